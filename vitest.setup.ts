@@ -1,0 +1,1 @@
+// Matchers register here once src/matchers exists.
