@@ -1,13 +1,16 @@
 import { defineConfig } from 'tsup'
 
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
+export default defineConfig([
+  {
+    entry: {
+      index: 'src/index.ts',
+    },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    sourcemap: true,
+    target: 'node20',
+    splitting: true,
+    external: ['vitest', '@jest/globals', 'expect', 'jest'],
   },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  splitting: true,
-})
+])

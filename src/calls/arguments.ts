@@ -1,0 +1,44 @@
+import { atPath, describe, errorMessage } from './path'
+import { isPlainObject, readValue } from './plain-value'
+import { unparseableCall, type ToolCall } from './tool-call'
+
+export type ArgumentsReading = { ok: true; args: Record<string, unknown> } | { ok: false; reason: string }
+
+/**
+ * A call's arguments as an API gives them: an object, or a JSON string of one (OpenAI,
+ * Responses, raw AI SDK input). Absent, `null` and blank arguments are no arguments, as
+ * models send them for tools without parameters.
+ */
+export function readArguments(raw: unknown, path: string): ArgumentsReading {
+  if (raw === undefined || raw === null) return { ok: true, args: {} }
+  if (typeof raw === 'string') return readJsonArguments(raw, path)
+  if (!isPlainObject(raw)) {
+    return { ok: false, reason: atPath(path, `expected an object of arguments, received ${describe(raw)}`) }
+  }
+  const copy = readValue(raw, path)
+  return copy.ok ? { ok: true, args: copy.value as Record<string, unknown> } : copy
+}
+
+function readJsonArguments(text: string, path: string): ArgumentsReading {
+  if (text.trim() === '') return { ok: true, args: {} }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    return { ok: false, reason: atPath(path, `not valid JSON (${errorMessage(error)})`) }
+  }
+  if (!isPlainObject(parsed)) {
+    return { ok: false, reason: atPath(path, `expected a JSON object of arguments, received ${describe(parsed)}`) }
+  }
+  const copy = readValue(parsed, path)
+  return copy.ok ? { ok: true, args: copy.value as Record<string, unknown> } : copy
+}
+
+/** A call from a name and raw arguments read at the given paths; a bad one is unparseable. */
+export function callOf(name: unknown, namePath: string, rawArgs: unknown, argsPath: string): ToolCall {
+  if (typeof name !== 'string' || name === '') {
+    return unparseableCall(atPath(namePath, `expected a tool name, received ${describe(name)}`))
+  }
+  const args = readArguments(rawArgs, argsPath)
+  return args.ok ? { name, args: args.args } : unparseableCall(args.reason, name)
+}

@@ -1,0 +1,67 @@
+import { callOf } from '../arguments'
+import { atPath, childPath, describe } from '../path'
+import { unparseableCall, type ToolCall } from '../tool-call'
+import { get, has, isList, isObject, lengthOf, noCalls, peek, type Context, type FormatReader } from './reader'
+
+/**
+ * Vercel AI SDK: a `generateText` result (one turn per step; its own `toolCalls` repeats the
+ * steps' calls, so it is not read beside them), any object with `toolCalls`, tool-call parts
+ * `{ type: 'tool-call', toolName, input }` (v5+) or `{ toolName, args }` (v4), and UI
+ * message tool parts (`type: 'tool-<name>'` or `'dynamic-tool'`, with a `state`). Tool results
+ * carry a tool's name but are no call.
+ */
+export const readAiSdk: FormatReader = (value, path, context) => {
+  const steps = peek(value, 'steps')
+  if (isList(steps)) return { turns: readSteps(steps, childPath(path, 'steps'), context) }
+  if (has(value, 'toolCalls')) {
+    const toolCallsPath = childPath(path, 'toolCalls')
+    return { turns: [context.calls(get(value, 'toolCalls', toolCallsPath), toolCallsPath)] }
+  }
+  const type = peek(value, 'type')
+  if (type === 'tool-call' || (type === undefined && isToolCallWithoutType(value))) {
+    return { call: toolCallPart(value, path) }
+  }
+  if (typeof type === 'string' && typeof peek(value, 'state') === 'string') {
+    if (type === 'dynamic-tool') return { call: toolCallPart(value, path) }
+    if (type.startsWith('tool-')) return { call: uiToolPart(value, type.slice('tool-'.length), path) }
+  }
+  // A v4 tool result has a tool name and a result but no type.
+  return type === undefined && has(value, 'toolName') ? noCalls() : undefined
+}
+
+function readSteps(steps: unknown[], path: string, context: Context): ToolCall[][] {
+  const length = lengthOf(steps, path)
+  const turns: ToolCall[][] = []
+  for (let index = 0; index < length; index++) {
+    const stepPath = childPath(path, index)
+    const step = get(steps, index, stepPath)
+    turns.push(isObject(step) ? readStep(step, stepPath, context) : [context.call(step, stepPath)])
+  }
+  return turns
+}
+
+/** A step's calls: its `toolCalls`, or, in a step serialised to JSON (no getters), its content. */
+function readStep(step: object, path: string, context: Context): ToolCall[] {
+  const toolCalls = peek(step, 'toolCalls')
+  if (isList(toolCalls)) return context.calls(toolCalls, childPath(path, 'toolCalls'))
+  const content = peek(step, 'content')
+  if (isList(content)) return context.turn(content, childPath(path, 'content'))
+  return [unparseableCall(atPath(path, `expected a step with toolCalls or content, received ${describe(step)}`))]
+}
+
+function isToolCallWithoutType(value: object): boolean {
+  return has(value, 'toolName') && (has(value, 'input') || has(value, 'args')) && !has(value, 'result') && !has(value, 'output')
+}
+
+/** v5+ calls hold `input` (an object, or the raw JSON text when it failed to parse); v4 `args`. */
+function toolCallPart(value: object, path: string): ToolCall {
+  const namePath = childPath(path, 'toolName')
+  const argsKey = has(value, 'input') || !has(value, 'args') ? 'input' : 'args'
+  const argsPath = childPath(path, argsKey)
+  return callOf(get(value, 'toolName', namePath), namePath, get(value, argsKey, argsPath), argsPath)
+}
+
+function uiToolPart(value: object, name: string, path: string): ToolCall {
+  const inputPath = childPath(path, 'input')
+  return callOf(name, childPath(path, 'type'), get(value, 'input', inputPath), inputPath)
+}

@@ -1,0 +1,31 @@
+import { childPath } from '../path'
+import type { ToolCall } from '../tool-call'
+import { get, isList, noCalls, peek, type FormatReader } from './reader'
+
+/** Roles whose messages hold no call of the model's: the prompt, and tool results. */
+const ROLES_WITHOUT_CALLS = new Set(['user', 'system', 'developer', 'tool', 'function', 'ipython'])
+
+/**
+ * A chat message in any vendor's shape, `{ role, ... }`, read as one turn: OpenAI's
+ * `tool_calls` and legacy `function_call`, or else the calls among its `content` parts
+ * (Anthropic, AI SDK) or `parts` (Gemini `Content`, AI SDK UI messages).
+ */
+export const readMessage: FormatReader = (value, path, context) => {
+  const role = peek(value, 'role')
+  if (typeof role !== 'string') return undefined
+  if (ROLES_WITHOUT_CALLS.has(role)) return noCalls()
+  const toolCallsPath = childPath(path, 'tool_calls')
+  const turn: ToolCall[] = context.calls(get(value, 'tool_calls', toolCallsPath), toolCallsPath)
+  const functionCallPath = childPath(path, 'function_call')
+  const functionCall = get(value, 'function_call', functionCallPath)
+  if (functionCall !== undefined && functionCall !== null) turn.push(context.call(functionCall, functionCallPath))
+  // A message that lists its calls in `tool_calls` may mirror them in its content; read them once.
+  if (turn.length === 0) {
+    for (const key of ['content', 'parts']) {
+      const partsPath = childPath(path, key)
+      const parts = get(value, key, partsPath)
+      if (isList(parts)) for (const call of context.turn(parts, partsPath)) turn.push(call)
+    }
+  }
+  return { turns: [turn] }
+}

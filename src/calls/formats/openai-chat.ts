@@ -1,0 +1,30 @@
+import { callOf } from '../arguments'
+import { atPath, childPath, describe } from '../path'
+import { unparseableCall } from '../tool-call'
+import { get, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
+
+/**
+ * OpenAI Chat Completions: a `ChatCompletion` (its first choice; the others are alternative
+ * answers, not further turns) and a tool call `{ type: 'function', function: { name,
+ * arguments } }`. Messages and their legacy `function_call` are read as messages.
+ */
+export const readOpenAIChat: FormatReader = (value, path, context) => {
+  const choices = peek(value, 'choices')
+  if (isList(choices)) {
+    const choicesPath = childPath(path, 'choices')
+    if (lengthOf(choices, choicesPath) === 0) return noCalls()
+    const firstPath = childPath(choicesPath, 0)
+    const first = get(choices, 0, firstPath)
+    if (!isObject(first)) return { call: unparseableCall(atPath(firstPath, `expected a choice, received ${describe(first)}`)) }
+    const messagePath = childPath(firstPath, 'message')
+    return context.read(get(first, 'message', messagePath), messagePath)
+  }
+  const type = peek(value, 'type')
+  const fn = peek(value, 'function')
+  if (type !== 'function' && (type !== undefined || !isObject(fn))) return undefined
+  const fnPath = childPath(path, 'function')
+  if (!isObject(fn)) return { call: unparseableCall(atPath(fnPath, `expected an object, received ${describe(fn)}`)) }
+  const namePath = childPath(fnPath, 'name')
+  const argsPath = childPath(fnPath, 'arguments')
+  return { call: callOf(get(fn, 'name', namePath), namePath, get(fn, 'arguments', argsPath), argsPath) }
+}

@@ -1,0 +1,17 @@
+import { callOf } from '../arguments'
+import { childPath } from '../path'
+import { get, isList, peek, type FormatReader } from './reader'
+
+/**
+ * OpenAI Responses API: a `Response` (all function calls in its `output` are one turn, as
+ * one response is one assistant turn) and a `function_call` item. Its other items (message,
+ * reasoning, function_call_output, built-in tool calls) carry no call of ours.
+ */
+export const readOpenAIResponses: FormatReader = (value, path, context) => {
+  const output = peek(value, 'output')
+  if (isList(output)) return { turns: [context.turn(output, childPath(path, 'output'))] }
+  if (peek(value, 'type') !== 'function_call') return undefined
+  const namePath = childPath(path, 'name')
+  const argsPath = childPath(path, 'arguments')
+  return { call: callOf(get(value, 'name', namePath), namePath, get(value, 'arguments', argsPath), argsPath) }
+}

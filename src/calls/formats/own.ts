@@ -1,0 +1,38 @@
+import { callOf } from '../arguments'
+import { atPath, childPath } from '../path'
+import { unparseableCall, type ToolCall } from '../tool-call'
+import { get, has, type FormatReader } from './reader'
+
+/**
+ * Our own form: `{ name, args }` or `{ name, arguments }` (an object or a JSON string), and
+ * `{ name }` alone for a call without arguments.
+ */
+export const readOwnCall: FormatReader = (value, path) => {
+  const argsKey = has(value, 'args') ? 'args' : has(value, 'arguments') ? 'arguments' : undefined
+  if (argsKey === undefined && !isNameOnly(value)) return undefined
+  const namePath = childPath(path, 'name')
+  const name = get(value, 'name', namePath)
+  if (argsKey === undefined) return { call: callOf(name, namePath, undefined, path) }
+  const argsPath = childPath(path, argsKey)
+  return { call: callOf(name, namePath, get(value, argsKey, argsPath), argsPath) }
+}
+
+/** Our tuple form `[name]` or `[name, args]`: any array whose first element is a string. */
+export function readTupleCall(tuple: unknown[], path: string): ToolCall {
+  const length = get(tuple, 'length', path)
+  if (length !== 1 && length !== 2) {
+    return unparseableCall(atPath(path, `expected a call tuple [name, args], received an array of length ${String(length)}`))
+  }
+  const namePath = childPath(path, 0)
+  const argsPath = childPath(path, 1)
+  return callOf(get(tuple, 0, namePath), namePath, get(tuple, 1, argsPath), argsPath)
+}
+
+function isNameOnly(value: object): boolean {
+  try {
+    const keys = Object.keys(value)
+    return keys.length === 1 && keys[0] === 'name'
+  } catch {
+    return false
+  }
+}

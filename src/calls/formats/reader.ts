@@ -1,0 +1,76 @@
+import { atPath, errorMessage } from '../path'
+import type { ToolCall, Turns } from '../tool-call'
+
+/** What one value read as: a single call (it joins the calls beside it), or turns of its own. */
+export type Reading = { call: ToolCall } | { turns: Turns }
+
+/** Reading of the values nested in the one a format reader holds. */
+export interface Context {
+  /** Any nested value, in whatever format it is. */
+  read(value: unknown, path: string): Reading
+  /** A value that must be one call, such as an entry of `tool_calls`. */
+  call(value: unknown, path: string): ToolCall
+  /** A list of calls made together (`tool_calls`); an entry that is not a call is unparseable. */
+  calls(list: unknown, path: string): ToolCall[]
+  /** A list whose calls all belong to one turn, beside other parts (a message's content). */
+  turn(list: unknown, path: string): ToolCall[]
+  /** A list of items in order: calls next to each other form a turn; anything else ends it. */
+  list(list: unknown, path: string): Turns
+}
+
+/** Reads `value` when it is in this reader's format, else returns `undefined`. */
+export type FormatReader = (value: object, path: string, context: Context) => Reading | undefined
+
+/** Thrown by `get` when a field cannot be read; the reading catches it and records the reason. */
+export class Unreadable extends Error {}
+
+/** A field for telling formats apart: `undefined` when absent or when reading it throws. */
+export function peek(value: object, key: PropertyKey): unknown {
+  try {
+    return (value as Record<PropertyKey, unknown>)[key]
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether a field exists (own or inherited); `false` when asking throws. */
+export function has(value: object, key: PropertyKey): boolean {
+  try {
+    return key in value
+  } catch {
+    return false
+  }
+}
+
+/** A field that is read for its content; a getter or Proxy trap that throws makes it `Unreadable`. */
+export function get(value: object, key: PropertyKey, path: string): unknown {
+  try {
+    return (value as Record<PropertyKey, unknown>)[key]
+  } catch (error) {
+    throw new Unreadable(atPath(path, `could not be read (${errorMessage(error)})`))
+  }
+}
+
+/** The length of a list read for its content; anything but a number counts as empty. */
+export function lengthOf(list: unknown[], path: string): number {
+  const length = get(list, 'length', path)
+  return typeof length === 'number' ? length : 0
+}
+
+export function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null
+}
+
+/** `Array.isArray`, which throws on a revoked Proxy, made safe. */
+export function isList(value: unknown): value is unknown[] {
+  try {
+    return Array.isArray(value)
+  } catch {
+    return false
+  }
+}
+
+/** A value in a known format that holds no call (a user message, a text part). */
+export function noCalls(): Reading {
+  return { turns: [] }
+}

@@ -1,0 +1,60 @@
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+
+/** The path of a field or element inside the value at `path` (`tool_calls[0].function`). */
+export function childPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`
+  if (IDENTIFIER.test(key)) return path === '' ? key : `${path}.${key}`
+  return `${path}[${JSON.stringify(key)}]`
+}
+
+/** A reason prefixed with where it applies; the input itself has the empty path. */
+export function atPath(path: string, reason: string): string {
+  return path === '' ? reason : `${path}: ${reason}`
+}
+
+/** What a thrown value says, without ever throwing itself. */
+export function errorMessage(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error)
+  } catch {
+    return 'unknown error'
+  }
+}
+
+/** A short description of a value for a reason (`an object with keys foo, bar`); never throws. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null'
+  switch (typeof value) {
+    case 'undefined':
+      return 'undefined'
+    case 'string':
+      return value === '' ? 'an empty string' : 'a string'
+    case 'object':
+      return describeObject(value)
+    default:
+      return `a ${typeof value}`
+  }
+}
+
+const LISTED_KEYS = 5
+
+function describeObject(value: object): string {
+  try {
+    if (Array.isArray(value)) return 'an array'
+    const proto: unknown = Object.getPrototypeOf(value)
+    if (proto !== null && Object.getPrototypeOf(proto) !== null) return `an instance of ${className(proto)}`
+    const type: unknown = (value as { type?: unknown }).type
+    if (typeof type === 'string') return `an object of type ${JSON.stringify(type)}`
+    const keys = Object.keys(value)
+    if (keys.length === 0) return 'an empty object'
+    const listed = keys.slice(0, LISTED_KEYS).join(', ')
+    return `an object with keys ${listed}${keys.length > LISTED_KEYS ? ', …' : ''}`
+  } catch (error) {
+    return `an unreadable object (${errorMessage(error)})`
+  }
+}
+
+function className(proto: unknown): string {
+  const name: unknown = (proto as { constructor?: { name?: unknown } }).constructor?.name
+  return typeof name === 'string' && name !== '' ? name : 'a class'
+}

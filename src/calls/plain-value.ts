@@ -1,0 +1,112 @@
+import { MAX_DEPTH } from './limits'
+import { atPath, childPath, describe, errorMessage } from './path'
+
+export type ValueReading = { ok: true; value: unknown } | { ok: false; reason: string }
+
+/**
+ * A safe plain copy of one predicted value: strings, numbers (NaN too), booleans, null,
+ * arrays and plain objects, keeping own enumerable string keys and leaving out `undefined`
+ * properties as JSON does. Anything else — a function, symbol, bigint, class instance,
+ * cycle, a getter or Proxy trap that throws, nesting deeper than `MAX_DEPTH` — is refused
+ * with a reason that names the path. Never throws.
+ */
+export function readValue(value: unknown, path: string): ValueReading {
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return { ok: true, value }
+  }
+  const copier = new PlainCopier()
+  try {
+    return { ok: true, value: copier.copy(value, 0) }
+  } catch (error) {
+    const reason = error instanceof Refusal ? error.reason : `could not be read (${errorMessage(error)})`
+    return { ok: false, reason: atPath(copier.pathFrom(path), reason) }
+  }
+}
+
+/** Plain data: an object whose prototype is null or the root `Object.prototype` of any realm. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  try {
+    if (Array.isArray(value)) return false
+    const proto: unknown = Object.getPrototypeOf(value)
+    return proto === null || Object.getPrototypeOf(proto) === null
+  } catch {
+    return false
+  }
+}
+
+class Refusal {
+  constructor(readonly reason: string) {}
+}
+
+class PlainCopier {
+  /** The keys from the root to the value being copied; on a failure, where it happened. */
+  private readonly keys: (string | number)[] = []
+  private readonly ancestors: object[] = []
+  /** Each object copied so far and the depth it was copied at, so shared values are copied once. */
+  private readonly copies = new Map<object, { copy: unknown; depth: number }>()
+
+  pathFrom(path: string): string {
+    return this.keys.reduce<string>(childPath, path)
+  }
+
+  copy(value: unknown, depth: number): unknown {
+    switch (typeof value) {
+      case 'string':
+      case 'number':
+      case 'boolean':
+        return value
+      case 'object':
+        return value === null ? null : this.copyObject(value, depth)
+      default:
+        throw new Refusal(`expected JSON-like data, received ${describe(value)}`)
+    }
+  }
+
+  private copyObject(value: object, depth: number): unknown {
+    const earlier = this.copies.get(value)
+    // A copy made at the same depth or deeper fits the depth limit here too.
+    if (earlier !== undefined && depth <= earlier.depth) return earlier.copy
+    if (this.ancestors.includes(value)) throw new Refusal('a cycle: the value contains itself')
+    if (depth >= MAX_DEPTH) throw new Refusal(`nested deeper than ${MAX_DEPTH} levels`)
+    this.ancestors.push(value)
+    const copy = Array.isArray(value) ? this.copyArray(value, depth) : this.copyRecord(value, depth)
+    this.ancestors.pop()
+    this.copies.set(value, { copy, depth })
+    return copy
+  }
+
+  private copyArray(value: unknown[], depth: number): unknown[] {
+    const length = value.length
+    const copy: unknown[] = new Array(length)
+    for (let index = 0; index < length; index++) {
+      this.keys.push(index)
+      copy[index] = this.copy(value[index], depth + 1)
+      this.keys.pop()
+    }
+    return copy
+  }
+
+  private copyRecord(value: object, depth: number): Record<string, unknown> {
+    if (!isPlainObject(value)) throw new Refusal(`expected JSON-like data, received ${describe(value)}`)
+    const copy: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) {
+      this.keys.push(key)
+      const item: unknown = (value as Record<string, unknown>)[key]
+      if (item !== undefined) {
+        const itemCopy = this.copy(item, depth + 1)
+        // Assigning `__proto__` would set the prototype; define it as an own property instead.
+        if (key === '__proto__') {
+          Object.defineProperty(copy, key, { value: itemCopy, enumerable: true, writable: true, configurable: true })
+        } else {
+          copy[key] = itemCopy
+        }
+      }
+      this.keys.pop()
+    }
+    return copy
+  }
+}

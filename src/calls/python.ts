@@ -1,0 +1,900 @@
+import { MAX_DEPTH } from './limits'
+import type { ToolCall } from './tool-call'
+import {
+  PyCall,
+  PyFloat,
+  formatPythonValue,
+  pythonFloatRepr,
+  pythonIntRepr,
+  setEntry,
+  shortDecimal,
+  tupleOf,
+} from './python-values'
+
+export interface PythonParseOptions {
+  /**
+   * Keep Python's types: floats become `PyFloat`, tuples `PyTuple`, and a call written as a
+   * value becomes what BFCL's decoder makes of it (see `bfclCallValue`).
+   */
+  typed?: boolean
+}
+
+export interface PythonParseFailure {
+  ok: false
+  /** Where and what: `at column 14: expected ',' or ')' but found 'x'`. */
+  reason: string
+  /** Index in the text where the problem was found. */
+  position: number
+  /** What went wrong, without where. */
+  problem: string
+}
+
+export type PythonCallsResult = { ok: true; calls: ToolCall[] } | PythonParseFailure
+
+/**
+ * Reads Python call syntax as a model writes it: `[f(a=1), g(b='x')]`, a bare `f(a=1)`, or
+ * calls separated by commas. Literals only (never evaluated); anything else is a failure.
+ */
+export function parsePythonCalls(text: string, options: PythonParseOptions = {}): PythonCallsResult {
+  if (typeof text !== 'string') {
+    return pythonParseFailure('', 0, `expected a string of Python calls but got ${typeof text}`)
+  }
+  const reader = new PythonReader(text, options.typed === true ? 'typed' : 'plain')
+  try {
+    return { ok: true, calls: reader.readCalls() }
+  } catch (error) {
+    if (error instanceof PythonSyntaxError) return pythonParseFailure(text, error.position, error.problem)
+    // e.g. a RangeError when concatenated strings exceed the engine's maximum length
+    return pythonParseFailure(text, reader.position, error instanceof Error ? error.message : String(error))
+  }
+}
+
+function pythonParseFailure(text: string, position: number, problem: string): PythonParseFailure {
+  return { ok: false, reason: `at ${describePosition(text, position)}: ${problem}`, position, problem }
+}
+
+/** `column 14` on the first line, `line 3, column 2` after it (both counted from 1). */
+export function describePosition(text: string, position: number): string {
+  let line = 1
+  let lineStart = 0
+  for (let newline = text.indexOf('\n'); newline !== -1 && newline < position; newline = text.indexOf('\n', newline + 1)) {
+    line++
+    lineStart = newline + 1
+  }
+  const column = position - lineStart + 1
+  return line === 1 ? `column ${column}` : `line ${line}, column ${column}`
+}
+
+/**
+ * BFCL's value for a call written as an argument (`resolve_ast_by_type` in its
+ * `model_handler/utils.py`): `{ name: { keyword: value } }` when it has keyword arguments,
+ * else its source text as `ast.unparse` writes it (`'g(1, 2)'`). BFCL drops the positional
+ * arguments of the first form; a call that has any is kept whole as source text instead.
+ */
+function bfclCallValue(call: PyCall): unknown {
+  if (call.positional.length > 0 || !hasOwnKeys(call.args)) return formatPythonValue(call)
+  const value: Record<string, unknown> = {}
+  setEntry(value, call.name, resolveCalls(call.args))
+  return value
+}
+
+function resolveCalls(value: unknown): unknown {
+  if (value instanceof PyCall) return bfclCallValue(value)
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) value[index] = resolveCalls(value[index])
+  } else if (value !== null && typeof value === 'object' && !(value instanceof PyFloat)) {
+    const dict = value as Record<string, unknown>
+    for (const key of Object.keys(dict)) setEntry(dict, key, resolveCalls(dict[key]))
+  }
+  return value
+}
+
+function hasOwnKeys(dict: Record<string, unknown>): boolean {
+  for (const key in dict) if (Object.hasOwn(dict, key)) return true
+  return false
+}
+
+// 'raw' keeps a nested call as a PyCall until it is turned into its BFCL value.
+type ValueMode = 'plain' | 'typed' | 'raw'
+
+class PythonSyntaxError {
+  constructor(
+    readonly position: number,
+    readonly problem: string,
+  ) {}
+}
+
+const TAB = 9
+const LF = 10
+const FF = 12
+const CR = 13
+const SPACE = 32
+const DQUOTE = 34
+const HASH = 35
+const QUOTE = 39
+const LPAREN = 40
+const RPAREN = 41
+const STAR = 42
+const PLUS = 43
+const COMMA = 44
+const MINUS = 45
+const DOT = 46
+const ZERO = 48
+const NINE = 57
+const COLON = 58
+const EQUALS = 61
+const LBRACKET = 91
+const BACKSLASH = 92
+const RBRACKET = 93
+const UNDERSCORE = 95
+const LBRACE = 123
+const RBRACE = 125
+const END = -1
+const NAME_CACHE_SIZE = 64
+
+const KEYWORDS_BY_LENGTH: readonly (readonly string[])[] = [
+  [],
+  [],
+  ['as', 'if', 'in', 'is', 'or'],
+  ['and', 'def', 'del', 'for', 'not', 'try'],
+  ['None', 'True', 'elif', 'else', 'from', 'pass', 'with'],
+  ['False', 'async', 'await', 'break', 'class', 'raise', 'while', 'yield'],
+  ['assert', 'except', 'global', 'import', 'lambda', 'return'],
+  ['finally'],
+  ['continue', 'nonlocal'],
+]
+
+// Hashes as internName computes them: a name whose hash is not here is not a keyword.
+const KEYWORD_HASHES = new Set(KEYWORDS_BY_LENGTH.flat().map(nameHash))
+
+function nameHash(name: string): number {
+  let hash = name.length
+  for (let index = 0; index < name.length; index++) hash = (hash * 31 + name.charCodeAt(index)) | 0
+  return hash
+}
+
+// Runs of string characters that need no attention; the regex engine skips them natively.
+const SINGLE_QUOTED_RUN = /[^'\\\n\r]*/y
+const DOUBLE_QUOTED_RUN = /[^"\\\n\r]*/y
+
+const OPERATOR_CHARS = '+-*/%@&|^~<>=!'
+const ID_START = /^[\p{ID_Start}_]$/u
+const ID_CONTINUE = /^\p{ID_Continue}$/u
+const NON_PRINTABLE = /^[\p{C}\p{Z}]$/u
+
+function isDigit(code: number): boolean {
+  return code >= ZERO && code <= NINE
+}
+
+function isAsciiIdentifierChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || isDigit(code) || code === UNDERSCORE
+}
+
+function digitValue(code: number): number {
+  if (isDigit(code)) return code - ZERO
+  const lower = code | 0x20
+  return lower >= 97 && lower <= 102 ? lower - 87 : 99
+}
+
+function isStringPrefixLetter(code: number): boolean {
+  const lower = code | 0x20
+  return lower === 114 || lower === 117 || lower === 98 || lower === 102 || lower === 116 // r u b f t
+}
+
+class PythonReader {
+  private pos = 0
+  private depth = 0
+  // Whether the number scanned last was written as a float (plain mode loses it otherwise).
+  private numberIsFloat = false
+  // Set by readEscape: the text an escape sequence stands for.
+  private escaped = ''
+  // Elements of the lists being read, so that each list is allocated once at its final size.
+  private readonly stack: unknown[] = []
+  private stackTop = 0
+  private names: (string | undefined)[] | undefined
+
+  constructor(
+    private readonly text: string,
+    private mode: ValueMode,
+  ) {}
+
+  get position(): number {
+    return this.pos
+  }
+
+  readCalls(): ToolCall[] {
+    const calls: ToolCall[] = []
+    this.skipSpace()
+    if (this.code() === LBRACKET) {
+      this.pos++
+      this.readCallSequence(calls, RBRACKET)
+    } else {
+      this.readCallSequence(calls, END)
+    }
+    this.skipSpace()
+    if (this.pos < this.text.length) this.fail(`expected the end of the calls but found ${this.describe()}`)
+    return calls
+  }
+
+  private readCallSequence(calls: ToolCall[], closing: number): void {
+    this.skipSpace()
+    if (this.consumeClosing(closing)) return
+    for (;;) {
+      calls.push(this.readTopCall())
+      this.skipSpace()
+      if (this.code() === COMMA) {
+        this.pos++
+        this.skipSpace()
+        if (this.consumeClosing(closing)) return
+        continue
+      }
+      if (this.consumeClosing(closing)) return
+      this.fail(`expected ${closing === END ? "','" : "',' or ']'"} but found ${this.describe()}`)
+    }
+  }
+
+  private consumeClosing(closing: number): boolean {
+    if (closing === END) return this.pos >= this.text.length
+    if (this.code() !== closing) return false
+    this.pos++
+    return true
+  }
+
+  private readTopCall(): ToolCall {
+    let parentheses = 0
+    while (this.code() === LPAREN) {
+      this.enter()
+      this.pos++
+      parentheses++
+      this.skipSpace()
+    }
+    if (!this.isIdentifierStartAt(this.pos)) this.fail(`expected a function call but found ${this.describe()}`)
+    const name = this.readName()
+    this.skipSpace()
+    if (this.code() !== LPAREN) this.fail(`expected '(' after '${name}' but found ${this.describe()}`)
+    const call = this.readCall(name)
+    for (; parentheses > 0; parentheses--) {
+      this.skipSpace()
+      if (this.code() !== RPAREN) this.fail(`expected ')' but found ${this.describe()}`)
+      this.pos++
+      this.depth--
+    }
+    return call
+  }
+
+  /** A name, dotted or not (`math.factorial`); `pos` is on its first letter. */
+  private readName(): string {
+    const text = this.text
+    const start = this.pos
+    let end = this.identifierEnd(start)
+    // Built only when spaces split the dotted name (`a . b`); otherwise one interned slice.
+    let spacedName: string | undefined
+    for (;;) {
+      const dot = this.skipSpaceFrom(end)
+      if (text.charCodeAt(dot) !== DOT) break
+      const partStart = this.skipSpaceFrom(dot + 1)
+      if (!this.isIdentifierStartAt(partStart)) {
+        this.pos = partStart
+        this.fail(`expected a name after '.' but found ${this.describe()}`)
+      }
+      const partEnd = this.identifierEnd(partStart)
+      if (spacedName !== undefined || dot !== end || partStart !== dot + 1) {
+        if (spacedName === undefined) this.rejectKeywords(start, end)
+        this.rejectKeywords(partStart, partEnd)
+        spacedName = `${spacedName ?? text.slice(start, end)}.${text.slice(partStart, partEnd)}`
+      }
+      end = partEnd
+    }
+    this.pos = end
+    return spacedName ?? this.internName(start, end)
+  }
+
+  /** The call's arguments; `pos` is on its `(`. */
+  private readCall(name: string): ToolCall {
+    const text = this.text
+    const args: Record<string, unknown> = {}
+    let positional: unknown[] | undefined
+    let keywords = 0
+    this.pos++
+    this.skipSpace()
+    if (this.code() === RPAREN) {
+      this.pos++
+      return { name, args }
+    }
+    for (;;) {
+      const start = this.pos
+      const first = text.charCodeAt(start)
+      if (first === STAR) this.fail("unpacking with '*' or '**' is not supported")
+      const nameEnd = this.isIdentifierStartAt(start) ? this.identifierEnd(start) : -1
+      const equals = nameEnd === -1 ? -1 : this.skipSpaceFrom(nameEnd)
+      if (equals !== -1 && text.charCodeAt(equals) === EQUALS && text.charCodeAt(equals + 1) !== EQUALS) {
+        const key = this.internName(start, nameEnd)
+        if (args[key] !== undefined && Object.hasOwn(args, key)) this.fail(`keyword argument '${key}' is repeated`)
+        this.pos = equals + 1
+        this.skipSpace()
+        setEntry(args, key, this.readValue())
+        keywords++
+      } else {
+        if (keywords > 0) this.fail('positional argument follows keyword argument')
+        ;(positional ??= []).push(this.readValue())
+      }
+      this.skipSpace()
+      const next = this.code()
+      if (next === COMMA) {
+        this.pos++
+        this.skipSpace()
+        if (this.code() !== RPAREN) continue
+        this.pos++
+        break
+      }
+      if (next === RPAREN) {
+        this.pos++
+        break
+      }
+      this.failAfterValue("',' or ')'")
+    }
+    return positional === undefined ? { name, args } : { name, args, positional }
+  }
+
+  private readValue(): unknown {
+    const code = this.code()
+    if (code === QUOTE || code === DQUOTE) return this.readStrings()
+    if (isDigit(code)) return this.readNumber(false)
+    switch (code) {
+      case LBRACKET:
+        return this.readList()
+      case LPAREN:
+        return this.readParenthesized()
+      case LBRACE:
+        return this.readDict()
+      case MINUS:
+      case PLUS:
+        return this.readSigned()
+      case DOT:
+        if (isDigit(this.text.charCodeAt(this.pos + 1))) return this.readNumber(false)
+        if (this.text.startsWith('...', this.pos)) this.fail("the Ellipsis '...' is not supported")
+        break
+      case STAR:
+        this.fail("unpacking with '*' or '**' is not supported")
+    }
+    if (this.isIdentifierStartAt(this.pos)) return this.readNamedValue()
+    this.fail(`expected a value but found ${this.describe()}`)
+  }
+
+  /** `True`, `False`, `None`, a prefixed string, or a call; any other name is not a value. */
+  private readNamedValue(): unknown {
+    const text = this.text
+    const start = this.pos
+    if (this.stringPrefixLengthAt(start) > 0) return this.readStrings()
+    const end = this.identifierEnd(start)
+    const length = end - start
+    if (length === 4 && text.startsWith('True', start)) {
+      this.pos = end
+      return true
+    }
+    if (length === 5 && text.startsWith('False', start)) {
+      this.pos = end
+      return false
+    }
+    if (length === 4 && text.startsWith('None', start)) {
+      this.pos = end
+      return null
+    }
+    if (length === 6 && text.startsWith('lambda', start)) this.fail('lambda expressions are not supported')
+    if (length === 3 && text.startsWith('not', start)) this.fail("operator 'not' is not supported")
+    const name = this.readName()
+    this.skipSpace()
+    if (this.code() === LPAREN) return this.readNestedCall(name)
+    this.pos = start
+    this.fail(`expected a value but found the name '${name}' (a string needs quotes)`)
+  }
+
+  private readNestedCall(name: string): unknown {
+    this.enter()
+    const outerMode = this.mode
+    if (outerMode === 'typed') this.mode = 'raw'
+    const call = this.readCall(name)
+    this.mode = outerMode
+    this.depth--
+    if (outerMode === 'plain') return call
+    const raw = new PyCall(name, call.args, call.positional ?? [])
+    return outerMode === 'raw' ? raw : bfclCallValue(raw)
+  }
+
+  private readSigned(): unknown {
+    const negative = this.code() === MINUS
+    this.pos++
+    this.skipSpace()
+    const code = this.code()
+    if (isDigit(code) || (code === DOT && isDigit(this.text.charCodeAt(this.pos + 1)))) {
+      return this.readNumber(negative)
+    }
+    this.fail(`expected a number after unary '${negative ? '-' : '+'}' but found ${this.describe()}`)
+  }
+
+  private readNumber(negative: boolean): unknown {
+    const magnitude = this.scanNumber()
+    if (!this.numberIsFloat) return negative ? 0 - magnitude : magnitude // an int has no -0
+    const value = negative ? -magnitude : magnitude
+    return this.mode === 'plain' ? value : new PyFloat(value)
+  }
+
+  /** A number literal's value (sign excluded); sets `numberIsFloat`. */
+  private scanNumber(): number {
+    const text = this.text
+    const start = this.pos
+    this.numberIsFloat = false
+    if (text.charCodeAt(start) === ZERO) {
+      const letter = text.charCodeAt(start + 1) | 0x20
+      if (letter === 120) return this.scanRadixInteger(16, 'hexadecimal')
+      if (letter === 111) return this.scanRadixInteger(8, 'octal')
+      if (letter === 98) return this.scanRadixInteger(2, 'binary')
+    }
+    let position = start
+    let value = 0
+    let underscores = false
+    let code = text.charCodeAt(position)
+    for (;;) {
+      if (isDigit(code)) value = value * 10 + (code - ZERO)
+      else if (code === UNDERSCORE && position > start && isDigit(text.charCodeAt(position + 1))) underscores = true
+      else break
+      code = text.charCodeAt(++position)
+    }
+    let isFloat = false
+    if (code === DOT) {
+      isFloat = true
+      position = this.scanDigits(position + 1)
+      code = text.charCodeAt(position)
+    }
+    if ((code | 0x20) === 101) {
+      let digits = position + 1
+      const sign = text.charCodeAt(digits)
+      if (sign === PLUS || sign === MINUS) digits++
+      if (!isDigit(text.charCodeAt(digits))) this.fail('invalid decimal literal', start)
+      isFloat = true
+      position = this.scanDigits(digits)
+      code = text.charCodeAt(position)
+    }
+    if ((code | 0x20) === 106) this.fail('complex numbers are not supported', start)
+    if (this.isIdentifierCharAt(position)) this.fail('invalid decimal literal', start)
+    this.pos = position
+    if (isFloat) {
+      this.numberIsFloat = true
+      const short = shortDecimal(text, start, position)
+      return Number.isNaN(short) ? Number(this.numberText(start, position)) : short
+    }
+    if (text.charCodeAt(start) === ZERO && value !== 0) {
+      this.fail('leading zeros in decimal integer literals are not permitted', start)
+    }
+    // Up to 15 digits the running value is exact; longer literals are rounded by Number.
+    if (!underscores && position - start <= 15) return value
+    return Number(this.numberText(start, position))
+  }
+
+  /** Digits with single underscores between them; returns where they end. */
+  private scanDigits(position: number): number {
+    const text = this.text
+    for (;;) {
+      const code = text.charCodeAt(position)
+      if (isDigit(code)) position++
+      else if (code === UNDERSCORE && isDigit(text.charCodeAt(position - 1)) && isDigit(text.charCodeAt(position + 1))) position++
+      else return position
+    }
+  }
+
+  private numberText(start: number, end: number): string {
+    const literal = this.text.slice(start, end)
+    return literal.includes('_') ? literal.replaceAll('_', '') : literal
+  }
+
+  private scanRadixInteger(radix: number, kind: string): number {
+    const text = this.text
+    const start = this.pos
+    let position = start + 2
+    let digits = false
+    for (;;) {
+      const code = text.charCodeAt(position)
+      if (digitValue(code) < radix) digits = true
+      else if (!(code === UNDERSCORE && digitValue(text.charCodeAt(position + 1)) < radix)) break
+      position++
+    }
+    if (!digits) this.fail(`invalid ${kind} literal`, start)
+    if (this.isIdentifierCharAt(position)) {
+      this.fail(`invalid digit '${text[position]}' in ${kind} literal`, position)
+    }
+    this.pos = position
+    return Number(text.slice(start, position).replaceAll('_', ''))
+  }
+
+  /** One string literal, or several written side by side (`'a' 'b'` is `'ab'`). */
+  private readStrings(): string {
+    let value = this.readStringLiteral()
+    for (;;) {
+      this.skipSpace()
+      if (this.stringPrefixLengthAt(this.pos) < 0) return value
+      value += this.readStringLiteral()
+    }
+  }
+
+  /** -1 when no string starts at `position`, else the length of its prefix (`r`, `rb`). */
+  private stringPrefixLengthAt(position: number): number {
+    const text = this.text
+    for (let length = 0; length <= 2; length++) {
+      const code = text.charCodeAt(position + length)
+      if (code === QUOTE || code === DQUOTE) return length
+      if (!isStringPrefixLetter(code)) return -1
+    }
+    return -1
+  }
+
+  private readStringLiteral(): string {
+    const text = this.text
+    const start = this.pos
+    const prefixLength = this.stringPrefixLengthAt(start)
+    const raw = prefixLength > 0 && this.isRawPrefix(start, prefixLength)
+    let position = start + prefixLength
+    const quote = text.charCodeAt(position)
+    const triple = text.charCodeAt(position + 1) === quote && text.charCodeAt(position + 2) === quote
+    position += triple ? 3 : 1
+    let chunkStart = position
+    let value = ''
+    const plainCharacters = quote === QUOTE ? SINGLE_QUOTED_RUN : DOUBLE_QUOTED_RUN
+    for (;;) {
+      plainCharacters.lastIndex = position
+      if (plainCharacters.test(text)) position = plainCharacters.lastIndex
+      if (position >= text.length) {
+        this.fail(triple ? 'unterminated triple-quoted string literal' : 'unterminated string literal', start)
+      }
+      const code = text.charCodeAt(position)
+      if (code === quote) {
+        if (!triple || (text.charCodeAt(position + 1) === quote && text.charCodeAt(position + 2) === quote)) break
+      } else if (code === BACKSLASH) {
+        if (raw) {
+          position += 2
+          continue
+        }
+        value += text.slice(chunkStart, position)
+        position = this.readEscape(position)
+        value += this.escaped
+        chunkStart = position
+        continue
+      } else if (code === LF || code === CR) {
+        if (!triple) this.fail('unterminated string literal (a line break inside a one-line string)', start)
+        if (code === CR) {
+          // Python reads a source line break as '\n' whichever way it was written.
+          value += `${text.slice(chunkStart, position)}\n`
+          position += text.charCodeAt(position + 1) === LF ? 2 : 1
+          chunkStart = position
+          continue
+        }
+      }
+      position++
+    }
+    this.pos = position + (triple ? 3 : 1)
+    return value + text.slice(chunkStart, position)
+  }
+
+  /** Whether the prefix makes a raw str; fails on the prefixes that are not a str. */
+  private isRawPrefix(start: number, length: number): boolean {
+    const prefix = this.text.slice(start, start + length).toLowerCase()
+    if (length === 2 && (prefix[0] === prefix[1] || prefix.includes('u'))) {
+      this.fail(`invalid string prefix '${this.text.slice(start, start + length)}'`, start)
+    }
+    if (prefix.includes('f')) this.fail('f-strings are not supported', start)
+    if (prefix.includes('t')) this.fail('template strings (t-strings) are not supported', start)
+    if (prefix.includes('b')) this.fail('bytes literals are not supported', start)
+    return prefix === 'r'
+  }
+
+  /** Decodes the escape at `position` (its backslash) into `escaped`; returns where it ends. */
+  private readEscape(position: number): number {
+    const text = this.text
+    const code = text.charCodeAt(position + 1)
+    switch (code) {
+      case LF:
+        this.escaped = ''
+        return position + 2
+      case CR:
+        this.escaped = ''
+        return position + (text.charCodeAt(position + 2) === LF ? 3 : 2)
+      case BACKSLASH:
+      case QUOTE:
+      case DQUOTE:
+        this.escaped = text[position + 1] ?? ''
+        return position + 2
+      case 97: // a
+        return this.escape('\x07', position + 2)
+      case 98: // b
+        return this.escape('\b', position + 2)
+      case 102: // f
+        return this.escape('\f', position + 2)
+      case 110: // n
+        return this.escape('\n', position + 2)
+      case 114: // r
+        return this.escape('\r', position + 2)
+      case 116: // t
+        return this.escape('\t', position + 2)
+      case 118: // v
+        return this.escape('\v', position + 2)
+      case 120: // x
+        return this.readHexEscape(position, 2, '\\xXX')
+      case 117: // u
+        return this.readHexEscape(position, 4, '\\uXXXX')
+      case 85: // U
+        return this.readHexEscape(position, 8, '\\UXXXXXXXX')
+      case 78: // N
+        this.fail('\\N{...} escapes (characters by name) are not supported', position)
+    }
+    if (code >= ZERO && code <= 55) {
+      let end = position + 2
+      while (end < position + 4 && text.charCodeAt(end) >= ZERO && text.charCodeAt(end) <= 55) end++
+      return this.escape(String.fromCharCode(parseInt(text.slice(position + 1, end), 8)), end)
+    }
+    // Python keeps an unknown escape as written: the backslash, then the character itself.
+    return this.escape('\\', position + 1)
+  }
+
+  private escape(value: string, end: number): number {
+    this.escaped = value
+    return end
+  }
+
+  private readHexEscape(position: number, digits: number, form: string): number {
+    const text = this.text
+    let value = 0
+    for (let index = position + 2; index < position + 2 + digits; index++) {
+      const digit = digitValue(text.charCodeAt(index))
+      if (digit > 15) this.fail(`truncated ${form} escape`, position)
+      value = value * 16 + digit
+    }
+    if (value > 0x10ffff) this.fail(`illegal Unicode character in ${form} escape`, position)
+    return this.escape(String.fromCodePoint(value), position + 2 + digits)
+  }
+
+  private readList(): unknown[] {
+    this.enter()
+    this.pos++
+    const base = this.stackTop
+    this.skipSpace()
+    if (this.code() !== RBRACKET) {
+      for (;;) {
+        this.stack[this.stackTop++] = this.readValue()
+        this.skipSpace()
+        const code = this.code()
+        if (code === COMMA) {
+          this.pos++
+          this.skipSpace()
+          if (this.code() === RBRACKET) break
+          continue
+        }
+        if (code === RBRACKET) break
+        this.failAfterValue("',' or ']'")
+      }
+    }
+    this.pos++
+    this.depth--
+    return this.popItems(base)
+  }
+
+  /** The values pushed since `base`, as an array of exactly their number. */
+  private popItems(base: number): unknown[] {
+    const items = this.stack.slice(base, this.stackTop)
+    this.stackTop = base
+    return items
+  }
+
+  /** `()`, `(1,)`, `(1, 2)` are tuples; `(1)` is the value 1. */
+  private readParenthesized(): unknown {
+    this.enter()
+    this.pos++
+    this.skipSpace()
+    const items: unknown[] = []
+    if (this.code() !== RPAREN) {
+      const first = this.readValue()
+      this.skipSpace()
+      if (this.code() === RPAREN) {
+        this.pos++
+        this.depth--
+        return first
+      }
+      if (this.code() !== COMMA) this.failAfterValue("',' or ')'")
+      items.push(first)
+      this.pos++
+      this.skipSpace()
+      while (this.code() !== RPAREN) {
+        items.push(this.readValue())
+        this.skipSpace()
+        const code = this.code()
+        if (code === COMMA) {
+          this.pos++
+          this.skipSpace()
+        } else if (code !== RPAREN) {
+          this.failAfterValue("',' or ')'")
+        }
+      }
+    }
+    this.pos++
+    this.depth--
+    return this.mode === 'plain' ? items : tupleOf(items)
+  }
+
+  private readDict(): Record<string, unknown> {
+    const open = this.pos
+    this.enter()
+    this.pos++
+    this.skipSpace()
+    const dict: Record<string, unknown> = {}
+    for (let first = true; this.code() !== RBRACE; first = false) {
+      if (this.code() === STAR) this.fail("unpacking with '**' is not supported")
+      const keyStart = this.pos
+      const key = this.readValue()
+      this.skipSpace()
+      const afterKey = this.code()
+      if (afterKey !== COLON) {
+        if (first && (afterKey === COMMA || afterKey === RBRACE)) this.fail('sets are not supported', open)
+        this.failAfterValue("':'")
+      }
+      const keyText = this.dictKey(key, keyStart)
+      this.pos++
+      this.skipSpace()
+      setEntry(dict, keyText, this.readValue())
+      this.skipSpace()
+      const code = this.code()
+      if (code === COMMA) {
+        this.pos++
+        this.skipSpace()
+      } else if (code !== RBRACE) {
+        this.failAfterValue("',' or '}'")
+      }
+    }
+    this.pos++
+    this.depth--
+    return dict
+  }
+
+  /** A dict key as Python's `json.dumps` writes it: `1` → "1", `1.0` → "1.0", `True` → "true", `None` → "null". */
+  private dictKey(key: unknown, start: number): string {
+    if (typeof key === 'string' && this.stringPrefixLengthAt(start) >= 0) return key
+    if (typeof key === 'number') return this.numberIsFloat ? jsonFloatKey(key) : pythonIntRepr(key)
+    if (key instanceof PyFloat) return jsonFloatKey(key.value)
+    if (key === true) return 'true'
+    if (key === false) return 'false'
+    if (key === null) return 'null'
+    this.fail('dict keys must be strings, numbers, booleans or None', start)
+  }
+
+  /** Fails on what follows a value, naming the construct when it is a known unsupported one. */
+  private failAfterValue(expected: string): never {
+    const text = this.text
+    const code = this.code()
+    if (code === DOT) this.fail('attribute access on a value is not supported')
+    if (code === LBRACKET) this.fail('subscripts are not supported')
+    if (code === LPAREN) this.fail('calling a value is not supported')
+    if (code === COLON && text.charCodeAt(this.pos + 1) === EQUALS) this.fail("operator ':=' is not supported")
+    if (OPERATOR_CHARS.includes(text[this.pos] ?? ' ')) {
+      const operator = OPERATOR_CHARS.includes(text[this.pos + 1] ?? ' ') ? text.slice(this.pos, this.pos + 2) : text[this.pos]
+      if (operator !== '=') this.fail(`operator '${operator}' is not supported`)
+    }
+    if (this.isIdentifierStartAt(this.pos)) {
+      const word = text.slice(this.pos, this.identifierEnd(this.pos))
+      if (word === 'for') this.fail('comprehensions are not supported')
+      if (word === 'if') this.fail('conditional expressions are not supported')
+      if (['and', 'or', 'not', 'in', 'is'].includes(word)) this.fail(`operator '${word}' is not supported`)
+    }
+    this.fail(`expected ${expected} but found ${this.describe()}`)
+  }
+
+  /**
+   * The name's text (checked not to be a keyword), the same string each time it recurs:
+   * fewer copies, faster property keys, and each distinct name is checked once.
+   */
+  private internName(start: number, end: number): string {
+    const text = this.text
+    let hash = end - start
+    let dotted = false
+    for (let index = start; index < end; index++) {
+      const code = text.charCodeAt(index)
+      if (code === DOT) dotted = true
+      hash = (hash * 31 + code) | 0
+    }
+    const slot = hash & (NAME_CACHE_SIZE - 1)
+    const names = (this.names ??= new Array<string | undefined>(NAME_CACHE_SIZE))
+    const cached = names[slot]
+    if (cached !== undefined && cached.length === end - start && text.startsWith(cached, start)) return cached
+    if (dotted || KEYWORD_HASHES.has(hash)) this.rejectKeywords(start, end)
+    const name = text.slice(start, end)
+    names[slot] = name
+    return name
+  }
+
+  /** Fails when a part of the dotted name between `start` and `end` is a Python keyword. */
+  private rejectKeywords(start: number, end: number): void {
+    const text = this.text
+    for (let partStart = start; partStart < end; ) {
+      let partEnd = partStart
+      while (partEnd < end && text.charCodeAt(partEnd) !== DOT) partEnd++
+      for (const keyword of KEYWORDS_BY_LENGTH[partEnd - partStart] ?? []) {
+        if (text.startsWith(keyword, partStart)) this.fail(`'${keyword}' is a Python keyword, not a name`, partStart)
+      }
+      partStart = partEnd + 1
+    }
+  }
+
+  private identifierEnd(position: number): number {
+    const text = this.text
+    for (;;) {
+      const code = text.charCodeAt(position)
+      if (isAsciiIdentifierChar(code)) position++
+      else if (code >= 0x80 && this.isIdentifierCharAt(position)) position += code >= 0xd800 && code <= 0xdbff ? 2 : 1
+      else return position
+    }
+  }
+
+  private isIdentifierStartAt(position: number): boolean {
+    const code = this.text.charCodeAt(position)
+    if (code < 0x80) return isAsciiIdentifierChar(code) && !isDigit(code)
+    return ID_START.test(String.fromCodePoint(this.text.codePointAt(position) ?? 0))
+  }
+
+  private isIdentifierCharAt(position: number): boolean {
+    const code = this.text.charCodeAt(position)
+    if (code < 0x80) return isAsciiIdentifierChar(code)
+    return ID_CONTINUE.test(String.fromCodePoint(this.text.codePointAt(position) ?? 0))
+  }
+
+  private code(): number {
+    return this.text.charCodeAt(this.pos)
+  }
+
+  private skipSpace(): void {
+    this.pos = this.skipSpaceFrom(this.pos)
+  }
+
+  /** Past spaces, tabs, line breaks, `# comments` and `\` line continuations. */
+  private skipSpaceFrom(position: number): number {
+    const text = this.text
+    const first = text.charCodeAt(position)
+    if (first > SPACE && first !== HASH && first !== BACKSLASH) return position
+    for (;;) {
+      const code = text.charCodeAt(position)
+      if (code === SPACE || code === LF || code === TAB || code === CR || code === FF) {
+        position++
+      } else if (code === HASH) {
+        while (position < text.length && text.charCodeAt(position) !== LF && text.charCodeAt(position) !== CR) position++
+      } else if (code === BACKSLASH && (text.charCodeAt(position + 1) === LF || text.charCodeAt(position + 1) === CR)) {
+        position += 2
+      } else {
+        return position
+      }
+    }
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) this.fail(`nesting is deeper than ${MAX_DEPTH} levels`)
+  }
+
+  private describe(): string {
+    const text = this.text
+    const position = this.pos
+    if (position >= text.length) return 'the end of the text'
+    if (this.isIdentifierStartAt(position)) {
+      return `'${text.slice(position, Math.min(this.identifierEnd(position), position + 40))}'`
+    }
+    const char = String.fromCodePoint(text.codePointAt(position) ?? 0)
+    if (char === '"' || char === "'") return `'${char}'`
+    if (char.charCodeAt(0) >= 0x80 && NON_PRINTABLE.test(char)) {
+      return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+    }
+    return `'${JSON.stringify(char).slice(1, -1)}'`
+  }
+
+  private fail(problem: string, position = this.pos): never {
+    throw new PythonSyntaxError(position, problem)
+  }
+}
+
+function jsonFloatKey(value: number): string {
+  if (value === Infinity) return 'Infinity'
+  if (value === -Infinity) return '-Infinity'
+  return pythonFloatRepr(value)
+}

@@ -1,0 +1,224 @@
+import { readAiSdk } from './formats/ai-sdk'
+import { readAnthropic } from './formats/anthropic'
+import { readBfcl } from './formats/bfcl'
+import { readConversation } from './formats/conversation'
+import { readGemini, readGeminiOtherPart } from './formats/gemini'
+import { readLangChain } from './formats/langchain'
+import { readMessage } from './formats/message'
+import { readOpenAIChat } from './formats/openai-chat'
+import { readOpenAIResponses } from './formats/openai-responses'
+import { readOwnCall, readTupleCall } from './formats/own'
+import { get, isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
+import { readTaggedItem } from './formats/tagged-item'
+import { MAX_DEPTH } from './limits'
+import { atPath, childPath, describe, errorMessage } from './path'
+import { parsePythonCalls } from './python'
+import { unparseableCall, type ToolCall, type Turns } from './tool-call'
+
+/**
+ * The format readers, tried in order on each object; the first that recognises it reads it.
+ * The order settles shapes that overlap: a LangChain message before a generic message (its
+ * content repeats its calls), AI SDK parts before our `{ args }` form (v4 parts have `args`
+ * but no `name`), and BFCL's one-key objects late, after Gemini's (`{ functionResponse: {...} }`).
+ */
+const FORMATS: FormatReader[] = [
+  readLangChain,
+  readAiSdk,
+  readOpenAIChat,
+  readOpenAIResponses,
+  readAnthropic,
+  readGemini,
+  readMessage,
+  readConversation,
+  readOwnCall,
+  readGeminiOtherPart,
+  readBfcl,
+  readTaggedItem,
+]
+
+const EXPECTED = 'expected a tool call, a message or a model response'
+
+/**
+ * A trajectory read into assistant turns, each the calls made in parallel, in order; turns
+ * without calls are left out. Accepts every format of DESIGN.md §1 without being told which.
+ * Never throws: what cannot be read becomes an unparseable call whose reason names the path.
+ */
+export function readTurns(input: unknown): Turns {
+  if (input === undefined || input === null) {
+    return [[unparseableCall(`expected a trajectory, received ${describe(input)}`)]]
+  }
+  try {
+    const reading = readAt(input, '', 0)
+    return 'call' in reading ? [[reading.call]] : reading.turns.filter((turn) => turn.length > 0)
+  } catch (error) {
+    return [[unparseableCall(`could not be read (${errorMessage(error)})`)]]
+  }
+}
+
+/** The calls of a trajectory in order, turns flattened. */
+export function toolCalls(input: unknown): ToolCall[] {
+  return readTurns(input).flat()
+}
+
+function readAt(value: unknown, path: string, depth: number): Reading {
+  try {
+    if (value instanceof UnreadableItem) return { call: unparseableCall(value.reason) }
+    if (depth > MAX_DEPTH) return unparseable(path, `nested deeper than ${MAX_DEPTH} levels`)
+    if (typeof value === 'string') return readText(value, path, depth)
+    if (!isObject(value)) return unparseable(path, `${EXPECTED}, received ${describe(value)}`)
+    if (isList(value)) return readArray(value, path, depth)
+    if (typeof peek(value, 'then') === 'function') {
+      return unparseable(path, 'expected a trajectory, received a Promise (await it first)')
+    }
+    const context = contextAt(depth + 1)
+    for (const format of FORMATS) {
+      const reading = format(value, path, context)
+      if (reading !== undefined) return reading
+    }
+    return unparseable(path, `${EXPECTED}, received ${describe(value)}`)
+  } catch (error) {
+    return { call: unparseableCall(error instanceof Unreadable ? error.message : atPath(path, `could not be read (${errorMessage(error)})`)) }
+  }
+}
+
+function unparseable(path: string, reason: string): Reading {
+  return { call: unparseableCall(atPath(path, reason)) }
+}
+
+/** A tuple call `[name, args]`, or else a list of items. */
+function readArray(list: unknown[], path: string, depth: number): Reading {
+  return isTuple(list) ? { call: readTupleCall(list, path) } : { turns: readList(list, path, depth) }
+}
+
+function isTuple(list: unknown[]): boolean {
+  return typeof peek(list, 0) === 'string'
+}
+
+/**
+ * Items in order: calls next to each other form one turn; a message or another non-call item
+ * ends it and adds its own turns; an inner array that is not a tuple is one turn.
+ */
+function readList(list: unknown[], path: string, depth: number): Turns {
+  const turns: Turns = []
+  let run: ToolCall[] = []
+  const endRun = () => {
+    if (run.length > 0) turns.push(run)
+    run = []
+  }
+  const length = lengthOf(list, path)
+  for (let index = 0; index < length; index++) {
+    const itemPath = childPath(path, index)
+    const item = readItem(list, index, itemPath)
+    if (isList(item) && !isTuple(item)) {
+      endRun()
+      turns.push(oneTurn(item, itemPath, depth + 1))
+      continue
+    }
+    const reading = readAt(item, itemPath, depth + 1)
+    if ('call' in reading) {
+      run.push(reading.call)
+      continue
+    }
+    endRun()
+    for (const turn of reading.turns) turns.push(turn)
+  }
+  endRun()
+  return turns
+}
+
+/** An element of a list; one that cannot be read stands for the reason, so its siblings are still read. */
+function readItem(list: unknown[], index: number, path: string): unknown {
+  try {
+    return get(list, index, path)
+  } catch (error) {
+    return new UnreadableItem(error instanceof Unreadable ? error.message : atPath(path, errorMessage(error)))
+  }
+}
+
+class UnreadableItem {
+  constructor(readonly reason: string) {}
+}
+
+/** All calls among the items of a list, as one turn. */
+function oneTurn(list: unknown, path: string, depth: number): ToolCall[] {
+  if (list === undefined || list === null) return []
+  if (!isList(list)) return [unparseableCall(atPath(path, `expected a list, received ${describe(list)}`))]
+  const turn: ToolCall[] = []
+  const length = lengthOf(list, path)
+  for (let index = 0; index < length; index++) {
+    const itemPath = childPath(path, index)
+    const reading = readAt(readItem(list, index, itemPath), itemPath, depth + 1)
+    if ('call' in reading) turn.push(reading.call)
+    else for (const inner of reading.turns) for (const call of inner) turn.push(call)
+  }
+  return turn
+}
+
+/** Calls listed as such (`tool_calls`): an entry that is not a call is unparseable. */
+function callList(list: unknown, path: string, depth: number): ToolCall[] {
+  if (list === undefined || list === null) return []
+  if (!isList(list)) return [unparseableCall(atPath(path, `expected a list of tool calls, received ${describe(list)}`))]
+  const calls: ToolCall[] = []
+  const length = lengthOf(list, path)
+  for (let index = 0; index < length; index++) {
+    const itemPath = childPath(path, index)
+    calls.push(oneCall(readItem(list, index, itemPath), itemPath, depth + 1))
+  }
+  return calls
+}
+
+function oneCall(value: unknown, path: string, depth: number): ToolCall {
+  const reading = readAt(value, path, depth)
+  return 'call' in reading ? reading.call : unparseableCall(atPath(path, `expected a tool call, received ${describe(value)}`))
+}
+
+/**
+ * Text: JSON when it looks like JSON (`{`, or `[` then `{`, `[`, `]` or `"`), else Python call
+ * syntax as BFCL models answer, parsed and never evaluated.
+ */
+function readText(text: string, path: string, depth: number): Reading {
+  if (/^\s*(\{|\[\s*[[{\]"])/.test(text)) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch (error) {
+      return unparseable(path, `not valid JSON (${errorMessage(error)})`)
+    }
+    return readAt(parsed, path, depth + 1)
+  }
+  const parsed = parsePythonCalls(text)
+  return parsed.ok ? { turns: [parsed.calls] } : unparseable(path, `not valid Python call syntax (${parsed.reason})`)
+}
+
+const contexts: NestedReading[] = []
+
+/** Contexts hold only their depth, so one per depth serves every read. */
+function contextAt(depth: number): NestedReading {
+  return (contexts[depth] ??= new NestedReading(depth))
+}
+
+class NestedReading implements Context {
+  constructor(private readonly depth: number) {}
+
+  read(value: unknown, path: string): Reading {
+    return readAt(value, path, this.depth)
+  }
+
+  call(value: unknown, path: string): ToolCall {
+    return oneCall(value, path, this.depth)
+  }
+
+  calls(list: unknown, path: string): ToolCall[] {
+    return callList(list, path, this.depth)
+  }
+
+  turn(list: unknown, path: string): ToolCall[] {
+    return oneTurn(list, path, this.depth)
+  }
+
+  list(list: unknown, path: string): Turns {
+    if (list === undefined || list === null) return []
+    if (!isList(list)) return [[unparseableCall(atPath(path, `expected a list, received ${describe(list)}`))]]
+    return readList(list, path, this.depth)
+  }
+}

@@ -1,0 +1,115 @@
+import type { ToolCall } from '../calls/tool-call'
+import { compareValue, type ValueContext } from './compare-value'
+import type { GoldCall } from './gold-calls'
+import type { ToolSpec } from './grammar'
+import { checkSchema } from './value-schema'
+
+/** How one argument of a pair fared (DESIGN.md §5). */
+export type Verdict = 'match' | 'mismatch' | 'missing' | 'unexpected' | 'omitted'
+
+export interface ArgVerdict {
+  arg: string
+  verdict: Verdict
+  /** The argument's unit weight, w(tool) x w(tool, arg). */
+  weight: number
+  /** Why it is not a match, naming the path inside the value where there is one. */
+  reason?: string
+}
+
+/** What ranking a pair needs: whether it matches exactly, and the weight of the arguments that agree. */
+export interface PairRank {
+  exact: boolean
+  agreement: number
+}
+
+export interface CallContext extends ValueContext {
+  /** The tool's spec from the grammar, if it has one; gives weights, declared types and defaults. */
+  spec: ToolSpec | undefined
+  toolWeight: number
+}
+
+function argWeight(ctx: CallContext, arg: string): number {
+  return ctx.toolWeight * (ctx.spec?.args.get(arg)?.importance ?? 1)
+}
+
+/** A predicted argument that the gold does not list but that equals the declared default counts as left out. */
+function equalsDefault(ctx: CallContext, arg: string, value: unknown): boolean {
+  const declared = ctx.spec?.args.get(arg)?.schema?.default
+  return declared !== undefined && compareValue(declared, value, ctx, null) === undefined
+}
+
+/**
+ * Compares a predicted call with a gold call of the same tool, argument by argument
+ * (DESIGN.md §3). With `verdicts` given, each argument's verdict is pushed to it; without,
+ * only the rank is computed, which is what the assignment needs for every candidate pair.
+ */
+export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, verdicts?: ArgVerdict[]): PairRank {
+  const explain = verdicts !== undefined
+  const predArgs = pred.args
+  let exact = true
+  let agreement = 0
+  let goldFound = 0
+
+  for (let i = 0; i < gold.keys.length; i++) {
+    const arg = gold.keys[i]!
+    const node = gold.values[i]!
+    const weight = argWeight(ctx, arg)
+    if (!Object.hasOwn(predArgs, arg)) {
+      if (node.kind === 'optional') {
+        verdicts?.push({ arg, verdict: 'omitted', weight })
+      } else {
+        exact = false
+        verdicts?.push({ arg, verdict: 'missing', weight, reason: 'required argument not given' })
+      }
+      continue
+    }
+    goldFound++
+    const value = predArgs[arg]
+    const schema = ctx.spec?.args.get(arg)?.schema
+    const typeReason = schema === undefined ? undefined : checkSchema(schema, value)
+    if (typeReason !== undefined) {
+      exact = false
+      verdicts?.push({ arg, verdict: 'mismatch', weight, reason: typeReason })
+      continue
+    }
+    const mismatch = compareValue(node, value, ctx, explain ? arg : null)
+    if (mismatch === undefined) {
+      agreement += weight
+      verdicts?.push({ arg, verdict: 'match', weight })
+    } else {
+      exact = false
+      const reason = mismatch.path === arg ? mismatch.reason : `${mismatch.path}: ${mismatch.reason}`
+      verdicts?.push({ arg, verdict: 'mismatch', weight, reason })
+    }
+  }
+
+  const predKeys = Object.keys(predArgs)
+  if (predKeys.length > goldFound) {
+    for (const arg of predKeys) {
+      if (gold.keys.includes(arg)) continue
+      const weight = argWeight(ctx, arg)
+      if (equalsDefault(ctx, arg, predArgs[arg])) {
+        verdicts?.push({ arg, verdict: 'omitted', weight, reason: 'equals the declared default' })
+      } else {
+        exact = false
+        verdicts?.push({ arg, verdict: 'unexpected', weight, reason: 'not an argument of the gold call' })
+      }
+    }
+  }
+
+  const positional = pred.positional
+  if (positional !== undefined && positional.length > 0) {
+    exact = false
+    if (explain) {
+      positional.forEach((_, i) =>
+        verdicts.push({
+          arg: `#${i + 1}`,
+          verdict: 'unexpected',
+          weight: ctx.toolWeight,
+          reason: 'given by position; only keyword arguments count',
+        }),
+      )
+    }
+  }
+  return { exact, agreement }
+}

@@ -1,0 +1,140 @@
+import type { GoldNode } from './gold-node'
+import { childPath } from './gold-node'
+import { describeMatcher } from './gold-values'
+import { describeKind, printValue } from './print-value'
+
+/** Where, inside one argument, a predicted value differed from the gold, and how. */
+export interface Mismatch {
+  path: string
+  reason: string
+}
+
+/** A runner's custom equality tester (Jest and Vitest share this shape). */
+export type Tester = (
+  this: TesterContext,
+  received: unknown,
+  expected: unknown,
+  customTesters: Tester[],
+) => boolean | undefined
+
+export interface TesterContext {
+  equals(a: unknown, b: unknown, customTesters?: Tester[], strictCheck?: boolean): boolean
+}
+
+export interface ValueContext {
+  /** Canonical form of a predicted string (memoised by the caller). */
+  canonicalize(s: string): string
+  /** The runner's custom testers, consulted before our own rules when given. */
+  testers?: { context: TesterContext; list: Tester[] }
+}
+
+/** What a comparison made only to rank pairs returns on failure; no path or reason is built. */
+const FAILED: Mismatch = Object.freeze({ path: '', reason: '' })
+
+function fail(path: string | null, reason: string): Mismatch {
+  return path === null ? FAILED : { path, reason }
+}
+
+function expectedReceived(node: GoldNode, pred: unknown): string {
+  return `expected ${printValue(node.raw)}, received ${printValue(pred)}`
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function runTesters(node: GoldNode, pred: unknown, ctx: ValueContext): boolean | undefined {
+  const testers = ctx.testers
+  if (testers === undefined) return undefined
+  for (const tester of testers.list) {
+    const verdict = tester.call(testers.context, pred, node.raw, testers.list)
+    if (verdict !== undefined) return verdict
+  }
+  return undefined
+}
+
+/**
+ * Compares a predicted value with a compiled gold value (DESIGN.md §2). Returns undefined
+ * when it matches. With `path` null, only whether it matched is computed (for ranking pairs);
+ * with a path, the mismatch says where and why.
+ */
+export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, path: string | null): Mismatch | undefined {
+  switch (node.kind) {
+    case 'oneOf': {
+      for (const alternative of node.alternatives) {
+        if (compareValue(alternative, pred, ctx, null) === undefined) return undefined
+      }
+      if (path === null) return FAILED
+      const options = node.alternatives.map((alt) => printValue(alt.raw)).join(', ')
+      return { path, reason: `expected one of ${options}; received ${printValue(pred)}` }
+    }
+    case 'optional':
+      return node.inner === undefined ? undefined : compareValue(node.inner, pred, ctx, path)
+    case 'satisfies': {
+      let satisfied: boolean
+      try {
+        satisfied = node.predicate(pred) === true
+      } catch (error) {
+        return fail(path, `expected ${node.description}, but the predicate threw on ${printValue(pred)}: ${String(error)}`)
+      }
+      return satisfied ? undefined : fail(path, `expected ${node.description}, received ${printValue(pred)}`)
+    }
+    case 'matcher': {
+      let matched: boolean
+      try {
+        matched = node.raw.asymmetricMatch(pred) === true
+      } catch (error) {
+        return fail(path, `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${String(error)}`)
+      }
+      return matched ? undefined : fail(path, `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
+    }
+    default:
+      break
+  }
+
+  const tested = runTesters(node, pred, ctx)
+  if (tested !== undefined) return tested ? undefined : fail(path, `${expectedReceived(node, pred)} (by a custom equality tester)`)
+
+  switch (node.kind) {
+    case 'string':
+      if (typeof pred !== 'string') return fail(path, `expected a string, received ${printValue(pred)}`)
+      return ctx.canonicalize(pred) === node.canonical ? undefined : fail(path, expectedReceived(node, pred))
+    case 'number':
+      if (typeof pred !== 'number') return fail(path, `expected a number, received ${printValue(pred)}`)
+      return pred === node.raw ? undefined : fail(path, expectedReceived(node, pred))
+    case 'boolean':
+    case 'null':
+      return pred === node.raw ? undefined : fail(path, expectedReceived(node, pred))
+    case 'list': {
+      if (!Array.isArray(pred)) return fail(path, `expected a list, received ${describeKind(pred)}`)
+      if (pred.length !== node.items.length) {
+        return fail(path, `expected ${node.items.length} items, received ${pred.length}`)
+      }
+      for (let i = 0; i < node.items.length; i++) {
+        const mismatch = compareValue(node.items[i]!, pred[i], ctx, path === null ? null : `${path}[${i}]`)
+        if (mismatch !== undefined) return mismatch
+      }
+      return undefined
+    }
+    case 'object': {
+      if (!isRecord(pred)) return fail(path, `expected an object, received ${describeKind(pred)}`)
+      let found = 0
+      for (let i = 0; i < node.keys.length; i++) {
+        const key = node.keys[i]!
+        const value = node.values[i]!
+        if (!Object.hasOwn(pred, key)) {
+          if (value.kind === 'optional') continue
+          return fail(path, `missing key ${JSON.stringify(key)}`)
+        }
+        found++
+        const mismatch = compareValue(value, pred[key], ctx, path === null ? null : childPath(path, key))
+        if (mismatch !== undefined) return mismatch
+      }
+      const predKeys = Object.keys(pred)
+      if (predKeys.length === found) return undefined
+      if (path === null) return FAILED
+      const extra = predKeys.find((key) => !node.keys.includes(key))
+      return { path, reason: `unexpected key ${JSON.stringify(extra)}` }
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import type { Canonicalizer } from './canonicalizers'
+import { childPath, compileGoldValue } from './gold-node'
+import { normaliseType, type SchemaType, type ValueSchema } from './value-schema'
+import { printValue } from './print-value'
+
+/** What is known of one argument: its importance and, from a tool schema, its declared shape. */
+export interface ArgSpec {
+  importance: number
+  schema?: ValueSchema
+}
+
+/** What is known of one tool. `declared` is true when it comes from a tool schema. */
+export interface ToolSpec {
+  name: string
+  importance: number
+  args: ReadonlyMap<string, ArgSpec>
+  required: readonly string[]
+  declared: boolean
+}
+
+/** Tools by canonical name. A tool or argument it does not list weighs 1 and is not type-checked. */
+export interface Grammar {
+  tools: ReadonlyMap<string, ToolSpec>
+}
+
+export const EMPTY_GRAMMAR: Grammar = { tools: new Map() }
+
+export function toolWeight(grammar: Grammar, canonicalName: string): number {
+  return grammar.tools.get(canonicalName)?.importance ?? 1
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function readImportance(value: unknown, path: string): number {
+  if (value === undefined) return 1
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new TypeError(`${path}: expected a finite number >= 0, received ${printValue(value)}`)
+  }
+  return value
+}
+
+function readTypes(type: unknown, path: string): SchemaType[] {
+  if (type === undefined) return []
+  const names = Array.isArray(type) ? type : [type]
+  const types: SchemaType[] = []
+  for (const [i, name] of names.entries()) {
+    if (typeof name !== 'string') {
+      throw new TypeError(`${Array.isArray(type) ? `${path}[${i}]` : path}: expected a type name, received ${printValue(name)}`)
+    }
+    const normal = normaliseType(name)
+    if (normal === 'any' || normal === undefined) return []
+    types.push(normal)
+  }
+  return types
+}
+
+function readValueSchema(schema: unknown, path: string, canonicalize: Canonicalizer): ValueSchema {
+  if (!isRecord(schema)) throw new TypeError(`${path}: expected a schema object, received ${printValue(schema)}`)
+  const alternatives = schema.anyOf ?? schema.oneOf
+  let types = readTypes(schema.type, `${path}.type`)
+  if (Array.isArray(alternatives)) {
+    // A union: accepted if any alternative's type is; deeper constraints of the alternatives are not checked.
+    const union = alternatives.map((alt, i) => readValueSchema(alt, `${path}.anyOf[${i}]`, canonicalize).types)
+    types = union.some((t) => t.length === 0) ? [] : [...new Set(union.flat())]
+  }
+  const result: ValueSchema = { types }
+  if (schema.enum !== undefined) {
+    if (!Array.isArray(schema.enum)) throw new TypeError(`${path}.enum: expected a list, received ${printValue(schema.enum)}`)
+    result.enum = schema.enum
+  }
+  if (schema.items !== undefined && isRecord(schema.items)) {
+    result.items = readValueSchema(schema.items, `${path}.items`, canonicalize)
+  }
+  if (isRecord(schema.properties)) {
+    const properties: Record<string, ValueSchema> = {}
+    for (const key of Object.keys(schema.properties)) {
+      Object.defineProperty(properties, key, {
+        value: readValueSchema(schema.properties[key], childPath(`${path}.properties`, key), canonicalize),
+        enumerable: true,
+      })
+    }
+    result.properties = properties
+  }
+  if (Object.hasOwn(schema, 'default') && schema.default !== undefined) {
+    result.default = compileGoldValue(schema.default, `${path}.default`, canonicalize)
+  }
+  return result
+}
+
+/** The parameters object of one tool schema in any dialect we read, with its name and importance. */
+function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
+  const fn = isRecord(tool.function) ? tool.function : undefined
+  const source = fn ?? tool
+  const sourcePath = fn ? `${path}.function` : path
+  const parameters = source.parameters ?? source.input_schema ?? source.inputSchema ?? source.parametersJsonSchema
+  const parametersKey = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema'].find(
+    (key) => source[key] !== undefined,
+  )
+  if (typeof source.name !== 'string' || source.name === '') {
+    throw new TypeError(`${sourcePath}.name: expected the tool's name, received ${printValue(source.name)}`)
+  }
+  const importance = readImportance(source.importance ?? tool.importance, `${sourcePath}.importance`)
+  return { name: source.name, parameters, parametersPath: `${sourcePath}.${parametersKey ?? 'parameters'}`, importance }
+}
+
+function readToolSchema(tool: unknown, path: string, canonicalize: Canonicalizer): ToolSpec {
+  if (!isRecord(tool)) throw new TypeError(`${path}: expected a tool schema object, received ${printValue(tool)}`)
+  const { name, parameters, parametersPath, importance } = unwrapToolSchema(tool, path)
+  const args = new Map<string, ArgSpec>()
+  let required: string[] = []
+  if (parameters !== undefined && parameters !== null) {
+    if (!isRecord(parameters)) {
+      throw new TypeError(`${parametersPath}: expected a JSON Schema object, received ${printValue(parameters)}`)
+    }
+    const properties = parameters.properties ?? {}
+    if (!isRecord(properties)) {
+      throw new TypeError(`${parametersPath}.properties: expected an object, received ${printValue(properties)}`)
+    }
+    for (const arg of Object.keys(properties)) {
+      const argPath = childPath(`${parametersPath}.properties`, arg)
+      const property = properties[arg]
+      const schema = readValueSchema(property, argPath, canonicalize)
+      args.set(arg, { importance: readImportance((property as Record<string, unknown>).importance, `${argPath}.importance`), schema })
+    }
+    if (parameters.required !== undefined) {
+      if (!Array.isArray(parameters.required) || parameters.required.some((r) => typeof r !== 'string')) {
+        throw new TypeError(`${parametersPath}.required: expected a list of argument names, received ${printValue(parameters.required)}`)
+      }
+      required = parameters.required as string[]
+    }
+  }
+  return { name, importance, args, required, declared: true }
+}
+
+function readWeightsEntry(name: string, entry: unknown, path: string): ToolSpec {
+  if (!isRecord(entry)) throw new TypeError(`${path}: expected { importance?, args? }, received ${printValue(entry)}`)
+  for (const key of Object.keys(entry)) {
+    if (key !== 'importance' && key !== 'args') {
+      throw new TypeError(`${childPath(path, key)}: unknown key; a tool's entry takes importance and args`)
+    }
+  }
+  const args = new Map<string, ArgSpec>()
+  if (entry.args !== undefined) {
+    if (!isRecord(entry.args)) throw new TypeError(`${path}.args: expected an object of arguments, received ${printValue(entry.args)}`)
+    for (const arg of Object.keys(entry.args)) {
+      const argPath = childPath(`${path}.args`, arg)
+      const argEntry = entry.args[arg]
+      if (!isRecord(argEntry)) throw new TypeError(`${argPath}: expected { importance }, received ${printValue(argEntry)}`)
+      args.set(arg, { importance: readImportance(argEntry.importance, `${argPath}.importance`) })
+    }
+  }
+  return { name, importance: readImportance(entry.importance, `${path}.importance`), args, required: [], declared: false }
+}
+
+/**
+ * Reads a grammar: `{ tools: { name: { importance, args: { a: { importance } } } } }`, or a
+ * list of tool schemas (OpenAI Chat and Responses, Anthropic, Gemini, BFCL docs), whose
+ * tools, properties and functions may carry an `importance`. Throws a TypeError naming the path.
+ */
+export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCanonicalizer: Canonicalizer, path = 'grammar'): Grammar {
+  const tools = new Map<string, ToolSpec>()
+  const add = (spec: ToolSpec, at: string) => {
+    const key = nameCanonicalizer(spec.name)
+    if (tools.has(key)) throw new TypeError(`${at}: the tool ${JSON.stringify(spec.name)} is described twice`)
+    tools.set(key, spec)
+  }
+  const schemas = Array.isArray(input) ? input : isRecord(input) && Array.isArray(input.tools) ? input.tools : undefined
+  if (schemas !== undefined) {
+    const base = Array.isArray(input) ? path : `${path}.tools`
+    schemas.forEach((tool, i) => {
+      const at = `${base}[${i}]`
+      const declarations = isRecord(tool) ? tool.functionDeclarations ?? tool.function_declarations : undefined
+      if (Array.isArray(declarations)) {
+        declarations.forEach((decl, j) => add(readToolSchema(decl, `${at}.functionDeclarations[${j}]`, canonicalize), at))
+      } else {
+        add(readToolSchema(tool, at, canonicalize), at)
+      }
+    })
+    return { tools }
+  }
+  if (!isRecord(input) || !isRecord(input.tools)) {
+    throw new TypeError(`${path}: expected { tools: { name: { importance, args } } } or a list of tool schemas, received ${printValue(input)}`)
+  }
+  for (const name of Object.keys(input.tools)) {
+    const at = childPath(`${path}.tools`, name)
+    add(readWeightsEntry(name, input.tools[name], at), at)
+  }
+  return { tools }
+}

@@ -1,0 +1,97 @@
+import type { GoldNode } from './gold-node'
+import { describeKind, printValue } from './print-value'
+
+/** The part of a JSON Schema (or a BFCL parameter doc) that constrains one value. */
+export interface ValueSchema {
+  /** Accepted types, normalised: string, number, integer, boolean, array, object, null; empty = any. */
+  types: readonly SchemaType[]
+  enum?: readonly unknown[]
+  items?: ValueSchema
+  properties?: Readonly<Record<string, ValueSchema>>
+  /** The declared default, compiled as a gold value so "equals the default" uses the value rules. */
+  default?: GoldNode
+}
+
+export type SchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null'
+
+// JSON Schema, OpenAPI (Gemini's upper case) and BFCL's Python type names.
+const TYPE_ALIASES: Record<string, SchemaType | 'any'> = {
+  string: 'string',
+  number: 'number',
+  float: 'number',
+  double: 'number',
+  integer: 'integer',
+  int: 'integer',
+  long: 'integer',
+  boolean: 'boolean',
+  bool: 'boolean',
+  array: 'array',
+  list: 'array',
+  tuple: 'array',
+  object: 'object',
+  dict: 'object',
+  null: 'null',
+  any: 'any',
+}
+
+/** A declared type name in any of the dialects, or undefined when it is unknown (then nothing is checked). */
+export function normaliseType(name: string): SchemaType | 'any' | undefined {
+  return TYPE_ALIASES[name.toLowerCase()]
+}
+
+function typeOf(value: unknown): SchemaType | undefined {
+  switch (typeof value) {
+    case 'string':
+      return 'string'
+    case 'number':
+      return Number.isInteger(value) ? 'integer' : 'number'
+    case 'boolean':
+      return 'boolean'
+    case 'object':
+      if (value === null) return 'null'
+      return Array.isArray(value) ? 'array' : 'object'
+    default:
+      return undefined
+  }
+}
+
+function accepts(types: readonly SchemaType[], actual: SchemaType | undefined): boolean {
+  if (actual === undefined) return false
+  for (const type of types) {
+    if (type === actual || (type === 'number' && actual === 'integer')) return true
+  }
+  return false
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`
+}
+
+/**
+ * Checks a predicted value against its declared schema; returns why it does not fit, or
+ * undefined. An integer is accepted where a number is declared.
+ */
+export function checkSchema(schema: ValueSchema, value: unknown): string | undefined {
+  if (schema.types.length > 0 && !accepts(schema.types, typeOf(value))) {
+    const expected = schema.types.map(article).join(' or ')
+    return `expected ${expected} (the declared type), received ${typeof value === 'object' ? describeKind(value) : printValue(value)}`
+  }
+  if (schema.enum !== undefined && !schema.enum.some((allowed) => allowed === value)) {
+    return `expected one of the declared values ${schema.enum.map(printValue).join(', ')}, received ${printValue(value)}`
+  }
+  if (schema.items !== undefined && Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const reason = checkSchema(schema.items, value[i])
+      if (reason !== undefined) return `[${i}]: ${reason}`
+    }
+  }
+  if (schema.properties !== undefined && typeOf(value) === 'object') {
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(schema.properties)) {
+      if (!Object.hasOwn(record, key)) continue
+      const reason = checkSchema(schema.properties[key]!, record[key])
+      if (reason !== undefined) return `.${key}: ${reason}`
+    }
+  }
+  return undefined
+}

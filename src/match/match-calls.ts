@@ -1,0 +1,48 @@
+import { readTurns } from '../calls/read'
+import type { ToolCall } from '../calls/tool-call'
+import { readGold } from '../compare/gold-calls'
+import { checkOptionKeys, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions } from './options'
+import { pairCalls } from './pair-calls'
+
+/** A gold call as its author wrote it. */
+export interface GoldToolCall {
+  name: string
+  args: Record<string, unknown>
+}
+
+export interface Pair {
+  pred: ToolCall
+  gold: GoldToolCall
+  predIndex: number
+  goldIndex: number
+  exact: boolean
+}
+
+export interface Matching {
+  pairs: Pair[]
+  unmatchedPred: Array<{ pred: ToolCall; predIndex: number }>
+  unmatchedGold: Array<{ gold: GoldToolCall; goldIndex: number }>
+}
+
+/** Which predicted call pairs with which gold call (DESIGN.md §4); indices are into the flattened calls. */
+export function matchCalls(pred: unknown, gold: unknown, options: MatchOptions = {}): Matching {
+  checkOptionKeys(options, MATCH_OPTION_KEYS, 'options')
+  const resolved = resolveMatchOptions(options)
+  const { context, pairs } = pairCalls(readTurns(pred), readGold(gold, resolved.canonicalize), resolved)
+  const goldCall = (i: number): GoldToolCall => ({ name: context.gold.calls[i]!.name, args: context.gold.calls[i]!.args })
+  const predPaired = new Set(pairs.map(([p]) => p))
+  const goldPaired = new Set(pairs.map(([, g]) => g))
+  return {
+    pairs: pairs
+      .map(([predIndex, goldIndex]) => ({
+        pred: context.pred.calls[predIndex]!,
+        gold: goldCall(goldIndex),
+        predIndex,
+        goldIndex,
+        exact: context.rank(predIndex, goldIndex).exact,
+      }))
+      .sort((a, b) => a.goldIndex - b.goldIndex),
+    unmatchedPred: context.pred.calls.flatMap((call, predIndex) => (predPaired.has(predIndex) ? [] : [{ pred: call, predIndex }])),
+    unmatchedGold: context.gold.calls.flatMap((_, goldIndex) => (goldPaired.has(goldIndex) ? [] : [{ gold: goldCall(goldIndex), goldIndex }])),
+  }
+}

@@ -1,0 +1,88 @@
+import { type Canonicalizer, canonicalizers } from '../compare/canonicalizers'
+import type { Tester, TesterContext } from '../compare/compare-value'
+import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
+import { printValue } from '../compare/print-value'
+
+export type Level = 'call' | 'arg'
+export type Order = 'any' | 'strict' | 'turns'
+
+/** A grammar of weights, or a list of tool schemas (OpenAI, Anthropic, Gemini, BFCL docs). */
+export type GrammarInput =
+  | { tools: Record<string, { importance?: number; args?: Record<string, { importance?: number }> }> }
+  | { tools: readonly unknown[] }
+  | readonly unknown[]
+
+export interface MatchOptions {
+  /** 'call' (default): a call is right or wrong as a whole. 'arg': every argument counts. */
+  level?: Level
+  /** 'any' (default): calls are a multiset. 'strict': pairs keep the order. 'turns': turns keep their order. */
+  order?: Order
+  /** How strings are compared: a function, or the name of one of `canonicalizers`. */
+  canonicalizer?: Canonicalizer | 'default' | 'exact' | 'bfcl'
+  /** How tool names are compared; exact by default (`canonicalizers.toolName` folds case and `.`/`_`). */
+  name?: Canonicalizer
+  grammar?: GrammarInput
+}
+
+export interface ResolvedMatchOptions {
+  level: Level
+  order: Order
+  canonicalize: Canonicalizer
+  canonicalizeName: Canonicalizer
+  grammar: Grammar
+  /** The runner's custom equality testers, when a matcher runs inside Jest or Vitest. */
+  testers?: { context: TesterContext; list: Tester[] }
+}
+
+export const MATCH_OPTION_KEYS = ['level', 'order', 'canonicalizer', 'name', 'grammar'] as const
+
+function oneOfValues<T extends string>(value: unknown, allowed: readonly T[], path: string): T | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T
+  throw new TypeError(`${path}: expected ${allowed.map((a) => `'${a}'`).join(' or ')}, received ${printValue(value)}`)
+}
+
+function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'function') return value as Canonicalizer
+  if (value === 'default' || value === 'exact' || value === 'bfcl') return canonicalizers[value]
+  throw new TypeError(`${path}: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received ${printValue(value)}`)
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+/** Throws a TypeError for a key that is not an option, suggesting the nearest one. */
+export function checkOptionKeys(options: object, allowed: readonly string[], path: string): void {
+  for (const key of Object.keys(options)) {
+    if (allowed.includes(key)) continue
+    const nearest = [...allowed].sort((a, b) => editDistance(key, a) - editDistance(key, b))[0]
+    const hint = nearest !== undefined && editDistance(key, nearest) <= Math.max(2, key.length / 3) ? ` (did you mean '${nearest}'?)` : ''
+    throw new TypeError(`${path}.${key}: unknown option${hint}; the options are ${allowed.join(', ')}`)
+  }
+}
+
+/** Checks and resolves the matching options; keys were checked by the caller, which knows all of its own. */
+export function resolveMatchOptions(options: MatchOptions, path = 'options'): ResolvedMatchOptions {
+  const canonicalize = readCanonicalizer(options.canonicalizer, `${path}.canonicalizer`) ?? canonicalizers.default
+  const canonicalizeName = readCanonicalizer(options.name, `${path}.name`) ?? canonicalizers.exact
+  return {
+    level: oneOfValues(options.level, ['call', 'arg'], `${path}.level`) ?? 'call',
+    order: oneOfValues(options.order, ['any', 'strict', 'turns'], `${path}.order`) ?? 'any',
+    canonicalize,
+    canonicalizeName,
+    grammar:
+      options.grammar === undefined
+        ? EMPTY_GRAMMAR
+        : readGrammar(options.grammar, canonicalize, canonicalizeName, `${path}.grammar`),
+  }
+}

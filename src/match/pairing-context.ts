@@ -1,0 +1,90 @@
+import type { ToolCall } from '../calls/tool-call'
+import type { CallContext, PairRank } from '../compare/compare-call'
+import { compareCall } from '../compare/compare-call'
+import type { ValueContext } from '../compare/compare-value'
+import type { GoldCall } from '../compare/gold-calls'
+import type { ResolvedMatchOptions } from './options'
+
+/** The calls of one problem, flattened, with their turns and canonical tool names. */
+export interface CallSet<C> {
+  calls: readonly C[]
+  turnOf: readonly number[]
+  /** Canonical tool names; undefined for an unparseable prediction, which pairs with nothing. */
+  names: readonly (string | undefined)[]
+  turns: number
+}
+
+/** A pair's worth, lexicographically: `primary` first, then `secondary`. Integers in rank units. */
+export interface Tiers {
+  primary: number
+  secondary: number
+}
+
+/**
+ * Everything the pairing steps share: the calls, how to compare two of them, and the
+ * per-tool contexts, built once per problem.
+ */
+export class PairingContext {
+  readonly valueContext: ValueContext
+  private readonly contexts = new Map<string, CallContext>()
+  /** Fractional importances are ranked in millionths, so tier sums stay exact integers. */
+  readonly rankUnit: number
+
+  constructor(
+    readonly options: ResolvedMatchOptions,
+    readonly pred: CallSet<ToolCall>,
+    readonly gold: CallSet<GoldCall>,
+  ) {
+    this.valueContext = { canonicalize: memoise(options.canonicalize), testers: options.testers }
+    this.rankUnit = hasFractionalImportance(options) ? 1e6 : 1
+  }
+
+  callContext(canonicalName: string): CallContext {
+    let context = this.contexts.get(canonicalName)
+    if (context === undefined) {
+      const spec = this.options.grammar.tools.get(canonicalName)
+      context = { ...this.valueContext, spec, toolWeight: spec?.importance ?? 1 }
+      this.contexts.set(canonicalName, context)
+    }
+    return context
+  }
+
+  rank(predIndex: number, goldIndex: number): PairRank {
+    return compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, this.callContext(this.gold.names[goldIndex]!))
+  }
+
+  /**
+   * At call level a pair is worth its exactness first, then its argument agreement; at arg
+   * level, its agreed units (name and arguments) first, then its exactness (DESIGN.md §4).
+   */
+  tiers(predIndex: number, goldIndex: number): Tiers {
+    const { exact, agreement } = this.rank(predIndex, goldIndex)
+    const toolWeight = this.callContext(this.gold.names[goldIndex]!).toolWeight
+    const exactWorth = exact ? toolWeight : 0
+    const unit = this.rankUnit
+    return this.options.level === 'call'
+      ? { primary: Math.round(exactWorth * unit), secondary: Math.round(agreement * unit) }
+      : { primary: Math.round((toolWeight + agreement) * unit), secondary: Math.round(exactWorth * unit) }
+  }
+}
+
+function hasFractionalImportance(options: ResolvedMatchOptions): boolean {
+  for (const tool of options.grammar.tools.values()) {
+    if (!Number.isInteger(tool.importance)) return true
+    for (const arg of tool.args.values()) if (!Number.isInteger(arg.importance)) return true
+  }
+  return false
+}
+
+/** Predicted strings recur across candidate pairs; canonicalise each once per problem. */
+function memoise(canonicalize: (s: string) => string): (s: string) => string {
+  const cache = new Map<string, string>()
+  return (s) => {
+    let canonical = cache.get(s)
+    if (canonical === undefined) {
+      canonical = canonicalize(s)
+      cache.set(s, canonical)
+    }
+    return canonical
+  }
+}

@@ -1,0 +1,127 @@
+import { printValue } from '../compare/print-value'
+import { addCounts, type Counts, type Figures, figures } from './figures'
+import type { Score } from './score'
+import { scoreTrajectory } from './score-trajectory'
+import { ToolCallMetric } from './tool-call-metric'
+
+/** One trajectory and its gold. */
+export interface Episode {
+  id?: string | number
+  pred: unknown
+  gold: unknown
+}
+
+export interface EpisodeResult {
+  id?: string | number
+  index: number
+  score: Score
+}
+
+/** Micro-averaged figures over a corpus, per tool, and its worst episodes. Plain data. */
+export interface CorpusReport extends Figures {
+  episodes: number
+  perTool: Record<string, Figures>
+  /** The lowest-F1 episodes, lowest first (earlier first on ties). */
+  worst: EpisodeResult[]
+}
+
+export interface EvaluateOptions {
+  /** How many of the worst episodes to keep (default 5). */
+  worst?: number
+  /** Called with each episode's result as soon as it is scored. */
+  onEpisode?: (result: EpisodeResult) => void
+}
+
+/** Sums scores one at a time; holds only the sums and the few worst episodes. */
+export class CorpusAccumulator {
+  private readonly total: Counts = { tp: 0, fp: 0, fn: 0 }
+  private readonly perTool = new Map<string, Counts>()
+  private readonly worst: EpisodeResult[] = []
+  private count = 0
+
+  constructor(private readonly keepWorst = 5) {}
+
+  add(result: EpisodeResult): void {
+    const { score } = result
+    this.count++
+    addCounts(this.total, score)
+    for (const tool of Object.keys(score.perTool)) {
+      let counts = this.perTool.get(tool)
+      if (counts === undefined) this.perTool.set(tool, (counts = { tp: 0, fp: 0, fn: 0 }))
+      addCounts(counts, score.perTool[tool]!)
+    }
+    this.keep(result)
+  }
+
+  private keep(result: EpisodeResult): void {
+    if (this.keepWorst <= 0 || result.score.f1 >= 1) return
+    const worst = this.worst
+    if (worst.length === this.keepWorst && result.score.f1 >= worst[worst.length - 1]!.score.f1) return
+    let at = worst.length
+    while (at > 0 && worst[at - 1]!.score.f1 > result.score.f1) at--
+    worst.splice(at, 0, result)
+    if (worst.length > this.keepWorst) worst.pop()
+  }
+
+  report(): CorpusReport {
+    const perTool: Record<string, Figures> = {}
+    for (const tool of [...this.perTool.keys()].sort()) {
+      Object.defineProperty(perTool, tool, { value: figures(this.perTool.get(tool)!), enumerable: true })
+    }
+    return { ...figures(this.total), episodes: this.count, perTool, worst: [...this.worst] }
+  }
+}
+
+function readEpisode(episode: unknown, index: number): Episode {
+  if (typeof episode !== 'object' || episode === null || !('gold' in episode) || !('pred' in episode)) {
+    throw new TypeError(`episodes[${index}]: expected { id?, pred, gold }, received ${printValue(episode)}`)
+  }
+  const { id } = episode as Episode
+  if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') {
+    throw new TypeError(`episodes[${index}].id: expected a string or a number, received ${printValue(id)}`)
+  }
+  return episode as Episode
+}
+
+function scoreEpisode(raw: unknown, index: number, metric: ToolCallMetric, accumulator: CorpusAccumulator, options: EvaluateOptions): void {
+  const episode = readEpisode(raw, index)
+  const score = scoreTrajectory(episode.pred, episode.gold, metric.options, `episodes[${index}].gold`)
+  const result: EpisodeResult = episode.id === undefined ? { index, score } : { id: episode.id, index, score }
+  accumulator.add(result)
+  options.onEpisode?.(result)
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
+}
+
+/**
+ * Scores a corpus of episodes and gives the micro average: TP, FP and FN summed over every
+ * episode, then divided. Streams: one episode is held at a time. Given an async iterable,
+ * returns a promise.
+ */
+export function evaluate(episodes: Iterable<Episode>, metric?: ToolCallMetric, options?: EvaluateOptions): CorpusReport
+export function evaluate(episodes: AsyncIterable<Episode>, metric?: ToolCallMetric, options?: EvaluateOptions): Promise<CorpusReport>
+export function evaluate(
+  episodes: Iterable<Episode> | AsyncIterable<Episode>,
+  metric: ToolCallMetric = new ToolCallMetric(),
+  options: EvaluateOptions = {},
+): CorpusReport | Promise<CorpusReport> {
+  if (typeof metric !== 'object' || metric === null || !('options' in metric)) {
+    throw new TypeError('metric: expected a ToolCallMetric')
+  }
+  const accumulator = new CorpusAccumulator(options.worst)
+  if (isAsyncIterable(episodes)) {
+    return (async () => {
+      let index = 0
+      for await (const episode of episodes) scoreEpisode(episode, index++, metric, accumulator, options)
+      return accumulator.report()
+    })()
+  }
+  if (typeof episodes !== 'object' || episodes === null || typeof (episodes as Iterable<Episode>)[Symbol.iterator] !== 'function') {
+    throw new TypeError(`episodes: expected an iterable or async iterable of { id?, pred, gold }, received ${printValue(episodes)}`)
+  }
+  let index = 0
+  for (const episode of episodes) scoreEpisode(episode, index++, metric, accumulator, options)
+  return accumulator.report()
+}

@@ -1,0 +1,14 @@
+import type { Figures } from '../metric/figures'
+
+function round(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)))
+}
+
+/** `TP 1  FP 1  FN 1  precision 0.5  recall 0.5  F1 0.5 (call level)` */
+export function figuresLine(figures: Figures & { level?: string }): string {
+  const level = figures.level === undefined ? '' : ` (${figures.level} level)`
+  return (
+    `TP ${round(figures.tp)}  FP ${round(figures.fp)}  FN ${round(figures.fn)}  ` +
+    `precision ${round(figures.precision)}  recall ${round(figures.recall)}  F1 ${round(figures.f1)}${level}`
+  )
+}

@@ -1,0 +1,59 @@
+import { format, type NewPlugin, plugins } from 'pretty-format'
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function markerKey(value: unknown): string | undefined {
+  if (!isRecord(value)) return undefined
+  const keys = Object.keys(value)
+  return keys.length === 1 && ['$oneOf', '$optional', '$satisfies', '$matcher'].includes(keys[0]!) ? keys[0] : undefined
+}
+
+/** Prints described gold markers (see describeGold) back as the author wrote them: `oneOf("a", "b")`. */
+const goldMarkers: NewPlugin = {
+  test: (value) => markerKey(value) !== undefined,
+  serialize(value, config, indentation, depth, refs, printer) {
+    const key = markerKey(value)!
+    const inner = (value as Record<string, unknown>)[key]
+    const list = (items: unknown[]) => items.map((item) => printer(item, config, indentation, depth, refs)).join(', ')
+    switch (key) {
+      case '$oneOf':
+        return `oneOf(${list(inner as unknown[])})`
+      case '$optional':
+        return `optional(${list(inner as unknown[])})`
+      case '$satisfies':
+        return `satisfies(${String(inner)})`
+      default:
+        return String(inner)
+    }
+  },
+}
+
+export function hasGoldMarker(value: unknown): boolean {
+  if (markerKey(value) !== undefined) return true
+  if (Array.isArray(value)) return value.some(hasGoldMarker)
+  if (isRecord(value)) return Object.values(value).some(hasGoldMarker)
+  return false
+}
+
+const MAX_LINE = 100
+
+/** A value of a call on one line, shortened when long. */
+export function printInline(value: unknown): string {
+  let printed: string
+  try {
+    printed = format(value, { min: true, maxDepth: 6, maxWidth: 20, plugins: [goldMarkers, plugins.AsymmetricMatcher], escapeString: false })
+  } catch {
+    printed = '[unprintable]'
+  }
+  return printed.length > MAX_LINE ? `${printed.slice(0, MAX_LINE - 1)}…` : printed
+}
+
+/** A call as `name({ a: 1 })`-like text: `search(q: "cats", limit: 3)`. */
+export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = []): string {
+  const parts = positional.map(printInline)
+  for (const key of Object.keys(args)) parts.push(`${key}: ${printInline(args[key])}`)
+  const text = `${name}(${parts.join(', ')})`
+  return text.length > MAX_LINE * 2 ? `${text.slice(0, MAX_LINE * 2 - 2)}…)` : text
+}

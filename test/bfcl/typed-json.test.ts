@@ -1,0 +1,168 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { fc, test } from '@fast-check/vitest'
+import { BFCL_DATA } from '../fixtures/bfcl-data'
+import { parseTypedJson } from '../../src/bfcl/typed-json'
+import { MAX_DEPTH } from '../../src/calls/limits'
+import { PyFloat, isPyFloat, toPlainValue } from '../../src/calls/python-values'
+
+const dataDirectory = BFCL_DATA
+const dataFiles = [
+  ...readdirSync(dataDirectory).filter((name) => name.endsWith('.json')),
+  ...readdirSync(new URL('possible_answer/', dataDirectory)).map((name) => `possible_answer/${name}`),
+]
+
+function dataLines(file: string): string[] {
+  return readFileSync(new URL(file, dataDirectory), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+}
+
+function errorOf(text: string): unknown {
+  try {
+    parseTypedJson(text)
+  } catch (error) {
+    return error
+  }
+  throw new Error(`expected ${JSON.stringify(text)} to be refused`)
+}
+
+describe('parseTypedJson on the BFCL data', () => {
+  it.each(dataFiles)('reads every line of %s as JSON.parse does, once floats are unboxed', (file) => {
+    const lines = dataLines(file)
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) expect(toPlainValue(parseTypedJson(line))).toStrictEqual(JSON.parse(line))
+  })
+
+  it("reads a gold file's float as a float and its integer as an integer", () => {
+    const line = dataLines('possible_answer/BFCL_v4_parallel.json').find((entry) => entry.includes('"parallel_2"')) ?? ''
+    const gold = parseTypedJson(line) as { ground_truth: Record<string, Record<string, unknown[]>>[] }
+    const firstCall = gold.ground_truth[0]?.calculate_resistance
+    expect(firstCall?.area).toStrictEqual([new PyFloat(0.01)])
+    expect(firstCall?.length).toStrictEqual([5])
+  })
+})
+
+describe('parseTypedJson: numbers', () => {
+  it('reads [1.0, 2.0] as a list of floats', () => {
+    expect(parseTypedJson('[1.0, 2.0]')).toStrictEqual([new PyFloat(1), new PyFloat(2)])
+  })
+
+  it('reads [1, 2] as a list of integers', () => {
+    expect(parseTypedJson('[1, 2]')).toStrictEqual([1, 2])
+  })
+
+  it.each(['2e3', '2E3', '2e+3', '1.5e-3', '-0.5', '0.0', '-1E2'])('reads %s as a float', (text) => {
+    const value = parseTypedJson(text)
+    expect(isPyFloat(value)).toBe(true)
+    expect((value as PyFloat).value).toBe(JSON.parse(text))
+  })
+
+  it.each(['0', '7', '-12', '123456789012345', '12345678901234567890'])('reads %s as an integer', (text) => {
+    expect(parseTypedJson(text)).toBe(JSON.parse(text))
+  })
+
+  it('reads -0 as the integer 0, as Python does', () => {
+    expect(Object.is(parseTypedJson('-0'), 0)).toBe(true)
+  })
+
+  it('keeps the sign of the float -0.0', () => {
+    expect(Object.is((parseTypedJson('-0.0') as PyFloat).value, -0)).toBe(true)
+  })
+
+  it('rounds a long float as JSON.parse does', () => {
+    expect((parseTypedJson('3.14159265358979323846') as PyFloat).value).toBe(3.141592653589793)
+  })
+})
+
+describe('parseTypedJson: everything else as JSON.parse', () => {
+  it('reads strings with every escape', () => {
+    const text = '"a\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00"'
+    expect(parseTypedJson(text)).toBe(JSON.parse(text))
+  })
+
+  it('reads a lone surrogate escape as JSON.parse does', () => {
+    expect(parseTypedJson('"\\ud800"')).toBe('\ud800')
+  })
+
+  it('reads true, false and null', () => {
+    expect(parseTypedJson('[true, false, null]')).toStrictEqual([true, false, null])
+  })
+
+  it('reads nested objects and arrays with whitespace around tokens', () => {
+    expect(parseTypedJson(' {\n\t"a" : [ {"b": {}} , [] ] \r\n} ')).toStrictEqual({ a: [{ b: {} }, []] })
+  })
+
+  it('reads a __proto__ key as an own property, not the prototype', () => {
+    const value = parseTypedJson('{"__proto__": {"polluted": 1}}') as Record<string, unknown>
+    expect(Object.keys(value)).toEqual(['__proto__'])
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
+    expect(value).toStrictEqual(JSON.parse('{"__proto__": {"polluted": 1}}'))
+  })
+
+  it('keeps the last value of a repeated key', () => {
+    expect(parseTypedJson('{"a": 1, "a": 2}')).toStrictEqual({ a: 2 })
+  })
+
+  test.prop([fc.jsonValue()])('gives what JSON.parse gives, once floats are unboxed', (value) => {
+    const text = JSON.stringify(value)
+    expect(toPlainValue(parseTypedJson(text))).toStrictEqual(JSON.parse(text))
+  })
+
+  test.prop([fc.jsonValue()])('gives what JSON.parse gives for indented JSON', (value) => {
+    const text = JSON.stringify(value, null, 2)
+    expect(toPlainValue(parseTypedJson(text))).toStrictEqual(JSON.parse(text))
+  })
+})
+
+describe('parseTypedJson: invalid JSON throws a SyntaxError that says where', () => {
+  it.each([
+    ['', 'Unexpected end of JSON input in JSON at position 0 (line 1 column 1)'],
+    ['[1,]', "Unexpected token ']' in JSON at position 3 (line 1 column 4)"],
+    ['[1 2]', "Expected ',' or ']' after array element in JSON at position 3 (line 1 column 4)"],
+    ['{"a" 1}', "Expected ':' after property name in JSON at position 5 (line 1 column 6)"],
+    ['{"a": 1', "Expected ',' or '}' after property value in JSON at position 7 (line 1 column 8)"],
+    ["{'a': 1}", 'Expected double-quoted property name in JSON at position 1 (line 1 column 2)'],
+    ['"abc', 'Unterminated string in JSON at position 4 (line 1 column 5)'],
+    ['"a\nb"', 'Bad control character in string literal in JSON at position 2 (line 1 column 3)'],
+    ['"\\x41"', 'Bad escaped character in JSON at position 1 (line 1 column 2)'],
+    ['"\\u12"', 'Bad Unicode escape in JSON at position 1 (line 1 column 2)'],
+    ['01', 'Unexpected non-whitespace character after JSON in JSON at position 1 (line 1 column 2)'],
+    ['-', 'No number after minus sign in JSON at position 1 (line 1 column 2)'],
+    ['1.', 'Unterminated fractional number in JSON at position 2 (line 1 column 3)'],
+    ['1e', 'Exponent part is missing a number in JSON at position 2 (line 1 column 3)'],
+    ['.5', "Unexpected token '.' in JSON at position 0 (line 1 column 1)"],
+    ['NaN', "Unexpected token 'N' in JSON at position 0 (line 1 column 1)"],
+    ['[1]\n[2]', 'Unexpected non-whitespace character after JSON in JSON at position 4 (line 2 column 1)'],
+    ['\u00a01', "Unexpected token '\u00a0' in JSON at position 0 (line 1 column 1)"],
+  ])('refuses %j', (text, message) => {
+    const error = errorOf(text)
+    expect(error).toBeInstanceOf(SyntaxError)
+    expect((error as SyntaxError).message).toBe(message)
+  })
+
+  it('refuses whatever JSON.parse refuses', () => {
+    for (const text of ['[', ']', '{"a"}', 'tru', 'nul', '[1,,2]', '{,}', '"\t"', '+1', '1e+', '--1', '0x10', "'a'"]) {
+      expect(() => JSON.parse(text)).toThrow(SyntaxError)
+      expect(() => parseTypedJson(text)).toThrow(SyntaxError)
+    }
+  })
+})
+
+describe('parseTypedJson: depth', () => {
+  it(`reads ${MAX_DEPTH} levels of nested arrays`, () => {
+    expect(() => parseTypedJson('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH))).not.toThrow()
+  })
+
+  it(`refuses ${MAX_DEPTH + 1} levels of nested objects with a SyntaxError`, () => {
+    const text = '{"a":'.repeat(MAX_DEPTH + 1) + '1' + '}'.repeat(MAX_DEPTH + 1)
+    expect(errorOf(text)).toBeInstanceOf(SyntaxError)
+  })
+
+  it('refuses a million opening brackets without overflowing the stack', () => {
+    const error = errorOf('['.repeat(1_000_000))
+    expect((error as SyntaxError).message).toBe(
+      `Nesting deeper than ${MAX_DEPTH} levels in JSON at position ${MAX_DEPTH} (line 1 column ${MAX_DEPTH + 1})`,
+    )
+  })
+})

@@ -1,0 +1,131 @@
+import { generateText, isStepCount, tool } from 'ai'
+import { MockLanguageModelV4 } from 'ai/test'
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { readTurns, toolCalls } from '../../src/calls'
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+}
+
+const modelCall = (id: string, toolName: string, input: string) => ({ type: 'tool-call' as const, toolCallId: id, toolName, input })
+
+const callsStep = (...content: ReturnType<typeof modelCall>[]) => ({
+  content,
+  finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
+  usage,
+  warnings: [],
+})
+
+const textStep = (text: string) => ({ content: [{ type: 'text' as const, text }], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage, warnings: [] })
+
+const tools = {
+  get_weather: tool({ inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => ({ city, temp: 20 }) }),
+  answer: tool({ inputSchema: z.object({ text: z.string() }), execute: async () => 'ok' }),
+}
+
+/** A run of three steps: two parallel weather calls, then an answer call, then text. */
+async function threeStepRun() {
+  const model = new MockLanguageModelV4({
+    doGenerate: [
+      callsStep(modelCall('c1', 'get_weather', '{"city":"Paris"}'), modelCall('c2', 'get_weather', '{"city":"Rome"}')),
+      callsStep(modelCall('c3', 'answer', '{"text":"warm"}')),
+      textStep('Warm in both.'),
+    ],
+  })
+  return generateText({ model, prompt: 'Weather?', tools, stopWhen: isStepCount(5) })
+}
+
+const paris = { name: 'get_weather', args: { city: 'Paris' } }
+const rome = { name: 'get_weather', args: { city: 'Rome' } }
+const answer = { name: 'answer', args: { text: 'warm' } }
+
+describe('Vercel AI SDK, hand-written', () => {
+  test('reads a v5+ tool-call part', () => {
+    expect(toolCalls({ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' } })).toEqual([paris])
+  })
+
+  test('reads a v4 tool call { toolName, args }', () => {
+    expect(toolCalls({ toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' } })).toEqual([paris])
+  })
+
+  test('a tool-result part is not a call', () => {
+    expect(toolCalls({ type: 'tool-result', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' }, output: { temp: 20 } })).toEqual([])
+  })
+
+  test('a v4 tool result is not a call', () => {
+    expect(toolCalls({ toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' }, result: { temp: 20 } })).toEqual([])
+  })
+
+  test('reads an object with toolCalls as one turn', () => {
+    expect(readTurns({ text: '', toolCalls: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' } }] })).toEqual([[paris]])
+  })
+
+  test('reads the tool parts of a UI message', () => {
+    const message = {
+      id: 'm1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'tool-get_weather', toolCallId: 'c1', state: 'output-available', input: { city: 'Paris' }, output: { temp: 20 } },
+        { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'c2', state: 'input-available', input: { city: 'Rome' } },
+      ],
+    }
+    expect(readTurns(message)).toEqual([[paris, rome]])
+  })
+
+  test('a tool call whose raw input did not parse is unparseable', () => {
+    const call = { type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: '{"city":', invalid: true }
+    expect(toolCalls([call])[0]?.unparseable).toMatch(/^\[0\]\.input: not valid JSON/)
+  })
+})
+
+describe('the ai SDK generateText with its mock model', () => {
+  test('reads each step of a multi-step run as one turn', async () => {
+    expect(readTurns(await threeStepRun())).toEqual([[paris, rome], [answer]])
+  })
+
+  test('does not count the result’s own toolCalls beside its steps', async () => {
+    const result = await threeStepRun()
+    expect(result.toolCalls.length).toBeGreaterThan(0)
+    expect(toolCalls(result)).toEqual([paris, rome, answer])
+  })
+
+  test('does not read the tool results among a step’s content as calls', async () => {
+    const result = await threeStepRun()
+    const firstStep = result.steps[0]
+    expect(firstStep?.content.some((part) => part.type === 'tool-result')).toBe(true)
+    expect(toolCalls(firstStep)).toEqual([paris, rome])
+  })
+
+  test('reads the steps array alone', async () => {
+    expect(readTurns((await threeStepRun()).steps)).toEqual([[paris, rome], [answer]])
+  })
+
+  test('reads a run serialised to JSON, whose steps have content but no toolCalls getter', async () => {
+    expect(readTurns(JSON.parse(JSON.stringify(await threeStepRun())))).toEqual([[paris, rome], [answer]])
+  })
+
+  test('reads the response messages, tool messages giving no calls', async () => {
+    const result = await threeStepRun()
+    expect(result.responseMessages.some((message) => message.role === 'tool')).toBe(true)
+    expect(readTurns(result.responseMessages)).toEqual([[paris, rome], [answer]])
+  })
+
+  test('reads a run that stopped at a tool without execute, whose output getter throws', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: [callsStep(modelCall('c1', 'get_weather', '{"city":"Paris"}'))] })
+    const result = await generateText({ model, prompt: 'Weather?', tools: { get_weather: tool({ inputSchema: z.object({ city: z.string() }) }) } })
+    expect(() => result.output).toThrow()
+    expect(readTurns(result)).toEqual([[paris]])
+  })
+
+  test('reads a call the SDK marked invalid as the model made it', async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: [callsStep(modelCall('c1', 'get_weather', '{"city":3}'), modelCall('c2', 'get_weather', '{"city":'))],
+    })
+    const calls = toolCalls(await generateText({ model, prompt: 'Weather?', tools }))
+    expect(calls[0]).toEqual({ name: 'get_weather', args: { city: 3 } })
+    expect(calls[1]?.unparseable).toMatch(/^steps\[0\]\.toolCalls\[1\]\.input: not valid JSON/)
+  })
+})

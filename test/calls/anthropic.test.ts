@@ -1,0 +1,93 @@
+import Anthropic from '@anthropic-ai/sdk'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readTurns, toolCalls } from '../../src/calls'
+import { startJsonServer, type JsonServer } from './servers/json-server'
+
+const toolUse = (id: string, city: string) => ({ type: 'tool_use', id, name: 'get_weather', input: { city } })
+
+const message = {
+  id: 'msg_1',
+  type: 'message',
+  role: 'assistant',
+  model: 'claude-test',
+  content: [{ type: 'text', text: 'Let me check.' }, toolUse('toolu_1', 'Paris'), toolUse('toolu_2', 'Rome')],
+  stop_reason: 'tool_use',
+  stop_sequence: null,
+  usage: { input_tokens: 1, output_tokens: 1 },
+}
+
+const parisAndRome = [
+  { name: 'get_weather', args: { city: 'Paris' } },
+  { name: 'get_weather', args: { city: 'Rome' } },
+]
+
+describe('Anthropic Messages, hand-written', () => {
+  test('reads the tool_use blocks of a Message as one turn', () => {
+    expect(readTurns(message)).toEqual([parisAndRome])
+  })
+
+  test('reads tool_use blocks alone', () => {
+    expect(toolCalls([toolUse('a', 'Paris'), toolUse('b', 'Rome')])).toEqual(parisAndRome)
+  })
+
+  test('a tool_result block is not a call', () => {
+    expect(toolCalls([{ type: 'tool_result', tool_use_id: 'toolu_1', content: '20C' }])).toEqual([])
+  })
+
+  test('a message list gives one turn per assistant message and none for tool results', () => {
+    const messages = [
+      { role: 'user', content: 'Weather in Paris, then Rome?' },
+      { role: 'assistant', content: [toolUse('a', 'Paris')] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: '20C' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Now Rome.' }, toolUse('b', 'Rome')] },
+      { role: 'assistant', content: 'Done.' },
+    ]
+    expect(readTurns(messages)).toEqual([[parisAndRome[0]], [parisAndRome[1]]])
+  })
+
+  test('a tool_use block without input has no arguments', () => {
+    expect(toolCalls({ type: 'tool_use', id: 'a', name: 'now' })).toEqual([{ name: 'now', args: {} }])
+  })
+
+  test('a tool_use block whose input is not an object is unparseable', () => {
+    expect(toolCalls([{ type: 'tool_use', id: 'a', name: 'f', input: 'x' }])[0]?.unparseable).toMatch(/^\[0\]\.input: not valid JSON/)
+  })
+
+  test('a tool_use block without a name is unparseable', () => {
+    expect(toolCalls({ role: 'assistant', content: [{ type: 'tool_use', id: 'a', input: {} }] })[0]?.unparseable).toBe(
+      'content[0].name: expected a tool name, received undefined',
+    )
+  })
+})
+
+describe('the Anthropic SDK against a loopback server', () => {
+  let server: JsonServer
+  let client: Anthropic
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => (path.startsWith('/v1/messages') ? message : undefined))
+    client = new Anthropic({ baseURL: server.url, apiKey: 'test', maxRetries: 0 })
+  })
+
+  afterAll(() => server.close())
+
+  test('reads the Message the SDK returns', async () => {
+    const result = await client.messages.create({ model: 'claude-test', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }] })
+    expect(readTurns(result)).toEqual([parisAndRome])
+  })
+
+  test('reads the content blocks of the Message the SDK returns', async () => {
+    const result = await client.messages.create({ model: 'claude-test', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }] })
+    expect(toolCalls(result.content)).toEqual(parisAndRome)
+  })
+
+  test('reads a conversation that holds the SDK Message and the tool results', async () => {
+    const result = await client.messages.create({ model: 'claude-test', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }] })
+    const conversation: Anthropic.MessageParam[] = [
+      { role: 'user', content: 'Weather?' },
+      { role: result.role, content: result.content },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '20C' }] },
+    ]
+    expect(readTurns(conversation)).toEqual([parisAndRome])
+  })
+})

@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest'
+import { readTurns, toolCalls } from '../../src/calls'
+import { bfclLines } from '../fixtures/bfcl-data'
+
+type GoldCall = Record<string, Record<string, unknown[]>>
+
+/** Each gold entry answered as a model would: the first allowed value of every parameter. */
+function modelOutputs(file: string): { id: string; output: Record<string, Record<string, unknown>>[]; gold: GoldCall[] }[] {
+  const lines = bfclLines(`possible_answer/${file}`)
+  return lines.map((line) => {
+    const { id, ground_truth: gold } = JSON.parse(line) as { id: string; ground_truth: GoldCall[] }
+    const output = gold.map((call) =>
+      Object.fromEntries(Object.entries(call).map(([name, params]) => [name, Object.fromEntries(Object.entries(params).map(([key, allowed]) => [key, allowed[0]]))])),
+    )
+    return { id, output, gold }
+  })
+}
+
+describe('BFCL model output as a list of { fname: { arg: value } }', () => {
+  test('reads one call per object, as one turn', () => {
+    expect(readTurns([{ get_weather: { city: 'Paris' } }, { get_time: {} }])).toEqual([
+      [
+        { name: 'get_weather', args: { city: 'Paris' } },
+        { name: 'get_time', args: {} },
+      ],
+    ])
+  })
+
+  test('keeps a dotted function name whole', () => {
+    expect(toolCalls([{ 'math.factorial': { number: 5 } }])).toEqual([{ name: 'math.factorial', args: { number: 5 } }])
+  })
+
+  test('an object whose one value is not an object is not a call', () => {
+    expect(toolCalls([{ get_weather: 'Paris' }])[0]?.unparseable).toBe(
+      '[0]: expected a tool call, a message or a model response, received an object with keys get_weather',
+    )
+  })
+
+  test('reads every parallel_multiple answer into one turn with the gold names in order', () => {
+    const entries = modelOutputs('BFCL_v4_parallel_multiple.json')
+    for (const { id, output, gold } of entries) {
+      const turns = readTurns(output)
+      expect({ id, names: turns.map((turn) => turn.map((call) => call.name)) }).toEqual({ id, names: [gold.map((call) => Object.keys(call)[0])] })
+    }
+  })
+
+  test('reads every parallel answer’s arguments unchanged', () => {
+    for (const { id, output } of modelOutputs('BFCL_v4_parallel.json')) {
+      const args = toolCalls(output).map((call) => call.args)
+      expect({ id, args }).toEqual({ id, args: output.map((call) => Object.values(call)[0]) })
+    }
+  })
+})

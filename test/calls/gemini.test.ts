@@ -1,0 +1,101 @@
+import { GenerateContentResponse, GoogleGenAI } from '@google/genai'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { readTurns, toolCalls } from '../../src/calls'
+import { startJsonServer, type JsonServer } from './servers/json-server'
+
+const weatherPart = (city: string) => ({ functionCall: { name: 'get_weather', args: { city } } })
+
+const responseBody = {
+  candidates: [
+    {
+      content: { role: 'model', parts: [{ text: 'Let me check.' }, weatherPart('Paris'), weatherPart('Rome')] },
+      finishReason: 'STOP',
+      index: 0,
+    },
+  ],
+  modelVersion: 'gemini-test',
+}
+
+const parisAndRome = [
+  { name: 'get_weather', args: { city: 'Paris' } },
+  { name: 'get_weather', args: { city: 'Rome' } },
+]
+
+describe('Gemini, hand-written', () => {
+  test('reads the function calls of a response as one turn', () => {
+    expect(readTurns(responseBody)).toEqual([parisAndRome])
+  })
+
+  test('reads a model Content', () => {
+    expect(toolCalls({ role: 'model', parts: [weatherPart('Paris')] })).toEqual([parisAndRome[0]])
+  })
+
+  test('reads parts alone', () => {
+    expect(toolCalls([weatherPart('Paris'), weatherPart('Rome')])).toEqual(parisAndRome)
+  })
+
+  test('a functionResponse part is not a call', () => {
+    expect(toolCalls([{ functionResponse: { name: 'get_weather', response: { temp: 20 } } }])).toEqual([])
+  })
+
+  test('a function call without args has no arguments', () => {
+    expect(toolCalls({ functionCall: { name: 'now' } })).toEqual([{ name: 'now', args: {} }])
+  })
+
+  test('a list of contents gives one turn per model content', () => {
+    const contents = [
+      { role: 'user', parts: [{ text: 'Weather in Paris, then Rome?' }] },
+      { role: 'model', parts: [weatherPart('Paris')] },
+      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { temp: 20 } } }] },
+      { role: 'model', parts: [weatherPart('Rome')] },
+    ]
+    expect(readTurns(contents)).toEqual([[parisAndRome[0]], [parisAndRome[1]]])
+  })
+
+  test('a candidate without content has no calls', () => {
+    expect(readTurns({ candidates: [{ finishReason: 'SAFETY', index: 0 }] })).toEqual([])
+  })
+
+  test('a functionCall that is not an object is unparseable', () => {
+    expect(toolCalls([{ functionCall: 'get_weather' }])[0]?.unparseable).toBe('[0].functionCall: expected an object, received a string')
+  })
+})
+
+describe('the @google/genai SDK against a loopback server', () => {
+  let server: JsonServer
+  let client: GoogleGenAI
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => (path.includes(':generateContent') ? responseBody : undefined))
+    client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.url } })
+  })
+
+  afterAll(() => server.close())
+
+  test('reads the GenerateContentResponse the SDK returns', async () => {
+    const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Weather?' })
+    expect(result).toBeInstanceOf(GenerateContentResponse)
+    expect(readTurns(result)).toEqual([parisAndRome])
+  })
+
+  test('reads the response without touching its getters that warn', async () => {
+    const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Weather?' })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      toolCalls(result)
+      expect(warn).not.toHaveBeenCalled()
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  test('reads a GenerateContentResponse whose getters throw', async () => {
+    const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Weather?' })
+    const throwing = () => {
+      throw new Error('getter')
+    }
+    Object.defineProperty(result, 'functionCalls', { get: throwing })
+    Object.defineProperty(result, 'text', { get: throwing })
+    expect(readTurns(result)).toEqual([parisAndRome])
+  })
+})

@@ -1,0 +1,81 @@
+import { AIMessage, AIMessageChunk, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages'
+import { describe, expect, test } from 'vitest'
+import { readTurns, toolCalls } from '../../src/calls'
+
+const paris = { name: 'get_weather', args: { city: 'Paris' } }
+const rome = { name: 'get_weather', args: { city: 'Rome' } }
+
+const aiMessage = () =>
+  new AIMessage({
+    content: '',
+    tool_calls: [
+      { name: 'get_weather', args: { city: 'Paris' }, id: 'c1' },
+      { name: 'get_weather', args: { city: 'Rome' }, id: 'c2' },
+    ],
+  })
+
+describe('LangChain messages', () => {
+  test('reads the tool_calls of an AIMessage as one turn', () => {
+    expect(readTurns(aiMessage())).toEqual([[paris, rome]])
+  })
+
+  test('reads an AIMessageChunk built from tool call chunks', () => {
+    const chunk = new AIMessageChunk({ content: '', tool_call_chunks: [{ name: 'get_weather', args: '{"city":"Paris"}', id: 'c1', index: 0 }] })
+    expect(toolCalls(chunk)).toEqual([paris])
+  })
+
+  test('an invalid tool call is unparseable with its error as the reason', () => {
+    const message = new AIMessage({ content: '', invalid_tool_calls: [{ name: 'get_weather', args: '{"city":', id: 'c1', error: 'Malformed args.' }] })
+    expect(toolCalls(message)).toEqual([{ name: 'get_weather', args: {}, unparseable: 'invalid_tool_calls[0]: Malformed args.' }])
+  })
+
+  test('a ToolMessage carries a tool name but is not a call', () => {
+    expect(toolCalls(new ToolMessage({ content: '20C', tool_call_id: 'c1', name: 'get_weather' }))).toEqual([])
+  })
+
+  test('a HumanMessage has no calls', () => {
+    expect(toolCalls(new HumanMessage('Weather?'))).toEqual([])
+  })
+
+  test('content blocks that repeat the calls are not read twice', () => {
+    const message = new AIMessage({
+      content: [{ type: 'tool_use', id: 'c1', name: 'get_weather', input: { city: 'Paris' } }],
+      tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1' }],
+    })
+    expect(toolCalls(message)).toEqual([paris])
+  })
+
+  test('a message list gives one turn per AI message with calls', () => {
+    const messages = [
+      new SystemMessage('Be brief.'),
+      new HumanMessage('Weather in Paris, then Rome?'),
+      new AIMessage({ content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1' }] }),
+      new ToolMessage({ content: '20C', tool_call_id: 'c1', name: 'get_weather' }),
+      new AIMessage({ content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Rome' }, id: 'c2' }] }),
+      new ToolMessage({ content: '25C', tool_call_id: 'c2', name: 'get_weather' }),
+      new AIMessage('Warm in both.'),
+    ]
+    expect(readTurns(messages)).toEqual([[paris], [rome]])
+  })
+
+  test('reads a LangGraph state { messages }', () => {
+    expect(readTurns({ messages: [new HumanMessage('Weather?'), aiMessage()] })).toEqual([[paris, rome]])
+  })
+
+  test('reads the serialised toJSON() form', () => {
+    expect(readTurns(JSON.parse(JSON.stringify(aiMessage())))).toEqual([[paris, rome]])
+  })
+
+  test('reads a serialised message list', () => {
+    const messages = [new HumanMessage('Weather?'), aiMessage(), new ToolMessage({ content: '20C', tool_call_id: 'c1', name: 'get_weather' })]
+    expect(toolCalls(JSON.parse(JSON.stringify(messages)))).toEqual([paris, rome])
+  })
+
+  test('reads a plain AI message dict', () => {
+    expect(toolCalls({ type: 'ai', content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1', type: 'tool_call' }] })).toEqual([paris])
+  })
+
+  test('reads the stored form { type: "ai", data }', () => {
+    expect(toolCalls({ type: 'ai', data: { content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1' }] } })).toEqual([paris])
+  })
+})

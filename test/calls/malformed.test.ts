@@ -1,0 +1,175 @@
+import { describe, expect, test } from 'vitest'
+import { readTurns, toolCalls } from '../../src/calls'
+import type { ToolCall } from '../../src/calls'
+
+function onlyReason(input: unknown): string | undefined {
+  const calls = toolCalls(input)
+  expect(calls).toHaveLength(1)
+  return calls[0]?.unparseable
+}
+
+const throwing = () => {
+  throw new Error('trap')
+}
+
+describe('malformed predictions become unparseable calls', () => {
+  test('undefined as the whole input', () => {
+    expect(toolCalls(undefined)).toEqual([{ name: '', args: {}, unparseable: 'expected a trajectory, received undefined' }])
+  })
+
+  test('null as the whole input', () => {
+    expect(onlyReason(null)).toBe('expected a trajectory, received null')
+  })
+
+  test('a number', () => {
+    expect(onlyReason(42)).toBe('expected a tool call, a message or a model response, received a number')
+  })
+
+  test('an object in no known format', () => {
+    expect(onlyReason({ foo: 1 })).toBe('expected a tool call, a message or a model response, received an object with keys foo')
+  })
+
+  test('a call with no name', () => {
+    expect(onlyReason({ args: { q: 'x' } })).toBe('name: expected a tool name, received undefined')
+  })
+
+  test('a call whose name is not a string', () => {
+    expect(onlyReason([{ name: 7, args: {} }])).toBe('[0].name: expected a tool name, received a number')
+  })
+
+  test('arguments that are not valid JSON, keeping the name', () => {
+    const message = { role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'f', arguments: '{"a":' } }] }
+    const [call] = toolCalls({ messages: [{ role: 'user', content: 'hi' }, message] })
+    expect(call?.name).toBe('f')
+    expect(call?.unparseable).toMatch(/^messages\[1\]\.tool_calls\[0\]\.function\.arguments: not valid JSON \(.+\)$/)
+  })
+
+  test('arguments that are JSON but not an object', () => {
+    expect(onlyReason({ name: 'f', arguments: '[1]' })).toBe('arguments: expected a JSON object of arguments, received an array')
+  })
+
+  test('a cyclic argument object', () => {
+    const args: Record<string, unknown> = {}
+    args.self = args
+    expect(onlyReason({ name: 'f', args })).toBe('args.self: a cycle: the value contains itself')
+  })
+
+  test('a cyclic trajectory', () => {
+    const message: Record<string, unknown> = { role: 'assistant' }
+    message.content = [message]
+    expect(onlyReason(message)).toMatch(/nested deeper than \d+ levels$/)
+  })
+
+  test('a getter that throws on the arguments', () => {
+    const call = {
+      name: 'f',
+      get args(): unknown {
+        throw new Error('boom')
+      },
+    }
+    expect(onlyReason([call])).toBe('[0].args: could not be read (boom)')
+  })
+
+  test('a getter that throws on tool_calls', () => {
+    const message = {
+      role: 'assistant',
+      get tool_calls(): unknown {
+        throw new Error('boom')
+      },
+    }
+    expect(onlyReason(message)).toBe('tool_calls: could not be read (boom)')
+  })
+
+  test('a Proxy whose traps all throw, as the input', () => {
+    const proxy = new Proxy({}, { get: throwing, has: throwing, ownKeys: throwing, getPrototypeOf: throwing })
+    expect(onlyReason(proxy)).toMatch(/trap/)
+  })
+
+  test('a Proxy whose traps all throw, as a call among others', () => {
+    const proxy = new Proxy({}, { get: throwing, has: throwing, ownKeys: throwing, getPrototypeOf: throwing })
+    const calls = toolCalls([{ name: 'a', args: {} }, proxy])
+    expect(calls[0]).toEqual({ name: 'a', args: {} })
+    expect(calls[1]?.unparseable).toMatch(/^\[1\]: .*trap/)
+  })
+
+  test('a Proxy array whose element access throws', () => {
+    const list = new Proxy([{ name: 'a', args: {} }], { get: (target, key) => (key === '0' ? throwing() : Reflect.get(target, key)) })
+    expect(onlyReason(list)).toBe('[0]: could not be read (trap)')
+  })
+
+  test('a revoked Proxy', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    expect(onlyReason(proxy)).toMatch(/revoked/)
+  })
+
+  test('bigint, symbol and function argument values', () => {
+    const reasons = toolCalls([
+      { name: 'f', args: { n: 1n } },
+      { name: 'f', args: { s: Symbol('s') } },
+      { name: 'f', args: { fn: () => 1 } },
+    ]).map((call) => call.unparseable)
+    expect(reasons).toEqual([
+      '[0].args.n: expected JSON-like data, received a bigint',
+      '[1].args.s: expected JSON-like data, received a symbol',
+      '[2].args.fn: expected JSON-like data, received a function',
+    ])
+  })
+
+  test('a bigint, symbol or function as the whole input', () => {
+    const reasons = [1n, Symbol('s'), () => 1].map((input) => onlyReason(input))
+    expect(reasons).toEqual([
+      'expected a tool call, a message or a model response, received a bigint',
+      'expected a tool call, a message or a model response, received a symbol',
+      'expected a tool call, a message or a model response, received a function',
+    ])
+  })
+
+  test('a Promise, as a reminder to await it', () => {
+    expect(onlyReason(Promise.resolve([]))).toBe('expected a trajectory, received a Promise (await it first)')
+  })
+
+  test('100,000-deep argument nesting', () => {
+    let args: Record<string, unknown> = {}
+    for (let level = 0; level < 100_000; level++) args = { a: args }
+    expect(onlyReason({ name: 'f', args })).toMatch(/^args(\.a)+: nested deeper than \d+ levels$/)
+  })
+
+  test('100,000-deep argument nesting in a JSON string', () => {
+    const text = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)
+    expect(onlyReason({ name: 'f', arguments: text })).toMatch(/^arguments(\.a)+: nested deeper than \d+ levels$/)
+  })
+
+  test('100,000-deep nesting of arrays', () => {
+    let input: unknown[] = []
+    for (let level = 0; level < 100_000; level++) input = [input]
+    expect(onlyReason(input)).toMatch(/nested deeper than \d+ levels$/)
+  })
+
+  test('100,000-deep nesting of messages', () => {
+    let input: unknown = { name: 'f', args: {} }
+    for (let level = 0; level < 100_000; level++) input = { role: 'assistant', content: [input] }
+    expect(onlyReason(input)).toMatch(/nested deeper than \d+ levels$/)
+  })
+
+  test('a __proto__ argument becomes an own property and pollutes nothing', () => {
+    const [call] = toolCalls({ name: 'f', arguments: '{"__proto__": {"polluted": true}}' })
+    const args = (call as ToolCall).args
+    expect(Object.hasOwn(args, '__proto__')).toBe(true)
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype)
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined()
+  })
+})
+
+describe('scale', () => {
+  test('reads 100,000 calls as one turn', () => {
+    const input = Array.from({ length: 100_000 }, (_, index) => ({ name: 'f', args: { index } }))
+    const turns = readTurns(input)
+    expect(turns.length === 1 && turns[0]?.length === 100_000 && turns[0]?.[99_999]?.args.index === 99_999).toBe(true)
+  })
+
+  test('reads a message with 100,000 tool calls', () => {
+    const tool_calls = Array.from({ length: 100_000 }, () => ({ type: 'function', function: { name: 'f', arguments: '{}' } }))
+    expect(toolCalls({ role: 'assistant', tool_calls })).toHaveLength(100_000)
+  })
+})

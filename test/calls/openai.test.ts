@@ -1,0 +1,163 @@
+import OpenAI from 'openai'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readTurns, toolCalls } from '../../src/calls'
+import { startJsonServer, type JsonServer } from './servers/json-server'
+
+const weatherCall = (id: string, city: string) => ({
+  id,
+  type: 'function',
+  function: { name: 'get_weather', arguments: JSON.stringify({ city }) },
+})
+
+const chatCompletion = {
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1,
+  model: 'gpt-test',
+  choices: [
+    {
+      index: 0,
+      finish_reason: 'tool_calls',
+      logprobs: null,
+      message: { role: 'assistant', content: null, refusal: null, tool_calls: [weatherCall('call_1', 'Paris'), weatherCall('call_2', 'Rome')] },
+    },
+  ],
+  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+}
+
+const response = {
+  id: 'resp_1',
+  object: 'response',
+  created_at: 1,
+  status: 'completed',
+  model: 'gpt-test',
+  output: [
+    { type: 'reasoning', id: 'rs_1', summary: [] },
+    { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' },
+    { type: 'function_call', id: 'fc_2', call_id: 'call_2', name: 'get_weather', arguments: '{"city":"Rome"}', status: 'completed' },
+  ],
+  parallel_tool_calls: true,
+  tool_choice: 'auto',
+  tools: [],
+}
+
+const parisAndRome = [
+  { name: 'get_weather', args: { city: 'Paris' } },
+  { name: 'get_weather', args: { city: 'Rome' } },
+]
+
+describe('OpenAI Chat Completions, hand-written', () => {
+  test('reads the tool calls of a ChatCompletion as one turn', () => {
+    expect(readTurns(chatCompletion)).toEqual([parisAndRome])
+  })
+
+  test('reads an assistant message', () => {
+    expect(toolCalls({ role: 'assistant', content: null, tool_calls: [weatherCall('c', 'Paris')] })).toEqual([parisAndRome[0]])
+  })
+
+  test('tool_calls null is no calls', () => {
+    expect(readTurns({ role: 'assistant', content: 'Hello', tool_calls: null })).toEqual([])
+  })
+
+  test('reads the legacy function_call', () => {
+    const message = { role: 'assistant', content: null, function_call: { name: 'get_weather', arguments: '{"city":"Paris"}' } }
+    expect(toolCalls(message)).toEqual([parisAndRome[0]])
+  })
+
+  test('arguments "{}" are no arguments', () => {
+    expect(toolCalls({ type: 'function', function: { name: 'now', arguments: '{}' } })).toEqual([{ name: 'now', args: {} }])
+  })
+
+  test('a message list gives one turn per assistant message with calls, and none for the others', () => {
+    const messages = [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Weather in Paris and Rome?' },
+      { role: 'assistant', content: null, tool_calls: [weatherCall('c1', 'Paris'), weatherCall('c2', 'Rome')] },
+      { role: 'tool', tool_call_id: 'c1', content: '20C' },
+      { role: 'tool', tool_call_id: 'c2', content: '25C' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c3', type: 'function', function: { name: 'answer', arguments: '{"text":"warm"}' } }] },
+      { role: 'assistant', content: 'It is warm.' },
+    ]
+    expect(readTurns(messages)).toEqual([parisAndRome, [{ name: 'answer', args: { text: 'warm' } }]])
+  })
+
+  test('a tool call without a function is unparseable', () => {
+    expect(toolCalls({ role: 'assistant', tool_calls: [{ id: 'c', type: 'function' }] })[0]?.unparseable).toBe(
+      'tool_calls[0].function: expected an object, received undefined',
+    )
+  })
+
+  test('a tool call of another kind is unparseable', () => {
+    const custom = { id: 'c', type: 'custom', custom: { name: 'shell', input: 'ls' } }
+    expect(toolCalls({ role: 'assistant', tool_calls: [custom] })[0]?.unparseable).toBe(
+      'tool_calls[0]: expected a tool call, received an object of type "custom"',
+    )
+  })
+})
+
+describe('OpenAI Responses API, hand-written', () => {
+  test('reads the function calls of a Response as one turn', () => {
+    expect(readTurns(response)).toEqual([parisAndRome])
+  })
+
+  test('a Response with only a message has no calls', () => {
+    const message = { type: 'message', id: 'm', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Hi', annotations: [] }] }
+    expect(readTurns({ ...response, output: [message] })).toEqual([])
+  })
+
+  test('in a list of items, consecutive function calls form one turn and other items end it', () => {
+    const items = [
+      { role: 'user', content: 'Weather?' },
+      response.output[1],
+      response.output[2],
+      { type: 'function_call_output', call_id: 'call_1', output: '20C' },
+      { type: 'function_call_output', call_id: 'call_2', output: '25C' },
+      { type: 'reasoning', id: 'rs_2', summary: [] },
+      { type: 'function_call', call_id: 'call_3', name: 'answer', arguments: '{"text":"warm"}' },
+    ]
+    expect(readTurns(items)).toEqual([parisAndRome, [{ name: 'answer', args: { text: 'warm' } }]])
+  })
+
+  test('a function call whose arguments are not valid JSON is unparseable and keeps its name', () => {
+    const [call] = toolCalls([{ type: 'function_call', call_id: 'c', name: 'f', arguments: '{"a": tru' }])
+    expect(call?.name).toBe('f')
+    expect(call?.unparseable).toMatch(/^\[0\]\.arguments: not valid JSON/)
+  })
+})
+
+describe('the openai SDK against a loopback server', () => {
+  let server: JsonServer
+  let client: OpenAI
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => {
+      if (path.endsWith('/chat/completions')) return chatCompletion
+      if (path.endsWith('/responses')) return response
+      return undefined
+    })
+    client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 0 })
+  })
+
+  afterAll(() => server.close())
+
+  test('reads the ChatCompletion the SDK returns', async () => {
+    const completion = await client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'Weather?' }] })
+    expect(readTurns(completion)).toEqual([parisAndRome])
+  })
+
+  test('reads the message of the ChatCompletion the SDK returns', async () => {
+    const completion = await client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'Weather?' }] })
+    expect(toolCalls(completion.choices[0]?.message)).toEqual(parisAndRome)
+  })
+
+  test('reads the Response the SDK returns, output_text and all', async () => {
+    const result = await client.responses.create({ model: 'gpt-test', input: 'Weather?' })
+    expect(result.output_text).toBe('')
+    expect(readTurns(result)).toEqual([parisAndRome])
+  })
+
+  test('reads the SDK Response output items', async () => {
+    const result = await client.responses.create({ model: 'gpt-test', input: 'Weather?' })
+    expect(toolCalls(result.output)).toEqual(parisAndRome)
+  })
+})

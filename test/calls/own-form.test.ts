@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest'
+import { readTurns, toolCalls } from '../../src/calls'
+
+describe('our own form', () => {
+  test('reads { name, args }', () => {
+    expect(toolCalls({ name: 'search', args: { q: 'cats' } })).toEqual([{ name: 'search', args: { q: 'cats' } }])
+  })
+
+  test('reads { name, arguments } with an object', () => {
+    expect(toolCalls({ name: 'search', arguments: { q: 'cats' } })).toEqual([{ name: 'search', args: { q: 'cats' } }])
+  })
+
+  test('reads { name, arguments } with a JSON string', () => {
+    expect(toolCalls({ name: 'search', arguments: '{"q":"cats"}' })).toEqual([{ name: 'search', args: { q: 'cats' } }])
+  })
+
+  test('reads { name } alone as a call without arguments', () => {
+    expect(toolCalls({ name: 'now' })).toEqual([{ name: 'now', args: {} }])
+  })
+
+  test('reads a tuple [name, args]', () => {
+    expect(toolCalls(['search', { q: 'cats' }])).toEqual([{ name: 'search', args: { q: 'cats' } }])
+  })
+
+  test('reads a tuple [name] as a call without arguments', () => {
+    expect(toolCalls(['now'])).toEqual([{ name: 'now', args: {} }])
+  })
+
+  test('a flat array of calls is one turn', () => {
+    const turns = readTurns([{ name: 'a', args: {} }, ['b', {}]])
+    expect(turns).toEqual([[{ name: 'a', args: {} }, { name: 'b', args: {} }]])
+  })
+
+  test('an array of arrays of calls is a list of turns', () => {
+    const turns = readTurns([[{ name: 'a', args: {} }, ['b', {}]], [['c', {}]]])
+    expect(turns.map((turn) => turn.map((call) => call.name))).toEqual([['a', 'b'], ['c']])
+  })
+
+  test('an array of tuples is one turn of calls, not a list of turns', () => {
+    expect(readTurns([['a', {}], ['b', {}]]).map((turn) => turn.length)).toEqual([2])
+  })
+
+  test('an empty array has no calls', () => {
+    expect(readTurns([])).toEqual([])
+  })
+
+  test('empty turns are left out', () => {
+    expect(readTurns([[], [['a', {}]], []])).toEqual([[{ name: 'a', args: {} }]])
+  })
+
+  test('null and blank arguments are no arguments', () => {
+    expect(toolCalls([{ name: 'a', args: null }, { name: 'b', arguments: '' }]).map((call) => call.args)).toEqual([{}, {}])
+  })
+
+  test('a tuple of three elements is unparseable', () => {
+    expect(toolCalls([['a', {}, 1]])[0]?.unparseable).toBe('[0]: expected a call tuple [name, args], received an array of length 3')
+  })
+
+  test('a tuple whose arguments are not an object is unparseable and keeps its name', () => {
+    expect(toolCalls(['a', 42])).toEqual([{ name: 'a', args: {}, unparseable: '[1]: expected an object of arguments, received a number' }])
+  })
+})

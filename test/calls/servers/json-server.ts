@@ -1,0 +1,37 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface JsonServer {
+  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  url: string
+  /** The path of each request received, in order. */
+  paths: string[]
+  close(): Promise<void>
+}
+
+/** A loopback server that answers each request with the JSON body `answer` gives for its path. */
+export async function startJsonServer(answer: (path: string, request: IncomingMessage) => unknown): Promise<JsonServer> {
+  const paths: string[] = []
+  const server = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      const path = request.url ?? ''
+      paths.push(path)
+      const body = answer(path, request)
+      response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body ?? { error: { message: `no route for ${path}` } }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    paths,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        // Clients keep connections alive; close them so the server can stop.
+        server.closeAllConnections()
+      }),
+  }
+}

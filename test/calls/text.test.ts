@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest'
+import { readTurns, toolCalls } from '../../src/calls'
+
+describe('a string', () => {
+  test('that looks like a JSON object is parsed and read', () => {
+    expect(toolCalls('{"name": "search", "args": {"q": "cats"}}')).toEqual([{ name: 'search', args: { q: 'cats' } }])
+  })
+
+  test('that looks like a JSON list of objects is parsed and read', () => {
+    expect(readTurns(' [{"name": "a", "args": {}}, {"name": "b", "args": {}}]')).toEqual([
+      [
+        { name: 'a', args: {} },
+        { name: 'b', args: {} },
+      ],
+    ])
+  })
+
+  test('that is an empty JSON list has no calls', () => {
+    expect(readTurns('[]')).toEqual([])
+  })
+
+  test('that is a JSON tuple is parsed and read', () => {
+    expect(toolCalls('["search", {"q": "cats"}]')).toEqual([{ name: 'search', args: { q: 'cats' } }])
+  })
+
+  test('that looks like JSON but is not valid is unparseable', () => {
+    expect(toolCalls('{"name": "search", ')[0]?.unparseable).toMatch(/^not valid JSON \(.+\)$/)
+  })
+
+  test('otherwise is Python call syntax, as one turn', () => {
+    expect(readTurns("[get_weather(city='Paris', days=3), get_time(zone='CET')]")).toEqual([
+      [
+        { name: 'get_weather', args: { city: 'Paris', days: 3 } },
+        { name: 'get_time', args: { zone: 'CET' } },
+      ],
+    ])
+  })
+
+  test('of Python that does not parse is one unparseable call with the parser’s reason', () => {
+    const calls = toolCalls('[get_weather(city=]')
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.unparseable).toMatch(/^not valid Python call syntax \(.+\)$/)
+  })
+
+  test('nested in a list is read where it stands, its reason naming the path', () => {
+    expect(toolCalls([{ name: 'a', args: {} }, 'get_weather(city='])[1]?.unparseable).toMatch(/^\[1\]: not valid Python call syntax/)
+  })
+})

@@ -1,0 +1,162 @@
+import { expect as jestExpect } from 'expect'
+import { describe, expect, test } from 'vitest'
+import { canonicalizers } from '../../src/compare/canonicalizers'
+import { compareValue, type ValueContext } from '../../src/compare/compare-value'
+import { compileGoldValue } from '../../src/compare/gold-node'
+import { oneOf, optional, satisfies } from '../../src/compare/gold-values'
+
+const context: ValueContext = { canonicalize: canonicalizers.default }
+
+function matches(gold: unknown, pred: unknown, ctx = context): boolean {
+  return compareValue(compileGoldValue(gold, 'gold', ctx.canonicalize), pred, ctx, null) === undefined
+}
+
+function reason(gold: unknown, pred: unknown): string | undefined {
+  return compareValue(compileGoldValue(gold, 'gold', context.canonicalize), pred, context, 'x')?.reason
+}
+
+describe('strings', () => {
+  test('compare through the canonicalizer on both sides', () => {
+    expect(matches('New York', '  new   york ')).toBe(true)
+  })
+
+  test('differ when their canonical forms differ', () => {
+    expect(matches('Paris', 'London')).toBe(false)
+    expect(reason('Paris', 'London')).toBe('expected "Paris", received "London"')
+  })
+
+  test('use the exact canonicalizer when asked', () => {
+    const exact = { canonicalize: canonicalizers.exact }
+    expect(compareValue(compileGoldValue('Paris', 'g', exact.canonicalize), 'paris', exact, null)).toBeDefined()
+  })
+
+  test('a number is not a string', () => {
+    expect(matches('3', 3)).toBe(false)
+    expect(reason('3', 3)).toBe('expected a string, received 3')
+  })
+})
+
+describe('numbers', () => {
+  test('compare by value, so an integer is accepted where a float is written', () => {
+    expect(matches(3.0, 3)).toBe(true)
+    expect(matches(2.5, 2.5)).toBe(true)
+  })
+
+  test('a numeric string is not a number', () => {
+    expect(matches(3, '3')).toBe(false)
+  })
+
+  test('a predicted NaN equals no number', () => {
+    expect(matches(0, NaN)).toBe(false)
+    expect(matches([1], [NaN])).toBe(false)
+  })
+
+  test('a NaN in the gold is refused, since it could never match', () => {
+    expect(() => compileGoldValue(NaN, 'gold[0].args.x', canonicalizers.default)).toThrow(/gold\[0\]\.args\.x: NaN/)
+  })
+})
+
+describe('booleans and null', () => {
+  test('compare by identity, with no truthiness', () => {
+    expect(matches(true, true)).toBe(true)
+    expect(matches(true, 1)).toBe(false)
+    expect(matches(false, 0)).toBe(false)
+    expect(matches(null, null)).toBe(true)
+    expect(matches(null, 'null')).toBe(false)
+  })
+})
+
+describe('lists', () => {
+  test('match element by element, in order', () => {
+    expect(matches([1, 'a'], [1, 'A'])).toBe(true)
+    expect(matches([1, 2], [2, 1])).toBe(false)
+  })
+
+  test('must have the same length', () => {
+    expect(reason([1, 2], [1])).toBe('expected 2 items, received 1')
+  })
+
+  test('report the path of the element that differs', () => {
+    const node = compileGoldValue([{ a: 1 }, { a: 2 }], 'g', canonicalizers.default)
+    expect(compareValue(node, [{ a: 1 }, { a: 3 }], context, 'items')).toEqual({
+      path: 'items[1].a',
+      reason: 'expected 2, received 3',
+    })
+  })
+})
+
+describe('objects', () => {
+  test('match by key, whatever the key order', () => {
+    expect(matches({ a: 1, b: 'x' }, { b: 'X', a: 1 })).toBe(true)
+  })
+
+  test('a missing key is a mismatch', () => {
+    expect(reason({ a: 1, b: 2 }, { a: 1 })).toBe('missing key "b"')
+  })
+
+  test('an extra key is a mismatch', () => {
+    expect(reason({ a: 1 }, { a: 1, c: 3 })).toBe('unexpected key "c"')
+  })
+
+  test('an optional key may be left out, but must match when given', () => {
+    expect(matches({ a: 1, b: optional(2) }, { a: 1 })).toBe(true)
+    expect(matches({ a: 1, b: optional(2) }, { a: 1, b: 2 })).toBe(true)
+    expect(matches({ a: 1, b: optional(2) }, { a: 1, b: 3 })).toBe(false)
+  })
+
+  test('a list is not an object', () => {
+    expect(reason({}, [])).toBe('expected an object, received a list')
+  })
+
+  test('a __proto__ key compares as an ordinary key', () => {
+    const gold = JSON.parse('{"__proto__": {"x": 1}}')
+    expect(matches(gold, JSON.parse('{"__proto__": {"x": 1}}'))).toBe(true)
+    expect(matches(gold, {})).toBe(false)
+    expect(({} as { x?: number }).x).toBeUndefined()
+  })
+})
+
+describe('gold markers', () => {
+  test('oneOf accepts any alternative', () => {
+    expect(matches(oneOf('cat', 'dog'), 'DOG')).toBe(true)
+    expect(reason(oneOf('cat', 'dog'), 'cow')).toBe('expected one of "cat", "dog"; received "cow"')
+  })
+
+  test('optional() accepts any value when given', () => {
+    expect(matches({ a: optional() }, { a: [1, 2] })).toBe(true)
+  })
+
+  test('satisfies applies the predicate and names it in the reason', () => {
+    const even = satisfies((v) => typeof v === 'number' && v % 2 === 0, 'an even number')
+    expect(matches(even, 4)).toBe(true)
+    expect(reason(even, 3)).toBe('expected an even number, received 3')
+  })
+
+  test('a predicate that throws is a mismatch, not a crash', () => {
+    const bad = satisfies(() => {
+      throw new Error('boom')
+    }, 'anything')
+    expect(reason(bad, 1)).toMatch(/predicate threw.*boom/)
+  })
+
+  test("a runner's asymmetric matchers are honoured", () => {
+    expect(matches(jestExpect.stringMatching(/cat/i), 'a CAT')).toBe(true)
+    expect(matches(jestExpect.any(Number), 'x')).toBe(false)
+    expect(matches({ pi: jestExpect.closeTo(3.14, 2) }, { pi: 3.141 })).toBe(true)
+    expect(reason(jestExpect.stringMatching(/cat/), 'dog')).toBe('expected StringMatching /cat/, received "dog"')
+  })
+
+  test('custom testers decide before the value rules when given', () => {
+    const caseSensitive = { canonicalize: canonicalizers.exact }
+    const ignoreUnits = function (this: unknown, a: unknown, b: unknown) {
+      if (typeof a === 'string' && typeof b === 'string') return a.replace(/ ?km$/, '') === b.replace(/ ?km$/, '')
+      return undefined
+    }
+    const ctx: ValueContext = {
+      ...caseSensitive,
+      testers: { context: { equals: () => false }, list: [ignoreUnits] },
+    }
+    expect(matches('12', '12 km', ctx)).toBe(true)
+    expect(matches('12', '13 km', ctx)).toBe(false)
+  })
+})

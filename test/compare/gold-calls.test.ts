@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest'
+import { canonicalizers } from '../../src/compare/canonicalizers'
+import { readGold } from '../../src/compare/gold-calls'
+import { oneOf, optional } from '../../src/compare/gold-values'
+
+const read = (gold: unknown) => readGold(gold, canonicalizers.default)
+
+describe('reading gold', () => {
+  test('a list of calls is one turn, in every accepted call form', () => {
+    const turns = read([{ name: 'a', args: { x: 1 } }, { name: 'b', arguments: { y: 2 } }, ['c', { z: 3 }], ['d']])
+    expect(turns).toHaveLength(1)
+    expect(turns[0]!.map((call) => [call.name, call.args])).toEqual([
+      ['a', { x: 1 }],
+      ['b', { y: 2 }],
+      ['c', { z: 3 }],
+      ['d', {}],
+    ])
+  })
+
+  test('a list of lists of calls is a list of turns', () => {
+    const turns = read([[{ name: 'a', args: {} }], [['b', {}], ['c', {}]]])
+    expect(turns.map((turn) => turn.map((call) => call.name))).toEqual([['a'], ['b', 'c']])
+  })
+
+  test('a single call is a turn of one', () => {
+    expect(read({ name: 'a', args: {} })[0]!.map((call) => call.name)).toEqual(['a'])
+  })
+
+  test('a call with no name throws a TypeError naming the path', () => {
+    expect(() => read([{ name: 'a', args: {} }, { args: {} }])).toThrow(new TypeError("gold[1].name: expected the tool's name, received undefined"))
+  })
+
+  test('arguments that are not an object throw', () => {
+    expect(() => read([{ name: 'a', args: 'x=1' }])).toThrow(/^gold\[0\]\.args: expected an object of arguments, received "x=1"$/)
+  })
+
+  test('an unknown key on a call throws, so a typo is caught', () => {
+    expect(() => read([{ name: 'a', argz: {} }])).toThrow(/gold\[0\]\.argz: unknown key/)
+  })
+
+  test('a value that is not JSON-like throws with its path', () => {
+    expect(() => read([{ name: 'a', args: { city: { at: new Date(0) } } }])).toThrow(
+      /^gold\[0\]\.args\.city\.at: expected a JSON value.*received an instance of Date$/,
+    )
+    expect(() => read([{ name: 'a', args: { f: () => 1 } }])).toThrow(/gold\[0\]\.args\.f: .*received a function/)
+  })
+
+  test('undefined as a value throws and points to optional()', () => {
+    expect(() => read([{ name: 'a', args: { x: undefined } }])).toThrow(/gold\[0\]\.args\.x: .*optional\(\)/)
+  })
+
+  test('optional() is refused where it cannot mean "may be left out"', () => {
+    expect(() => read([{ name: 'a', args: { xs: [optional(1)] } }])).toThrow(/gold\[0\]\.args\.xs\[0\]: optional\(\) applies/)
+    expect(() => read([{ name: 'a', args: { x: oneOf(1, optional(2)) } }])).toThrow(/gold\[0\]\.args\.x\.oneOf\[1\]/)
+  })
+
+  test('a key that is not an identifier is quoted in the path', () => {
+    expect(() => read([{ name: 'a', args: { 'first name': undefined } }])).toThrow(/gold\[0\]\.args\["first name"\]/)
+  })
+
+  test('gold that is not a list or a call throws', () => {
+    expect(() => read('search(q="x")')).toThrow(/^gold: expected a list of gold calls/)
+  })
+})

@@ -1,0 +1,123 @@
+import { describe, expect, test } from 'vitest'
+import { oneOf } from '../../src/compare/gold-values'
+import { matchCalls } from '../../src/match/match-calls'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+
+const f = (x: unknown) => ({ name: 'f', args: { x } })
+const pairsOf = (matching: ReturnType<typeof matchCalls>) => matching.pairs.map((p) => [p.predIndex, p.goldIndex, p.exact])
+
+describe('the optimal assignment', () => {
+  test('finds the pairing that greedy and sort-and-zip miss', () => {
+    const gold = [f(oneOf(1, 2)), f(1)]
+    const pred = [f(1), f(2)]
+    expect(pairsOf(matchCalls(pred, gold))).toEqual([
+      [1, 0, true],
+      [0, 1, true],
+    ])
+    expect(new ToolCallMetric().score(pred, gold).f1).toBe(1)
+    expect(new ToolCallMetric({ level: 'arg' }).score(pred, gold).f1).toBe(1)
+  })
+
+  test('scores a correct set of calls 1 in any order', () => {
+    const gold = [f(1), { name: 'g', args: { y: 'a' } }, f(2)]
+    const reversed = [...gold].reverse()
+    expect(new ToolCallMetric().score(reversed, gold).f1).toBe(1)
+  })
+
+  test('a call to the wrong tool never pairs', () => {
+    const matching = matchCalls([{ name: 'g', args: { x: 1 } }], [f(1)])
+    expect(matching.pairs).toEqual([])
+    expect(matching.unmatchedPred.map((u) => u.predIndex)).toEqual([0])
+    expect(matching.unmatchedGold.map((u) => u.goldIndex)).toEqual([0])
+  })
+
+  test('puts each wrong call beside the gold call it came closest to', () => {
+    const gold = [
+      { name: 'book', args: { city: 'Paris', day: 'mon', seats: 2 } },
+      { name: 'book', args: { city: 'Rome', day: 'tue', seats: 4 } },
+    ]
+    const pred = [
+      { name: 'book', args: { city: 'Rome', day: 'tue', seats: 5 } },
+      { name: 'book', args: { city: 'Paris', day: 'wed', seats: 2 } },
+    ]
+    expect(pairsOf(matchCalls(pred, gold))).toEqual([
+      [1, 0, false],
+      [0, 1, false],
+    ])
+  })
+
+  test('breaks ties by position', () => {
+    const gold = [f(1), f(2), f(3)]
+    const pred = [f(7), f(8), f(9)]
+    expect(pairsOf(matchCalls(pred, gold))).toEqual([
+      [0, 0, false],
+      [1, 1, false],
+      [2, 2, false],
+    ])
+  })
+
+  test('an unparseable prediction pairs with nothing, even when it names a gold tool', () => {
+    const matching = matchCalls([{ name: 'f', arguments: '{"x": ' }], [f(1)])
+    expect(matching.pairs).toEqual([])
+    expect(matching.unmatchedPred[0]!.pred.unparseable).toMatch(/not valid JSON/)
+  })
+})
+
+describe("order: 'strict'", () => {
+  test('pairs keep the order of both sides', () => {
+    const gold = [{ name: 'a', args: {} }, { name: 'b', args: {} }]
+    const pred = [{ name: 'b', args: {} }, { name: 'a', args: {} }]
+    expect(new ToolCallMetric().score(pred, gold).f1).toBe(1)
+    const strict = matchCalls(pred, gold, { order: 'strict' })
+    expect(strict.pairs).toHaveLength(1)
+    expect(new ToolCallMetric({ order: 'strict' }).score(pred, gold).f1).toBe(0.5)
+  })
+
+  test('an out-of-order prediction is reported as such', () => {
+    const gold = [{ name: 'a', args: {} }, { name: 'b', args: {} }]
+    const pred = [{ name: 'b', args: {} }, { name: 'a', args: {} }]
+    const score = new ToolCallMetric({ order: 'strict' }).score(pred, gold)
+    expect(score.unmatchedPred[0]!.kind).toBe('out of order')
+  })
+
+  test('skips an inserted call and keeps pairing after it', () => {
+    const gold = [f(1), f(2), f(3)]
+    const pred = [f(1), { name: 'g', args: {} }, f(2), f(3)]
+    const score = new ToolCallMetric({ order: 'strict' }).score(pred, gold)
+    expect([score.tp, score.fp, score.fn]).toEqual([3, 1, 0])
+  })
+})
+
+describe("order: 'turns'", () => {
+  const a = { name: 'a', args: {} }
+  const b = { name: 'b', args: {} }
+  const c = { name: 'c', args: {} }
+
+  test('calls inside a turn pair in any order', () => {
+    const metric = new ToolCallMetric({ order: 'turns' })
+    expect(metric.score([[b, a], [c]], [[a, b], [c]]).f1).toBe(1)
+  })
+
+  test('turns keep their order', () => {
+    const metric = new ToolCallMetric({ order: 'turns' })
+    const score = metric.score([[c], [a, b]], [[a, b], [c]])
+    expect([score.tp, score.fp, score.fn]).toEqual([2, 1, 1])
+  })
+
+  test('reads the turns of a message list', () => {
+    const messages = [
+      { role: 'user', content: 'go' },
+      {
+        role: 'assistant',
+        tool_calls: [
+          { id: '1', type: 'function', function: { name: 'b', arguments: '{}' } },
+          { id: '2', type: 'function', function: { name: 'a', arguments: '{}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: '1', content: 'ok' },
+      { role: 'assistant', tool_calls: [{ id: '3', type: 'function', function: { name: 'c', arguments: '{}' } }] },
+    ]
+    expect(new ToolCallMetric({ order: 'turns' }).score(messages, [[a, b], [c]]).f1).toBe(1)
+    expect(new ToolCallMetric({ order: 'turns' }).score(messages, [[c], [a, b]]).f1).toBeLessThan(1)
+  })
+})

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest'
+import { evaluate, type Episode } from '../../src/metric/evaluate'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+
+const call = (name: string, q: string) => ({ name, args: { q } })
+const episodes: Episode[] = [
+  { id: 'right', pred: [call('search', 'a')], gold: [call('search', 'a')] },
+  { id: 'wrong', pred: [call('search', 'b'), call('answer', 'x')], gold: [call('search', 'a')] },
+  { id: 'empty', pred: [], gold: [call('answer', 'y'), call('search', 'c')] },
+]
+
+describe('evaluate', () => {
+  test('gives the micro average: counts summed, then divided', () => {
+    const report = evaluate(episodes)
+    // right: TP 1. wrong: FP 2, FN 1. empty: FN 2.
+    expect([report.tp, report.fp, report.fn]).toEqual([1, 2, 3])
+    expect(report.f1).toBe(2 / (2 + 2 + 3))
+    expect(report.episodes).toBe(3)
+  })
+
+  test('differs from the mean of per-episode F1s', () => {
+    const metric = new ToolCallMetric()
+    const meanF1 = episodes.map((e) => metric.score(e.pred, e.gold).f1).reduce((a, b) => a + b) / episodes.length
+    expect(evaluate(episodes).f1).not.toBeCloseTo(meanF1, 5)
+  })
+
+  test('aggregate gives the same micro F1 from the scores', () => {
+    const metric = new ToolCallMetric()
+    expect(metric.aggregate(episodes.map((e) => metric.score(e.pred, e.gold)))).toBe(evaluate(episodes, metric).f1)
+  })
+
+  test('reports per-tool figures', () => {
+    const report = evaluate(episodes)
+    expect(report.perTool.search).toMatchObject({ tp: 1, fp: 1, fn: 2 })
+    expect(report.perTool.answer).toMatchObject({ tp: 0, fp: 1, fn: 1, f1: 0 })
+  })
+
+  test('keeps the worst episodes, lowest F1 first', () => {
+    const report = evaluate(episodes, undefined, { worst: 2 })
+    expect(report.worst.map((w) => w.id)).toEqual(['wrong', 'empty'])
+  })
+
+  test('takes a generator and an async iterable alike', async () => {
+    function* generate() {
+      yield* episodes
+    }
+    async function* stream() {
+      yield* episodes
+    }
+    const fromGenerator = evaluate(generate())
+    const fromStream = await evaluate(stream())
+    expect(fromStream).toEqual(fromGenerator)
+  })
+
+  test('pulls one episode at a time', () => {
+    let pulled = 0
+    let scoredBeforeNext = 0
+    function* generate() {
+      for (const episode of episodes) {
+        pulled++
+        yield episode
+      }
+    }
+    evaluate(generate(), undefined, { onEpisode: (result) => (scoredBeforeNext += result.index === pulled - 1 ? 1 : 0) })
+    expect(scoredBeforeNext).toBe(episodes.length)
+  })
+
+  test('names the episode of a malformed gold', () => {
+    expect(() => evaluate([episodes[0]!, { pred: [], gold: [{ name: 'f', args: { x: undefined } }] }])).toThrow(/^episodes\[1\]\.gold\[0\]\.args\.x: /)
+  })
+
+  test('an episode without gold throws', () => {
+    expect(() => evaluate([{ pred: [] } as unknown as Episode])).toThrow(/^episodes\[0\]: expected \{ id\?, pred, gold \}/)
+  })
+})

@@ -1,0 +1,200 @@
+import { describe, expect, test } from 'vitest'
+import { oneOf, optional } from '../../src/compare/gold-values'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+
+const search = (q: string) => ({ name: 'search', args: { q } })
+const answer = (a: string) => ({ name: 'answer', args: { a } })
+const deleteAll = { name: 'delete_all', args: {} }
+
+const callLevel = new ToolCallMetric()
+const argLevel = new ToolCallMetric({ level: 'arg' })
+
+function counts(score: { tp: number; fp: number; fn: number; f1: number }) {
+  return { tp: score.tp, fp: score.fp, fn: score.fn, f1: score.f1 }
+}
+
+describe('the examples of DESIGN.md §5', () => {
+  test('a prediction equal to the gold scores 1', () => {
+    const gold = [search('cats'), answer('meow')]
+    expect(callLevel.score(gold, gold).f1).toBe(1)
+    expect(argLevel.score(gold, gold).f1).toBe(1)
+  })
+
+  test('a wrong extra call and a missing one, at call level: TP 1, FP 1, FN 1, F1 0.5', () => {
+    const score = callLevel.score([search('cats'), deleteAll], [search('cats'), answer('meow')])
+    expect(counts(score)).toEqual({ tp: 1, fp: 1, fn: 1, f1: 0.5 })
+  })
+
+  test('the same at arg level: TP 2, FP 1, FN 2, F1 4/7', () => {
+    const score = argLevel.score([search('cats'), deleteAll], [search('cats'), answer('meow')])
+    expect(counts(score)).toEqual({ tp: 2, fp: 1, fn: 2, f1: 4 / 7 })
+  })
+})
+
+describe('call level', () => {
+  test('a pair that is not exact adds its weight to FP and to FN', () => {
+    expect(counts(callLevel.score([search('dogs')], [search('cats')]))).toEqual({ tp: 0, fp: 1, fn: 1, f1: 0 })
+  })
+
+  test('with nothing expected and nothing predicted every figure is 1', () => {
+    const score = callLevel.score([], [])
+    expect([score.precision, score.recall, score.f1]).toEqual([1, 1, 1])
+  })
+
+  test('with nothing predicted, precision, recall and F1 are 0', () => {
+    const score = callLevel.score([], [search('cats')])
+    expect([score.precision, score.recall, score.f1]).toEqual([0, 0, 0])
+  })
+})
+
+describe('arg level', () => {
+  test('a right argument is a TP, a wrong one an FP and an FN, a hallucinated one an FP', () => {
+    const score = argLevel.score([{ name: 'f', args: { a: 1, b: 9, extra: true } }], [{ name: 'f', args: { a: 1, b: 2 } }])
+    // name + a are TP; b is FP and FN; extra is FP
+    expect(counts(score)).toMatchObject({ tp: 2, fp: 2, fn: 1 })
+    expect(score.pairs[0]!.args.map((v) => [v.arg, v.verdict])).toEqual([
+      ['a', 'match'],
+      ['b', 'mismatch'],
+      ['extra', 'unexpected'],
+    ])
+  })
+
+  test('a missing required argument is an FN; an omitted optional one counts nothing', () => {
+    const score = argLevel.score([{ name: 'f', args: {} }], [{ name: 'f', args: { a: 1, b: optional(2) } }])
+    expect(counts(score)).toMatchObject({ tp: 1, fp: 0, fn: 1 })
+    expect(score.pairs[0]!.args.map((v) => v.verdict)).toEqual(['missing', 'omitted'])
+  })
+
+  test('an unmatched gold call adds its name and its arguments not marked optional to FN', () => {
+    const score = argLevel.score([], [{ name: 'f', args: { a: 1, b: optional(2), c: 3 } }])
+    expect(counts(score)).toMatchObject({ tp: 0, fp: 0, fn: 3 })
+  })
+
+  test('an unmatched prediction adds all its units to FP', () => {
+    const score = argLevel.score([{ name: 'g', args: { a: 1, b: 2 } }], [])
+    expect(counts(score)).toMatchObject({ tp: 0, fp: 3, fn: 0 })
+  })
+})
+
+describe('weights from the grammar', () => {
+  const grammar = { tools: { delete_all: { importance: 5, args: { id: { importance: 3 } } } } }
+
+  test('at call level a wrong call to a heavy tool costs its importance', () => {
+    const metric = new ToolCallMetric({ grammar })
+    const score = metric.score([{ name: 'delete_all', args: { id: 2 } }, search('x')], [{ name: 'delete_all', args: { id: 1 } }, search('x')])
+    expect(counts(score)).toMatchObject({ tp: 1, fp: 5, fn: 5 })
+  })
+
+  test("at arg level an argument's unit weighs w(tool) x w(tool, arg)", () => {
+    const metric = new ToolCallMetric({ level: 'arg', grammar })
+    const score = metric.score([{ name: 'delete_all', args: { id: 2 } }], [{ name: 'delete_all', args: { id: 1 } }])
+    // name unit 5 is a TP; id weighs 5 x 3 = 15, wrong: FP 15 and FN 15
+    expect(counts(score)).toMatchObject({ tp: 5, fp: 15, fn: 15 })
+  })
+
+  test('a grammar given for one score applies to that score only', () => {
+    const score = callLevel.score([deleteAll], [], { grammar })
+    expect(score.fp).toBe(5)
+    expect(callLevel.score([deleteAll], []).fp).toBe(1)
+  })
+
+  test('importances may ride on a tool schema list', () => {
+    const tools = [{ type: 'function', importance: 4, function: { name: 'delete_all', parameters: { type: 'object', properties: {} } } }]
+    expect(new ToolCallMetric({ grammar: tools }).score([deleteAll], []).fp).toBe(4)
+  })
+
+  test('a malformed importance throws a TypeError naming the path', () => {
+    expect(() => new ToolCallMetric({ grammar: { tools: { f: { importance: -1 } } } })).toThrow(
+      new TypeError('options.grammar.tools.f.importance: expected a finite number >= 0, received -1'),
+    )
+  })
+})
+
+describe('tool schemas', () => {
+  const tools = [
+    {
+      type: 'function',
+      function: {
+        name: 'get_weather',
+        parameters: {
+          type: 'object',
+          properties: {
+            city: { type: 'string' },
+            days: { type: 'integer', default: 1 },
+            unit: { type: 'string', enum: ['c', 'f'], default: 'c' },
+          },
+          required: ['city'],
+        },
+      },
+    },
+  ]
+  const metric = new ToolCallMetric({ grammar: tools })
+
+  test('a value of the wrong declared type is a mismatch whose reason is the type', () => {
+    const score = metric.score([{ name: 'get_weather', args: { city: 'Paris', days: 2.5 } }], [{ name: 'get_weather', args: { city: 'Paris', days: optional() } }])
+    expect(score.pairs[0]!.args[1]).toMatchObject({ arg: 'days', verdict: 'mismatch', reason: 'expected an integer (the declared type), received 2.5' })
+  })
+
+  test('a value outside the declared enum is a mismatch', () => {
+    const score = metric.score([{ name: 'get_weather', args: { city: 'Paris', unit: 'k' } }], [{ name: 'get_weather', args: { city: 'Paris', unit: optional() } }])
+    expect(score.pairs[0]!.args[1]!.reason).toMatch(/declared values "c", "f"/)
+  })
+
+  test('an argument the gold does not list but equal to the declared default counts as left out', () => {
+    const score = metric.score([{ name: 'get_weather', args: { city: 'Paris', days: 1, unit: 'C' } }], [{ name: 'get_weather', args: { city: 'Paris' } }])
+    expect(score.pairs[0]!.exact).toBe(true)
+    expect(score.pairs[0]!.args.map((v) => v.verdict)).toEqual(['match', 'omitted', 'omitted'])
+  })
+
+  test('the same argument with another value is hallucinated', () => {
+    const score = metric.score([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }], [{ name: 'get_weather', args: { city: 'Paris' } }])
+    expect(score.pairs[0]!.args[1]).toMatchObject({ arg: 'days', verdict: 'unexpected' })
+  })
+})
+
+describe('the detail', () => {
+  test('unmatched predictions say why: wrong tool, hallucinated call, unparseable', () => {
+    const score = callLevel.score(
+      [search('a'), search('b'), { name: 'weather', args: {} }, { name: 'f', arguments: '{oops' }],
+      [search('a'), answer('x')],
+    )
+    expect(score.unmatchedPred.map((u) => [u.predIndex, u.kind])).toEqual([
+      [1, 'hallucinated call'],
+      [2, 'wrong tool'],
+      [3, 'unparseable'],
+    ])
+    expect(score.unmatchedPred[1]!.reason).toBe('no call to weather was expected (expected answer)')
+    expect(score.unmatchedPred[2]!.reason).toMatch(/not valid JSON/)
+    expect(score.unmatchedGold.map((u) => u.call.name)).toEqual(['answer'])
+  })
+
+  test('a score is plain data that survives JSON', () => {
+    const score = argLevel.score([search('cats'), deleteAll], [{ name: 'search', args: { q: oneOf('cats', 'kittens') } }, answer('meow')])
+    expect(JSON.parse(JSON.stringify(score))).toEqual(score)
+    expect(score.pairs[0]!.gold.args).toEqual({ q: { $oneOf: ['cats', 'kittens'] } })
+  })
+
+  test('per-tool counts add up to the totals', () => {
+    const score = argLevel.score([search('cats'), deleteAll, answer('no')], [search('cats'), answer('meow')])
+    const sum = Object.values(score.perTool).reduce((a, c) => ({ tp: a.tp + c.tp, fp: a.fp + c.fp, fn: a.fn + c.fn }), { tp: 0, fp: 0, fn: 0 })
+    expect(sum).toEqual({ tp: score.tp, fp: score.fp, fn: score.fn })
+    expect(Object.keys(score.perTool).sort()).toEqual(['answer', 'delete_all', 'search'])
+  })
+})
+
+describe('options', () => {
+  test('an unknown option throws and suggests the nearest one', () => {
+    expect(() => new ToolCallMetric({ levle: 'arg' } as never)).toThrow(/options\.levle: unknown option \(did you mean 'level'\?\)/)
+  })
+
+  test('a bad value for an option throws naming it', () => {
+    expect(() => new ToolCallMetric({ order: 'sorted' } as never)).toThrow(
+      "options.order: expected 'any' or 'strict' or 'turns', received \"sorted\"",
+    )
+  })
+
+  test('a name canonicalizer lets Math.Factorial pair with math_factorial', () => {
+    const metric = new ToolCallMetric({ name: (s) => s.toLowerCase().replaceAll('.', '_') })
+    expect(metric.score([{ name: 'Math.Factorial', args: { n: 5 } }], [{ name: 'math_factorial', args: { n: 5 } }]).f1).toBe(1)
+  })
+})
