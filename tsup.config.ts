@@ -4,13 +4,23 @@ export default defineConfig([
   {
     entry: {
       index: 'src/index.ts',
+      matchers: 'src/matchers/index.ts',
+      vitest: 'src/matchers/vitest.ts',
+      jest: 'src/matchers/jest.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,
-    clean: true,
+    clean: false, // the build script empties dist once; the two configs build side by side
     sourcemap: true,
     target: 'node20',
     splitting: true,
     external: ['vitest', '@jest/globals', 'expect', 'jest'],
+  },
+  {
+    entry: { cli: 'src/cli/main.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
   },
 ])

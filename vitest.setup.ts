@@ -1,1 +1,1 @@
-// Matchers register here once src/matchers exists.
+import './src/matchers/vitest'

@@ -22,7 +22,8 @@ export interface PairRank {
   agreement: number
 }
 
-export interface CallContext extends ValueContext {
+export interface CallContext {
+  value: ValueContext
   /** The tool's spec from the grammar, if it has one; gives weights, declared types and defaults. */
   spec: ToolSpec | undefined
   toolWeight: number
@@ -35,7 +36,7 @@ function argWeight(ctx: CallContext, arg: string): number {
 /** A predicted argument that the gold does not list but that equals the declared default counts as left out. */
 function equalsDefault(ctx: CallContext, arg: string, value: unknown): boolean {
   const declared = ctx.spec?.args.get(arg)?.schema?.default
-  return declared !== undefined && compareValue(declared, value, ctx, null) === undefined
+  return declared !== undefined && compareValue(declared, value, ctx.value, null) === undefined
 }
 
 /**
@@ -72,7 +73,7 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       verdicts?.push({ arg, verdict: 'mismatch', weight, reason: typeReason })
       continue
     }
-    const mismatch = compareValue(node, value, ctx, explain ? arg : null)
+    const mismatch = compareValue(node, value, ctx.value, explain ? arg : null)
     if (mismatch === undefined) {
       agreement += weight
       verdicts?.push({ arg, verdict: 'match', weight })

@@ -2,6 +2,14 @@ import type { Canonicalizer } from './canonicalizers'
 import { childPath, compileGoldValue, type GoldNode } from './gold-node'
 import { printValue } from './print-value'
 
+/** A gold call as a test's author writes it: `{ name, args }` or `[name, args]`. */
+export type GoldCallInput =
+  | { name: string; args?: Record<string, unknown>; arguments?: Record<string, unknown>; id?: string }
+  | readonly [name: string, args?: Record<string, unknown>]
+
+/** One gold call, a list of them, or a list of turns (for `order: 'turns'`). */
+export type Gold = GoldCallInput | readonly GoldCallInput[] | readonly (readonly GoldCallInput[])[]
+
 /** A gold call checked and compiled: its arguments as compiled gold values, in their given order. */
 export interface GoldCall {
   name: string

@@ -1,3 +1,4 @@
+import type { Gold } from './gold-calls'
 import { childPath } from './gold-node'
 import { describeMatcher, isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, oneOf, optional } from './gold-values'
 import { printValue } from './print-value'
@@ -32,9 +33,16 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
   return gold
 }
 
-/** The inverse of goldToJSON: `$oneOf` and `$optional` objects become oneOf() and optional(). */
-export function goldFromJSON(json: unknown, path = 'gold'): unknown {
-  if (Array.isArray(json)) return json.map((item, i) => goldFromJSON(item, `${path}[${i}]`))
+/**
+ * The inverse of goldToJSON: `$oneOf` and `$optional` objects become oneOf() and optional().
+ * The result is checked as gold when it is scored.
+ */
+export function goldFromJSON(json: unknown, path = 'gold'): Gold {
+  return fromJSON(json, path) as Gold
+}
+
+function fromJSON(json: unknown, path: string): unknown {
+  if (Array.isArray(json)) return json.map((item, i) => fromJSON(item, `${path}[${i}]`))
   if (!isRecord(json)) return json
   const keys = Object.keys(json)
   if (keys.length === 1 && keys[0] === '$oneOf') {
@@ -42,16 +50,16 @@ export function goldFromJSON(json: unknown, path = 'gold'): unknown {
     if (!Array.isArray(alternatives) || alternatives.length === 0) {
       throw new TypeError(`${path}.$oneOf: expected a non-empty list of alternatives, received ${printValue(alternatives)}`)
     }
-    return oneOf(...alternatives.map((alt, i) => goldFromJSON(alt, `${path}.$oneOf[${i}]`)))
+    return oneOf(...alternatives.map((alt, i) => fromJSON(alt, `${path}.$oneOf[${i}]`)))
   }
   if (keys.length === 1 && keys[0] === '$optional') {
     const value = json.$optional
     if (!Array.isArray(value) || value.length > 1) {
       throw new TypeError(`${path}.$optional: expected [] or [value], received ${printValue(value)}`)
     }
-    return value.length === 0 ? optional() : optional(goldFromJSON(value[0], `${path}.$optional[0]`))
+    return value.length === 0 ? optional() : optional(fromJSON(value[0], `${path}.$optional[0]`))
   }
-  return mapRecord(json, (value, key) => goldFromJSON(value, childPath(path, key)))
+  return mapRecord(json, (value, key) => fromJSON(value, childPath(path, key)))
 }
 
 /**
@@ -59,6 +67,19 @@ export function goldFromJSON(json: unknown, path = 'gold'): unknown {
  * (`{ "$satisfies": "an even number" }`, `{ "$matcher": "StringMatching /cat/i" }`).
  */
 export function describeGold(gold: unknown): unknown {
+  return isPlainData(gold) ? gold : describeMarkers(gold)
+}
+
+/** Whether a gold value holds no marker, predicate or matcher, so it describes itself. */
+function isPlainData(gold: unknown): boolean {
+  if (typeof gold !== 'object' || gold === null) return typeof gold !== 'function'
+  if (isOneOf(gold) || isOptional(gold) || isSatisfies(gold) || isAsymmetricMatcher(gold)) return false
+  if (Array.isArray(gold)) return gold.every(isPlainData)
+  for (const key in gold) if (Object.hasOwn(gold, key) && !isPlainData((gold as Record<string, unknown>)[key])) return false
+  return true
+}
+
+function describeMarkers(gold: unknown): unknown {
   if (isOneOf(gold)) return { $oneOf: gold.alternatives.map(describeGold) }
   if (isOptional(gold)) return { $optional: gold.constrained ? [describeGold(gold.value)] : [] }
   if (isSatisfies(gold)) return { $satisfies: gold.description }

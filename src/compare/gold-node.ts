@@ -1,11 +1,5 @@
 import type { Canonicalizer } from './canonicalizers'
-import {
-  type AsymmetricMatcher,
-  isAsymmetricMatcher,
-  isOneOf,
-  isOptional,
-  isSatisfies,
-} from './gold-values'
+import { type AsymmetricMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
 import { MAX_DEPTH } from '../calls/limits'
 
 /**
@@ -63,27 +57,33 @@ export function compileGoldValue(
       )
   }
   if (value === null) return { kind: 'null', raw: null }
-  if (isOneOf(value)) {
-    if (!Array.isArray(value.alternatives) || value.alternatives.length === 0) {
+  const marker = markerKind(value)
+  if (marker === 'oneOf') {
+    const alternatives = (value as OneOf).alternatives
+    if (!Array.isArray(alternatives) || alternatives.length === 0) {
       throw new TypeError(`${path}: oneOf() needs at least one alternative`)
     }
     return {
       kind: 'oneOf',
       raw: value,
-      alternatives: value.alternatives.map((alt, i) => compileGoldValue(alt, `${path}.oneOf[${i}]`, canonicalize, depth + 1)),
+      alternatives: alternatives.map((alt, i) => compileGoldValue(alt, `${path}.oneOf[${i}]`, canonicalize, depth + 1)),
     }
   }
-  if (isOptional(value)) {
+  if (marker === 'optional') {
+    const { constrained, value: inner } = value as Optional
     if (!underKey) {
       throw new TypeError(`${path}: optional() applies to an argument or an object key; wrap alternatives as optional(oneOf(...))`)
     }
-    const inner = value.constrained ? compileGoldValue(value.value, `${path}.optional`, canonicalize, depth + 1) : undefined
-    return { kind: 'optional', raw: value, inner }
+    return {
+      kind: 'optional',
+      raw: value,
+      inner: constrained ? compileGoldValue(inner, `${path}.optional`, canonicalize, depth + 1) : undefined,
+    }
   }
-  if (isSatisfies(value)) {
-    return { kind: 'satisfies', raw: value, predicate: value.predicate, description: value.description }
+  if (marker === 'satisfies') {
+    const { predicate, description } = value as Satisfies
+    return { kind: 'satisfies', raw: value, predicate, description }
   }
-  if (isAsymmetricMatcher(value)) return { kind: 'matcher', raw: value }
   if (Array.isArray(value)) {
     return {
       kind: 'list',
@@ -91,6 +91,7 @@ export function compileGoldValue(
       items: value.map((item, i) => compileGoldValue(item, `${path}[${i}]`, canonicalize, depth + 1)),
     }
   }
+  if (isAsymmetricMatcher(value)) return { kind: 'matcher', raw: value }
   if (!isPlainObject(value)) {
     throw new TypeError(
       `${path}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describeType(value)}`,

@@ -43,7 +43,7 @@ export class PairingContext {
     let context = this.contexts.get(canonicalName)
     if (context === undefined) {
       const spec = this.options.grammar.tools.get(canonicalName)
-      context = { ...this.valueContext, spec, toolWeight: spec?.importance ?? 1 }
+      context = { value: this.valueContext, spec, toolWeight: spec?.importance ?? 1 }
       this.contexts.set(canonicalName, context)
     }
     return context

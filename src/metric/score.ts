@@ -73,10 +73,13 @@ function countPair(level: Level, weight: number, exact: boolean, verdicts: reado
 }
 
 function tally(perTool: Record<string, Counts>, tool: string, counts: Counts): void {
-  if (!Object.hasOwn(perTool, tool)) {
-    Object.defineProperty(perTool, tool, { value: { tp: 0, fp: 0, fn: 0 }, enumerable: true, writable: true, configurable: true })
+  let sums = Object.hasOwn(perTool, tool) ? perTool[tool] : undefined
+  if (sums === undefined) {
+    sums = { tp: 0, fp: 0, fn: 0 }
+    // defineProperty, so a tool named __proto__ is an ordinary key.
+    Object.defineProperty(perTool, tool, { value: sums, enumerable: true, writable: true, configurable: true })
   }
-  addCounts(perTool[tool]!, counts)
+  addCounts(sums, counts)
 }
 
 /** Turns a pairing into a Score with the arithmetic of DESIGN.md §5. */
@@ -135,7 +138,9 @@ export function scorePairing({ context, pairs }: Pairing): Score {
   context.pred.calls.forEach((pred, predIndex) => {
     if (predPaired[predIndex]) return
     const name = context.pred.names[predIndex]
-    const callContext = name === undefined ? undefined : context.callContext(name)
+    // An unparseable call that names its tool weighs as that tool: garbage sent to a heavy tool is a heavy error.
+    const weighedAs = name ?? (pred.name === '' ? undefined : context.options.canonicalizeName(pred.name))
+    const callContext = weighedAs === undefined ? undefined : context.callContext(weighedAs)
     const toolWeight = callContext?.toolWeight ?? 1
     let weight = toolWeight
     if (level === 'arg' && callContext !== undefined) {

@@ -29,3 +29,21 @@ describe('gold as JSON', () => {
     expect(() => goldFromJSON({ x: { $optional: [1, 2] } })).toThrow(/gold\.x\.\$optional: expected \[\] or \[value\]/)
   })
 })
+
+describe('markers outside the grader', () => {
+  test('print as written, in a runner diff', async () => {
+    const { format, plugins } = await import('pretty-format')
+    const printed = format({ unit: oneOf('c', 'f'), days: optional(3), note: optional(), n: satisfies(() => true, 'a number') }, {
+      plugins: [plugins.AsymmetricMatcher],
+      min: true,
+    })
+    expect(printed).toBe('{"days": optional(3), "n": satisfies(a number), "note": optional(), "unit": oneOf("c", "f")}')
+  })
+
+  test('work inside a plain toEqual, where strings compare exactly', () => {
+    expect({ unit: 'c' }).toEqual({ unit: oneOf('c', 'f') })
+    expect({ unit: 'c', days: 3 }).toEqual({ unit: oneOf('c', 'f'), days: optional(3) })
+    expect({ unit: 'C' }).not.toEqual({ unit: oneOf('c', 'f') })
+    expect({ unit: 'c', days: 4 }).not.toEqual({ unit: 'c', days: optional(3) })
+  })
+})

@@ -1,0 +1,40 @@
+import type { CorpusReport } from '../metric/evaluate'
+import type { Figures } from '../metric/figures'
+import { type Colors, NO_COLORS } from '../report/colors'
+import { figuresLine } from '../report/figures-line'
+import { printFigure } from './print-figure'
+
+const COLUMNS = ['TP', 'FP', 'FN', 'precision', 'recall', 'F1'] as const
+
+function row({ tp, fp, fn, precision, recall, f1 }: Figures): string[] {
+  return [tp, fp, fn, precision, recall, f1].map(printFigure)
+}
+
+function perToolTable(perTool: Record<string, Figures>, colors: Colors): string[] {
+  const tools = Object.keys(perTool)
+  const rows = tools.map((tool) => row(perTool[tool]!))
+  const nameWidth = Math.max(4, ...tools.map((tool) => tool.length))
+  const widths = COLUMNS.map((column, i) => Math.max(column.length, ...rows.map((cells) => cells[i]!.length)))
+  const line = (name: string, cells: readonly string[]) =>
+    `  ${name.padEnd(nameWidth)}  ${cells.map((cell, i) => cell.padStart(widths[i]!)).join('  ')}`.trimEnd()
+  return [colors.dim(line('tool', COLUMNS)), ...tools.map((tool, i) => line(tool, rows[i]!))]
+}
+
+function worstLines(report: CorpusReport): string[] {
+  // A report read back from JSON may lack the worst episodes.
+  if (!Array.isArray(report.worst)) return []
+  return report.worst.map(({ id, index, score }) => {
+    const name = id === undefined ? `episode ${index}` : `episode ${index} (id ${JSON.stringify(id)})`
+    return `  ${name}  F1 ${printFigure(score.f1)}  TP ${printFigure(score.tp)}  FP ${printFigure(score.fp)}  FN ${printFigure(score.fn)}`
+  })
+}
+
+/** A corpus report as text: per-tool figures, the worst episodes, then the micro-averaged figures. */
+export function formatCorpusReport(report: CorpusReport, colors: Colors = NO_COLORS): string {
+  const sections: string[][] = []
+  if (Object.keys(report.perTool).length > 0) sections.push(['Per tool:', ...perToolTable(report.perTool, colors)])
+  const worst = worstLines(report)
+  if (worst.length > 0) sections.push(['Lowest F1:', ...worst])
+  sections.push([`${figuresLine(report)} (micro average over ${report.episodes} episode${report.episodes === 1 ? '' : 's'})`])
+  return sections.map((lines) => lines.join('\n')).join('\n\n')
+}

@@ -1,0 +1,54 @@
+import type { Tester, TesterContext } from '../compare/compare-value'
+import type { ResolvedMatchOptions } from '../match/options'
+import type { Colors } from '../report/colors'
+
+type Paint = (text: string) => string
+
+/** The part of Jest's and Vitest's matcher context (`this` inside a matcher) that the matchers use. */
+export interface MatcherContext {
+  isNot: boolean
+  promise: string
+  equals: TesterContext['equals']
+  customTesters?: Tester[]
+  utils: {
+    matcherHint(
+      matcherName: string,
+      received?: string,
+      expected?: string,
+      options?: { isNot?: boolean; promise?: string; secondArgument?: string },
+    ): string
+    EXPECTED_COLOR: Paint
+    RECEIVED_COLOR: Paint
+    DIM_COLOR: Paint
+    BOLD_WEIGHT: Paint
+  }
+}
+
+/** What a matcher returns; the message is built only when the runner needs it. */
+export interface MatcherResult {
+  pass: boolean
+  message: () => string
+}
+
+export function runnerColors(context: MatcherContext): Colors {
+  const { EXPECTED_COLOR, RECEIVED_COLOR, DIM_COLOR, BOLD_WEIGHT } = context.utils
+  return {
+    expected: (s) => EXPECTED_COLOR(s),
+    received: (s) => RECEIVED_COLOR(s),
+    dim: (s) => DIM_COLOR(s),
+    bold: (s) => BOLD_WEIGHT(s),
+  }
+}
+
+/** Hands the runner's custom equality testers (`expect.addEqualityTesters`) to the comparison. */
+export function withRunnerTesters(context: MatcherContext, options: ResolvedMatchOptions): ResolvedMatchOptions {
+  const list = context.customTesters
+  if (!Array.isArray(list) || list.length === 0) return options
+  return { ...options, testers: { context: { equals: context.equals }, list } }
+}
+
+/** `expect(received).name(expected, secondArgument)` with the runner's `.not` and `.resolves`. */
+export function hint(context: MatcherContext, name: string, received: string, expected: string, secondArgument?: string): string {
+  const options = { isNot: context.isNot, promise: context.promise }
+  return context.utils.matcherHint(name, received, expected, secondArgument === undefined ? options : { ...options, secondArgument })
+}

@@ -1,0 +1,27 @@
+import { printValue } from '../compare/print-value'
+import { checkOptionKeys, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
+import { type MatcherContext, withRunnerTesters } from './matcher-context'
+
+/** A matcher's options: checked for unknown keys (with a suggestion) before anything is scored. */
+export function readOptions(options: unknown, allowed: readonly string[]): Record<string, unknown> {
+  if (options === undefined) return {}
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`options: expected an object of options, received ${printValue(options)}`)
+  }
+  checkOptionKeys(options, allowed, 'options')
+  return options as Record<string, unknown>
+}
+
+export function readFlag(options: Record<string, unknown>, key: string): boolean {
+  const value = options[key]
+  if (value === undefined) return false
+  if (typeof value !== 'boolean') throw new TypeError(`options.${key}: expected true or false, received ${printValue(value)}`)
+  return value
+}
+
+/** The scoring options among a matcher's options, resolved, with the runner's custom testers. */
+export function resolveForRunner(context: MatcherContext, options: Record<string, unknown>): ResolvedMatchOptions {
+  const matchOptions: Record<string, unknown> = {}
+  for (const key of MATCH_OPTION_KEYS) if (options[key] !== undefined) matchOptions[key] = options[key]
+  return withRunnerTesters(context, resolveMatchOptions(matchOptions as MatchOptions))
+}

@@ -1,0 +1,67 @@
+import { MATCH_OPTION_KEYS } from '../match/options'
+import { scoreTrajectory } from '../metric/score-trajectory'
+import type { Score } from '../metric/score'
+import { hint, type MatcherContext, type MatcherResult, runnerColors } from './matcher-context'
+import { readFlag, readOptions, resolveForRunner } from './matcher-options'
+import { scoreDetail } from './score-detail'
+import type { Gold, ToMatchToolCallsOptions } from './matcher-types'
+
+const OPTION_KEYS = [...MATCH_OPTION_KEYS, 'allowExtra', 'allowMissing']
+
+interface Allowances {
+  allowExtra: boolean
+  allowMissing: boolean
+}
+
+function count(n: number, singular: string, plural: string): string {
+  return `${n} ${n === 1 ? singular : plural}`
+}
+
+/** Predictions that fail the assertion; an unparseable one is never an allowed extra: it is broken output. */
+function failingPredictions(score: Score, { allowExtra }: Allowances): number {
+  return allowExtra ? score.unmatchedPred.filter((u) => u.kind === 'unparseable').length : score.unmatchedPred.length
+}
+
+function whatFailed(score: Score, allowances: Allowances): string {
+  const differing = score.pairs.filter((pair) => !pair.exact).length
+  const predictions = failingPredictions(score, allowances)
+  const gold = allowances.allowMissing ? 0 : score.unmatchedGold.length
+  const parts: string[] = []
+  if (differing > 0) parts.push(count(differing, 'pair differs', 'pairs differ'))
+  if (predictions > 0) parts.push(count(predictions, 'prediction matched nothing', 'predictions matched nothing'))
+  if (gold > 0) parts.push(count(gold, 'gold call was not matched', 'gold calls were not matched'))
+  return parts.join(', ')
+}
+
+function allowed({ allowExtra, allowMissing }: Allowances): string {
+  const allowances = [allowExtra ? 'extra predictions' : '', allowMissing ? 'missing gold calls' : ''].filter(Boolean)
+  return allowances.length === 0 ? '' : ` (${allowances.join(' and ')} allowed)`
+}
+
+/**
+ * Passes when every gold call is in an exact pair and no prediction is left over; `allowExtra`
+ * and `allowMissing` let predictions or gold calls stay unpaired. A pair that differs always fails.
+ */
+export function toMatchToolCalls(
+  this: MatcherContext,
+  received: unknown,
+  gold: Gold,
+  options?: ToMatchToolCallsOptions,
+): MatcherResult {
+  const read = readOptions(options, OPTION_KEYS)
+  const allowances = { allowExtra: readFlag(read, 'allowExtra'), allowMissing: readFlag(read, 'allowMissing') }
+  const score = scoreTrajectory(received, gold, resolveForRunner(this, read))
+  const pass =
+    score.pairs.every((pair) => pair.exact) &&
+    failingPredictions(score, allowances) === 0 &&
+    (allowances.allowMissing || score.unmatchedGold.length === 0)
+
+  const message = () => {
+    const verdict = this.isNot
+      ? `Expected the calls not to match the gold, but they do${allowed(allowances)}.`
+      : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
+    const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
+    return `${head}\n\n${verdict}\n\n${scoreDetail(score, runnerColors(this))}`
+  }
+  return { pass, message }
+}

@@ -1,0 +1,97 @@
+import { printValue } from '../compare/print-value'
+import { MATCH_OPTION_KEYS } from '../match/options'
+import type { CorpusReport } from '../metric/evaluate'
+import type { Figures } from '../metric/figures'
+import type { Score } from '../metric/score'
+import { scoreTrajectory } from '../metric/score-trajectory'
+import type { Colors } from '../report/colors'
+import { formatCorpusReport } from './format-corpus-report'
+import { hint, type MatcherContext, type MatcherResult, runnerColors } from './matcher-context'
+import { readOptions, resolveForRunner } from './matcher-options'
+import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
+import { printFigure } from './print-figure'
+import { scoreDetail } from './score-detail'
+import { isCorpusReport, isScore } from './score-shape'
+
+const FIGURES: Record<ScoreFigure, string> = { f1: 'F1', precision: 'precision', recall: 'recall' }
+
+/** What is being graded: its figures, the options read, how the hint names it, and its detail. */
+interface Graded {
+  figures: Figures
+  options: Record<string, unknown>
+  hintNames: { received: string; args: string[] }
+  detail: (colors: Colors) => string
+}
+
+function readThreshold(threshold: unknown): number {
+  if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) {
+    throw new TypeError(`threshold: expected a number from 0 to 1, received ${printValue(threshold)}`)
+  }
+  return threshold
+}
+
+function readFigure(options: Record<string, unknown>): ScoreFigure {
+  const by = options.by ?? 'f1'
+  if (by !== 'f1' && by !== 'precision' && by !== 'recall') {
+    throw new TypeError(`options.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}`)
+  }
+  return by
+}
+
+function isGoldLike(value: unknown): boolean {
+  return Array.isArray(value) || (typeof value === 'object' && value !== null && 'name' in value)
+}
+
+/** A Score or a corpus report holds its figures already; only `by` applies. */
+function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown): Graded {
+  if (isGoldLike(optionsArgument)) {
+    throw new TypeError(
+      'gold: the received value is already scored (a Score or a corpus report); leave the gold out: toScoreAtLeast(threshold, { by })',
+    )
+  }
+  const options = readOptions(optionsArgument, ['by'])
+  if (isScore(received)) {
+    return { figures: received, options, hintNames: { received: 'score', args: ['threshold'] }, detail: (colors) => scoreDetail(received, colors) }
+  }
+  return { figures: received, options, hintNames: { received: 'report', args: ['threshold'] }, detail: (colors) => formatCorpusReport(received, colors) }
+}
+
+function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown, optionsArgument: unknown): Graded {
+  if (gold === undefined) {
+    throw new TypeError('gold: expected the gold calls as the second argument (or a Score or corpus report as the received value)')
+  }
+  const options = readOptions(optionsArgument, [...MATCH_OPTION_KEYS, 'by'])
+  const score = scoreTrajectory(received, gold, resolveForRunner(context, options))
+  return { figures: score, options, hintNames: { received: 'received', args: ['threshold', 'gold'] }, detail: (colors) => scoreDetail(score, colors) }
+}
+
+/**
+ * Passes when the F1 (or `by: 'precision' | 'recall'`) of the calls against the gold reaches
+ * the threshold. A received Score or corpus report already holds its figures: leave the gold out.
+ */
+export function toScoreAtLeast(
+  this: MatcherContext,
+  received: unknown,
+  threshold: number,
+  goldOrOptions?: Gold | ToScoreAtLeastOptions,
+  options?: ToScoreAtLeastOptions,
+): MatcherResult {
+  const limit = readThreshold(threshold)
+  const graded =
+    isScore(received) || isCorpusReport(received)
+      ? alreadyScored(received, goldOrOptions ?? options)
+      : scoredAgainst(this, received, goldOrOptions, options)
+  const by = readFigure(graded.options)
+  const figure = graded.figures[by]
+
+  const message = () => {
+    const colors = runnerColors(this)
+    const verdict =
+      `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printFigure(limit))}, ` +
+      `received ${colors.received(printFigure(figure))}.`
+    const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
+    const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)
+    return `${head}\n\n${verdict}\n\n${graded.detail(colors)}`
+  }
+  return { pass: figure >= limit, message }
+}

@@ -1,0 +1,252 @@
+import { describe, expect, test } from 'vitest'
+import { evaluate } from '../../src/metric/evaluate'
+import { failureMessage } from './failure-message'
+
+const search = (q: string) => ({ name: 'search', args: { q } })
+
+describe('the message of toMatchToolCalls', () => {
+  test('marks a scalar argument that differs', () => {
+    expect(failureMessage(() => expect([{ name: 'get_weather', args: { city: 'Lyon', days: 3 } }]).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }]))).toMatchInlineSnapshot(`
+      "expect(received).toMatchToolCalls(gold)
+
+      Expected the calls to match the gold, but 1 pair differs.
+
+      Pairs (- gold, + prediction):
+        ✗ gold[0] ↔ pred[0]  get_weather
+          - city: "Paris"
+          + city: "Lyon"  ← expected "Paris", received "Lyon"
+            days: 3
+
+      TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
+    `)
+  })
+
+  test('diffs a nested argument with jest-diff', () => {
+    const gold = [{ name: 'create_user', args: { profile: { name: 'Ada', roles: ['admin', 'dev'], address: { city: 'London', zip: 'N1' } } } }]
+    const pred = [{ name: 'create_user', args: { profile: { name: 'Ada', roles: ['admin', 'ops'], address: { city: 'London', zip: 'N1' } } } }]
+    expect(failureMessage(() => expect(pred).toMatchToolCalls(gold))).toMatchInlineSnapshot(`
+      "expect(received).toMatchToolCalls(gold)
+
+      Expected the calls to match the gold, but 1 pair differs.
+
+      Pairs (- gold, + prediction):
+        ✗ gold[0] ↔ pred[0]  create_user
+          ~ profile:  ← profile.roles[1]: expected "dev", received "ops"
+              @@ -7,5 +7,5 @@
+                  "roles": Array [
+                    "admin",
+              -     "dev",
+              +     "ops",
+                  ],
+                }
+
+      TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
+    `)
+  })
+
+  test('marks a missing and a hallucinated argument', () => {
+    const gold = [{ name: 'send_email', args: { to: 'ada@example.com', subject: 'Hi' } }]
+    const pred = [{ name: 'send_email', args: { to: 'ada@example.com', cc: 'alan@example.com' } }]
+    expect(failureMessage(() => expect(pred).toMatchToolCalls(gold))).toMatchInlineSnapshot(`
+      "expect(received).toMatchToolCalls(gold)
+
+      Expected the calls to match the gold, but 1 pair differs.
+
+      Pairs (- gold, + prediction):
+        ✗ gold[0] ↔ pred[0]  send_email
+            to: "ada@example.com"
+          - subject: "Hi"  ← missing
+          + cc: "alan@example.com"  ← unexpected: not an argument of the gold call
+
+      TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
+    `)
+  })
+
+  test('lists the predictions that matched nothing, and why', () => {
+    const pred = [search('cats'), search('dogs'), { name: 'delete_all', args: {} }, { type: 'function_call', name: 'answer', arguments: '{"a": ' }]
+    expect(failureMessage(() => expect(pred).toMatchToolCalls([search('cats')]))).toMatchInlineSnapshot(`
+      "expect(received).toMatchToolCalls(gold)
+
+      Expected the calls to match the gold, but 3 predictions matched nothing.
+
+      Pairs (- gold, + prediction):
+        ✓ gold[0] ↔ pred[0]  search(q: "cats")
+
+      Predictions that matched nothing:
+        + pred[1] search(q: "dogs")  ← hallucinated call: every expected call to search is already paired
+        + pred[2] delete_all()  ← wrong tool: no call to delete_all was expected
+        + pred[3] answer (unparseable)  ← unparseable: [3].arguments: not valid JSON (Unexpected end of JSON input)
+
+      TP 1  FP 3  FN 0  precision 0.25  recall 1  F1 0.4 (call level)"
+    `)
+  })
+
+  test('lists the gold calls that nothing matched', () => {
+    expect(failureMessage(() => expect([search('cats')]).toMatchToolCalls([search('cats'), { name: 'answer', args: { a: 'meow' } }]))).toMatchInlineSnapshot(`
+      "expect(received).toMatchToolCalls(gold)
+
+      Expected the calls to match the gold, but 1 gold call was not matched.
+
+      Pairs (- gold, + prediction):
+        ✓ gold[0] ↔ pred[0]  search(q: "cats")
+
+      Gold calls that nothing matched:
+        - gold[1] answer(a: "meow")
+
+      TP 1  FP 0  FN 1  precision 1  recall 0.5  F1 0.6667 (call level)"
+    `)
+  })
+
+  test('with .not, says that the calls match', () => {
+    expect(failureMessage(() => expect([search('cats')]).not.toMatchToolCalls([search('cats')]))).toMatchInlineSnapshot(`
+      "expect(received).not.toMatchToolCalls(gold)
+
+      Expected the calls not to match the gold, but they do.
+
+      Pairs (- gold, + prediction):
+        ✓ gold[0] ↔ pred[0]  search(q: "cats")
+
+      TP 1  FP 0  FN 0  precision 1  recall 1  F1 1 (call level)"
+    `)
+  })
+
+  test('with .not and allowExtra, says what was allowed', () => {
+    expect(failureMessage(() => expect([search('cats'), search('dogs')]).not.toMatchToolCalls([search('cats')], { allowExtra: true }))).toMatchInlineSnapshot(`
+      "expect(received).not.toMatchToolCalls(gold, options)
+
+      Expected the calls not to match the gold, but they do (extra predictions allowed).
+
+      Pairs (- gold, + prediction):
+        ✓ gold[0] ↔ pred[0]  search(q: "cats")
+
+      Predictions that matched nothing:
+        + pred[1] search(q: "dogs")  ← hallucinated call: every expected call to search is already paired
+
+      TP 1  FP 1  FN 0  precision 0.5  recall 1  F1 0.6667 (call level)"
+    `)
+  })
+
+  test('summarises the right pairs of a long trajectory', () => {
+    const gold = Array.from({ length: 200 }, (_, i) => ({ name: 'fetch_page', args: { page: i } }))
+    const pred = gold.map((call) => (call.args.page % 70 === 69 ? { name: 'fetch_page', args: { page: -call.args.page } } : call))
+    expect(failureMessage(() => expect(pred).toMatchToolCalls(gold))).toMatchInlineSnapshot(`
+      "expect(received).toMatchToolCalls(gold)
+
+      Expected the calls to match the gold, but 2 pairs differ.
+
+      Pairs (- gold, + prediction):
+        ✓ gold[0] ↔ pred[0]  fetch_page(page: 0)
+        ✓ gold[1] ↔ pred[1]  fetch_page(page: 1)
+        ✓ gold[2] ↔ pred[2]  fetch_page(page: 2)
+        ✓ gold[3] ↔ pred[3]  fetch_page(page: 3)
+        ✓ gold[4] ↔ pred[4]  fetch_page(page: 4)
+        ✓ gold[5] ↔ pred[5]  fetch_page(page: 5)
+        ✓ gold[6] ↔ pred[6]  fetch_page(page: 6)
+        ✓ gold[7] ↔ pred[7]  fetch_page(page: 7)
+        ✓ gold[8] ↔ pred[8]  fetch_page(page: 8)
+        ✓ gold[9] ↔ pred[9]  fetch_page(page: 9)
+        ✗ gold[69] ↔ pred[69]  fetch_page
+          - page: 69
+          + page: -69  ← expected 69, received -69
+        ✗ gold[139] ↔ pred[139]  fetch_page
+          - page: 139
+          + page: -139  ← expected 139, received -139
+        ✓ … and 188 more pairs that match exactly
+
+      TP 198  FP 2  FN 2  precision 0.99  recall 0.99  F1 0.99 (call level)"
+    `)
+  })
+})
+
+describe('the message of toScoreAtLeast', () => {
+  test('prints the figure, the threshold and the aligned diff', () => {
+    expect(failureMessage(() => expect([search('cats'), search('dogs')]).toScoreAtLeast(0.8, [search('cats')], { by: 'precision' }))).toMatchInlineSnapshot(`
+      "expect(received).toScoreAtLeast(threshold, gold, options)
+
+      Expected precision ≥ 0.8, received 0.5.
+
+      Pairs (- gold, + prediction):
+        ✓ gold[0] ↔ pred[0]  search(q: "cats")
+
+      Predictions that matched nothing:
+        + pred[1] search(q: "dogs")  ← hallucinated call: every expected call to search is already paired
+
+      TP 1  FP 1  FN 0  precision 0.5  recall 1  F1 0.6667 (call level)"
+    `)
+  })
+
+  test('prints the per-tool figures of a corpus report', () => {
+    const report = evaluate([
+      { id: 'a', pred: [search('cats')], gold: [search('cats')] },
+      { id: 'b', pred: [search('dogs'), { name: 'answer', args: { a: 'woof' } }], gold: [search('cats'), { name: 'answer', args: { a: 'meow' } }] },
+    ])
+    expect(failureMessage(() => expect(report).toScoreAtLeast(0.75))).toMatchInlineSnapshot(`
+      "expect(report).toScoreAtLeast(threshold)
+
+      Expected F1 ≥ 0.75, received 0.3333.
+
+      Per tool:
+        tool    TP  FP  FN  precision  recall   F1
+        answer   0   1   1          0       0    0
+        search   1   1   1        0.5     0.5  0.5
+
+      Lowest F1:
+        episode 1 (id "b")  F1 0  TP 0  FP 2  FN 2
+
+      TP 1  FP 2  FN 2  precision 0.3333  recall 0.3333  F1 0.3333 (micro average over 2 episodes)"
+    `)
+  })
+
+  test('with .not, says the figure reached the threshold', () => {
+    expect(failureMessage(() => expect([search('cats')]).not.toScoreAtLeast(0.8, [search('cats')]))).toMatchInlineSnapshot(`
+      "expect(received).not.toScoreAtLeast(threshold, gold)
+
+      Expected F1 < 0.8, received 1.
+
+      Pairs (- gold, + prediction):
+        ✓ gold[0] ↔ pred[0]  search(q: "cats")
+
+      TP 1  FP 0  FN 0  precision 1  recall 1  F1 1 (call level)"
+    `)
+  })
+})
+
+describe('the message of toHaveCalledTool', () => {
+  test('lists the calls made and how the nearest differs', () => {
+    const pred = [search('dogs'), { name: 'answer', args: { a: 'woof' } }]
+    expect(failureMessage(() => expect(pred).toHaveCalledTool('search', { q: 'cats', limit: 5 }))).toMatchInlineSnapshot(`
+      "expect(received).toHaveCalledTool(name, args)
+
+      Expected a call to search(q: "cats", limit: 5), but none of the calls made is one.
+
+      Calls made (2):
+      → pred[0] search(q: "dogs")
+        pred[1] answer(a: "woof")
+
+      The nearest, pred[0], differs:
+          - q: "cats"
+          + q: "dogs"  ← expected "cats", received "dogs"
+          - limit: 5  ← missing"
+    `)
+  })
+
+  test('says when no call was made', () => {
+    expect(failureMessage(() => expect([]).toHaveCalledTool('search'))).toMatchInlineSnapshot(`
+      "expect(received).toHaveCalledTool(name)
+
+      Expected a call to search, but no call was made."
+    `)
+  })
+
+  test('with .not, points at the call that was made', () => {
+    expect(failureMessage(() => expect([search('cats'), search('dogs')]).not.toHaveCalledTool('search', { q: 'dogs' }))).toMatchInlineSnapshot(`
+      "expect(received).not.toHaveCalledTool(name, args)
+
+      Expected no call to search(q: "dogs"), but pred[1] is one.
+
+      Calls made (2):
+        pred[0] search(q: "cats")
+      → pred[1] search(q: "dogs")"
+    `)
+  })
+})

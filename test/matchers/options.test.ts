@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest'
+
+const search = (q: string) => ({ name: 'search', args: { q } })
+
+describe("the matchers' options", () => {
+  test('must be an object', () => {
+    expect(() => expect([]).toMatchToolCalls([], 'arg' as never)).toThrow(new TypeError('options: expected an object of options, received "arg"'))
+  })
+
+  test('take true or false for allowExtra and allowMissing', () => {
+    expect(() => expect([]).toMatchToolCalls([], { allowExtra: 'yes' as never })).toThrow(
+      new TypeError('options.allowExtra: expected true or false, received "yes"'),
+    )
+  })
+
+  test("name the metric's value errors by their path", () => {
+    expect(() => expect([]).toMatchToolCalls([], { level: 'word' as never })).toThrow(
+      new TypeError("options.level: expected 'call' or 'arg', received \"word\""),
+    )
+  })
+
+  test('take one of the three figures for `by`', () => {
+    expect(() => expect([search('cats')]).toScoreAtLeast(1, [search('cats')], { by: 'accuracy' as never })).toThrow(
+      new TypeError("options.by: expected 'f1', 'precision' or 'recall', received \"accuracy\""),
+    )
+  })
+
+  test('on a Score, only `by`: the scoring options were applied when it was scored', () => {
+    const score = { tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, level: 'call', pairs: [], unmatchedPred: [], unmatchedGold: [], perTool: {} }
+    expect(() => expect(score).toScoreAtLeast(1, { level: 'arg' } as never)).toThrow(/^options\.level: unknown option/)
+  })
+})
+
+describe('toScoreAtLeast without a Score', () => {
+  test('needs the gold', () => {
+    expect(() => expect([search('cats')]).toScoreAtLeast(1)).toThrow(TypeError)
+  })
+})

@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest'
+import { evaluate } from '../../src/metric/evaluate'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { serializer } from '../../src/matchers/serializer'
+
+const score = new ToolCallMetric().score([{ name: 'search', args: { q: 'dogs' } }], [{ name: 'search', args: { q: 'cats' } }])
+
+describe('the snapshot serializer', () => {
+  test('recognises a Score by its shape, also when read back from JSON', () => {
+    expect(serializer.test(score)).toBe(true)
+    expect(serializer.test(JSON.parse(JSON.stringify(score)))).toBe(true)
+  })
+
+  test('leaves other values to the runner', () => {
+    expect(serializer.test(evaluate([]))).toBe(false)
+    expect(serializer.test({ tp: 1, fp: 0, fn: 0 })).toBe(false)
+    expect(serializer.test(null)).toBe(false)
+  })
+
+  test('prints no colour', () => {
+    expect(serializer.serialize(score, {}, '')).not.toContain('\u001b[')
+  })
+
+  test('keeps the indentation of a Score nested in another value', () => {
+    expect({ episode: 'a', score }).toMatchInlineSnapshot(`
+      {
+        "episode": "a",
+        "score": Pairs (- gold, + prediction):
+          ✗ gold[0] ↔ pred[0]  search
+            - q: "cats"
+            + q: "dogs"  ← expected "cats", received "dogs"
+
+        TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level),
+      }
+    `)
+  })
+})

@@ -1,0 +1,75 @@
+import { fc, test } from '@fast-check/vitest'
+import { describe, expect } from 'vitest'
+import { oneOf, optional } from '../../src/compare/gold-values'
+import type { Level } from '../../src/match/options'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+
+const gold = [
+  { name: 'search', args: { q: 'cats', limit: optional(10) } },
+  { name: 'book', args: { city: oneOf('Paris', 'Rome'), seats: 2, when: { day: 'mon' } } },
+  { name: 'search', args: { q: 'dogs' } },
+]
+const grammar = { tools: { book: { importance: 3, args: { city: { importance: 2 } } } } }
+
+const hostileValue = fc.anything({
+  withBigInt: true,
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withObjectString: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  withUnicodeString: true,
+  key: fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'name', 'args', 'tool_calls', 'type')),
+})
+
+// Calls shaped like real ones, with hostile arguments and names, so they get past format detection.
+const hostileCall = fc.oneof(
+  fc.record({ name: fc.oneof(fc.constantFrom('search', 'book'), hostileValue), args: fc.oneof(hostileValue, fc.dictionary(fc.string(), hostileValue)) }),
+  fc.record({ type: fc.constant('function'), function: fc.record({ name: fc.constantFrom('search', 'book'), arguments: fc.oneof(fc.json(), fc.string()) }) }),
+  fc.string(),
+  hostileValue,
+)
+const prediction = fc.oneof(hostileValue, fc.array(hostileCall, { maxLength: 6 }))
+const level = fc.constantFrom<Level>('call', 'arg')
+
+describe('hostile predictions', () => {
+  test.prop([prediction, level], { numRuns: 400 })('never throw, and F1 stays in [0, 1]', (pred, lvl) => {
+    const score = new ToolCallMetric({ level: lvl, grammar }).score(pred, gold)
+    expect(score.f1).toBeGreaterThanOrEqual(0)
+    expect(score.f1).toBeLessThanOrEqual(1)
+  })
+
+  test.prop([prediction, level], { numRuns: 200 })('the same input gives the same score', (pred, lvl) => {
+    const metric = new ToolCallMetric({ level: lvl, grammar })
+    expect(JSON.stringify(metric.score(pred, gold))).toBe(JSON.stringify(metric.score(pred, gold)))
+  })
+})
+
+const goodCall = fc.constantFrom(
+  { name: 'search', args: { q: 'cats' } },
+  { name: 'search', args: { q: 'cats', limit: 10 } },
+  { name: 'search', args: { q: 'dogs' } },
+  { name: 'book', args: { city: 'rome', seats: 2, when: { day: 'mon' } } },
+  { name: 'book', args: { city: 'Paris', seats: 3, when: { day: 'mon' } } },
+  { name: 'book', args: { city: 'Paris', seats: 2 } },
+)
+
+describe('spoiling a prediction', () => {
+  test.prop([fc.array(goodCall, { minLength: 1, maxLength: 5 }), fc.nat(), fc.nat(), level], { numRuns: 300 })(
+    'never raises the score',
+    (calls, which, argChoice, lvl) => {
+      const metric = new ToolCallMetric({ level: lvl, grammar })
+      const before = metric.score(calls, gold)
+      const target = calls[which % calls.length]!
+      const keys = Object.keys(target.args)
+      const key = keys[argChoice % keys.length]!
+      const spoiled = calls.map((call) => (call === target ? { name: call.name, args: { ...call.args, [key]: '\u0000spoiled' } } : call))
+      const after = metric.score(spoiled, gold)
+      expect(after.tp).toBeLessThanOrEqual(before.tp)
+      expect(after.f1).toBeLessThanOrEqual(before.f1 + 1e-12)
+    },
+  )
+})

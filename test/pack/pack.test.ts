@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { promisify, stripVTControlCharacters } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+// The package as a user gets it: packed, installed into a project under .tmp/ (which finds
+// vitest and jest in the repo's node_modules), and run by real Vitest and real Jest.
+
+const run = promisify(execFile)
+const repo = resolve(import.meta.dirname, '../..')
+
+/** The script of a command installed in the repo, run with this Node. */
+function bin(pkg: string, command = pkg): string {
+  const folder = join(repo, 'node_modules', pkg)
+  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { bin: string | Record<string, string> }
+  return join(folder, typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[command]!)
+}
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+
+let project: string
+let tarball: string
+
+const { FORCE_COLOR: _, ...inherited } = process.env
+const uncoloured = { ...inherited, NO_COLOR: '1' }
+
+interface Outcome {
+  exitCode: number
+  output: string
+}
+
+async function node(args: string[], cwd: string): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { cwd, env: uncoloured })
+    return { exitCode: 0, output: stdout + stderr }
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string }
+    return { exitCode: typeof code === 'number' ? code : -1, output: stdout + stderr }
+  }
+}
+
+/** Each test's status and, for a failure, its message without colour, from a Jest-style JSON report. */
+async function results(reportFile: string): Promise<Record<string, { status: string; message: string }>> {
+  const report = JSON.parse(await readFile(join(project, reportFile), 'utf8')) as {
+    testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>
+  }
+  const byTitle: Record<string, { status: string; message: string }> = {}
+  for (const file of report.testResults) {
+    for (const result of file.assertionResults) {
+      byTitle[result.title] = { status: result.status, message: stripVTControlCharacters(result.failureMessages.join('\n')) }
+    }
+  }
+  return byTitle
+}
+
+beforeAll(async () => {
+  await mkdir(join(repo, '.tmp'), { recursive: true })
+  project = await mkdtemp(join(repo, '.tmp', 'pack-'))
+  await cp(join(import.meta.dirname, 'project'), project, { recursive: true })
+  // --ignore-scripts: `prepare` would rebuild dist while other test files read it.
+  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: repo })
+  tarball = join(project, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename)
+  await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock', tarball], { cwd: project })
+}, 120_000)
+
+afterAll(async () => {
+  if (project !== undefined) await rm(project, { recursive: true, force: true })
+})
+
+describe('the packed package', () => {
+  test('works in a real Vitest run through expect-toolcalls/vitest', async () => {
+    const outcome = await node([bin('vitest'), 'run', '--reporter=json', '--outputFile=vitest.json'], project)
+    expect(outcome.exitCode, outcome.output).toBe(1)
+    const byTitle = await results('vitest.json')
+    expect(byTitle['passes on the right calls']?.status).toBe('passed')
+    expect(byTitle['prints a Score through the snapshot serializer']?.status).toBe('passed')
+    expect(byTitle['fails on a wrong argument']?.message).toContain(
+      '✗ gold[0] ↔ pred[0]  get_weather\n    - city: "Lyon"\n    + city: "Paris"  ← expected "Lyon", received "Paris"',
+    )
+  }, 60_000)
+
+  test('works in a real Jest run through expect-toolcalls/jest', async () => {
+    const outcome = await node([bin('jest'), '--ci', '--json', '--outputFile=jest.json'], project)
+    expect(outcome.exitCode, outcome.output).toBe(1)
+    const byTitle = await results('jest.json')
+    expect(byTitle['passes on the right calls']?.status).toBe('passed')
+    expect(byTitle['prints a Score through the snapshot serializer']?.status).toBe('passed')
+    expect(byTitle['fails on a wrong argument']?.message).toContain(
+      '✗ gold[0] ↔ pred[0]  get_weather\n    - city: "Lyon"\n    + city: "Paris"  ← expected "Lyon", received "Paris"',
+    )
+  }, 60_000)
+
+  test('loads its matchers entry in plain Node, from ESM and from CommonJS, without a runner', async () => {
+    const esm = await node(['--input-type=module', '-e', "const { matchers } = await import('expect-toolcalls/matchers'); console.log(Object.keys(matchers).join())"], project)
+    const cjs = await node(['-e', "console.log(Object.keys(require('expect-toolcalls/matchers').matchers).join())"], project)
+    expect([esm.output.trim(), cjs.output.trim()]).toEqual(Array(2).fill('toMatchToolCalls,toScoreAtLeast,toHaveCalledTool'))
+  })
+
+  test('passes publint', async () => {
+    const outcome = await node([bin('publint'), 'run', tarball, '--strict'], repo)
+    expect(outcome.output).not.toMatch(/Errors:|Warnings:/)
+    expect(outcome.exitCode).toBe(0)
+  }, 60_000)
+
+  test('passes arethetypeswrong for ESM and CommonJS users', async () => {
+    // node10 resolution knows no `exports`, so it cannot see subpath entries; node16 and bundlers can.
+    const outcome = await node([bin('@arethetypeswrong/cli', 'attw'), tarball, '--profile', 'node16', '--format', 'table-flipped'], repo)
+    expect(outcome.exitCode, outcome.output).toBe(0)
+  }, 60_000)
+})

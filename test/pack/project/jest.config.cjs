@@ -1,0 +1,5 @@
+module.exports = {
+  testMatch: ['<rootDir>/weather.test.cjs'],
+  setupFilesAfterEnv: ['expect-toolcalls/jest'],
+  transform: {},
+}

@@ -1,0 +1,6 @@
+export default {
+  test: {
+    include: ['weather.test.js'],
+    setupFiles: ['./vitest.setup.js'],
+  },
+}

@@ -1,0 +1,249 @@
+import { stripVTControlCharacters } from 'node:util'
+import { canonicalizers } from '../../src/compare/canonicalizers'
+import { oneOf } from '../../src/compare/gold-values'
+import { evaluate } from '../../src/metric/evaluate'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { describe, expect, test } from './runner'
+
+// The same file runs under Vitest and under Jest; the matchers are registered by each runner's setup.
+
+const search = (q: string) => ({ name: 'search', args: { q } })
+const answer = (a: string) => ({ name: 'answer', args: { a } })
+
+/** The message of the assertion that `assertion` fails, without colour. */
+function failure(assertion: () => void): string {
+  try {
+    assertion()
+  } catch (error) {
+    return stripVTControlCharacters((error as Error).message)
+  }
+  throw new Error('the assertion passed')
+}
+
+/** Distances are equal across units: '5 km' equals '5000 m'. Other values are left to the default rules. */
+function sameDistance(a: unknown, b: unknown): boolean | undefined {
+  const meters = (value: unknown) => {
+    const match = typeof value === 'string' ? /^(\d+) ?(km|m)$/.exec(value) : null
+    return match === null ? undefined : Number(match[1]) * (match[2] === 'km' ? 1000 : 1)
+  }
+  const [x, y] = [meters(a), meters(b)]
+  return x === undefined || y === undefined ? undefined : x === y
+}
+expect.addEqualityTesters([sameDistance])
+
+describe('toMatchToolCalls', () => {
+  test('passes when every gold call is matched exactly, in any order', () => {
+    expect([answer('meow'), search('cats')]).toMatchToolCalls([search('cats'), answer('meow')])
+  })
+
+  test('reads the prediction in any supported format', () => {
+    const message = { role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'search', arguments: '{"q":"cats"}' } }] }
+    expect(message).toMatchToolCalls([search('cats')])
+  })
+
+  test('fails when an argument differs, and says which', () => {
+    const message = failure(() => expect([search('dogs')]).toMatchToolCalls([search('cats')]))
+    expect(message).toContain('1 pair differs')
+    expect(message).toContain('+ q: "dogs"  ← expected "cats", received "dogs"')
+  })
+
+  test('fails when a prediction is left over', () => {
+    expect(failure(() => expect([search('cats'), answer('meow')]).toMatchToolCalls([search('cats')]))).toContain(
+      '1 prediction matched nothing',
+    )
+  })
+
+  test('fails when a gold call is left unmatched', () => {
+    expect(failure(() => expect([search('cats')]).toMatchToolCalls([search('cats'), answer('meow')]))).toContain(
+      '1 gold call was not matched',
+    )
+  })
+
+  test('allowExtra lets predictions stay unpaired', () => {
+    expect([search('cats'), answer('meow')]).toMatchToolCalls([search('cats')], { allowExtra: true })
+  })
+
+  test('allowExtra still fails a pair that differs', () => {
+    expect(() => expect([search('dogs')]).toMatchToolCalls([search('cats')], { allowExtra: true })).toThrow('1 pair differs')
+  })
+
+  test('allowExtra still fails a prediction that could not be read', () => {
+    expect(() => expect([search('cats'), 'not a call (']).toMatchToolCalls([search('cats')], { allowExtra: true })).toThrow(
+      '1 prediction matched nothing',
+    )
+  })
+
+  test('allowMissing lets gold calls stay unpaired', () => {
+    expect([search('cats')]).toMatchToolCalls([search('cats'), answer('meow')], { allowMissing: true })
+  })
+
+  test('allowMissing still fails a prediction left over', () => {
+    expect(() => expect([answer('meow')]).toMatchToolCalls([search('cats')], { allowMissing: true })).toThrow(
+      '1 prediction matched nothing',
+    )
+  })
+
+  test('.not passes when the calls differ', () => {
+    expect([search('dogs')]).not.toMatchToolCalls([search('cats')])
+  })
+
+  test('.not fails when the calls match, with a message that says so', () => {
+    const message = failure(() => expect([search('cats')]).not.toMatchToolCalls([search('cats')]))
+    expect(message).toContain('expect(received).not.toMatchToolCalls(gold)')
+    expect(message).toContain('Expected the calls not to match the gold, but they do.')
+  })
+
+  test('works as an asymmetric matcher inside toEqual', () => {
+    expect({ id: 7, calls: [search('cats')] }).toEqual({ id: 7, calls: expect.toMatchToolCalls([search('cats')]) })
+    expect({ calls: [search('dogs')] }).not.toEqual({ calls: expect.toMatchToolCalls([search('cats')]) })
+  })
+
+  test('works inverted as an asymmetric matcher', () => {
+    expect({ calls: [search('dogs')] }).toEqual({ calls: expect.not.toMatchToolCalls([search('cats')]) })
+  })
+
+  test("accepts the runner's asymmetric matchers in gold values", () => {
+    const gold = [{ name: 'book', args: { city: expect.any(String), code: expect.stringMatching(/^[A-Z]{3}$/), price: expect.closeTo(9.99, 1) } }]
+    expect([{ name: 'book', args: { city: 'Paris', code: 'CDG', price: 10.02 } }]).toMatchToolCalls(gold)
+    expect([{ name: 'book', args: { city: 'Paris', code: 'cdg', price: 10.02 } }]).not.toMatchToolCalls(gold)
+  })
+
+  test('honours custom equality testers added with expect.addEqualityTesters', () => {
+    expect([{ name: 'run', args: { distance: '5000 m' } }]).toMatchToolCalls([{ name: 'run', args: { distance: '5 km' } }])
+    expect([{ name: 'run', args: { distance: '4000 m' } }]).not.toMatchToolCalls([{ name: 'run', args: { distance: '5 km' } }])
+  })
+
+  test('passes its options to the metric', () => {
+    expect([search('Cats')]).not.toMatchToolCalls([search('cats')], { canonicalizer: 'exact' })
+    expect([{ name: 'web.search', args: { q: 'cats' } }]).toMatchToolCalls([{ name: 'web_search', args: { q: 'cats' } }], {
+      name: canonicalizers.toolName,
+    })
+    expect([answer('meow'), search('cats')]).not.toMatchToolCalls([search('cats'), answer('meow')], { order: 'strict' })
+  })
+
+  test('throws a TypeError naming an unknown option and the nearest one', () => {
+    expect(() => expect([]).toMatchToolCalls([], { allowExtras: true } as never)).toThrow(
+      new TypeError("options.allowExtras: unknown option (did you mean 'allowExtra'?); the options are level, order, canonicalizer, name, grammar, allowExtra, allowMissing"),
+    )
+  })
+
+  test('throws the TypeError of a malformed gold instead of failing the assertion', () => {
+    expect(() => expect([search('cats')]).not.toMatchToolCalls([{ name: 'search', args: { q: undefined } }])).toThrow(TypeError)
+    expect(() => expect([search('cats')]).toMatchToolCalls([{ name: 'search', args: { q: undefined } }])).toThrow(
+      'gold[0].args.q: expected a gold value, received undefined',
+    )
+  })
+})
+
+describe('toScoreAtLeast', () => {
+  const pred = [search('cats'), { name: 'delete_all', args: {} }]
+  const gold = [search('cats'), answer('meow')]
+
+  test('passes when the F1 reaches the threshold', () => {
+    expect(pred).toScoreAtLeast(0.5, gold)
+  })
+
+  test('fails below the threshold, printing the figure, the threshold and the detail', () => {
+    const message = failure(() => expect(pred).toScoreAtLeast(0.6, gold))
+    expect(message).toContain('Expected F1 ≥ 0.6, received 0.5.')
+    expect(message).toContain('- gold[1] answer(a: "meow")')
+  })
+
+  test('scores the figure named by `by`', () => {
+    expect([search('cats')]).toScoreAtLeast(1, gold, { by: 'precision' })
+    expect([search('cats')]).not.toScoreAtLeast(1, gold, { by: 'recall' })
+  })
+
+  test('passes the level to the metric', () => {
+    expect(pred).not.toScoreAtLeast(0.55, gold)
+    expect(pred).toScoreAtLeast(0.55, gold, { level: 'arg' })
+  })
+
+  test('reads a Score without a gold', () => {
+    const score = new ToolCallMetric().score(pred, gold)
+    expect(score).toScoreAtLeast(0.5)
+    expect(failure(() => expect(score).toScoreAtLeast(0.9))).toContain('Expected F1 ≥ 0.9, received 0.5.')
+  })
+
+  test('reads a corpus report without a gold, and prints its per-tool figures', () => {
+    const report = evaluate([
+      { pred: [search('cats')], gold: [search('cats')] },
+      { pred: [search('dogs')], gold: [search('cats')] },
+    ])
+    expect(report).toScoreAtLeast(0.5, { by: 'recall' })
+    const message = failure(() => expect(report).toScoreAtLeast(0.9))
+    expect(message).toContain('expect(report).toScoreAtLeast(threshold)')
+    expect(message).toMatch(/^ +search +1 +1 +1 +0\.5 +0\.5 +0\.5$/m)
+  })
+
+  test('.not fails at or above the threshold, with a message that says so', () => {
+    expect(failure(() => expect(pred).not.toScoreAtLeast(0.5, gold))).toContain('Expected F1 < 0.5, received 0.5.')
+  })
+
+  test('works as an asymmetric matcher inside toEqual', () => {
+    expect({ calls: pred }).toEqual({ calls: expect.toScoreAtLeast(0.5, gold) })
+    expect({ calls: pred }).toEqual({ calls: expect.not.toScoreAtLeast(0.9, gold) })
+  })
+
+  test('throws a TypeError for a gold given with a Score', () => {
+    const score = new ToolCallMetric().score(pred, gold)
+    expect(() => expect(score).toScoreAtLeast(0.5, gold)).toThrow(TypeError)
+  })
+
+  test('throws a TypeError for a threshold outside 0 to 1', () => {
+    expect(() => expect(pred).toScoreAtLeast(50, gold)).toThrow('threshold: expected a number from 0 to 1, received 50')
+  })
+})
+
+describe('toHaveCalledTool', () => {
+  const calls = [search('cats'), answer('meow')]
+
+  test('passes when a call has the name', () => {
+    expect(calls).toHaveCalledTool('answer')
+  })
+
+  test('with arguments, passes only when a call matches them exactly', () => {
+    expect(calls).toHaveCalledTool('search', { q: 'cats' })
+    expect(calls).not.toHaveCalledTool('search', { q: 'dogs' })
+    expect(calls).not.toHaveCalledTool('search', {})
+  })
+
+  test('matches the arguments as gold values', () => {
+    expect(calls).toHaveCalledTool('search', { q: oneOf('dogs', 'cats') })
+    expect(calls).toHaveCalledTool('answer', { a: expect.stringMatching(/^me/) })
+  })
+
+  test('does not count a call that could not be read', () => {
+    const unreadable = { type: 'function_call', name: 'search', arguments: '{"q": ' }
+    expect([unreadable]).not.toHaveCalledTool('search')
+  })
+
+  test('fails with a message that lists the calls made', () => {
+    const message = failure(() => expect(calls).toHaveCalledTool('lookup'))
+    expect(message).toContain('Expected a call to lookup, but none of the calls made is one.')
+    expect(message).toContain('pred[0] search(q: "cats")')
+    expect(message).toContain('pred[1] answer(a: "meow")')
+  })
+
+  test('.not fails with a message that names the call', () => {
+    expect(failure(() => expect(calls).not.toHaveCalledTool('answer'))).toContain('Expected no call to answer, but pred[1] is one.')
+  })
+
+  test('works as an asymmetric matcher inside toEqual', () => {
+    expect({ calls }).toEqual({ calls: expect.toHaveCalledTool('search', { q: 'cats' }) })
+    expect({ calls }).toEqual({ calls: expect.not.toHaveCalledTool('delete_all') })
+  })
+})
+
+describe('the snapshot serializer', () => {
+  test('prints a Score as its aligned diff', () => {
+    expect(new ToolCallMetric().score([search('dogs')], [search('cats')])).toMatchInlineSnapshot(`
+      Pairs (- gold, + prediction):
+        ✗ gold[0] ↔ pred[0]  search
+          - q: "cats"
+          + q: "dogs"  ← expected "cats", received "dogs"
+
+      TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)
+    `)
+  })
+})

@@ -1,0 +1,42 @@
+// Compiled by test/types/types.test.ts against the built package: each wrong call must be a type error.
+import { oneOf, ToolCallMetric } from 'expect-toolcalls'
+import 'expect-toolcalls/jest'
+import { expect } from '@jest/globals'
+
+const gold = [{ name: 'search', args: { q: oneOf('cats', 'kittens'), limit: expect.any(Number) } }]
+const score = new ToolCallMetric().score([], gold)
+
+expect([]).toMatchToolCalls(gold)
+expect([]).toMatchToolCalls(gold, { allowExtra: true, allowMissing: false, level: 'arg', order: 'turns', canonicalizer: 'exact' })
+expect([]).toMatchToolCalls({ name: 'search' })
+expect([]).toMatchToolCalls([['search', { q: 'cats' }]])
+expect([]).not.toMatchToolCalls(gold)
+await expect(Promise.resolve([])).resolves.toMatchToolCalls(gold)
+expect({ calls: [] }).toEqual({ calls: expect.toMatchToolCalls(gold) })
+expect({ calls: [] }).toEqual({ calls: expect.not.toMatchToolCalls(gold) })
+expect([]).toScoreAtLeast(0.9, gold)
+expect([]).toScoreAtLeast(0.9, gold, { by: 'recall', level: 'arg' })
+expect(score).toScoreAtLeast(0.9)
+expect(score).toScoreAtLeast(0.9, { by: 'precision' })
+expect([]).toHaveCalledTool('search')
+expect([]).toHaveCalledTool('search', { q: expect.stringMatching(/cat/) })
+expect({ calls: [] }).toEqual({ calls: expect.toHaveCalledTool('search') })
+
+// @ts-expect-error the gold is required
+expect([]).toMatchToolCalls()
+// @ts-expect-error a gold call has a name
+expect([]).toMatchToolCalls([{ args: {} }])
+// @ts-expect-error an option that does not exist
+expect([]).toMatchToolCalls(gold, { allowExtras: true })
+// @ts-expect-error a level that does not exist
+expect([]).toMatchToolCalls(gold, { level: 'word' })
+// @ts-expect-error the threshold is a number
+expect([]).toScoreAtLeast('0.9', gold)
+// @ts-expect-error `by` names a figure
+expect(score).toScoreAtLeast(0.9, { by: 'accuracy' })
+// @ts-expect-error the tool's name is a string
+expect([]).toHaveCalledTool(42)
+// @ts-expect-error the arguments are an object
+expect.toHaveCalledTool('search', 'cats')
+// @ts-expect-error the gold is required
+expect.not.toMatchToolCalls()

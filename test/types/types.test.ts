@@ -1,0 +1,27 @@
+import { execFile } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { promisify } from 'node:util'
+import { describe, expect, test } from 'vitest'
+
+const run = promisify(execFile)
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+
+/** tsc's diagnostics for one of the projects here; each compiles against the built package's types. */
+async function typeErrors(project: string): Promise<string> {
+  try {
+    await run(process.execPath, [tsc, '-p', `test/types/${project}/tsconfig.json`])
+    return ''
+  } catch (error) {
+    return (error as { stdout?: string }).stdout || String(error)
+  }
+}
+
+describe("the matchers' types", () => {
+  test.concurrent.each([
+    ['Vitest', 'vitest'],
+    ['Jest with @jest/globals', 'jest-globals'],
+    ['Jest with the globals of @types/jest, from CommonJS', 'jest'],
+  ])('type every call and reject the wrong ones in %s', async (_, project) => {
+    expect(await typeErrors(project)).toBe('')
+  }, 60_000)
+})
