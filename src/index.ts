@@ -15,3 +15,5 @@ export { ToolCallMetric, type MetricOptions, type ScoreOptions } from './metric/
 export { evaluate, type CorpusReport, type Episode, type EpisodeResult, type EvaluateOptions } from './metric/evaluate'
 export type { Counts, Figures } from './metric/figures'
 export type { CallData, PairDetail, Score, UnmatchedGold, UnmatchedKind, UnmatchedPrediction } from './metric/score'
+
+export { bfclGold, BfclInputError, categoryOf, checkBfclEntry, decodeBfclOutput, parseTypedJson, type BfclVerdict } from './bfcl'

@@ -58,3 +58,26 @@ function className(proto: unknown): string {
   const name: unknown = (proto as { constructor?: { name?: unknown } }).constructor?.name
   return typeof name === 'string' && name !== '' ? name : 'a class'
 }
+
+/**
+ * A path that is spelled out only when a message needs it: walking a large value then costs
+ * one small object a level instead of a string built (and mostly thrown away) at every key.
+ */
+export type LazyPath = string | { readonly parent: LazyPath; readonly key: string | number }
+
+export function lazyChild(parent: LazyPath, key: string | number): LazyPath {
+  return { parent, key }
+}
+
+export function spellPath(path: LazyPath): string {
+  if (typeof path === 'string') return path
+  const keys: (string | number)[] = []
+  let at: LazyPath = path
+  while (typeof at !== 'string') {
+    keys.push(at.key)
+    at = at.parent
+  }
+  let spelled = at
+  for (let i = keys.length - 1; i >= 0; i--) spelled = childPath(spelled, keys[i]!)
+  return spelled
+}

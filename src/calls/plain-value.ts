@@ -1,4 +1,5 @@
 import { MAX_DEPTH } from './limits'
+import { PyFloat } from './python-values'
 import { atPath, childPath, describe, errorMessage } from './path'
 
 export type ValueReading = { ok: true; value: unknown } | { ok: false; reason: string }
@@ -17,6 +18,8 @@ export function readValue(value: unknown, path: string): ValueReading {
     case 'boolean':
       return { ok: true, value }
   }
+  const quick = quickCopy(value)
+  if (quick !== NOT_QUICK) return { ok: true, value: quick }
   const copier = new PlainCopier()
   try {
     return { ok: true, value: copier.copy(value, 0) }
@@ -36,6 +39,55 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   } catch {
     return false
   }
+}
+
+const NOT_QUICK = Symbol('not quick')
+/** How deep and how large a value the quick copy takes on; anything beyond goes to the careful copier. */
+const QUICK_DEPTH = 32
+const QUICK_NODES = 10_000
+
+/**
+ * The common case, shallow plain data, copied without the bookkeeping of the careful copier;
+ * it gives up (NOT_QUICK) on anything unusual, and the careful copier then finds the reason.
+ */
+function quickCopy(value: unknown): unknown {
+  const budget = { nodes: QUICK_NODES }
+  try {
+    return quickValue(value, 0, budget)
+  } catch {
+    return NOT_QUICK
+  }
+}
+
+function quickValue(value: unknown, depth: number, budget: { nodes: number }): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return value
+    case 'object':
+      break
+    default:
+      throw NOT_QUICK
+  }
+  if (value === null) return null
+  if (value instanceof PyFloat) return value.value
+  if (depth >= QUICK_DEPTH || --budget.nodes < 0) throw NOT_QUICK
+  if (Array.isArray(value)) {
+    const copy: unknown[] = new Array(value.length)
+    for (let index = 0; index < value.length; index++) copy[index] = quickValue(value[index], depth + 1, budget)
+    return copy
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) throw NOT_QUICK
+  const copy: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) {
+    const item: unknown = (value as Record<string, unknown>)[key]
+    if (item === undefined) continue
+    // Assigning `__proto__` would set the prototype; the careful copier defines it as an own property.
+    if (key === '__proto__') throw NOT_QUICK
+    copy[key] = quickValue(item, depth + 1, budget)
+  }
+  return copy
 }
 
 class Refusal {
@@ -67,6 +119,8 @@ class PlainCopier {
   }
 
   private copyObject(value: object, depth: number): unknown {
+    // A float read from Python text or typed JSON (BFCL) is a number to everyone else.
+    if (value instanceof PyFloat) return value.value
     const earlier = this.copies.get(value)
     // A copy made at the same depth or deeper fits the depth limit here too.
     if (earlier !== undefined && depth <= earlier.depth) return earlier.copy

@@ -19,18 +19,18 @@ import { unparseableCall, type ToolCall, type Turns } from './tool-call'
  * The format readers, tried in order on each object; the first that recognises it reads it.
  * The order settles shapes that overlap: a LangChain message before a generic message (its
  * content repeats its calls), AI SDK parts before our `{ args }` form (v4 parts have `args`
- * but no `name`), and BFCL's one-key objects late, after Gemini's (`{ functionResponse: {...} }`).
+ * but no `name`), our `{ name, args }` early as the commonest, and BFCL's one-key objects late, after Gemini's (`{ functionResponse: {...} }`).
  */
 const FORMATS: FormatReader[] = [
   readLangChain,
   readAiSdk,
+  readOwnCall,
   readOpenAIChat,
   readOpenAIResponses,
   readAnthropic,
   readGemini,
   readMessage,
   readConversation,
-  readOwnCall,
   readGeminiOtherPart,
   readBfcl,
   readTaggedItem,

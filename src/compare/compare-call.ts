@@ -1,6 +1,7 @@
 import type { ToolCall } from '../calls/tool-call'
 import { compareValue, type ValueContext } from './compare-value'
 import type { GoldCall } from './gold-calls'
+import type { GoldNode } from './gold-node'
 import type { ToolSpec } from './grammar'
 import { checkSchema } from './value-schema'
 
@@ -44,6 +45,21 @@ function equalsDefault(ctx: CallContext, arg: string, value: unknown): boolean {
  * (DESIGN.md §3). With `verdicts` given, each argument's verdict is pushed to it; without,
  * only the rank is computed, which is what the assignment needs for every candidate pair.
  */
+/** Whether a gold value names the accepted values themselves, rather than accepting any value or a predicate's. */
+function namesValues(node: GoldNode): boolean {
+  switch (node.kind) {
+    case 'oneOf':
+      return node.alternatives.every(namesValues)
+    case 'optional':
+      return node.inner !== undefined && namesValues(node.inner)
+    case 'satisfies':
+    case 'matcher':
+      return false
+    default:
+      return true
+  }
+}
+
 export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, verdicts?: ArgVerdict[]): PairRank {
   const explain = verdicts !== undefined
   const predArgs = pred.args
@@ -66,21 +82,22 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
     }
     goldFound++
     const value = predArgs[arg]
-    const schema = ctx.spec?.args.get(arg)?.schema
-    const typeReason = schema === undefined ? undefined : checkSchema(schema, value)
-    if (typeReason !== undefined) {
-      exact = false
-      verdicts?.push({ arg, verdict: 'mismatch', weight, reason: typeReason })
-      continue
-    }
     const mismatch = compareValue(node, value, ctx.value, explain ? arg : null)
-    if (mismatch === undefined) {
+    const schema = ctx.spec?.args.get(arg)?.schema
+    // A value the gold names outright is right whatever the schema declares (BFCL's rule too);
+    // where the gold accepts any value, the declared type still applies.
+    const typeReason =
+      schema === undefined || (mismatch === undefined && namesValues(node)) ? undefined : checkSchema(schema, value, ctx.value.canonicalize)
+    if (mismatch === undefined && typeReason === undefined) {
       agreement += weight
       verdicts?.push({ arg, verdict: 'match', weight })
     } else {
       exact = false
-      const reason = mismatch.path === arg ? mismatch.reason : `${mismatch.path}: ${mismatch.reason}`
-      verdicts?.push({ arg, verdict: 'mismatch', weight, reason })
+      if (explain) {
+        const reason =
+          typeReason ?? (mismatch!.path === arg ? mismatch!.reason : `${mismatch!.path}: ${mismatch!.reason}`)
+        verdicts.push({ arg, verdict: 'mismatch', weight, reason })
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Canonicalizer } from './canonicalizers'
-import { childPath, compileGoldValue, type GoldNode } from './gold-node'
+import { type LazyPath, lazyChild, spellPath } from '../calls/path'
+import { compileGoldValue, describeNode, type GoldNode, isPlainNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
 
 /** A gold call as a test's author writes it: `{ name, args }` or `[name, args]`. */
@@ -17,6 +18,14 @@ export interface GoldCall {
   args: Record<string, unknown>
   keys: readonly string[]
   values: readonly GoldNode[]
+}
+
+/** A gold call's arguments as plain data for a Score (see describeNode). */
+export function describeGoldArgs(call: GoldCall): Record<string, unknown> {
+  if (call.values.every(isPlainNode)) return call.args
+  const described: Record<string, unknown> = {}
+  call.keys.forEach((key, i) => setOwnEntry(described, key, describeNode(call.values[i]!)))
+  return described
 }
 
 /** Gold calls in turns: one turn unless the author gave a list of turns. */
@@ -39,33 +48,34 @@ function isTupleCall(value: unknown): value is [string, unknown?] {
   return Array.isArray(value) && typeof value[0] === 'string' && value.length <= 2
 }
 
-function readGoldCall(call: unknown, path: string, canonicalize: Canonicalizer): GoldCall {
+function readGoldCall(call: unknown, at: LazyPath, canonicalize: Canonicalizer): GoldCall {
   let name: unknown
   let args: unknown
-  let argsPath: string
+  let argsKey: string | number
   if (isTupleCall(call)) {
     ;[name, args] = call
-    argsPath = `${path}[1]`
+    argsKey = 1
   } else if (isRecord(call)) {
     for (const key of Object.keys(call)) {
-      if (!CALL_KEYS.has(key)) throw new TypeError(`${path}.${key}: unknown key; a gold call is { name, args }`)
+      if (!CALL_KEYS.has(key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
     }
     if (call.args !== undefined && call.arguments !== undefined) {
-      throw new TypeError(`${path}: give either args or arguments, not both`)
+      throw new TypeError(`${spellPath(at)}: give either args or arguments, not both`)
     }
     name = call.name
     args = call.args ?? call.arguments
-    argsPath = call.args !== undefined ? `${path}.args` : `${path}.arguments`
+    argsKey = call.args !== undefined ? 'args' : 'arguments'
   } else {
-    throw new TypeError(`${path}: expected a gold call { name, args } or [name, args], received ${printValue(call)}`)
+    throw new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}`)
   }
   if (typeof name !== 'string' || name === '') {
-    throw new TypeError(`${isTupleCall(call) ? `${path}[0]` : `${path}.name`}: expected the tool's name, received ${printValue(name)}`)
+    throw new TypeError(`${spellPath(lazyChild(at, isTupleCall(call) ? 0 : 'name'))}: expected the tool's name, received ${printValue(name)}`)
   }
+  const argsPath = lazyChild(at, argsKey)
   if (args === undefined) args = {}
-  if (!isPlainRecord(args)) throw new TypeError(`${argsPath}: expected an object of arguments, received ${printValue(args)}`)
+  if (!isPlainRecord(args)) throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}`)
   const keys = Object.keys(args)
-  const values = keys.map((key) => compileGoldValue(args[key], childPath(argsPath, key), canonicalize, 1, true))
+  const values = keys.map((key) => compileGoldValue(args[key], lazyChild(argsPath, key), canonicalize, 1, true))
   return { name, args, keys, values }
 }
 
@@ -83,7 +93,7 @@ export function readGold(gold: unknown, canonicalize: Canonicalizer, path = 'gol
     throw new TypeError(`${path}: expected a list of gold calls, received ${printValue(gold)}`)
   }
   if (gold.length > 0 && gold.every(isTurn)) {
-    return gold.map((turn, t) => turn.map((call, i) => readGoldCall(call, `${path}[${t}][${i}]`, canonicalize)))
+    return gold.map((turn, t) => turn.map((call, i) => readGoldCall(call, lazyChild(lazyChild(path, t), i), canonicalize)))
   }
-  return [gold.map((call, i) => readGoldCall(call, `${path}[${i}]`, canonicalize))]
+  return [gold.map((call, i) => readGoldCall(call, lazyChild(path, i), canonicalize))]
 }

@@ -1,6 +1,8 @@
 import type { Canonicalizer } from './canonicalizers'
-import { type AsymmetricMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
+import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
 import { MAX_DEPTH } from '../calls/limits'
+import { PyFloat } from '../calls/python-values'
+import { childPath, type LazyPath, lazyChild, spellPath } from '../calls/path'
 
 /**
  * A gold value checked and compiled once: strings carry their canonical form, so a gold
@@ -11,8 +13,8 @@ export type GoldNode =
   | { kind: 'number'; raw: number }
   | { kind: 'boolean'; raw: boolean }
   | { kind: 'null'; raw: null }
-  | { kind: 'list'; raw: unknown; items: GoldNode[] }
-  | { kind: 'object'; raw: unknown; keys: string[]; values: GoldNode[] }
+  | { kind: 'list'; raw: unknown; items: GoldNode[]; plain: boolean }
+  | { kind: 'object'; raw: unknown; keys: string[]; values: GoldNode[]; plain: boolean }
   | { kind: 'oneOf'; raw: unknown; alternatives: GoldNode[] }
   | { kind: 'optional'; raw: unknown; inner: GoldNode | undefined }
   | { kind: 'satisfies'; raw: unknown; predicate: (value: unknown) => boolean; description: string }
@@ -33,51 +35,53 @@ function describeType(value: unknown): string {
 /** Checks a gold value written by a test's author and compiles it; a malformed one throws a TypeError naming the path. */
 export function compileGoldValue(
   value: unknown,
-  path: string,
+  path: LazyPath,
   canonicalize: Canonicalizer,
   depth = 0,
   underKey = false,
 ): GoldNode {
-  if (depth > MAX_DEPTH) throw new TypeError(`${path}: nested deeper than ${MAX_DEPTH} levels`)
+  if (depth > MAX_DEPTH) throw new TypeError(`${spellPath(path)}: nested deeper than ${MAX_DEPTH} levels`)
   switch (typeof value) {
     case 'string':
       return { kind: 'string', raw: value, canonical: canonicalize(value) }
     case 'number':
-      if (Number.isNaN(value)) throw new TypeError(`${path}: NaN equals nothing; expected a number, or satisfies(Number.isNaN, 'NaN')`)
+      if (Number.isNaN(value)) throw new TypeError(`${spellPath(path)}: NaN equals nothing; expected a number, or satisfies(Number.isNaN, 'NaN')`)
       return { kind: 'number', raw: value }
     case 'boolean':
       return { kind: 'boolean', raw: value }
     case 'undefined':
-      throw new TypeError(`${path}: expected a gold value, received undefined (use optional() for an argument that may be left out)`)
+      throw new TypeError(`${spellPath(path)}: expected a gold value, received undefined (use optional() for an argument that may be left out)`)
     case 'object':
       break
     default:
       throw new TypeError(
-        `${path}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describeType(value)}`,
+        `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describeType(value)}`,
       )
   }
   if (value === null) return { kind: 'null', raw: null }
+  // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
+  if (value instanceof PyFloat) return compileGoldValue(value.value, path, canonicalize, depth, underKey)
   const marker = markerKind(value)
   if (marker === 'oneOf') {
     const alternatives = (value as OneOf).alternatives
     if (!Array.isArray(alternatives) || alternatives.length === 0) {
-      throw new TypeError(`${path}: oneOf() needs at least one alternative`)
+      throw new TypeError(`${spellPath(path)}: oneOf() needs at least one alternative`)
     }
     return {
       kind: 'oneOf',
       raw: value,
-      alternatives: alternatives.map((alt, i) => compileGoldValue(alt, `${path}.oneOf[${i}]`, canonicalize, depth + 1)),
+      alternatives: alternatives.map((alt, i) => compileGoldValue(alt, lazyChild(lazyChild(path, 'oneOf'), i), canonicalize, depth + 1)),
     }
   }
   if (marker === 'optional') {
     const { constrained, value: inner } = value as Optional
     if (!underKey) {
-      throw new TypeError(`${path}: optional() applies to an argument or an object key; wrap alternatives as optional(oneOf(...))`)
+      throw new TypeError(`${spellPath(path)}: optional() applies to an argument or an object key; wrap alternatives as optional(oneOf(...))`)
     }
     return {
       kind: 'optional',
       raw: value,
-      inner: constrained ? compileGoldValue(inner, `${path}.optional`, canonicalize, depth + 1) : undefined,
+      inner: constrained ? compileGoldValue(inner, lazyChild(path, 'optional'), canonicalize, depth + 1) : undefined,
     }
   }
   if (marker === 'satisfies') {
@@ -85,32 +89,70 @@ export function compileGoldValue(
     return { kind: 'satisfies', raw: value, predicate, description }
   }
   if (Array.isArray(value)) {
-    return {
-      kind: 'list',
-      raw: value,
-      items: value.map((item, i) => compileGoldValue(item, `${path}[${i}]`, canonicalize, depth + 1)),
-    }
+    const items = value.map((item, i) => compileGoldValue(item, lazyChild(path, i), canonicalize, depth + 1))
+    return { kind: 'list', raw: value, items, plain: items.every(isPlainNode) }
   }
   if (isAsymmetricMatcher(value)) return { kind: 'matcher', raw: value }
   if (!isPlainObject(value)) {
     throw new TypeError(
-      `${path}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describeType(value)}`,
+      `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describeType(value)}`,
     )
   }
   const keys = Object.keys(value)
-  return {
-    kind: 'object',
-    raw: value,
-    keys,
-    values: keys.map((key) =>
-      compileGoldValue((value as Record<string, unknown>)[key], childPath(path, key), canonicalize, depth + 1, true),
-    ),
+  const values = keys.map((key) =>
+    compileGoldValue((value as Record<string, unknown>)[key], lazyChild(path, key), canonicalize, depth + 1, true),
+  )
+  return { kind: 'object', raw: value, keys, values, plain: values.every(isPlainNode) }
+}
+
+/** Whether a node is plain data all the way down: no marker, predicate or matcher. */
+export function isPlainNode(node: GoldNode): boolean {
+  switch (node.kind) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+      return true
+    case 'list':
+    case 'object':
+      return node.plain
+    default:
+      return false
   }
 }
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
-
-/** `gold[0].args.city`, or `gold[0].args["first name"]` for a key that is not an identifier. */
-export function childPath(path: string, key: string): string {
-  return IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`
+/**
+ * A gold value as plain data for a Score: itself when plain, else with its markers described
+ * (`{ "$oneOf": [...] }`, `{ "$optional": [...] }`, `{ "$satisfies": "..." }`, `{ "$matcher": "..." }`).
+ */
+export function describeNode(node: GoldNode): unknown {
+  switch (node.kind) {
+    case 'list':
+      return node.plain ? node.raw : node.items.map(describeNode)
+    case 'object': {
+      if (node.plain) return node.raw
+      const described: Record<string, unknown> = {}
+      node.keys.forEach((key, i) => setOwnEntry(described, key, describeNode(node.values[i]!)))
+      return described
+    }
+    case 'oneOf':
+      return { $oneOf: node.alternatives.map(describeNode) }
+    case 'optional':
+      return { $optional: node.inner === undefined ? [] : [describeNode(node.inner)] }
+    case 'satisfies':
+      return { $satisfies: node.description }
+    case 'matcher':
+      return { $matcher: describeMatcher(node.raw) }
+    default:
+      return node.raw
+  }
 }
+
+/** Sets an own enumerable entry; `__proto__` through defineProperty, so it stays an ordinary key. */
+export function setOwnEntry(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
+}
+
+/** Kept for callers that spell paths eagerly. */
+export { childPath }

@@ -9,6 +9,18 @@ function shorten(value: unknown): unknown {
 
 /** A value as one short line for a reason: long strings cut, large collections elided. */
 export function printValue(value: unknown): string {
+  // Primitives, the common case in reasons, print as pretty-format would, without its set-up cost.
+  switch (typeof value) {
+    case 'string':
+      return `"${shorten(value) as string}"`
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value)
+    case 'boolean':
+    case 'undefined':
+      return String(value)
+    case 'object':
+      if (value === null) return 'null'
+  }
   let printed: string
   try {
     printed = format(shorten(value), {

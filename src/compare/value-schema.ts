@@ -63,25 +63,32 @@ function accepts(types: readonly SchemaType[], actual: SchemaType | undefined): 
   return false
 }
 
+/** Declared values compare as gold strings do, through the canonicalizer; others by identity. */
+function sameEnumValue(allowed: unknown, value: unknown, canonicalize: (s: string) => string): boolean {
+  if (typeof allowed === 'string' && typeof value === 'string') return canonicalize(allowed) === canonicalize(value)
+  return allowed === value
+}
+
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`
 }
 
 /**
  * Checks a predicted value against its declared schema; returns why it does not fit, or
- * undefined. An integer is accepted where a number is declared.
+ * undefined. An integer is accepted where a number is declared; declared string values
+ * compare through the canonicalizer.
  */
-export function checkSchema(schema: ValueSchema, value: unknown): string | undefined {
+export function checkSchema(schema: ValueSchema, value: unknown, canonicalize: (s: string) => string): string | undefined {
   if (schema.types.length > 0 && !accepts(schema.types, typeOf(value))) {
     const expected = schema.types.map(article).join(' or ')
     return `expected ${expected} (the declared type), received ${typeof value === 'object' ? describeKind(value) : printValue(value)}`
   }
-  if (schema.enum !== undefined && !schema.enum.some((allowed) => allowed === value)) {
+  if (schema.enum !== undefined && !schema.enum.some((allowed) => sameEnumValue(allowed, value, canonicalize))) {
     return `expected one of the declared values ${schema.enum.map(printValue).join(', ')}, received ${printValue(value)}`
   }
   if (schema.items !== undefined && Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const reason = checkSchema(schema.items, value[i])
+      const reason = checkSchema(schema.items, value[i], canonicalize)
       if (reason !== undefined) return `[${i}]: ${reason}`
     }
   }
@@ -89,7 +96,7 @@ export function checkSchema(schema: ValueSchema, value: unknown): string | undef
     const record = value as Record<string, unknown>
     for (const key of Object.keys(schema.properties)) {
       if (!Object.hasOwn(record, key)) continue
-      const reason = checkSchema(schema.properties[key]!, record[key])
+      const reason = checkSchema(schema.properties[key]!, record[key], canonicalize)
       if (reason !== undefined) return `.${key}: ${reason}`
     }
   }

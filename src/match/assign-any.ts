@@ -14,7 +14,12 @@ const EXACT_LIMIT = 2 ** 53
  * Pairs the given predictions with the given gold calls as a multiset (order 'any'): calls
  * are grouped by tool, and each group is an optimal assignment (DESIGN.md §4).
  */
-export function assignAny(ctx: PairingContext, predIndices: readonly number[], goldIndices: readonly number[]): Assignment {
+export function assignAny(
+  ctx: PairingContext,
+  predIndices: readonly number[],
+  goldIndices: readonly number[],
+  needTotals = true,
+): Assignment {
   const groups = new Map<string, { preds: number[]; golds: number[] }>()
   for (const g of goldIndices) {
     const name = ctx.gold.names[g]!
@@ -27,20 +32,22 @@ export function assignAny(ctx: PairingContext, predIndices: readonly number[], g
   }
   const result: Assignment = { pairs: [], primary: 0, secondary: 0 }
   for (const { preds, golds } of groups.values()) {
-    if (preds.length > 0) assignGroup(ctx, preds, golds, result)
+    if (preds.length > 0) assignGroup(ctx, preds, golds, result, needTotals)
   }
   return result
 }
 
-/** One tool's calls: a 1x1 group pairs at once; larger ones go to the solver. */
-function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into: Assignment): void {
+/** One tool's calls: a 1x1 group pairs at once (ranked only when totals are needed); larger ones go to the solver. */
+function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into: Assignment, needTotals: boolean): void {
   const rows = preds.length
   const cols = golds.length
   if (rows === 1 && cols === 1) {
-    const tiers = ctx.tiers(preds[0]!, golds[0]!)
     into.pairs.push([preds[0]!, golds[0]!])
-    into.primary += tiers.primary
-    into.secondary += tiers.secondary
+    if (needTotals) {
+      const tiers = ctx.tiers(preds[0]!, golds[0]!)
+      into.primary += tiers.primary
+      into.secondary += tiers.secondary
+    }
     return
   }
   const primary = new Float64Array(rows * cols)

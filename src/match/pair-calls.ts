@@ -44,7 +44,7 @@ export function pairCalls(pred: Turns, gold: GoldTurns, options: ResolvedMatchOp
   const all = (set: CallSet<unknown>) => set.calls.map((_, i) => i)
   switch (options.order) {
     case 'any':
-      return { context, pairs: assignAny(context, all(context.pred), all(context.gold)).pairs }
+      return { context, pairs: assignAny(context, all(context.pred), all(context.gold), false).pairs }
     case 'strict': {
       const single = (i: number, j: number): Assignment | undefined => {
         const name = context.pred.names[i]

@@ -1,11 +1,12 @@
 import type { ToolCall } from '../calls/tool-call'
 import { type ArgVerdict, compareCall } from '../compare/compare-call'
-import { describeGold } from '../compare/gold-json'
+import { describeGoldArgs } from '../compare/gold-calls'
+import { setOwnEntry } from '../compare/gold-node'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
 import { addCounts, type Counts, type Figures, figures } from './figures'
 
-/** A call as plain data; gold values that are not plain data are described (see describeGold). */
+/** A call as plain data; gold values that are not plain data are described (see describeNode). */
 export interface CallData {
   name: string
   args: Record<string, unknown>
@@ -76,8 +77,7 @@ function tally(perTool: Record<string, Counts>, tool: string, counts: Counts): v
   let sums = Object.hasOwn(perTool, tool) ? perTool[tool] : undefined
   if (sums === undefined) {
     sums = { tp: 0, fp: 0, fn: 0 }
-    // defineProperty, so a tool named __proto__ is an ordinary key.
-    Object.defineProperty(perTool, tool, { value: sums, enumerable: true, writable: true, configurable: true })
+    setOwnEntry(perTool, tool, sums)
   }
   addCounts(sums, counts)
 }
@@ -109,7 +109,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
         weight: callContext.toolWeight,
         ...counts,
         pred: callData(pred),
-        gold: { name: gold.name, args: describeGold(gold.args) as Record<string, unknown> },
+        gold: { name: gold.name, args: describeGoldArgs(gold) },
         args,
       }
     })
@@ -130,7 +130,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     }
     addCounts(total, { tp: 0, fp: 0, fn: weight })
     tally(perTool, gold.name, { tp: 0, fp: 0, fn: weight })
-    unmatchedGold.push({ goldIndex, weight, call: { name: gold.name, args: describeGold(gold.args) as Record<string, unknown> } })
+    unmatchedGold.push({ goldIndex, weight, call: { name: gold.name, args: describeGoldArgs(gold) } })
   })
 
   const goldNames = new Set(context.gold.names)

@@ -10,7 +10,7 @@ function markerKey(value: unknown): string | undefined {
   return keys.length === 1 && ['$oneOf', '$optional', '$satisfies', '$matcher'].includes(keys[0]!) ? keys[0] : undefined
 }
 
-/** Prints described gold markers (see describeGold) back as the author wrote them: `oneOf("a", "b")`. */
+/** Prints described gold markers (see describeNode) back as the author wrote them: `oneOf("a", "b")`. */
 const goldMarkers: NewPlugin = {
   test: (value) => markerKey(value) !== undefined,
   serialize(value, config, indentation, depth, refs, printer) {

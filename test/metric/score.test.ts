@@ -198,3 +198,31 @@ describe('options', () => {
     expect(metric.score([{ name: 'Math.Factorial', args: { n: 5 } }], [{ name: 'math_factorial', args: { n: 5 } }]).f1).toBe(1)
   })
 })
+
+describe('the gold and the schema together', () => {
+  const tools = [
+    {
+      name: 'order',
+      parameters: {
+        type: 'object',
+        properties: { qty: { type: 'integer' }, size: { type: 'string', enum: ['small', 'large'] } },
+      },
+    },
+  ]
+  const metric = new ToolCallMetric({ grammar: tools })
+
+  test('a value the gold names outright is right even where the schema declares another type', () => {
+    expect(metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty: 2.5 } }]).f1).toBe(1)
+  })
+
+  test('declared values compare through the canonicalizer', () => {
+    expect(metric.score([{ name: 'order', args: { size: 'LARGE' } }], [{ name: 'order', args: { size: optional() } }]).f1).toBe(1)
+  })
+
+  test('floats from typed JSON read as numbers on both sides', async () => {
+    const { parseTypedJson } = await import('../../src/bfcl/typed-json')
+    const gold = [{ name: 'order', args: { qty: parseTypedJson('2.0') } }]
+    expect(new ToolCallMetric().score([{ name: 'order', args: { qty: parseTypedJson('2.0') } }], gold).f1).toBe(1)
+    expect(new ToolCallMetric().score([{ name: 'order', args: { qty: 2 } }], gold).f1).toBe(1)
+  })
+})

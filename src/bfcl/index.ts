@@ -1,0 +1,8 @@
+export { checkBfclEntry, type BfclCheckOptions, type BfclVerdict } from './check-entry'
+export { BfclInputError } from './input-error'
+export { BFCL_CATEGORIES, categoryOf } from './category'
+export { bfclGold } from './gold'
+export { decodeBfclOutput } from './decode'
+export { parseTypedJson } from './typed-json'
+export { convertJavaValue } from './java-converter'
+export { convertJsValue } from './js-converter'

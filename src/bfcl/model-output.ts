@@ -1,0 +1,72 @@
+/**
+ * A model's answer as BFCL's checker receives it: Python call text, decoded as BFCL decodes
+ * it, or calls already decoded — BFCL's `[{ fname: { arg: value } }]` or our `{ name, args }`.
+ * Never throws: what cannot be read is a decoder failure, BFCL's `ast_decoder:*` verdicts.
+ */
+
+import { childPath } from '../compare/gold-node'
+import { printValue } from '../compare/print-value'
+import type { ToolCall } from '../calls/tool-call'
+import { failure, type CallFailure } from './call-check'
+import { decodeBfclOutput } from './decode'
+import { isDict } from './python-semantics'
+import { parseTypedJson } from './typed-json'
+
+export type ModelOutputReading = { ok: true; calls: ToolCall[] } | { ok: false; failure: CallFailure }
+
+const DECODER_FAILED = 'ast_decoder:decoder_failed'
+const WRONG_FORMAT = 'ast_decoder:decoder_wrong_output_format'
+const TOOL_CALL_KEYS = new Set(['name', 'args', 'arguments', 'positional', 'unparseable', 'id'])
+
+export function readModelOutput(output: unknown, path = 'model_output'): ModelOutputReading {
+  if (typeof output === 'string') {
+    const decoded = decodeBfclOutput(output)
+    if (decoded.ok) return decoded
+    return { ok: false, failure: failure(DECODER_FAILED, [`Invalid syntax. Failed to decode AST. ${decoded.reason}`]) }
+  }
+  if (!Array.isArray(output)) {
+    return wrongFormat(`${path}: expected Python call text or a list of calls, received ${printValue(output)}`)
+  }
+  const calls: ToolCall[] = []
+  for (let i = 0; i < output.length; i++) {
+    const call = readDecodedCall(output[i], `${path}[${i}]`)
+    if ('ok' in call) return call
+    calls.push(call)
+  }
+  return { ok: true, calls }
+}
+
+function wrongFormat(reason: string): ModelOutputReading {
+  return { ok: false, failure: failure(WRONG_FORMAT, [`Did not output in the specified format. ${reason}`]) }
+}
+
+function readDecodedCall(item: unknown, path: string): ToolCall | ModelOutputReading {
+  if (!isDict(item)) return wrongFormat(`${path}: expected a call, received ${printValue(item)}`)
+  const keys = Object.keys(item)
+  if (typeof item.name === 'string' && keys.every((key) => TOOL_CALL_KEYS.has(key))) return readToolCall(item, path)
+  const name = keys[0]
+  if (keys.length === 1 && name !== undefined && isDict(item[name])) return { name, args: item[name] }
+  return wrongFormat(`${path}: expected { fname: { arg: value } } or { name, args }, received ${printValue(item)}`)
+}
+
+function readToolCall(item: Record<string, unknown>, path: string): ToolCall | ModelOutputReading {
+  if (typeof item.unparseable === 'string') {
+    return { ok: false, failure: failure(DECODER_FAILED, [`Invalid syntax. Failed to decode AST. ${item.unparseable}`]) }
+  }
+  const argsKey = Object.hasOwn(item, 'args') ? 'args' : 'arguments'
+  const argsPath = childPath(path, argsKey)
+  let args = item[argsKey]
+  if (typeof args === 'string') {
+    try {
+      args = args.trim() === '' ? {} : parseTypedJson(args)
+    } catch (error) {
+      return { ok: false, failure: failure(DECODER_FAILED, [`${argsPath}: not valid JSON (${(error as Error).message})`]) }
+    }
+  }
+  if (args === undefined || args === null) args = {}
+  if (!isDict(args)) return wrongFormat(`${argsPath}: expected an object of arguments, received ${printValue(args)}`)
+  const positional = item.positional
+  if (positional === undefined) return { name: item.name as string, args }
+  if (!Array.isArray(positional)) return wrongFormat(`${childPath(path, 'positional')}: expected a list, received ${printValue(positional)}`)
+  return { name: item.name as string, args, positional }
+}

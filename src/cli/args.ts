@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util'
+import { didYouMean } from './nearest'
+import { oneLine, UserError } from './user-error'
+
+export interface OptionSpec {
+  type: 'string' | 'boolean'
+  short?: string
+}
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>
+  positionals: string[]
+}
+
+const HELP: Record<string, OptionSpec> = { help: { type: 'boolean', short: 'h' } }
+
+/** A user error about the command line, prefixed with the command it concerns. */
+export function usageError(command: string, message: string): UserError {
+  return new UserError(`toolcalls ${command}: ${message}; see 'toolcalls ${command} --help'`)
+}
+
+/**
+ * Parses a subcommand's arguments; every command takes `--help`. An unknown option is a user
+ * error that suggests the nearest known one.
+ */
+export function parseCommandArgs(command: string, args: readonly string[], options: Record<string, OptionSpec>): ParsedArgs {
+  const all = { ...HELP, ...options }
+  const known = Object.keys(all)
+  // A lenient pass finds unknown options by name, which the strict pass reports without a suggestion.
+  const { tokens } = parseArgs({ args: [...args], options: all, strict: false, allowPositionals: true, tokens: true })
+  for (const token of tokens) {
+    if (token.kind !== 'option' || Object.hasOwn(all, token.name)) continue
+    throw usageError(command, `unknown option '${token.rawName}'${didYouMean(token.name, known, '--')}`)
+  }
+  try {
+    const { values, positionals } = parseArgs({ args: [...args], options: all, strict: true, allowPositionals: true })
+    return { values: values as ParsedArgs['values'], positionals }
+  } catch (error) {
+    if (error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
+      throw usageError(command, oneLine(error))
+    }
+    throw error
+  }
+}
+
+export function stringOption(parsed: ParsedArgs, name: string): string | undefined {
+  const value = parsed.values[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+export function requiredOption(command: string, parsed: ParsedArgs, name: string): string {
+  const value = stringOption(parsed, name)
+  if (value === undefined || value === '') throw usageError(command, `--${name} is required`)
+  return value
+}
+
+/** The value of an option that takes one of a few words. */
+export function choiceOption<T extends string>(command: string, parsed: ParsedArgs, name: string, allowed: readonly T[], fallback: T): T {
+  const value = stringOption(parsed, name)
+  if (value === undefined) return fallback
+  if ((allowed as readonly string[]).includes(value)) return value as T
+  const expected = allowed.map((word) => `'${word}'`).join(', ')
+  throw usageError(command, `--${name}: expected one of ${expected}, received '${value}'${didYouMean(value, allowed)}`)
+}
+
+export function countOption(command: string, parsed: ParsedArgs, name: string, fallback: number): number {
+  const value = stringOption(parsed, name)
+  if (value === undefined) return fallback
+  if (!/^\d+$/.test(value)) throw usageError(command, `--${name}: expected a whole number >= 0, received '${value}'`)
+  return Number(value)
+}

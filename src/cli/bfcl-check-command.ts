@@ -1,0 +1,43 @@
+import { performance } from 'node:perf_hooks'
+import { BfclInputError, type BfclVerdict, checkBfclEntry } from '../bfcl'
+import { parseCommandArgs, usageError } from './args'
+import { parseBfclLine } from './bfcl-json-line'
+import type { CliContext } from './cli-context'
+import { openInput } from './input-file'
+import { linesOf } from './input-lines'
+import { progressText } from './progress'
+import { BFCL_CHECK_USAGE } from './usage'
+import { lineError } from './user-error'
+
+/** BFCL's verdict on one entry; a malformed entry (not the model's output) is a user error. */
+function checkEntryAt(entry: unknown, where: string): BfclVerdict {
+  try {
+    return checkBfclEntry(entry)
+  } catch (error) {
+    if (error instanceof BfclInputError) throw lineError(where, error.message)
+    throw error
+  }
+}
+
+/** The verdict as one JSON line, with exactly BFCL's keys. */
+function verdictLine({ id, valid, error_type, errors }: BfclVerdict): string {
+  return `${JSON.stringify({ id, valid, error_type, errors })}\n`
+}
+
+/** `toolcalls bfcl-check [FILE]`: one verdict line out for each entry line in, in order, as it goes. */
+export async function bfclCheckCommand(args: readonly string[], cli: CliContext): Promise<void> {
+  const parsed = parseCommandArgs('bfcl-check', args, {})
+  if (parsed.values.help === true) return cli.out.write(BFCL_CHECK_USAGE)
+  if (parsed.positionals.length > 1) throw usageError('bfcl-check', `expected at most one FILE, received ${parsed.positionals.length}`)
+  const input = await openInput(parsed.positionals[0] ?? '-', cli.stdin)
+  const started = performance.now()
+  let checked = 0
+  for await (const line of linesOf(input, cli.notices)) {
+    const where = `${input.name}:${line.number}`
+    await cli.out.write(verdictLine(checkEntryAt(parseBfclLine(line.text, where), where)))
+    checked++
+    cli.status.update(() => progressText(checked, ['entry', 'entries'], performance.now() - started, input.bytesRead, input.size))
+  }
+  cli.status.clear()
+  cli.notices.finish()
+}

@@ -1,0 +1,194 @@
+import { performance } from 'node:perf_hooks'
+import { BFCL_CATEGORIES, BfclInputError, type BfclVerdict, categoryOf, checkBfclEntry } from '../bfcl'
+import { parseCommandArgs, requiredOption, stringOption, usageError } from './args'
+import { parseBfclLine } from './bfcl-json-line'
+import { findCategoryFiles } from './bfcl-data-files'
+import { accuracyOf, type BfclRun, formatBfclText } from './bfcl-report-text'
+import type { CliContext } from './cli-context'
+import { type InputFile, openInput } from './input-file'
+import { linesOf } from './input-lines'
+import { joinById, type Keyed } from './join-by-id'
+import { didYouMean } from './nearest'
+import type { Notices } from './notices'
+import { progressText } from './progress'
+import { checkWritable, writeJsonFile } from './report-file'
+import { BFCL_USAGE } from './usage'
+import { lineError, oneLine, UserError } from './user-error'
+
+const OPTIONS = {
+  category: { type: 'string' },
+  results: { type: 'string' },
+  data: { type: 'string' },
+  json: { type: 'string' },
+} as const
+
+/** Result lines listed in the report; the rest are counted. */
+const MAX_UNSCORED = 20
+
+interface Question {
+  functions: unknown
+  where: string
+  /** Position in the question file, for the order of the failures. */
+  order: number
+}
+
+interface Answer {
+  groundTruth: unknown
+  where: string
+}
+
+interface DataEntry {
+  id: string
+  question: Question
+  answer: Answer
+}
+
+interface Result {
+  id: string
+  output: unknown
+  where: string
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** The records of a BFCL data file: each an object with a string id and the given field. */
+async function* dataRecords(input: InputFile, field: string, notices: Notices): AsyncGenerator<{ id: string; value: unknown; where: string }> {
+  for await (const line of linesOf(input, notices)) {
+    const where = `${input.name}:${line.number}`
+    const record = parseBfclLine(line.text, where)
+    if (!isRecord(record) || typeof record.id !== 'string' || !Object.hasOwn(record, field)) {
+      throw lineError(where, `expected a BFCL record { "id", "${field}", ... }`)
+    }
+    yield { id: record.id, value: record[field], where }
+  }
+}
+
+/** Questions joined with their answers; a question without an answer, or the reverse, is a user error. */
+async function* dataEntries(questions: InputFile, answers: InputFile, notices: Notices): AsyncGenerator<Keyed<DataEntry>> {
+  async function* questionRecords(): AsyncGenerator<Keyed<Question & { id: string }>> {
+    let order = 0
+    for await (const { id, value, where } of dataRecords(questions, 'function', notices)) {
+      yield { id, value: { id, functions: value, where, order: order++ } }
+    }
+  }
+  async function* answerRecords(): AsyncGenerator<Keyed<Answer & { id: string }>> {
+    for await (const { id, value, where } of dataRecords(answers, 'ground_truth', notices)) yield { id, value: { id, groundTruth: value, where } }
+  }
+  for await (const { left, right } of joinById(questionRecords(), answerRecords())) {
+    if (left !== undefined && right !== undefined) yield { id: left.id, value: { id: left.id, question: left, answer: right } }
+    else if (left !== undefined) throw new UserError(`${left.where}: no answer for ${JSON.stringify(left.id)} in ${answers.name}`)
+    else if (right !== undefined) throw new UserError(`${right.where}: no question for ${JSON.stringify(right.id)} in ${questions.name}`)
+  }
+}
+
+/** The lines of a result file; a line that cannot be read is noted and left out, as its question then has no result. */
+async function* resultRecords(input: InputFile, notices: Notices, unscored: (line: string) => void): AsyncGenerator<Keyed<Result>> {
+  for await (const line of linesOf(input, notices)) {
+    const where = `${input.name}:${line.number}`
+    let record: unknown
+    try {
+      record = parseBfclLine(line.text, where)
+    } catch (error) {
+      unscored(oneLine(error))
+      continue
+    }
+    if (!isRecord(record) || typeof record.id !== 'string' || !Object.hasOwn(record, 'result')) {
+      unscored(`${where}: expected { "id", "result" }`)
+      continue
+    }
+    yield { id: record.id, value: { id: record.id, output: record.result, where } }
+  }
+}
+
+/** A malformed entry as a user error on the line it comes from, found by the path its error names. */
+function entryError(error: BfclInputError, entry: DataEntry, result: Result): Error {
+  const path = error.message.split(':', 1)[0] ?? ''
+  if (/\bground_truth\b/.test(path)) return lineError(entry.answer.where, error.message)
+  // The checker calls the question's `function` field `functions`.
+  if (/\bfunctions\b/.test(path)) return lineError(entry.question.where, error.message.replace(/^functions/, 'function'))
+  return lineError(result.where, error.message)
+}
+
+function check(category: string, entry: DataEntry, result: Result): BfclVerdict {
+  const input = { id: entry.id, category, model_output: result.output, functions: entry.question.functions, ground_truth: entry.answer.groundTruth }
+  try {
+    return checkBfclEntry(input)
+  } catch (error) {
+    if (error instanceof BfclInputError) throw entryError(error, entry, result)
+    throw error
+  }
+}
+
+function missingResult(id: string, results: string): BfclVerdict {
+  return { id, valid: false, error_type: 'missing_result', errors: [`no result for ${JSON.stringify(id)} in ${results}`] }
+}
+
+interface CategoryFiles {
+  questions: InputFile
+  answers: InputFile
+  results: InputFile
+}
+
+/** Joins questions, answers and results by id and checks each entry; holds only the failures. */
+async function scoreCategory(category: string, files: CategoryFiles, cli: CliContext): Promise<BfclRun> {
+  const run: BfclRun = { category, correct: 0, total: 0, failures: [], unscored: [], unscoredMore: 0 }
+  const unscored = (line: string) => {
+    if (run.unscored.length < MAX_UNSCORED) run.unscored.push(line)
+    else run.unscoredMore++
+  }
+  const failures: { order: number; verdict: BfclVerdict }[] = []
+  const scoredIds = new Set<string>()
+  const started = performance.now()
+  const entries = dataEntries(files.questions, files.answers, cli.notices)
+  for await (const { left: entry, right: result } of joinById(entries, resultRecords(files.results, cli.notices, unscored))) {
+    if (entry === undefined) {
+      if (result === undefined) continue
+      const why = scoredIds.has(result.id) ? 'a second result for this id; only the first is scored' : `no question in ${category}`
+      unscored(`${result.where}: ${JSON.stringify(result.id)}: ${why}`)
+      continue
+    }
+    const verdict = result === undefined ? missingResult(entry.id, files.results.name) : check(category, entry, result)
+    scoredIds.add(entry.id)
+    run.total++
+    if (verdict.valid) run.correct++
+    else failures.push({ order: entry.question.order, verdict })
+    cli.status.update(() => progressText(run.total, ['entry', 'entries'], performance.now() - started, files.results.bytesRead, files.results.size))
+  }
+  cli.status.clear()
+  run.failures = failures.sort((a, b) => a.order - b.order).map(({ verdict }) => verdict)
+  return run
+}
+
+/** `toolcalls bfcl --category C --results R --data DIR`: a category scored as BFCL's runner scores it. */
+export async function bfclCommand(args: readonly string[], cli: CliContext): Promise<void> {
+  const parsed = parseCommandArgs('bfcl', args, OPTIONS)
+  if (parsed.values.help === true) return cli.out.write(BFCL_USAGE)
+  if (parsed.positionals.length > 0) throw usageError('bfcl', `unexpected argument '${parsed.positionals[0]}'`)
+  const category = requiredOption('bfcl', parsed, 'category')
+  // categoryOf reads a category from an id, and knows BFCL's older names (simple, java).
+  if (categoryOf(`${category}_0`) === undefined) {
+    throw usageError('bfcl', `--category: '${category}' is not a BFCL AST category${didYouMean(category, BFCL_CATEGORIES)}; the categories are ${BFCL_CATEGORIES.join(', ')}`)
+  }
+  const resultsPath = requiredOption('bfcl', parsed, 'results')
+  const dataFiles = await findCategoryFiles(requiredOption('bfcl', parsed, 'data'), category)
+  const jsonPath = stringOption(parsed, 'json')
+  if (jsonPath !== undefined) await checkWritable(jsonPath)
+  const files: CategoryFiles = {
+    results: await openInput(resultsPath, cli.stdin),
+    questions: await openInput(dataFiles.questions),
+    answers: await openInput(dataFiles.answers),
+  }
+  const run = await scoreCategory(category, files, cli)
+  cli.notices.finish()
+  if (jsonPath !== undefined) {
+    await writeJsonFile(jsonPath, {
+      accuracy: accuracyOf(run),
+      correct_count: run.correct,
+      total_count: run.total,
+      failures: run.failures.map(({ id, valid, error_type, errors }) => ({ id, valid, error_type, errors })),
+    })
+  }
+  await cli.out.write(formatBfclText(run, cli.colors))
+}

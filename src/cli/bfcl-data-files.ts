@@ -1,0 +1,44 @@
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { didYouMean } from './nearest'
+import { UserError } from './user-error'
+
+const DATA_FILE = /^BFCL_v(\d+)_(.+)\.json$/
+
+/** The data files of a folder by category; where several versions exist, the newest. */
+async function filesByCategory(dir: string): Promise<Map<string, string>> {
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    if (code === 'ENOENT') throw new UserError(`${dir}: no such directory`)
+    if (code === 'ENOTDIR') throw new UserError(`${dir}: not a directory`)
+    throw new UserError(`${dir}: cannot read (${error instanceof Error ? error.message : String(error)})`)
+  }
+  const newest = new Map<string, { file: string; version: number }>()
+  for (const name of names) {
+    const match = DATA_FILE.exec(name)
+    if (match === null) continue
+    const version = Number(match[1])
+    const category = match[2]!
+    if ((newest.get(category)?.version ?? -1) < version) newest.set(category, { file: join(dir, name), version })
+  }
+  return new Map([...newest].map(([category, { file }]) => [category, file]))
+}
+
+async function categoryFile(dir: string, category: string): Promise<string> {
+  const files = await filesByCategory(dir)
+  const file = files.get(category)
+  if (file !== undefined) return file
+  const known = [...files.keys()].sort()
+  const listed = known.length === 0 ? 'no BFCL_v*_<category>.json files here' : `categories here: ${known.join(', ')}`
+  throw new UserError(`${dir}: no BFCL_v*_${category}.json${didYouMean(category, known)}; ${listed}`)
+}
+
+/** The question file and the possible-answer file of a BFCL category in `dir`. */
+export async function findCategoryFiles(dir: string, category: string): Promise<{ questions: string; answers: string }> {
+  const questions = await categoryFile(dir, category)
+  const answers = await categoryFile(join(dir, 'possible_answer'), category)
+  return { questions, answers }
+}

@@ -1,0 +1,107 @@
+import { readTurns } from '../calls/read'
+import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
+import type { Canonicalizer } from '../compare/canonicalizers'
+import { type GoldTurns, readGold } from '../compare/gold-calls'
+import { goldFromJSON } from '../compare/gold-json'
+import { printValue } from '../compare/print-value'
+import type { Line } from './read-lines'
+import { lineError, oneLine } from './user-error'
+
+export type EpisodeId = string | number
+
+/** A prediction line, read: never fails, since predictions are untrusted model output. */
+export interface PredLine {
+  id: EpisodeId | undefined
+  turns: Turns
+  /** `pred.jsonl:7` */
+  where: string
+}
+
+export interface GoldLine {
+  id: EpisodeId | undefined
+  gold: GoldTurns
+  where: string
+}
+
+export interface EpisodeLine {
+  id: EpisodeId | undefined
+  turns: Turns
+  gold: GoldTurns
+  where: string
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** `{ "id"?, "calls" }` gives an id; any other line is the calls themselves. */
+function unwrap(value: unknown): { id: unknown; calls: unknown } {
+  return isRecord(value) && Object.hasOwn(value, 'calls') ? { id: value.id, calls: value.calls } : { id: undefined, calls: value }
+}
+
+function isId(id: unknown): id is EpisodeId {
+  return typeof id === 'string' || typeof id === 'number'
+}
+
+function readId(id: unknown, where: string): EpisodeId | undefined {
+  if (id === undefined || isId(id)) return id
+  throw lineError(where, `id: expected a string or a number, received ${printValue(id)}`)
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch (error) {
+    return { ok: false, reason: `not valid JSON (${oneLine(error)})` }
+  }
+}
+
+function parseGoldJson(text: string, where: string): unknown {
+  const parsed = parseJson(text)
+  if (!parsed.ok) throw lineError(where, parsed.reason)
+  return parsed.value
+}
+
+/** Gold in its JSON form, checked: a malformed gold is a user error naming the line and the path. */
+function compileGold(json: unknown, where: string, canonicalize: Canonicalizer): GoldTurns {
+  try {
+    return readGold(goldFromJSON(json, 'gold'), canonicalize, 'gold')
+  } catch (error) {
+    if (error instanceof TypeError) throw lineError(where, error.message)
+    throw error
+  }
+}
+
+/**
+ * A line of a prediction file: `{ "id"?, "calls" }` or bare calls in any format. A line that
+ * is not JSON is read as Python call text (as BFCL models answer) and, failing that, is one
+ * unparseable call whose reason names the line.
+ */
+export function readPredLine(line: Line, file: string): PredLine {
+  const where = `${file}:${line.number}`
+  const parsed = parseJson(line.text)
+  if (!parsed.ok) {
+    const turns = readTurns(line.text)
+    const readable = turns.length > 0 && turns.every((turn) => turn.every((call) => !isUnparseable(call)))
+    return { id: undefined, turns: readable ? turns : [[unparseableCall(`${where}: ${parsed.reason}`)]], where }
+  }
+  const { id, calls } = unwrap(parsed.value)
+  return { id: isId(id) ? id : undefined, turns: readTurns(calls), where }
+}
+
+/** A line of a gold file: `{ "id"?, "calls" }` or bare gold calls, in the JSON form of gold values. */
+export function readGoldLine(line: Line, file: string, canonicalize: Canonicalizer): GoldLine {
+  const where = `${file}:${line.number}`
+  const { id, calls } = unwrap(parseGoldJson(line.text, where))
+  return { id: readId(id, where), gold: compileGold(calls, where, canonicalize), where }
+}
+
+/** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */
+export function readEpisodeLine(line: Line, file: string, canonicalize: Canonicalizer): EpisodeLine {
+  const where = `${file}:${line.number}`
+  const value = parseGoldJson(line.text, where)
+  if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) {
+    throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}`)
+  }
+  return { id: readId(value.id, where), turns: readTurns(value.pred), gold: compileGold(value.gold, where, canonicalize), where }
+}

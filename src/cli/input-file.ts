@@ -1,0 +1,94 @@
+import { open, readFile } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import { type Line, readLines } from './read-lines'
+import { UserError } from './user-error'
+
+/** A text input: a file, or standard input when the name is `-`. */
+export interface InputFile {
+  /** The name for messages: the path as given, or `stdin`. */
+  name: string
+  /** The size in bytes, when known (a regular file). */
+  size: number | undefined
+  /** Bytes read so far. */
+  readonly bytesRead: number
+  lines(): AsyncGenerator<Line>
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+/** A user error for a file that cannot be opened or read, in one line. */
+export function fileError(name: string, error: unknown, doing = 'cannot read'): UserError {
+  switch (errorCode(error)) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new UserError(`${name}: no such file`)
+    case 'EACCES':
+    case 'EPERM':
+      return new UserError(`${name}: permission denied`)
+    case 'EISDIR':
+      return new UserError(`${name}: is a directory, not a file`)
+    default: {
+      const message = error instanceof Error ? error.message : String(error)
+      return new UserError(`${name}: ${doing} (${message})`)
+    }
+  }
+}
+
+async function* guarded(chunks: AsyncIterable<Buffer | string>, name: string, counter: { bytes: number }): AsyncGenerator<Buffer | string> {
+  try {
+    for await (const chunk of chunks) {
+      counter.bytes += chunk.length
+      yield chunk
+    }
+  } catch (error) {
+    throw fileError(name, error)
+  }
+}
+
+function inputOf(name: string, size: number | undefined, stream: () => AsyncIterable<Buffer | string>): InputFile {
+  const counter = { bytes: 0 }
+  return {
+    name,
+    size,
+    get bytesRead() {
+      return counter.bytes
+    },
+    lines: () => readLines(guarded(stream(), name, counter)),
+  }
+}
+
+/** Opens a file to read it line by line; a missing file, a directory, or no permission is a UserError. */
+export async function openInput(path: string, stdin: () => Readable = () => process.stdin): Promise<InputFile> {
+  if (path === '-') return inputOf('stdin', undefined, stdin)
+  let handle
+  try {
+    handle = await open(path, 'r')
+  } catch (error) {
+    throw fileError(path, error)
+  }
+  const stat = await handle.stat()
+  if (stat.isDirectory()) {
+    await handle.close()
+    throw new UserError(`${path}: is a directory, not a file`)
+  }
+  const fileHandle = handle
+  return inputOf(path, stat.isFile() ? stat.size : undefined, () => fileHandle.createReadStream({ highWaterMark: 1 << 16 }))
+}
+
+/** A small JSON file read whole (a grammar, a report); unreadable or invalid JSON is a UserError. */
+export async function readJsonFile(path: string): Promise<unknown> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    throw fileError(path, error)
+  }
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+  } catch (error) {
+    throw new UserError(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+  }
+}

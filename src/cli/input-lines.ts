@@ -1,0 +1,11 @@
+import type { InputFile } from './input-file'
+import type { Notices } from './notices'
+import type { Line } from './read-lines'
+
+/** The lines of an input; a line with invalid UTF-8 is read with U+FFFD and noted. */
+export async function* linesOf(input: InputFile, notices: Notices): AsyncGenerator<Line> {
+  for await (const line of input.lines()) {
+    if (line.invalidUtf8) notices.invalidUtf8(input.name, line.number)
+    yield line
+  }
+}

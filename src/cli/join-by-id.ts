@@ -1,0 +1,91 @@
+/** A record with the id it gives, if any. */
+export interface Keyed<T> {
+  id: string | number | undefined
+  value: T
+}
+
+/** Two records that belong together, or one that has no partner. */
+export type Joined<L, R> = { left: L; right: R } | { left: L; right?: undefined } | { left?: undefined; right: R }
+
+class Waiting<T> {
+  private readonly byId = new Map<string, T[]>()
+
+  add(id: string, value: T): void {
+    const queue = this.byId.get(id)
+    if (queue === undefined) this.byId.set(id, [value])
+    else queue.push(value)
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id)
+  }
+
+  take(id: string): T | undefined {
+    const queue = this.byId.get(id)
+    if (queue === undefined) return undefined
+    const value = queue.shift()
+    if (queue.length === 0) this.byId.delete(id)
+    return value
+  }
+
+  *drain(): Generator<T> {
+    for (const queue of this.byId.values()) yield* queue
+    this.byId.clear()
+  }
+}
+
+async function nextOf<T>(records: AsyncIterator<T>, done: boolean): Promise<T | undefined> {
+  if (done) return undefined
+  const next = await records.next()
+  return next.done === true ? undefined : next.value
+}
+
+const keyOf = (id: string | number): string => String(id)
+
+/**
+ * Pairs the records of two streams read side by side. Records whose ids agree pair up, first
+ * with first; the n-th records of the two streams pair by position when either gives no id
+ * (and the other has no partner by id already waiting). When both streams list the same ids
+ * in the same order nothing waits, so memory stays flat: only records that arrive out of
+ * order are held. A record left without a partner comes out alone once the other stream ends.
+ */
+export async function* joinById<L, R>(left: AsyncIterable<Keyed<L>>, right: AsyncIterable<Keyed<R>>): AsyncGenerator<Joined<L, R>> {
+  const leftRecords = left[Symbol.asyncIterator]()
+  const rightRecords = right[Symbol.asyncIterator]()
+  const waitingLeft = new Waiting<L>()
+  const waitingRight = new Waiting<R>()
+  let leftDone = false
+  let rightDone = false
+  try {
+    while (!leftDone || !rightDone) {
+      const [l, r]: [Keyed<L> | undefined, Keyed<R> | undefined] = await Promise.all([nextOf(leftRecords, leftDone), nextOf(rightRecords, rightDone)])
+      leftDone ||= l === undefined
+      rightDone ||= r === undefined
+      const leftKey = l?.id === undefined ? undefined : keyOf(l.id)
+      const rightKey = r?.id === undefined ? undefined : keyOf(r.id)
+      if (l !== undefined && r !== undefined) {
+        const nothingWaits = (leftKey === undefined || !waitingRight.has(leftKey)) && (rightKey === undefined || !waitingLeft.has(rightKey))
+        if (nothingWaits && (leftKey === undefined || rightKey === undefined || leftKey === rightKey)) {
+          yield { left: l.value, right: r.value }
+          continue
+        }
+      }
+      if (l !== undefined) {
+        const partner = leftKey === undefined ? undefined : waitingRight.take(leftKey)
+        if (partner !== undefined) yield { left: l.value, right: partner }
+        else if (leftKey === undefined || rightDone) yield { left: l.value }
+        else waitingLeft.add(leftKey, l.value)
+      }
+      if (r !== undefined) {
+        const partner = rightKey === undefined ? undefined : waitingLeft.take(rightKey)
+        if (partner !== undefined) yield { left: partner, right: r.value }
+        else if (rightKey === undefined || leftDone) yield { right: r.value }
+        else waitingRight.add(rightKey, r.value)
+      }
+      if (rightDone) for (const value of waitingLeft.drain()) yield { left: value }
+      if (leftDone) for (const value of waitingRight.drain()) yield { right: value }
+    }
+  } finally {
+    await Promise.all([leftRecords.return?.(), rightRecords.return?.()])
+  }
+}

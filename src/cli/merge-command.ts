@@ -1,0 +1,78 @@
+import type { CorpusReport } from '../metric/evaluate'
+import { addCounts, type Counts, type Figures, figures } from '../metric/figures'
+import { countOption, parseCommandArgs, stringOption, usageError } from './args'
+import type { CliContext } from './cli-context'
+import { readReportFile, type ReportJson, type ScoringOptions } from './report-json'
+import { checkWritable, writeJsonFile } from './report-file'
+import { formatReportText, type LocatedResult } from './report-text'
+import { MERGE_USAGE } from './usage'
+import { UserError } from './user-error'
+
+const OPTIONS = {
+  worst: { type: 'string' },
+  json: { type: 'string' },
+} as const
+
+const COMPARED: readonly (keyof ScoringOptions)[] = ['level', 'order', 'canonicalizer']
+
+function checkAlike(reports: readonly ReportJson[], files: readonly string[]): void {
+  const first = reports[0]!
+  reports.forEach((report, i) => {
+    for (const key of COMPARED) {
+      if (report.options[key] === first.options[key]) continue
+      throw new UserError(
+        `${files[i]}: scored with --${key} ${String(report.options[key])}, ${files[0]} with --${key} ${String(first.options[key])}; only reports scored alike merge`,
+      )
+    }
+  })
+}
+
+/**
+ * Reports of shards added up: TP, FP and FN summed, overall and per tool, the figures
+ * recomputed, and the worst episodes of all shards ranked again, numbered as if the shards
+ * had been one run over their files in order.
+ */
+export function mergeReports(reports: readonly CorpusReport[], keepWorst: number): CorpusReport {
+  const total: Counts = { tp: 0, fp: 0, fn: 0 }
+  const perTool = new Map<string, Counts>()
+  const worst: LocatedResult[] = []
+  let episodes = 0
+  for (const report of reports) {
+    addCounts(total, report)
+    for (const tool of Object.keys(report.perTool)) {
+      let counts = perTool.get(tool)
+      if (counts === undefined) perTool.set(tool, (counts = { tp: 0, fp: 0, fn: 0 }))
+      addCounts(counts, report.perTool[tool]!)
+    }
+    for (const result of report.worst) worst.push({ ...result, index: result.index + episodes })
+    episodes += report.episodes
+  }
+  const tools: Record<string, Figures> = {}
+  for (const tool of [...perTool.keys()].sort()) {
+    Object.defineProperty(tools, tool, { value: figures(perTool.get(tool)!), enumerable: true })
+  }
+  worst.sort((a, b) => a.score.f1 - b.score.f1 || a.index - b.index)
+  return { ...figures(total), episodes, perTool: tools, worst: worst.slice(0, keepWorst) }
+}
+
+/** `toolcalls merge A.json B.json ...` */
+export async function mergeCommand(args: readonly string[], cli: CliContext): Promise<void> {
+  const parsed = parseCommandArgs('merge', args, OPTIONS)
+  if (parsed.values.help === true) return cli.out.write(MERGE_USAGE)
+  const files = parsed.positionals
+  if (files.length === 0) throw usageError('merge', 'expected one or more report files')
+  const worstOption = parsed.values.worst === undefined ? undefined : countOption('merge', parsed, 'worst', 5)
+  const jsonPath = stringOption(parsed, 'json')
+  if (jsonPath !== undefined) await checkWritable(jsonPath)
+  const reports: ReportJson[] = []
+  for (const file of files) reports.push(await readReportFile(file))
+  checkAlike(reports, files)
+  const first = reports[0]!
+  const keepWorst = worstOption ?? first.options.worst ?? 5
+  const merged = mergeReports(reports, keepWorst)
+  if (jsonPath !== undefined) {
+    const options: ScoringOptions = { ...first.options, worst: keepWorst }
+    await writeJsonFile(jsonPath, { command: 'merge', files, options, ...merged } satisfies ReportJson)
+  }
+  await cli.out.write(formatReportText(merged, { level: first.options.level, colors: cli.colors }))
+}

@@ -1,0 +1,32 @@
+/** The Levenshtein distance between two strings. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+/** The candidate closest to `word`, when it is close enough to be a likely typo. */
+export function nearest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const candidate of candidates) {
+    const distance = editDistance(word, candidate)
+    if (distance < bestDistance) {
+      best = candidate
+      bestDistance = distance
+    }
+  }
+  return bestDistance <= Math.max(2, word.length / 3) ? best : undefined
+}
+
+/** ` (did you mean 'score'?)`, or nothing. */
+export function didYouMean(word: string, candidates: readonly string[], prefix = ''): string {
+  const suggestion = nearest(word, candidates)
+  return suggestion === undefined ? '' : ` (did you mean '${prefix}${suggestion}'?)`
+}

@@ -1,0 +1,31 @@
+import type { StatusLine } from './progress'
+
+/**
+ * Warnings on standard error that do not stop the run (a line without a partner, invalid
+ * UTF-8). Only the first few of each kind are printed; the rest are counted at the end.
+ */
+export class Notices {
+  private readonly kinds = new Map<string, { seen: number; shown: number }>()
+
+  constructor(private readonly status: StatusLine) {}
+
+  /** `kind` names the warning in the final count: `lines of pred.jsonl without a gold line`. */
+  warn(kind: string, message: string, shown = 5): void {
+    let entry = this.kinds.get(kind)
+    if (entry === undefined) this.kinds.set(kind, (entry = { seen: 0, shown }))
+    entry.seen++
+    if (entry.seen <= entry.shown) this.status.print(`warning: ${message}`)
+  }
+
+  /** Invalid UTF-8 is read with replacement characters and graded as it then reads; said once per file. */
+  invalidUtf8(file: string, lineNumber: number): void {
+    this.warn(`lines of ${file} with invalid UTF-8`, `${file}:${lineNumber}: invalid UTF-8, read with U+FFFD replacement characters`, 1)
+  }
+
+  /** Prints how many warnings of each kind went unshown. */
+  finish(): void {
+    for (const [kind, { seen, shown }] of this.kinds) {
+      if (seen > shown) this.status.print(`warning: ${seen - shown} more ${kind}`)
+    }
+  }
+}

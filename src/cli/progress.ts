@@ -1,0 +1,59 @@
+import { performance } from 'node:perf_hooks'
+
+const MIN_INTERVAL_MS = 250
+const ERASE_LINE = '\r\x1b[K'
+
+/** What a stream needs to show a status line. */
+export interface StatusStream {
+  isTTY?: boolean
+  write(text: string): boolean
+}
+
+/**
+ * A status line on a terminal, rewritten in place a few times a second at most and erased
+ * before any other text. On anything but a terminal it shows nothing.
+ */
+export class StatusLine {
+  private shown = false
+  // The first update waits too, so a short run shows no status at all.
+  private lastUpdate = performance.now()
+  readonly enabled: boolean
+
+  constructor(private readonly stream: StatusStream) {
+    this.enabled = stream.isTTY === true
+  }
+
+  /** Shows the text unless the line was updated less than a quarter of a second ago. */
+  update(text: () => string): void {
+    if (!this.enabled) return
+    const now = performance.now()
+    if (now - this.lastUpdate < MIN_INTERVAL_MS) return
+    this.lastUpdate = now
+    this.stream.write(`${ERASE_LINE}${text()}`)
+    this.shown = true
+  }
+
+  clear(): void {
+    if (!this.shown) return
+    this.stream.write(ERASE_LINE)
+    this.shown = false
+  }
+
+  /** Writes a line of its own, the status line erased first. */
+  print(line: string): void {
+    this.clear()
+    this.stream.write(`${line}\n`)
+  }
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US')
+}
+
+/** `scored 12,345 episodes (2,310/s, 41%)`; `nouns` is the singular and the plural. */
+export function progressText(done: number, nouns: readonly [string, string], elapsedMs: number, bytesRead: number, totalBytes: number | undefined): string {
+  const rate = elapsedMs > 0 ? Math.round((done * 1000) / elapsedMs) : 0
+  const parts = [`${count(rate)}/s`]
+  if (totalBytes !== undefined && totalBytes > 0) parts.push(`${Math.min(100, Math.floor((bytesRead * 100) / totalBytes))}%`)
+  return `scored ${count(done)} ${done === 1 ? nouns[0] : nouns[1]} (${parts.join(', ')})`
+}

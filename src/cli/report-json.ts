@@ -1,0 +1,71 @@
+import type { Level, Order } from '../match/options'
+import type { CorpusReport } from '../metric/evaluate'
+import { readJsonFile } from './input-file'
+import { UserError } from './user-error'
+
+export type CanonicalizerName = 'default' | 'exact' | 'bfcl'
+
+/** How a corpus was scored; reports merge only when scored alike. */
+export interface ScoringOptions {
+  level: Level
+  order: Order
+  canonicalizer: CanonicalizerName
+  /** The grammar file, as given. */
+  grammar: string | null
+  worst: number
+}
+
+/** What `--json OUT` writes: the corpus report, and how it was made. */
+export interface ReportJson extends CorpusReport {
+  command: 'score' | 'merge'
+  files: string[]
+  options: ScoringOptions
+}
+
+export function reportJson(command: ReportJson['command'], files: string[], options: ScoringOptions, report: CorpusReport): ReportJson {
+  return { command, files, options, ...report }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+}
+
+function isCounts(value: unknown): boolean {
+  return isRecord(value) && isCount(value.tp) && isCount(value.fp) && isCount(value.fn)
+}
+
+/** What is wrong with a value read as a report, or undefined when it is one. */
+function reportProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'expected an object'
+  if (value.command !== 'score' && value.command !== 'merge') return "command: expected 'score' or 'merge'"
+  if (!isCounts(value)) return 'tp, fp, fn: expected counts'
+  if (!isCount(value.episodes)) return 'episodes: expected a count'
+  if (!isRecord(value.perTool)) return 'perTool: expected an object'
+  for (const tool of Object.keys(value.perTool)) {
+    if (!isCounts(value.perTool[tool])) return `perTool[${JSON.stringify(tool)}]: expected counts`
+  }
+  if (!Array.isArray(value.worst)) return 'worst: expected a list'
+  for (const [i, result] of value.worst.entries()) {
+    if (!isRecord(result) || typeof result.index !== 'number' || !isRecord(result.score) || typeof result.score.f1 !== 'number') {
+      return `worst[${i}]: expected { index, score }`
+    }
+  }
+  const options = value.options
+  if (!isRecord(options) || typeof options.level !== 'string' || typeof options.order !== 'string' || typeof options.canonicalizer !== 'string') {
+    return 'options: expected { level, order, canonicalizer }'
+  }
+  if (!Array.isArray(value.files)) return 'files: expected a list'
+  return undefined
+}
+
+/** A report written by `toolcalls score --json`; anything else is a UserError naming what is wrong. */
+export async function readReportFile(path: string): Promise<ReportJson> {
+  const value = await readJsonFile(path)
+  const problem = reportProblem(value)
+  if (problem !== undefined) throw new UserError(`${path}: not a report of 'toolcalls score --json' (${problem})`)
+  return value as unknown as ReportJson
+}

@@ -1,0 +1,140 @@
+import { performance } from 'node:perf_hooks'
+import type { Turns } from '../calls/tool-call'
+import type { GoldTurns } from '../compare/gold-calls'
+import { readGrammar } from '../compare/grammar'
+import { type Level, type Order, type ResolvedMatchOptions, resolveMatchOptions } from '../match/options'
+import { pairCalls } from '../match/pair-calls'
+import { CorpusAccumulator, type CorpusReport } from '../metric/evaluate'
+import { scorePairing } from '../metric/score'
+import { choiceOption, countOption, parseCommandArgs, stringOption, usageError } from './args'
+import type { CliContext } from './cli-context'
+import { type EpisodeId, readEpisodeLine, readGoldLine, readPredLine } from './episode-lines'
+import { type InputFile, openInput, readJsonFile } from './input-file'
+import { linesOf } from './input-lines'
+import { joinById } from './join-by-id'
+import type { Notices } from './notices'
+import { progressText, type StatusLine } from './progress'
+import { type CanonicalizerName, reportJson, type ScoringOptions } from './report-json'
+import { checkWritable, writeJsonFile } from './report-file'
+import { formatReportText, type LocatedResult } from './report-text'
+import { SCORE_USAGE } from './usage'
+import { UserError } from './user-error'
+
+/** One episode read from the files: the prediction's turns, the gold, and where they came from. */
+interface EpisodeRecord {
+  id: EpisodeId | undefined
+  turns: Turns
+  gold: GoldTurns
+  where: string[]
+}
+
+const OPTIONS = {
+  level: { type: 'string' },
+  order: { type: 'string' },
+  grammar: { type: 'string' },
+  canonicalizer: { type: 'string' },
+  worst: { type: 'string' },
+  json: { type: 'string' },
+} as const
+
+async function matchOptions(options: ScoringOptions): Promise<ResolvedMatchOptions> {
+  const resolved = resolveMatchOptions({ level: options.level, order: options.order, canonicalizer: options.canonicalizer })
+  if (options.grammar === null) return resolved
+  const json = await readJsonFile(options.grammar)
+  try {
+    return { ...resolved, grammar: readGrammar(json, resolved.canonicalize, resolved.canonicalizeName, 'grammar') }
+  } catch (error) {
+    if (error instanceof TypeError) throw new UserError(`${options.grammar}: ${error.message}`)
+    throw error
+  }
+}
+
+async function* episodesFile(input: InputFile, options: ResolvedMatchOptions, notices: Notices): AsyncGenerator<EpisodeRecord> {
+  for await (const line of linesOf(input, notices)) {
+    const { id, turns, gold, where } = readEpisodeLine(line, input.name, options.canonicalize)
+    yield { id, turns, gold, where: [where] }
+  }
+}
+
+const forId = (id: EpisodeId | undefined) => (id === undefined ? '' : ` (id ${JSON.stringify(id)})`)
+
+/** Episodes from a prediction file and a gold file, paired by id or by position; a line without a partner is still scored. */
+async function* pairedFiles(pred: InputFile, gold: InputFile, options: ResolvedMatchOptions, notices: Notices): AsyncGenerator<EpisodeRecord> {
+  async function* preds() {
+    for await (const line of linesOf(pred, notices)) {
+      const record = readPredLine(line, pred.name)
+      yield { id: record.id, value: record }
+    }
+  }
+  async function* golds() {
+    for await (const line of linesOf(gold, notices)) {
+      const record = readGoldLine(line, gold.name, options.canonicalize)
+      yield { id: record.id, value: record }
+    }
+  }
+  for await (const { left, right } of joinById(preds(), golds())) {
+    if (left !== undefined && right !== undefined) {
+      yield { id: right.id ?? left.id, turns: left.turns, gold: right.gold, where: [left.where, right.where] }
+    } else if (left !== undefined) {
+      notices.warn(`lines of ${pred.name} without a gold line`, `${left.where}: no gold line${forId(left.id)}; scored against no gold calls`)
+      yield { id: left.id, turns: left.turns, gold: [], where: [left.where] }
+    } else if (right !== undefined) {
+      notices.warn(`lines of ${gold.name} without a prediction`, `${right.where}: no prediction line${forId(right.id)}; scored as no calls`)
+      yield { id: right.id, turns: [], gold: right.gold, where: [right.where] }
+    }
+  }
+}
+
+/** Scores episodes one at a time, keeping only the sums and the worst few. */
+async function scoreEpisodes(
+  episodes: AsyncIterable<EpisodeRecord>,
+  options: ResolvedMatchOptions,
+  worst: number,
+  inputs: readonly InputFile[],
+  status: StatusLine,
+): Promise<CorpusReport> {
+  const accumulator = new CorpusAccumulator(worst)
+  const started = performance.now()
+  const sizes = inputs.map((input) => input.size)
+  const totalBytes = sizes.every((size) => size !== undefined) ? sizes.reduce((a, b) => a + b, 0) : undefined
+  const bytesRead = () => inputs.reduce((sum, input) => sum + input.bytesRead, 0)
+  let index = 0
+  for await (const { id, turns, gold, where } of episodes) {
+    const score = scorePairing(pairCalls(turns, gold, options))
+    const result: LocatedResult = id === undefined ? { index, where, score } : { id, index, where, score }
+    accumulator.add(result)
+    index++
+    status.update(() => progressText(index, ['episode', 'episodes'], performance.now() - started, bytesRead(), totalBytes))
+  }
+  status.clear()
+  return accumulator.report()
+}
+
+/** `toolcalls score EPISODES` or `toolcalls score PRED GOLD`. */
+export async function scoreCommand(args: readonly string[], cli: CliContext): Promise<void> {
+  const parsed = parseCommandArgs('score', args, OPTIONS)
+  if (parsed.values.help === true) return cli.out.write(SCORE_USAGE)
+  const files = parsed.positionals
+  if (files.length === 0 || files.length > 2) {
+    throw usageError('score', `expected EPISODES or PRED GOLD, received ${files.length} files`)
+  }
+  if (files.length === 2 && files[0] === '-' && files[1] === '-') throw usageError('score', 'only one of PRED and GOLD can be standard input')
+  const scoring: ScoringOptions = {
+    level: choiceOption<Level>('score', parsed, 'level', ['call', 'arg'], 'call'),
+    order: choiceOption<Order>('score', parsed, 'order', ['any', 'strict', 'turns'], 'any'),
+    canonicalizer: choiceOption<CanonicalizerName>('score', parsed, 'canonicalizer', ['default', 'exact', 'bfcl'], 'default'),
+    grammar: stringOption(parsed, 'grammar') ?? null,
+    worst: countOption('score', parsed, 'worst', 5),
+  }
+  const jsonPath = stringOption(parsed, 'json')
+  const options = await matchOptions(scoring)
+  if (jsonPath !== undefined) await checkWritable(jsonPath)
+  const inputs: InputFile[] = []
+  for (const file of files) inputs.push(await openInput(file, cli.stdin))
+  const [first, second] = inputs
+  const episodes = second === undefined ? episodesFile(first!, options, cli.notices) : pairedFiles(first!, second, options, cli.notices)
+  const report = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
+  cli.notices.finish()
+  if (jsonPath !== undefined) await writeJsonFile(jsonPath, reportJson('score', files, scoring, report))
+  await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
+}

@@ -1,0 +1,129 @@
+export const MAIN_USAGE = `Usage: toolcalls <command> [options]
+
+Grades an LLM agent's tool calls against gold calls.
+
+Commands:
+  score EPISODES          score episodes { "id"?, "pred", "gold" }, one a line
+  score PRED GOLD         score a file of predictions against a file of gold calls
+  merge REPORT...         add up the --json reports of shards
+  bfcl-check [FILE]       check BFCL entries, one a line, as BFCL's AST checker does
+  bfcl                    score a BFCL result file of a whole category
+
+Run 'toolcalls <command> --help' for the options of a command.
+
+Options:
+  -h, --help              show this help
+  --version               show the version
+
+Exit codes:
+  0    the files were scored, whatever the score
+  1    an internal error (a bug); its stack trace is printed
+  2    a user error, in one line naming the file and line: a missing or unreadable
+       file, a directory given as a file, a gold or episodes line that is not valid
+       JSON or holds malformed gold, an unknown option or a bad option value, an
+       invalid grammar file, a --json path that cannot be written (or a full disk)
+  130  interrupted (Ctrl-C): no report file is written
+
+Environment:
+  NO_COLOR                set to print without colours (colours are used only on a terminal)
+`
+
+export const SCORE_USAGE = `Usage: toolcalls score EPISODES [options]
+       toolcalls score PRED GOLD [options]
+
+Scores tool calls against gold calls and prints the worst episodes with their aligned
+diffs, the figures per tool, and the micro average: TP, FP and FN summed over every
+episode, then precision, recall and F1. Progress shows on standard error when it is a
+terminal.
+
+Files hold JSON lines, one episode a line; '-' reads standard input. Blank lines, CRLF
+line ends and a byte-order mark are accepted; invalid UTF-8 is read with U+FFFD
+replacement characters, and a warning names the first such line.
+  EPISODES   { "id"?, "pred", "gold" }
+  PRED       { "id"?, "calls" }, or the calls alone in any format: OpenAI Chat messages,
+             Responses items, Anthropic messages, AI SDK steps, Gemini contents,
+             LangChain tool_calls, BFCL Python text, [{ "name", "args" }]
+  GOLD       { "id"?, "calls" }, or the gold calls alone: [{ "name", "args" }]
+Lines of PRED and GOLD pair by id where both give one, else by position (the n-th
+non-blank line of each); a line left without a partner is scored against nothing, with
+a warning. A prediction line that is not JSON is graded as an unparseable call.
+Gold values are plain values or { "$oneOf": [a, b] }, { "$optional": [v] } (may be left
+out) and { "$optional": [] } (may be left out; any value if given).
+
+Options:
+  --level call|arg        call: a call is right or wrong as a whole (default);
+                          arg: the name and every argument count
+  --order any|strict|turns
+                          any: the calls are a multiset (default); strict: pairs keep
+                          the order; turns: assistant turns keep their order
+  --canonicalizer default|exact|bfcl
+                          how strings compare (default: case and runs of whitespace
+                          ignored; bfcl: BFCL's own rule)
+  --grammar FILE          weights as JSON: { "tools": { "<tool>": { "importance": 5,
+                          "args": { "<arg>": { "importance": 3 } } } } }, or a list of
+                          tool schemas, which also declare the argument types
+  --worst N               how many of the worst episodes to show (default 5)
+  --json OUT              write the report as JSON too; written whole or not at all
+  -h, --help              show this help
+
+Examples:
+  toolcalls score episodes.jsonl
+  toolcalls score pred.jsonl gold.jsonl --level arg --grammar grammar.json --json report.json
+`
+
+export const MERGE_USAGE = `Usage: toolcalls merge REPORT... [options]
+
+Adds up reports written by 'toolcalls score --json' over shards of a corpus: TP, FP and
+FN summed overall and per tool, the figures recomputed, the worst episodes of all shards
+ranked again. The figures equal those of one run over the shards' files in order.
+Reports merge only when scored with the same --level, --order and --canonicalizer.
+
+Options:
+  --worst N               how many of the worst episodes to keep (default: as scored)
+  --json OUT              write the merged report as JSON
+  -h, --help              show this help
+
+Example:
+  toolcalls merge shard-1.json shard-2.json --json report.json
+`
+
+export const BFCL_CHECK_USAGE = `Usage: toolcalls bfcl-check [FILE] [options]
+
+Checks BFCL entries as the leaderboard's AST checker does (with an optimal pairing of
+parallel calls). Reads JSON lines from FILE, or standard input when FILE is '-' or
+missing:
+  { "id", "category"?, "model_output", "functions", "ground_truth" }
+model_output is the model's Python-syntax text, or decoded calls. Writes one line for
+each entry, in order, as it goes:
+  { "id", "valid", "error_type", "errors" }
+with BFCL's error names (simple_function_checker:missing_required, type_error:simple,
+value_error:string, ast_decoder:decoder_failed, ...). A line that is not JSON or an
+entry that is malformed stops the run with exit code 2.
+
+Options:
+  -h, --help              show this help
+
+Example:
+  toolcalls bfcl-check entries.jsonl > verdicts.jsonl
+`
+
+export const BFCL_USAGE = `Usage: toolcalls bfcl --category C --results R --data DIR [options]
+
+Scores a result file of a whole BFCL category as the leaderboard's runner does. Reads
+the questions from DIR/BFCL_v*_<C>.json and the answers from
+DIR/possible_answer/BFCL_v*_<C>.json, joins them with the results by id, and prints the
+failing ids with their error types, then the accuracy (correct / total). A question
+without a result counts as a failure; a result without a question is listed and not
+counted.
+
+Options:
+  --category C            the category, e.g. simple_python, multiple, parallel
+  --results R             JSON lines { "id", "result" }; result is the model's output:
+                          Python-syntax text or decoded calls
+  --data DIR              the folder of BFCL's data files
+  --json OUT              write { accuracy, correct_count, total_count, failures } as JSON
+  -h, --help              show this help
+
+Example:
+  toolcalls bfcl --category parallel --results BFCL_v4_parallel_result.json --data bfcl-data
+`

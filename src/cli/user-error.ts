@@ -1,0 +1,18 @@
+/**
+ * A mistake in what the user gave the command (a file, a line, an option): printed as one
+ * line, without a stack trace, and the command exits with code 2.
+ */
+export class UserError extends Error {
+  override name = 'UserError'
+}
+
+/** `gold.jsonl:14: gold[0].args.city: expected ...` */
+export function lineError(where: string, message: string): UserError {
+  return new UserError(`${where}: ${message}`)
+}
+
+/** The message of anything thrown, on one line. */
+export function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return message.replace(/\s*\n\s*/g, ' ')
+}

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest'
+import { BfclInputError, categoryOf, checkBfclEntry } from '../../src/bfcl/check-entry'
+import { parseTypedJson } from '../../src/bfcl/typed-json'
+
+const weather = { name: 'get_weather', parameters: { type: 'dict', properties: { city: { type: 'string' } }, required: ['city'] } }
+const time = { name: 'get_time', parameters: { type: 'dict', properties: { zone: { type: 'string' } }, required: ['zone'] } }
+
+function entry(id: string, model_output: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { id, model_output, functions: [weather, time], ground_truth: [{ get_weather: { city: ['Paris'] } }], ...extra }
+}
+
+const twoCities = [{ get_weather: { city: ['Paris'] } }, { get_weather: { city: ['Paris', 'Rome'] } }]
+
+function errorOf(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a throw')
+}
+
+describe('categoryOf', () => {
+  it.each([
+    ['parallel_multiple_12', 'parallel_multiple'],
+    ['parallel_3', 'parallel'],
+    ['multiple_40', 'multiple'],
+    ['simple_java_3', 'simple_java'],
+    ['simple_javascript_3', 'simple_javascript'],
+    ['simple_3', 'simple_python'],
+    ['simple_python_3', 'simple_python'],
+    ['live_simple_0-0-0', 'live_simple'],
+  ])('reads %s as %s', (id, category) => {
+    expect(categoryOf(id)).toBe(category)
+  })
+
+  it('names no category for an id it does not know', () => {
+    expect(categoryOf('irrelevance_3')).toBeUndefined()
+  })
+})
+
+describe('the simple categories', () => {
+  it('need exactly one call', () => {
+    expect(checkBfclEntry(entry('simple_python_0', "[get_weather(city='Paris'), get_weather(city='Paris')]"))).toMatchObject({
+      error_type: 'simple_function_checker:wrong_count',
+      errors: ['Wrong number of functions.'],
+    })
+  })
+
+  it('check the call against the first doc, whatever the gold names', () => {
+    const verdict = checkBfclEntry(entry('simple_python_0', "[get_time(zone='UTC')]", { ground_truth: [{ get_time: { zone: ['UTC'] } }] }))
+    expect(verdict.error_type).toBe('simple_function_checker:wrong_func_name')
+  })
+})
+
+describe('the multiple category', () => {
+  it('needs as many calls as the gold (one)', () => {
+    expect(checkBfclEntry(entry('multiple_0', '[]')).error_type).toBe('multiple_function_checker:wrong_count')
+  })
+
+  it('checks the call against the doc the gold names', () => {
+    const verdict = checkBfclEntry(entry('multiple_0', "[get_time(zone='utc')]", { ground_truth: [{ get_time: { zone: ['UTC'] } }] }))
+    expect(verdict.valid).toBe(true)
+  })
+})
+
+describe('the parallel categories', () => {
+  it('need as many calls as gold calls', () => {
+    expect(checkBfclEntry(entry('parallel_0', "[get_weather(city='Paris')]", { ground_truth: twoCities })).error_type).toBe(
+      'parallel_function_checker_no_order:wrong_count',
+    )
+  })
+
+  it('accept calls that admit a one-to-one pairing, in an order that greedy first fit rejects', () => {
+    const verdict = checkBfclEntry(entry('parallel_0', "[get_weather(city='Paris'), get_weather(city='Rome')]", { ground_truth: [twoCities[1], twoCities[0]] }))
+    expect(verdict.valid).toBe(true)
+  })
+
+  it('report a gold call no call can pair with, and why each unpaired call fails it', () => {
+    const verdict = checkBfclEntry(entry('parallel_0', "[get_weather(city='Rome'), get_weather(city='Oslo')]", { ground_truth: twoCities }))
+    expect(verdict).toMatchObject({
+      valid: false,
+      error_type: 'parallel_function_checker_no_order:cannot_find_match',
+      errors: [
+        'Could not find a matching function among index [1] of model output for index 0 of possible answers.',
+        "Model Result Index 1: value_error:string: Invalid value for parameter 'city': 'Oslo'. Expected one of ['Paris']. Case insensitive.",
+      ],
+    })
+  })
+
+  it('accept no calls for no gold calls', () => {
+    expect(checkBfclEntry(entry('parallel_0', '', { ground_truth: [] })).valid).toBe(true)
+  })
+})
+
+describe('the category', () => {
+  it('is taken from the entry when given, over the id', () => {
+    expect(checkBfclEntry(entry('x', '[]', { category: 'multiple' })).error_type).toBe('multiple_function_checker:wrong_count')
+  })
+
+  it('may be an older name', () => {
+    expect(checkBfclEntry(entry('x', "get_weather(city='Paris')", { category: 'simple' })).valid).toBe(true)
+  })
+})
+
+describe('the model output', () => {
+  it('that does not decode gets ast_decoder:decoder_failed with the reason', () => {
+    expect(checkBfclEntry(entry('simple_0', "Sure! [get_weather(city='Paris')]"))).toStrictEqual({
+      id: 'simple_0',
+      valid: false,
+      error_type: 'ast_decoder:decoder_failed',
+      errors: ["Invalid syntax. Failed to decode AST. at column 5: expected '(' after 'Sure' but found '!'"],
+    })
+  })
+
+  it('may be BFCL decoded calls', () => {
+    expect(checkBfclEntry(entry('simple_0', [{ get_weather: { city: 'Paris' } }])).valid).toBe(true)
+  })
+
+  it('may be our calls, with arguments as an object', () => {
+    expect(checkBfclEntry(entry('simple_0', [{ name: 'get_weather', args: { city: 'Paris' } }])).valid).toBe(true)
+  })
+
+  it('may be our calls, with arguments as JSON text read with its number types', () => {
+    const verdict = checkBfclEntry({
+      id: 'simple_0',
+      model_output: [{ name: 'f', arguments: '{"n": 2.0}' }],
+      functions: [{ name: 'f', parameters: { properties: { n: { type: 'integer' } }, required: [] } }],
+      ground_truth: [{ f: { n: [2] } }],
+    })
+    expect(verdict.error_type).toBe('type_error:simple')
+  })
+
+  it('that is an unparseable call fails to decode, with its reason', () => {
+    const verdict = checkBfclEntry(entry('simple_0', [{ name: '', args: {}, unparseable: 'no name' }]))
+    expect(verdict).toMatchObject({ error_type: 'ast_decoder:decoder_failed', errors: ['Invalid syntax. Failed to decode AST. no name'] })
+  })
+
+  it('that is a list of something else gets ast_decoder:decoder_wrong_output_format', () => {
+    expect(checkBfclEntry(entry('simple_0', ['get_weather'])).error_type).toBe('ast_decoder:decoder_wrong_output_format')
+  })
+
+  it('that is neither text nor a list gets ast_decoder:decoder_wrong_output_format', () => {
+    expect(checkBfclEntry(entry('simple_0', 42)).error_type).toBe('ast_decoder:decoder_wrong_output_format')
+  })
+})
+
+describe('dotted names', () => {
+  const entryWithDot = (output: string) => ({
+    id: 'simple_0',
+    model_output: output,
+    functions: [{ name: 'math.factorial', parameters: { properties: { n: { type: 'integer' } }, required: ['n'] } }],
+    ground_truth: [{ 'math.factorial': { n: [5] } }],
+  })
+
+  it('are expected whole', () => {
+    expect(checkBfclEntry(entryWithDot('math.factorial(n=5)')).valid).toBe(true)
+  })
+
+  it('are not found written with _ by default', () => {
+    expect(checkBfclEntry(entryWithDot('math_factorial(n=5)')).error_type).toBe('simple_function_checker:wrong_func_name')
+  })
+
+  it('are expected with _ for a model that writes them so', () => {
+    expect(checkBfclEntry(entryWithDot('math_factorial(n=5)'), { underscoreToDot: true }).valid).toBe(true)
+  })
+})
+
+describe('a malformed entry throws a BfclInputError naming the path', () => {
+  it.each([
+    ['no id', { ...entry('', '[]'), id: undefined }, 'id: expected the entry\'s id, received undefined'],
+    ['functions not a list', entry('simple_0', '[]', { functions: {} }), 'functions: expected a list of function docs, received {}'],
+    ['ground_truth not a list', entry('simple_0', '[]', { ground_truth: {} }), 'ground_truth: expected a list of gold calls, received {}'],
+    [
+      'allowed values not a list',
+      entry('simple_0', '[]', { ground_truth: [{ get_weather: { city: 'Paris' } }] }),
+      'ground_truth[0].get_weather.city: expected a list of allowed values, received "Paris"',
+    ],
+    ['an unknown category', entry('simple_0', '[]', { category: 'sql' }), 'category: "sql" is not a BFCL AST category'],
+    ['an id naming no category', entry('sql_1', '[]'), 'id: "sql_1" names no BFCL AST category; give one as category'],
+    [
+      'a gold call naming no doc',
+      entry('multiple_0', '[]', { ground_truth: [{ get_date: {} }] }),
+      'ground_truth[0]: no function doc is named "get_date"',
+    ],
+    [
+      'a type BFCL does not know',
+      entry('simple_0', '[]', { functions: [{ name: 'get_weather', parameters: { properties: { city: { type: 'text' } } } }] }),
+      'functions[0].parameters.properties.city.type: expected a Python type BFCL knows (string, integer, float, boolean, array, tuple, dict, any), received "text"',
+    ],
+  ])('%s', (_, malformed, message) => {
+    const error = errorOf(() => checkBfclEntry(malformed))
+    expect(error).toBeInstanceOf(BfclInputError)
+    expect(error).toBeInstanceOf(TypeError)
+    expect((error as Error).message).toBe(message)
+  })
+
+  it('before the model output is read', () => {
+    expect(() => checkBfclEntry(entry('simple_0', 42, { functions: 'none' }))).toThrow(BfclInputError)
+  })
+})
+
+describe('entries read with parseTypedJson', () => {
+  it('keep a gold float a float: an integer element is then a nested type error', () => {
+    const line =
+      '{"id": "simple_0", "model_output": "f(xs=[1, 2])", "functions": [{"name": "f", "parameters": {"properties": {"xs": {"type": "array", "items": {"type": "float"}}}, "required": []}}], "ground_truth": [{"f": {"xs": [[1.0, 2.0]]}}]}'
+    expect(checkBfclEntry(parseTypedJson(line)).error_type).toBe('type_error:nested')
+  })
+})

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { bfclItems, firstAllowedOutput, typedJson } from './bfcl-entries'
+import { runCli, tempFolder } from './run-cli'
+
+let folder: ReturnType<typeof tempFolder>
+beforeEach(() => {
+  folder = tempFolder()
+})
+afterEach(() => folder.remove())
+
+const [first, second] = bfclItems('simple_python')
+
+function entryLine(item: typeof first, modelOutput: string): string {
+  return `${typedJson({ id: item!.id, model_output: modelOutput, functions: item!.functions, ground_truth: item!.groundTruth })}\n`
+}
+
+const right = entryLine(first, firstAllowedOutput(first!.groundTruth))
+const wrong = entryLine(second, '[no_such_function(x=1)]')
+const verdicts = [
+  { id: first!.id, valid: true, error_type: null, errors: [] },
+  { id: second!.id, valid: false, error_type: 'simple_function_checker:wrong_func_name', errors: [expect.any(String)] },
+]
+
+function parseLines(stdout: string): unknown[] {
+  return stdout.trimEnd().split('\n').map((line) => JSON.parse(line))
+}
+
+describe('toolcalls bfcl-check', () => {
+  test('writes one verdict line for each entry of a file, in order', async () => {
+    const file = folder.write('entries.jsonl', right + wrong)
+    const run = await runCli(['bfcl-check', file])
+    expect(run.code).toBe(0)
+    expect(parseLines(run.stdout)).toEqual(verdicts)
+  })
+
+  test('reads standard input when no file is given', async () => {
+    const run = await runCli(['bfcl-check'], { input: right + wrong })
+    expect(parseLines(run.stdout)).toEqual(verdicts)
+  })
+
+  test('reads standard input when the file is -', async () => {
+    const run = await runCli(['bfcl-check', '-'], { input: wrong })
+    expect(parseLines(run.stdout)).toEqual([verdicts[1]])
+  })
+
+  test('writes exactly the keys id, valid, error_type and errors', async () => {
+    const run = await runCli(['bfcl-check'], { input: right })
+    expect(run.stdout).toBe(`{"id":"${first!.id}","valid":true,"error_type":null,"errors":[]}\n`)
+  })
+
+  test('keeps 1.0 a float: a list of integers where the gold lists floats is a type error', async () => {
+    const entry = [
+      '{"id": "simple_python_0", "model_output": "[f(xs=[1, 2])]",',
+      ' "functions": [{"name": "f", "parameters": {"type": "dict", "properties": {"xs": {"type": "array", "items": {"type": "float"}}}, "required": ["xs"]}}],',
+      ' "ground_truth": [{"f": {"xs": [[1.0, 2.0]]}}]}\n',
+    ].join('')
+    const run = await runCli(['bfcl-check'], { input: entry })
+    expect(parseLines(run.stdout)).toEqual([expect.objectContaining({ valid: false, error_type: 'type_error:nested' })])
+  })
+
+  test('a line that is not JSON stops with a user error naming the line, after the verdicts before it', async () => {
+    const run = await runCli(['bfcl-check', '-'], { input: `${right}{"id": \n` })
+    expect(run.code).toBe(2)
+    expect(parseLines(run.stdout)).toEqual([verdicts[0]])
+    expect(run.stderr).toMatch(/^stdin:2: not valid JSON \(.+\)\n$/)
+  })
+
+  test('a malformed entry is a user error naming the line and the path', async () => {
+    const run = await runCli(['bfcl-check', '-'], { input: '{"id": "simple_python_0", "model_output": "[]", "functions": {}, "ground_truth": []}\n' })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^stdin:1: functions: expected a list of function docs/)
+  })
+})

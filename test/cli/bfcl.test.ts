@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { bfclItems, BFCL_DATA_DIR, firstAllowedOutput } from './bfcl-entries'
+import { runCli, tempFolder } from './run-cli'
+
+let folder: ReturnType<typeof tempFolder>
+beforeEach(() => {
+  folder = tempFolder()
+})
+afterEach(() => folder.remove())
+
+const parallel = bfclItems('parallel')
+const resultLine = (id: string, result: unknown) => `${JSON.stringify({ id, result })}\n`
+const rightResults = () => new Map(parallel.map((item) => [item.id, resultLine(item.id, firstAllowedOutput(item.groundTruth))]))
+
+describe('toolcalls bfcl', () => {
+  test('scores a category whose results give the first allowed values at 100%', async () => {
+    const results = folder.write('results.jsonl', [...rightResults().values()].join(''))
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', BFCL_DATA_DIR])
+    expect(run.stdout).toBe('parallel: accuracy 100.00% (200/200 correct)\n')
+    expect(run.code).toBe(0)
+  })
+
+  test('lists the failing ids with their error types, in the order of the questions', async () => {
+    const results = rightResults()
+    results.set('parallel_2', resultLine('parallel_2', 'I cannot call a function for that.'))
+    results.set('parallel_0', resultLine('parallel_0', "[spotify.play(artist='Taylor Swift', duration=20)]"))
+    const path = folder.write('results.jsonl', [...results.values()].join(''))
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', path, '--data', BFCL_DATA_DIR])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/^Failing \(2 of 200\):\n {2}parallel_0 +parallel_function_checker_no_order:wrong_count +.+\n {2}parallel_2 +ast_decoder:decoder_failed +.+\n\nparallel: accuracy 99\.00% \(198\/200 correct\)\n$/)
+  })
+
+  test('counts a question without a result as a failure and lists a result without a question', async () => {
+    const results = rightResults()
+    results.delete('parallel_7')
+    results.set('parallel_999', resultLine('parallel_999', '[]'))
+    const path = folder.write('results.jsonl', [...results.values()].join(''))
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', path, '--data', BFCL_DATA_DIR])
+    expect(run.stdout).toContain(`parallel_7  missing_result  no result for "parallel_7" in ${path}`)
+    expect(run.stdout).toContain(`Result lines not scored (1):\n  ${path}:200: "parallel_999": no question in parallel`)
+    expect(run.stdout).toContain('accuracy 99.50% (199/200 correct)')
+  })
+
+  test('lists a result line that is not JSON and scores the rest', async () => {
+    const results = rightResults()
+    results.set('parallel_1', '{"id": "parallel_1", "result": "[calc\n')
+    const path = folder.write('results.jsonl', [...results.values()].join(''))
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', path, '--data', BFCL_DATA_DIR])
+    expect(run.stdout).toMatch(new RegExp(`${path}:2: not valid JSON`))
+    expect(run.stdout).toContain('parallel_1  missing_result')
+  })
+
+  test('--json writes the accuracy, the counts and the failing verdicts', async () => {
+    const results = rightResults()
+    results.set('parallel_2', resultLine('parallel_2', 'no call'))
+    const path = folder.write('results.jsonl', [...results.values()].join(''))
+    const out = join(folder.dir, 'score.json')
+    await runCli(['bfcl', '--category', 'parallel', '--results', path, '--data', BFCL_DATA_DIR, '--json', out])
+    const report = JSON.parse(readFileSync(out, 'utf8'))
+    expect(report).toEqual({
+      accuracy: 199 / 200,
+      correct_count: 199,
+      total_count: 200,
+      failures: [{ id: 'parallel_2', valid: false, error_type: 'ast_decoder:decoder_failed', errors: expect.any(Array) }],
+    })
+  })
+
+  test('an unknown category is a user error that suggests the nearest', async () => {
+    const run = await runCli(['bfcl', '--category', 'paralel', '--results', 'r.jsonl', '--data', BFCL_DATA_DIR])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^toolcalls bfcl: --category: 'paralel' is not a BFCL AST category \(did you mean 'parallel'\?\)/)
+  })
+
+  test('a category without data files in the folder is a user error', async () => {
+    const run = await runCli(['bfcl', '--category', 'live_simple', '--results', 'r.jsonl', '--data', BFCL_DATA_DIR])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/: no BFCL_v\*_live_simple\.json; categories here: multiple, parallel, /)
+  })
+
+  test('a missing option is a user error', async () => {
+    const run = await runCli(['bfcl', '--category', 'parallel', '--data', BFCL_DATA_DIR])
+    expect(run.stderr).toBe("toolcalls bfcl: --results is required; see 'toolcalls bfcl --help'\n")
+    expect(run.code).toBe(2)
+  })
+})

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { jsonl, runCli, tempFolder } from './run-cli'
+
+const search = (q: string) => ({ name: 'search', args: { q } })
+
+let folder: ReturnType<typeof tempFolder>
+beforeEach(() => {
+  folder = tempFolder()
+})
+afterEach(() => folder.remove())
+
+/** A user error: exit code 2, one line on standard error, no stack trace, nothing on standard output. */
+function expectUserError(run: { code: number | null; stdout: string; stderr: string }, line: string): void {
+  expect(run.stderr).toBe(`${line}\n`)
+  expect(run.code).toBe(2)
+  expect(run.stdout).toBe('')
+}
+
+describe('files', () => {
+  test('a missing file is a user error naming it', async () => {
+    expectUserError(await runCli(['score', `${folder.dir}/nope.jsonl`]), `${folder.dir}/nope.jsonl: no such file`)
+  })
+
+  test('a directory given as a file is a user error', async () => {
+    expectUserError(await runCli(['score', folder.dir]), `${folder.dir}: is a directory, not a file`)
+  })
+
+  test('a missing gold file is reported before any scoring', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('a')]))
+    expectUserError(await runCli(['score', pred, `${folder.dir}/gold.jsonl`]), `${folder.dir}/gold.jsonl: no such file`)
+  })
+})
+
+describe('gold and episode lines', () => {
+  test('malformed gold names the file, the line and the path inside the gold', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('b')]))
+    const gold = folder.write('gold.jsonl', jsonl([search('a')], [{ name: 'search', args: { q: { $oneOf: [] } } }]))
+    expectUserError(await runCli(['score', pred, gold]), `${gold}:2: gold[0].args.q.$oneOf: expected a non-empty list of alternatives, received []`)
+  })
+
+  test('a gold line that is not JSON is a user error naming its line', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('b')]))
+    const gold = folder.write('gold.jsonl', `${JSON.stringify([search('a')])}\n[{"name": "search",]\n`)
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(new RegExp(`^${gold}:2: not valid JSON \\(.+\\)\\n$`))
+  })
+
+  test('an episodes line without gold is a user error', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [] }))
+    expectUserError(await runCli(['score', episodes]), `${episodes}:1: expected an episode { "id"?, "pred", "gold" }, received {"pred": []}`)
+  })
+
+  test('an id that is neither a string nor a number is a user error', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ id: [1], pred: [], gold: [] }))
+    expectUserError(await runCli(['score', episodes]), `${episodes}:1: id: expected a string or a number, received [1]`)
+  })
+})
+
+describe('options', () => {
+  test('an unknown option suggests the nearest one', async () => {
+    const run = await runCli(['score', 'x.jsonl', '--levle', 'arg'])
+    expectUserError(run, "toolcalls score: unknown option '--levle' (did you mean '--level'?); see 'toolcalls score --help'")
+  })
+
+  test('an unknown command suggests the nearest one', async () => {
+    expectUserError(await runCli(['scroe']), "toolcalls: unknown command 'scroe' (did you mean 'score'?); see 'toolcalls --help'")
+  })
+
+  test('a bad --level value names the allowed ones', async () => {
+    const run = await runCli(['score', 'x.jsonl', '--level', 'args'])
+    expectUserError(run, "toolcalls score: --level: expected one of 'call', 'arg', received 'args' (did you mean 'arg'?); see 'toolcalls score --help'")
+  })
+
+  test('an option without its value is a user error', async () => {
+    const run = await runCli(['score', 'x.jsonl', '--json'])
+    expectUserError(run, "toolcalls score: Option '--json <value>' argument missing; see 'toolcalls score --help'")
+  })
+
+  test('a grammar file that is not JSON is a user error', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    const grammar = folder.write('grammar.json', '{ tools: }')
+    const run = await runCli(['score', episodes, '--grammar', grammar])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(new RegExp(`^${grammar}: not valid JSON \\(.+\\)\\n$`))
+  })
+
+  test('an invalid grammar names the path inside it', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    const grammar = folder.write('grammar.json', JSON.stringify({ tools: { search: { importance: -1 } } }))
+    const run = await runCli(['score', episodes, '--grammar', grammar])
+    expectUserError(run, `${grammar}: grammar.tools.search.importance: expected a finite number >= 0, received -1`)
+  })
+})
+
+describe('the --json report', () => {
+  test('a path in a missing folder is a user error, before scoring', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    const out = `${folder.dir}/missing/report.json`
+    expectUserError(await runCli(['score', episodes, '--json', out]), `${out}: cannot write, no such directory ${folder.dir}/missing`)
+  })
+
+  test('a directory is a user error', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    expectUserError(await runCli(['score', episodes, '--json', folder.dir]), `${folder.dir}: cannot write, it is a directory`)
+  })
+
+  test.skipIf(!existsSync('/dev/full'))('a full disk is a user error', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    expectUserError(await runCli(['score', episodes, '--json', '/dev/full']), '/dev/full: cannot write, no space left on device')
+  })
+})

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { ROOT, runCli } from './run-cli'
+
+describe('usage', () => {
+  test('--help lists the commands and the exit codes', async () => {
+    const run = await runCli(['--help'])
+    expect(run.code).toBe(0)
+    for (const command of ['score EPISODES', 'score PRED GOLD', 'merge REPORT...', 'bfcl-check [FILE]', 'bfcl ']) {
+      expect(run.stdout).toContain(`  ${command}`)
+    }
+    expect(run.stdout).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+[\s\S]+\n {2}130 /)
+  })
+
+  test.each(['score', 'merge', 'bfcl-check', 'bfcl'])('%s --help prints the usage of the command', async (command) => {
+    const run = await runCli([command, '--help'])
+    expect(run.code).toBe(0)
+    expect(run.stdout.startsWith(`Usage: toolcalls ${command} `)).toBe(true)
+  })
+
+  test('no command prints the usage on standard error and exits with 2', async () => {
+    const run = await runCli([])
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr.startsWith('Usage: toolcalls <command>')).toBe(true)
+  })
+
+  test('--version prints the version of the package', async () => {
+    const { version } = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8'))
+    const run = await runCli(['--version'])
+    expect(run.stdout).toBe(`${version}\n`)
+  })
+})

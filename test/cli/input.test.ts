@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { jsonl, runCli, tempFolder } from './run-cli'
+
+const search = (q: string) => ({ name: 'search', args: { q } })
+const line = (value: unknown) => JSON.stringify(value)
+
+let folder: ReturnType<typeof tempFolder>
+beforeEach(() => {
+  folder = tempFolder()
+})
+afterEach(() => folder.remove())
+
+function microLine(stdout: string): string {
+  return stdout.trimEnd().split('\n').at(-1)!
+}
+
+describe('line endings and marks', () => {
+  test('reads a file that starts with a byte-order mark', async () => {
+    const pred = folder.write('pred.jsonl', `\uFEFF${jsonl([search('a')])}`)
+    const gold = folder.write('gold.jsonl', `\uFEFF${jsonl([search('a')])}`)
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('TP 1  FP 0  FN 0')
+  })
+
+  test('reads CRLF line ends', async () => {
+    const episodes = folder.write('episodes.jsonl', [line({ pred: [search('a')], gold: [search('a')] }), line({ pred: [], gold: [] }), ''].join('\r\n'))
+    const run = await runCli(['score', episodes])
+    expect(microLine(run.stdout)).toContain('over 2 episodes: TP 1  FP 0  FN 0')
+  })
+
+  test('skips blank lines but counts them in line numbers', async () => {
+    const gold = folder.write('gold.jsonl', `\n${line([search('a')])}\n  \n[{"name": 1}]\n`)
+    const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('b')]))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(new RegExp(`^${gold}:4: gold\\[0\\]\\.name: `))
+  })
+
+  test('pairs by position among the non-blank lines', async () => {
+    const pred = folder.write('pred.jsonl', `${line([search('a')])}\n\n${line([search('b')])}\n`)
+    const gold = folder.write('gold.jsonl', jsonl([search('a')], [search('b')]))
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('over 2 episodes: TP 2  FP 0  FN 0')
+  })
+
+  test('reads a last line without a line end', async () => {
+    const episodes = folder.write('episodes.jsonl', line({ pred: [search('a')], gold: [search('a')] }))
+    const run = await runCli(['score', episodes])
+    expect(microLine(run.stdout)).toContain('over 1 episode: TP 1')
+  })
+})
+
+describe('invalid UTF-8', () => {
+  const invalid = Buffer.from([0xff, 0xfe])
+
+  test('a prediction with invalid bytes is read with replacement characters, graded, and warned about', async () => {
+    const pred = folder.write('pred.jsonl', Buffer.concat([Buffer.from('[{"name": "search", "args": {"q": "ca'), invalid, Buffer.from('ts"}}]\n')]))
+    const gold = folder.write('gold.jsonl', jsonl([search('cats')]))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(microLine(run.stdout)).toContain('TP 0  FP 1  FN 1')
+    expect(run.stdout).toContain('+ q: "ca\uFFFD\uFFFDts"')
+    expect(run.stderr).toBe(`warning: ${pred}:1: invalid UTF-8, read with U+FFFD replacement characters\n`)
+  })
+
+  test('a gold line with invalid bytes inside a string is still read as JSON', async () => {
+    const gold = folder.write('gold.jsonl', Buffer.concat([Buffer.from('[{"name": "search", "args": {"q": "ca'), invalid, Buffer.from('ts"}}]\n')]))
+    const pred = folder.write('pred.jsonl', jsonl([search('ca\uFFFD\uFFFDts')]))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(microLine(run.stdout)).toContain('TP 1  FP 0  FN 0')
+  })
+
+  test('is warned about once per file, then counted', async () => {
+    const bad = Buffer.concat([Buffer.from('"x'), invalid, Buffer.from('"\n')])
+    const pred = folder.write('pred.jsonl', Buffer.concat([bad, bad, bad]))
+    const gold = folder.write('gold.jsonl', jsonl([], [], []))
+    const run = await runCli(['score', pred, gold])
+    expect(run.stderr.split('\n')).toEqual([
+      `warning: ${pred}:1: invalid UTF-8, read with U+FFFD replacement characters`,
+      `warning: 2 more lines of ${pred} with invalid UTF-8`,
+      '',
+    ])
+  })
+})
+
+describe('predictions that are not JSON', () => {
+  test('are graded as an unparseable call whose reason names the line', async () => {
+    const pred = folder.write('pred.jsonl', `${line([search('a')])}\n{"name": "search", "args": \n`)
+    const gold = folder.write('gold.jsonl', jsonl([search('a')], [search('b')]))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(microLine(run.stdout)).toContain('over 2 episodes: TP 1  FP 1  FN 1')
+    expect(run.stdout).toMatch(new RegExp(`\\+ pred\\[0\\] \\(unparseable\\)  ← unparseable: ${pred}:2: not valid JSON \\(`))
+  })
+
+  test('a truncated last prediction line is unparseable, not an error', async () => {
+    const pred = folder.write('pred.jsonl', `${line([search('a')])}\n[{"name": "sea`)
+    const gold = folder.write('gold.jsonl', jsonl([search('a')], [search('b')]))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`${pred}:2: not valid JSON`)
+  })
+
+  test('a truncated last gold line is a user error', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('b')]))
+    const gold = folder.write('gold.jsonl', `${line([search('a')])}\n[{"name": "sea`)
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(new RegExp(`^${gold}:2: not valid JSON`))
+  })
+
+  test('a line of Python call text is read as BFCL output', async () => {
+    const pred = folder.write('pred.jsonl', "[search(q='a')]\n")
+    const gold = folder.write('gold.jsonl', jsonl([search('a')]))
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('TP 1  FP 0  FN 0')
+  })
+})

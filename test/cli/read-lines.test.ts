@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest'
+import { readLines } from '../../src/cli/read-lines'
+
+async function linesOf(...chunks: (string | Buffer)[]) {
+  const lines = []
+  for await (const line of readLines((async function* () {
+    yield* chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))
+  })())) lines.push(line)
+  return lines
+}
+
+describe('readLines', () => {
+  test('numbers lines from 1, counting blank lines, and skips the blank ones', async () => {
+    expect((await linesOf('a\n\n  \nb\n')).map(({ number, text }) => [number, text])).toEqual([[1, 'a'], [4, 'b']])
+  })
+
+  test('joins a line split across chunks, even inside a multi-byte character', async () => {
+    const bytes = Buffer.from('"é"\n')
+    const lines = await linesOf(bytes.subarray(0, 2), bytes.subarray(2))
+    expect(lines).toEqual([{ number: 1, text: '"é"', invalidUtf8: false }])
+  })
+
+  test('drops the CR of a CRLF line end, even when it ends a chunk', async () => {
+    expect((await linesOf('a\r', '\nb\r\n')).map(({ text }) => text)).toEqual(['a', 'b'])
+  })
+
+  test('drops a byte-order mark at the start', async () => {
+    expect((await linesOf('\uFEFF{}\n')).map(({ text }) => text)).toEqual(['{}'])
+  })
+
+  test('reads a last line without a line end', async () => {
+    expect((await linesOf('a\nb')).map(({ text }) => text)).toEqual(['a', 'b'])
+  })
+
+  test('replaces invalid UTF-8 and flags the line', async () => {
+    const [line] = await linesOf(Buffer.from([0x61, 0xff, 0x62, 0x0a]))
+    expect(line).toEqual({ number: 1, text: 'a\uFFFDb', invalidUtf8: true })
+  })
+
+  test('does not flag a U+FFFD that the file itself holds', async () => {
+    const [line] = await linesOf('a\uFFFDb\n')
+    expect(line!.invalidUtf8).toBe(false)
+  })
+})

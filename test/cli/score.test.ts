@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { jsonl, runCli, tempFolder } from './run-cli'
+
+const search = (q: string) => ({ name: 'search', args: { q } })
+const answer = (a: string) => ({ name: 'answer', args: { a } })
+const deleteAll = { name: 'delete_all', args: {} }
+
+let folder: ReturnType<typeof tempFolder>
+beforeEach(() => {
+  folder = tempFolder()
+})
+afterEach(() => folder.remove())
+
+/** The line that ends the report. */
+function microLine(stdout: string): string {
+  return stdout.trimEnd().split('\n').at(-1)!
+}
+
+describe('toolcalls score EPISODES', () => {
+  test('prints the micro-averaged figures of an episodes file', async () => {
+    const episodes = folder.write(
+      'episodes.jsonl',
+      jsonl({ id: 'right', pred: [search('cats')], gold: [search('cats')] }, { id: 'wrong', pred: [search('dogs')], gold: [search('cats')] }),
+    )
+    const run = await runCli(['score', episodes])
+    expect(run.code).toBe(0)
+    expect(microLine(run.stdout)).toBe('Micro average over 2 episodes: TP 1  FP 1  FN 1  precision 0.5  recall 0.5  F1 0.5 (call level)')
+  })
+
+  test('reads the episodes from standard input when the file is -', async () => {
+    const run = await runCli(['score', '-'], { input: jsonl({ pred: [search('cats')], gold: [search('cats')] }) })
+    expect(microLine(run.stdout)).toContain('over 1 episode: TP 1  FP 0  FN 0')
+  })
+
+  test('reads gold values in their JSON form, $oneOf and $optional', async () => {
+    const gold = [{ name: 'search', args: { q: { $oneOf: ['cats', 'kittens'] }, limit: { $optional: [] } } }]
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('kittens')], gold }))
+    const run = await runCli(['score', episodes])
+    expect(microLine(run.stdout)).toContain('TP 1  FP 0  FN 0')
+  })
+
+  test('reads predictions in any format, here OpenAI Chat and BFCL Python text', async () => {
+    const chat = { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search', arguments: '{"q":"cats"}' } }] }
+    const episodes = folder.write(
+      'episodes.jsonl',
+      jsonl({ pred: chat, gold: [search('cats')] }, { pred: "[search(q='cats')]", gold: [search('cats')] }),
+    )
+    const run = await runCli(['score', episodes])
+    expect(microLine(run.stdout)).toContain('TP 2  FP 0  FN 0')
+  })
+})
+
+describe('toolcalls score PRED GOLD', () => {
+  test('pairs lines by position when they give no ids', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('b')]))
+    const gold = folder.write('gold.jsonl', jsonl([search('a')], [search('x')]))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(microLine(run.stdout)).toContain('over 2 episodes: TP 1  FP 1  FN 1')
+  })
+
+  test('pairs lines by id when both files give ids, in any order, without warnings', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'b', calls: [search('b')] }, { id: 'c', calls: [search('c')] }, { id: 'a', calls: [search('a')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }, { id: 'c', calls: [search('c')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('over 3 episodes: TP 3  FP 0  FN 0')
+    expect(run.stderr).toBe('')
+  })
+
+  test('scores a gold line without a prediction as nothing predicted, and warns', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('over 2 episodes: TP 1  FP 0  FN 1')
+    expect(run.stderr).toContain(`${gold}:2: no prediction line (id "b"); scored as no calls`)
+  })
+
+  test('scores a prediction without a gold line against no gold calls, and warns', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'z', calls: [search('z')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('TP 1  FP 1  FN 0')
+    expect(run.stderr).toContain(`${pred}:2: no gold line (id "z"); scored against no gold calls`)
+  })
+
+  test('--level arg counts the name and each argument', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('cats'), deleteAll]))
+    const gold = folder.write('gold.jsonl', jsonl([search('cats'), answer('meow')]))
+    const run = await runCli(['score', pred, gold, '--level', 'arg'])
+    expect(microLine(run.stdout)).toBe('Micro average over 1 episode: TP 2  FP 1  FN 2  precision 0.6667  recall 0.5  F1 0.5714 (arg level)')
+  })
+
+  test('--order strict counts calls out of order as wrong', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([answer('meow'), search('cats')]))
+    const gold = folder.write('gold.jsonl', jsonl([search('cats'), answer('meow')]))
+    const any = await runCli(['score', pred, gold])
+    const strict = await runCli(['score', pred, gold, '--order', 'strict'])
+    expect(microLine(any.stdout)).toContain('F1 1 ')
+    expect(microLine(strict.stdout)).toContain('F1 0.5 ')
+  })
+
+  test('--grammar weighs a tool by its importance', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([deleteAll]))
+    const gold = folder.write('gold.jsonl', jsonl([]))
+    const grammar = folder.write('grammar.json', JSON.stringify({ tools: { delete_all: { importance: 5 } } }))
+    const run = await runCli(['score', pred, gold, '--grammar', grammar])
+    expect(microLine(run.stdout)).toContain('TP 0  FP 5  FN 0')
+  })
+
+  test('--canonicalizer exact tells case apart', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('Cats')]))
+    const gold = folder.write('gold.jsonl', jsonl([search('cats')]))
+    const run = await runCli(['score', pred, gold, '--canonicalizer', 'exact'])
+    expect(microLine(run.stdout)).toContain('TP 0  FP 1  FN 1')
+  })
+})
+
+describe('the report', () => {
+  test('shows each worst episode with its id, its lines and its aligned diff', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'ok', calls: [search('a')] }, { id: 'bad', calls: [search('b')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'ok', calls: [search('a')] }, { id: 'bad', calls: [search('x')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(run.stdout).toContain(`✗ bad (${pred}:2, ${gold}:2)  F1 0.000`)
+    expect(run.stdout).toContain('- q: "x"')
+    expect(run.stdout).toContain('+ q: "b"')
+    expect(run.stdout).not.toContain('✗ ok')
+  })
+
+  test('--worst limits how many episodes are shown', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl(...['a', 'b', 'c'].map((id) => ({ id, pred: [], gold: [search(id)] }))))
+    const run = await runCli(['score', episodes, '--worst', '2'])
+    expect(run.stdout).toContain('Worst episodes (2):')
+    expect(run.stdout).not.toContain('✗ c ')
+  })
+
+  test('prints the per-tool table in aligned columns', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('a'), deleteAll], gold: [search('a'), answer('b')] }))
+    const run = await runCli(['score', episodes])
+    const lines = run.stdout.split('\n')
+    const start = lines.indexOf('Per tool:')
+    const table = lines.slice(start + 1, start + 5)
+    expect(table[0]!.trim().split(/\s+/)).toEqual(['tool', 'TP', 'FP', 'FN', 'P', 'R', 'F1'])
+    expect(table.map((line) => line.trim().split(/\s+/)[0])).toEqual(['tool', 'answer', 'delete_all', 'search'])
+    expect(new Set(table.map((line) => line.length)).size).toBe(1)
+  })
+
+  test('is not coloured when standard output is not a terminal', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('b')], gold: [search('a')] }))
+    const run = await runCli(['score', episodes])
+    expect(run.stdout).not.toContain('\x1b[')
+  })
+
+  test('--json writes the corpus report with the command, the files and the options', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'e1', calls: [search('b')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'e1', calls: [search('a')] }))
+    const out = `${folder.dir}/report.json`
+    const run = await runCli(['score', pred, gold, '--level', 'arg', '--json', out])
+    expect(run.code).toBe(0)
+    const report = JSON.parse(readFileSync(out, 'utf8'))
+    expect(report).toMatchObject({
+      command: 'score',
+      files: [pred, gold],
+      options: { level: 'arg', order: 'any', canonicalizer: 'default', grammar: null, worst: 5 },
+      tp: 1,
+      fp: 1,
+      fn: 1,
+      episodes: 1,
+      perTool: { search: { tp: 1, fp: 1, fn: 1, precision: 0.5, recall: 0.5, f1: 0.5 } },
+    })
+    expect(report.worst).toHaveLength(1)
+    expect(report.worst[0]).toMatchObject({ id: 'e1', index: 0, where: [`${pred}:1`, `${gold}:1`], score: { f1: 0.5 } })
+  })
+})

@@ -1,0 +1,51 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { bfclItems, firstAllowedOutput, typedJson } from './bfcl-entries'
+import { collect, jsonl, startCli, tempFolder } from './run-cli'
+
+let folder: ReturnType<typeof tempFolder>
+beforeEach(() => {
+  folder = tempFolder()
+})
+afterEach(() => folder.remove())
+
+const episode = jsonl({ pred: [{ name: 'search', args: { q: 'cats' } }], gold: [{ name: 'search', args: { q: 'cats' } }] })
+
+describe('Ctrl-C', () => {
+  test('stops a run on a long standard input: exit code 130, one line, no report file', async () => {
+    const out = join(folder.dir, 'report.json')
+    const child = startCli(['score', '-', '--json', out])
+    const done = collect(child)
+    child.stdin!.on('error', () => {})
+    // Once the command has taken in a large first chunk, it is running and listening for the signal.
+    await new Promise<void>((resolve) => child.stdin!.write(episode.repeat(20_000), () => resolve()))
+    const feed = setInterval(() => child.stdin!.write(episode.repeat(100)), 5)
+    child.kill('SIGINT')
+    const run = await done
+    clearInterval(feed)
+    expect(run.code).toBe(130)
+    expect(run.stderr).toBe('toolcalls: interrupted; no report written\n')
+    expect(run.stdout).toBe('')
+    expect(existsSync(out)).toBe(false)
+    expect(readdirSync(folder.dir)).toEqual([])
+  })
+})
+
+describe('a closed standard output', () => {
+  test('ends bfcl-check quietly', async () => {
+    const [item] = bfclItems('simple_python')
+    const line = `${typedJson({ id: item!.id, model_output: firstAllowedOutput(item!.groundTruth), functions: item!.functions, ground_truth: item!.groundTruth })}\n`
+    const child = startCli(['bfcl-check'])
+    let stderr = ''
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.stdin!.on('error', () => {})
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
+    child.stdout!.once('data', () => child.stdout!.destroy())
+    const feed = setInterval(() => child.stdin!.write(line.repeat(200)), 5)
+    const code = await exited
+    clearInterval(feed)
+    expect(code).toBe(0)
+    expect(stderr).toBe('')
+  })
+})
