@@ -7,6 +7,8 @@ export default defineConfig([
       matchers: 'src/matchers/index.ts',
       vitest: 'src/matchers/vitest.ts',
       jest: 'src/matchers/jest.ts',
+      reporter: 'src/reporters/vitest-reporter.ts',
+      'jest-reporter': 'src/reporters/jest-reporter.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

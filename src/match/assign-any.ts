@@ -1,4 +1,6 @@
 import { maxBenefitAssignment } from './assignment'
+import { comparedRanks, hashedRanks } from './group-ranks'
+import { pairIdentical } from './pair-identical'
 import type { PairingContext } from './pairing-context'
 
 /** Pairs chosen for a set of calls, with the sums of their tiers (for comparing alternatives). */
@@ -14,6 +16,14 @@ const EXACT_LIMIT = 2 ** 53
  * Pairs the given predictions with the given gold calls as a multiset (order 'any'): calls
  * are grouped by tool, and each group is an optimal assignment (DESIGN.md §4).
  */
+function addPair(ctx: PairingContext, p: number, g: number, into: Assignment, needTotals: boolean): void {
+  into.pairs.push([p, g])
+  if (!needTotals) return
+  const tiers = ctx.tiers(p, g)
+  into.primary += tiers.primary
+  into.secondary += tiers.secondary
+}
+
 export function assignAny(
   ctx: PairingContext,
   predIndices: readonly number[],
@@ -37,31 +47,38 @@ export function assignAny(
   return result
 }
 
-/** One tool's calls: a 1x1 group pairs at once (ranked only when totals are needed); larger ones go to the solver. */
+/** Below this many candidate pairs a group is ranked by comparing each pair; above, by keys where it can be. */
+const HASHED_FROM = 64
+
+/**
+ * One tool's calls: a 1x1 group pairs at once (ranked only when totals are needed); identical
+ * calls pair before the assignment where that is sound; the rest go to the solver.
+ */
 function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into: Assignment, needTotals: boolean): void {
-  const rows = preds.length
-  const cols = golds.length
-  if (rows === 1 && cols === 1) {
-    into.pairs.push([preds[0]!, golds[0]!])
-    if (needTotals) {
-      const tiers = ctx.tiers(preds[0]!, golds[0]!)
-      into.primary += tiers.primary
-      into.secondary += tiers.secondary
-    }
+  if (preds.length === 1 && golds.length === 1) {
+    addPair(ctx, preds[0]!, golds[0]!, into, needTotals)
     return
   }
-  const primary = new Float64Array(rows * cols)
-  const secondary = new Float64Array(rows * cols)
+  const identical = pairIdentical(ctx, preds, golds)
+  if (identical !== undefined) {
+    for (const [p, g] of identical.pairs) addPair(ctx, p, g, into, needTotals)
+    preds = identical.restPreds
+    golds = identical.restGolds
+    if (preds.length === 0 || golds.length === 0) return
+    if (preds.length === 1 && golds.length === 1) {
+      addPair(ctx, preds[0]!, golds[0]!, into, needTotals)
+      return
+    }
+  }
+  const rows = preds.length
+  const cols = golds.length
+  const { primary, secondary } =
+    (rows * cols >= HASHED_FROM ? hashedRanks(ctx, preds, golds) : undefined) ?? comparedRanks(ctx, preds, golds)
   let maxPrimary = 0
   let maxSecondary = 0
-  for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < cols; j++) {
-      const tiers = ctx.tiers(preds[i]!, golds[j]!)
-      primary[i * cols + j] = tiers.primary
-      secondary[i * cols + j] = tiers.secondary
-      if (tiers.primary > maxPrimary) maxPrimary = tiers.primary
-      if (tiers.secondary > maxSecondary) maxSecondary = tiers.secondary
-    }
+  for (let k = 0; k < rows * cols; k++) {
+    if (primary[k]! > maxPrimary) maxPrimary = primary[k]!
+    if (secondary[k]! > maxSecondary) maxSecondary = secondary[k]!
   }
   // The tiers are folded into one benefit: primary, then secondary, then nearness of position,
   // each scaled above the largest total the next can reach, as long as the sums stay exact.

@@ -5,7 +5,7 @@ import { type Assignment, assignAny } from './assign-any'
 import type { ResolvedMatchOptions } from './options'
 import { type CallSet, PairingContext } from './pairing-context'
 
-function callSet<C extends { name: string; unparseable?: string }>(
+export function callSet<C extends { name: string; unparseable?: string }>(
   turns: readonly (readonly C[])[],
   canonicalizeName: (name: string) => string,
 ): CallSet<C> {

@@ -53,13 +53,16 @@ export class PairingContext {
     return compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, this.callContext(this.gold.names[goldIndex]!))
   }
 
+  tiers(predIndex: number, goldIndex: number): Tiers {
+    const toolWeight = this.callContext(this.gold.names[goldIndex]!).toolWeight
+    return this.tiersOf(this.rank(predIndex, goldIndex), toolWeight)
+  }
+
   /**
    * At call level a pair is worth its exactness first, then its argument agreement; at arg
    * level, its agreed units (name and arguments) first, then its exactness (DESIGN.md §4).
    */
-  tiers(predIndex: number, goldIndex: number): Tiers {
-    const { exact, agreement } = this.rank(predIndex, goldIndex)
-    const toolWeight = this.callContext(this.gold.names[goldIndex]!).toolWeight
+  tiersOf({ exact, agreement }: PairRank, toolWeight: number): Tiers {
     const exactWorth = exact ? toolWeight : 0
     const unit = this.rankUnit
     return this.options.level === 'call'

@@ -3,6 +3,7 @@ import { scoreTrajectory } from '../metric/score-trajectory'
 import type { Score } from '../metric/score'
 import { hint, type MatcherContext, type MatcherResult, runnerColors } from './matcher-context'
 import { readFlag, readOptions, resolveForRunner } from './matcher-options'
+import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
 import type { Gold, ToMatchToolCallsOptions } from './matcher-types'
 
@@ -51,6 +52,7 @@ export function toMatchToolCalls(
   const read = readOptions(options, OPTION_KEYS)
   const allowances = { allowExtra: readFlag(read, 'allowExtra'), allowMissing: readFlag(read, 'allowMissing') }
   const score = scoreTrajectory(received, gold, resolveForRunner(this, read))
+  recordScore(this, score)
   const pass =
     score.pairs.every((pair) => pair.exact) &&
     failingPredictions(score, allowances) === 0 &&

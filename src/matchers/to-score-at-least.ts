@@ -10,6 +10,7 @@ import { hint, type MatcherContext, type MatcherResult, runnerColors } from './m
 import { readOptions, resolveForRunner } from './matcher-options'
 import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
 import { printFigure } from './print-figure'
+import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
 import { isCorpusReport, isScore } from './score-shape'
 
@@ -21,6 +22,8 @@ interface Graded {
   options: Record<string, unknown>
   hintNames: { received: string; args: string[] }
   detail: (colors: Colors) => string
+  /** The score computed here from a gold, for the corpus reporters; a received Score or report is not recorded, lest it count twice. */
+  scoredFromGold?: Score
 }
 
 function readThreshold(threshold: unknown): number {
@@ -62,7 +65,13 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
   }
   const options = readOptions(optionsArgument, [...MATCH_OPTION_KEYS, 'by'])
   const score = scoreTrajectory(received, gold, resolveForRunner(context, options))
-  return { figures: score, options, hintNames: { received: 'received', args: ['threshold', 'gold'] }, detail: (colors) => scoreDetail(score, colors) }
+  return {
+    figures: score,
+    options,
+    hintNames: { received: 'received', args: ['threshold', 'gold'] },
+    detail: (colors) => scoreDetail(score, colors),
+    scoredFromGold: score,
+  }
 }
 
 /**
@@ -82,6 +91,7 @@ export function toScoreAtLeast(
       ? alreadyScored(received, goldOrOptions ?? options)
       : scoredAgainst(this, received, goldOrOptions, options)
   const by = readFigure(graded.options)
+  if (graded.scoredFromGold !== undefined) recordScore(this, graded.scoredFromGold)
   const figure = graded.figures[by]
 
   const message = () => {

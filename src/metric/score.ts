@@ -149,7 +149,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     }
     const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames)
     addCounts(total, { tp: 0, fp: weight, fn: 0 })
-    tally(perTool, name === undefined ? '(unparseable)' : pred.name, { tp: 0, fp: weight, fn: 0 })
+    tally(perTool, pred.name === '' ? '(unparseable)' : pred.name, { tp: 0, fp: weight, fn: 0 })
     unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
   })
 

@@ -103,6 +103,12 @@ describe('weights from the grammar', () => {
     expect(new ToolCallMetric({ grammar: tools }).score([deleteAll], []).fp).toBe(4)
   })
 
+  test('an unparseable call that names a heavy tool weighs as that tool and counts under its name', () => {
+    const score = new ToolCallMetric({ grammar }).score([{ name: 'delete_all', arguments: '{"id": ' }], [])
+    expect(score.fp).toBe(5)
+    expect(score.perTool).toEqual({ delete_all: { tp: 0, fp: 5, fn: 0 } })
+  })
+
   test('a malformed importance throws a TypeError naming the path', () => {
     expect(() => new ToolCallMetric({ grammar: { tools: { f: { importance: -1 } } } })).toThrow(
       new TypeError('options.grammar.tools.f.importance: expected a finite number >= 0, received -1'),

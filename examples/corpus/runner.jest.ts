@@ -1,0 +1,1 @@
+export { describe, expect, test } from '@jest/globals'

@@ -1,0 +1,76 @@
+import type { Canonicalizer } from './canonicalizers'
+import type { GoldNode } from './gold-node'
+
+/**
+ * A value's identity under the value rules (§2), as a string: two plain values match exactly
+ * when their keys are equal. Strings are canonicalised, numbers compare by value, object keys
+ * are sorted. Undefined for a value that equals nothing (it holds NaN or an infinity) or that
+ * is not plain data.
+ */
+export function valueKey(value: unknown, canonicalize: Canonicalizer): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(canonicalize(value))
+    case 'number':
+      // String(-0) is '0', as -0 === 0.
+      return Number.isFinite(value) ? String(value) : undefined
+    case 'boolean':
+      return value ? 'true' : 'false'
+    case 'object':
+      break
+    default:
+      return undefined
+  }
+  if (value === null) return 'null'
+  if (Array.isArray(value)) {
+    let key = '['
+    for (let i = 0; i < value.length; i++) {
+      const item = valueKey(value[i], canonicalize)
+      if (item === undefined) return undefined
+      key += i === 0 ? item : `,${item}`
+    }
+    return `${key}]`
+  }
+  const record = value as Record<string, unknown>
+  const keys = Object.keys(record).sort()
+  let key = '{'
+  for (let i = 0; i < keys.length; i++) {
+    const item = valueKey(record[keys[i]!], canonicalize)
+    if (item === undefined) return undefined
+    key += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${item}`
+  }
+  return `${key}}`
+}
+
+/** What a gold value accepts, as keys: a set of keys, or 'any'; undefined when it cannot be said by keys (predicates, matchers). */
+export type AcceptedKeys = ReadonlySet<string> | 'any'
+
+export function acceptedKeys(node: GoldNode, canonicalize: Canonicalizer): AcceptedKeys | undefined {
+  switch (node.kind) {
+    case 'string':
+      return new Set([JSON.stringify(node.canonical)])
+    case 'number':
+    case 'boolean':
+    case 'null':
+      return new Set([valueKey(node.raw, canonicalize)!])
+    case 'list':
+    case 'object': {
+      if (!node.plain) return undefined
+      const key = valueKey(node.raw, canonicalize)
+      return key === undefined ? undefined : new Set([key])
+    }
+    case 'oneOf': {
+      const keys = new Set<string>()
+      for (const alternative of node.alternatives) {
+        const accepted = acceptedKeys(alternative, canonicalize)
+        if (accepted === undefined || accepted === 'any') return accepted
+        for (const key of accepted) keys.add(key)
+      }
+      return keys
+    }
+    case 'optional':
+      return node.inner === undefined ? 'any' : acceptedKeys(node.inner, canonicalize)
+    default:
+      return undefined
+  }
+}

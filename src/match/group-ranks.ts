@@ -1,0 +1,109 @@
+import { acceptedKeys, valueKey } from '../compare/value-key'
+import type { PairingContext } from './pairing-context'
+
+/** The tiers of every candidate pair of one tool's group, row-major (prediction x gold). */
+export interface GroupRanks {
+  primary: Float64Array
+  secondary: Float64Array
+}
+
+/** Ranks every pair by comparing the two calls. */
+export function comparedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[]): GroupRanks {
+  const cols = golds.length
+  const primary = new Float64Array(preds.length * cols)
+  const secondary = new Float64Array(preds.length * cols)
+  for (let i = 0; i < preds.length; i++) {
+    for (let j = 0; j < cols; j++) {
+      const tiers = ctx.tiers(preds[i]!, golds[j]!)
+      primary[i * cols + j] = tiers.primary
+      secondary[i * cols + j] = tiers.secondary
+    }
+  }
+  return { primary, secondary }
+}
+
+/**
+ * Ranks every pair without comparing each pair: each predicted argument value is reduced to
+ * its key once, and looked up among the keys the gold calls accept for that argument. Only
+ * for gold values that accepted keys describe (no predicate, matcher, custom tester or
+ * declared schema); otherwise undefined, and the pairs are compared one by one.
+ */
+export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[]): GroupRanks | undefined {
+  const name = ctx.gold.names[golds[0]!]!
+  const call = ctx.callContext(name)
+  if (ctx.valueContext.testers !== undefined || call.spec?.declared === true) return undefined
+  const canonicalize = ctx.valueContext.canonicalize
+  const cols = golds.length
+
+  // For each argument name: the gold columns accepting each key, and those accepting any value.
+  // A column is stored as col * 2 + (1 when the argument is required in that gold call).
+  const byKey = new Map<string, Map<string, number[]>>()
+  const anyValue = new Map<string, number[]>()
+  const required = new Uint32Array(cols)
+  for (let j = 0; j < cols; j++) {
+    const gold = ctx.gold.calls[golds[j]!]!
+    for (let a = 0; a < gold.keys.length; a++) {
+      const arg = gold.keys[a]!
+      const node = gold.values[a]!
+      const accepted = acceptedKeys(node, canonicalize)
+      if (accepted === undefined) return undefined
+      const isRequired = node.kind === 'optional' ? 0 : 1
+      required[j]! += isRequired
+      const entry = j * 2 + isRequired
+      if (accepted === 'any') {
+        listOf(anyValue, arg).push(entry)
+        continue
+      }
+      let keys = byKey.get(arg)
+      if (keys === undefined) byKey.set(arg, (keys = new Map()))
+      for (const key of accepted) listOf(keys, key).push(entry)
+    }
+  }
+
+  const size = preds.length * cols
+  const agreement = new Float64Array(size)
+  const matched = new Uint32Array(size)
+  const requiredMatched = new Uint32Array(size)
+  const argCount = new Uint32Array(preds.length)
+  for (let i = 0; i < preds.length; i++) {
+    const pred = ctx.pred.calls[preds[i]!]!
+    const row = i * cols
+    const args = Object.keys(pred.args)
+    // Positional arguments never match; counting them keeps such a call from being exact.
+    argCount[i] = args.length + (pred.positional?.length ?? 0)
+    for (const arg of args) {
+      const weight = call.toolWeight * (call.spec?.args.get(arg)?.importance ?? 1)
+      const key = valueKey(pred.args[arg], canonicalize)
+      const accepting = key === undefined ? undefined : byKey.get(arg)?.get(key)
+      for (const entries of [accepting, anyValue.get(arg)]) {
+        if (entries === undefined) continue
+        for (const entry of entries) {
+          const k = row + (entry >> 1)
+          agreement[k]! += weight
+          matched[k]!++
+          requiredMatched[k]! += entry & 1
+        }
+      }
+    }
+  }
+
+  const primary = new Float64Array(size)
+  const secondary = new Float64Array(size)
+  for (let i = 0; i < preds.length; i++) {
+    for (let j = 0; j < cols; j++) {
+      const k = i * cols + j
+      // Exact: every predicted argument matched (so none is extra) and every required gold argument was given.
+      const exact = matched[k] === argCount[i] && requiredMatched[k] === required[j]
+      const tiers = ctx.tiersOf({ exact, agreement: agreement[k]! }, call.toolWeight)
+      primary[k] = tiers.primary
+      secondary[k] = tiers.secondary
+    }
+  }
+  return { primary, secondary }
+}
+
+function listOf<K>(map: Map<K, number[]>, key: K): number[] {
+  let list = map.get(key)
+  if (list === undefined) map.set(key, (list = []))
+  return list
+}

@@ -1,0 +1,100 @@
+import { addCounts, type Counts } from '../metric/figures'
+import type { Score } from '../metric/score'
+
+/** What a test's graded assertions add up to, kept on the test for the reporters. */
+export interface TestToolCalls extends Counts {
+  perTool: Record<string, Counts>
+  /** How many assertions were summed. */
+  assertions: number
+}
+
+/** One graded assertion, as a line of a Jest run's record files. */
+export interface AssertionRecord extends Counts {
+  testPath: string
+  testName: string
+  perTool: Record<string, Counts>
+}
+
+/** The folder of the running Jest reporter's record files; set by that reporter before Jest starts its workers. */
+export const JEST_RUN_FOLDER = 'EXPECT_TOOLCALLS_JEST_RUN'
+
+/** The test Vitest hands a matcher as `this.task`. */
+interface VitestTask {
+  meta: { toolcalls?: TestToolCalls }
+  result?: { retryCount?: number }
+}
+
+/** What the recording reads of a matcher's `this`, beyond MatcherContext: Vitest's task, Jest's test path and name. */
+interface RecordingContext {
+  isNot: boolean
+  promise?: unknown
+  /** Vitest's `expect.poll`, which runs the matcher again until it passes. */
+  poll?: unknown
+  task?: VitestTask
+  testPath?: unknown
+  currentTestName?: unknown
+}
+
+/** The attempt each Vitest test was last recorded in: a retry starts the test's figures again. */
+const recordedAttempt = new WeakMap<object, number>()
+
+function copyPerTool(perTool: Record<string, Counts>): Record<string, Counts> {
+  const copy: Record<string, Counts> = {}
+  for (const tool of Object.keys(perTool)) {
+    // defineProperty, so a tool named __proto__ is an ordinary key.
+    Object.defineProperty(copy, tool, { value: { ...perTool[tool]! }, enumerable: true, writable: true, configurable: true })
+  }
+  return copy
+}
+
+/** Adds per-tool counts into per-tool sums. */
+export function addPerTool(into: Record<string, Counts>, add: Record<string, Counts>): void {
+  for (const tool of Object.keys(add)) {
+    if (Object.hasOwn(into, tool)) addCounts(into[tool]!, add[tool]!)
+    else Object.defineProperty(into, tool, { value: { ...add[tool]! }, enumerable: true, writable: true, configurable: true })
+  }
+}
+
+function recordOnTask(task: VitestTask, score: Score): void {
+  const attempt = task.result?.retryCount ?? 0
+  const sums = recordedAttempt.get(task) === attempt ? task.meta.toolcalls : undefined
+  recordedAttempt.set(task, attempt)
+  if (sums === undefined) {
+    task.meta.toolcalls = { tp: score.tp, fp: score.fp, fn: score.fn, perTool: copyPerTool(score.perTool), assertions: 1 }
+    return
+  }
+  addCounts(sums, score)
+  addPerTool(sums.perTool, score.perTool)
+  sums.assertions++
+}
+
+function appendToJestRun(folder: string, context: RecordingContext, score: Score): void {
+  if (typeof context.testPath !== 'string' || typeof context.currentTestName !== 'string') return
+  // Loaded here, not imported: the matchers also load where there is no file system (a browser).
+  const fs = process.getBuiltinModule('node:fs')
+  const record: AssertionRecord = {
+    testPath: context.testPath,
+    testName: context.currentTestName,
+    tp: score.tp,
+    fp: score.fp,
+    fn: score.fn,
+    perTool: score.perTool,
+  }
+  // One file per process; appendFileSync writes each line whole, in band or in a worker.
+  fs.appendFileSync(`${folder}/${process.pid}.jsonl`, `${JSON.stringify(record)}\n`)
+}
+
+/**
+ * Keeps the counts of an assertion that scored the calls against a gold, for the corpus
+ * reporters: on the Vitest test's `task.meta.toolcalls` (summed per test), or as a line in
+ * the active Jest reporter's run folder. A `.not` assertion tests the grader, not the agent,
+ * and an asymmetric use (no `promise` in its context) or `expect.poll` may evaluate the matcher
+ * more than once: none of them is recorded. Outside a test, and under Jest without the
+ * reporter, nothing is.
+ */
+export function recordScore(context: RecordingContext, score: Score): void {
+  if (context.isNot || typeof context.promise !== 'string' || context.poll === true) return
+  if (context.task !== undefined) return recordOnTask(context.task, score)
+  const folder = typeof process === 'undefined' ? undefined : process.env[JEST_RUN_FOLDER]
+  if (folder !== undefined && folder !== '') appendToJestRun(folder, context, score)
+}

@@ -1,0 +1,29 @@
+import { formatCorpusReport } from '../matchers/format-corpus-report'
+import { printFigure } from '../matchers/print-figure'
+import type { TestCorpusReport, WorstTest } from './test-corpus'
+
+const FIGURE_NAMES = { f1: 'F1', precision: 'precision', recall: 'recall' } as const
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
+function worstLine(test: WorstTest, report: TestCorpusReport): string {
+  const counts = `TP ${printFigure(test.tp)}  FP ${printFigure(test.fp)}  FN ${printFigure(test.fn)}`
+  return `  ${test.file} > ${test.test}  ${FIGURE_NAMES[report.by]} ${printFigure(test[report.by])}  ${counts}`
+}
+
+/**
+ * A test run's corpus as text: what was graded, the lowest tests by file and name, then the
+ * per-tool table and the micro-averaged figures as the corpus report prints them.
+ */
+export function formatTestCorpus(report: TestCorpusReport): string {
+  const heading = `Tool calls: ${plural(report.assertions, 'graded assertion')} in ${plural(report.tests, 'test')}`
+  if (report.assertions === 0) return `${heading}; toMatchToolCalls and toScoreAtLeast record the assertions that score calls against a gold.`
+  const sections = [heading]
+  if (report.worst.length > 0) {
+    sections.push([`Lowest ${FIGURE_NAMES[report.by]}:`, ...report.worst.map((test) => worstLine(test, report))].join('\n'))
+  }
+  sections.push(formatCorpusReport({ ...report, episodes: report.assertions, worst: [] }))
+  return sections.join('\n\n')
+}

@@ -1,0 +1,33 @@
+import type { Counts } from '../metric/figures'
+import type { TestToolCalls } from '../matchers/record-score'
+
+/** A test and what its graded assertions add up to. */
+export interface GradedTest extends TestToolCalls {
+  /** The test file, relative to the runner's root. */
+  file: string
+  /** The test's full name, its describe blocks first. */
+  test: string
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+}
+
+/** Counts by their shape: what a test carried from a worker, a blob or a record file is checked before it is summed. */
+export function isCounts(value: unknown): value is Counts {
+  if (typeof value !== 'object' || value === null) return false
+  const { tp, fp, fn } = value as Record<string, unknown>
+  return isCount(tp) && isCount(fp) && isCount(fn)
+}
+
+export function isPerTool(value: unknown): value is Record<string, Counts> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  return Object.values(value).every(isCounts)
+}
+
+/** A test's `meta.toolcalls` by its shape. */
+export function isTestToolCalls(value: unknown): value is TestToolCalls {
+  if (!isCounts(value)) return false
+  const { perTool, assertions } = value as unknown as Record<string, unknown>
+  return isPerTool(perTool) && typeof assertions === 'number' && Number.isInteger(assertions) && assertions > 0
+}

@@ -1,0 +1,77 @@
+import { formatTestCorpus } from './format-test-corpus'
+import { closeRunFolder, openRunFolder, takeRunRecords } from './jest-run-folder'
+import { minF1Failure } from './min-f1'
+import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
+import { testCorpus } from './test-corpus'
+import { writeReportJson } from './write-report-json'
+
+export type { ToolCallsReporterOptions } from './reporter-options'
+export type { TestCorpusReport, WorstTest } from './test-corpus'
+
+/** The part of Jest's global config the reporter reads. */
+export interface JestGlobalConfig {
+  rootDir: string
+}
+
+/** The part of Jest's aggregated results the reporter reads. */
+export interface JestRunResults {
+  wasInterrupted?: boolean
+  testResults?: Array<{ testFilePath: string; testResults: Array<{ ancestorTitles: string[]; title: string; fullName: string }> }>
+}
+
+/** Each test's name as Vitest writes it (`describe > test`), by file and by the name Jest gives the matchers. */
+function testNames(results: JestRunResults): Map<string, string> {
+  const names = new Map<string, string>()
+  for (const file of results.testResults ?? []) {
+    for (const test of file.testResults) names.set(`${file.testFilePath}\0${test.fullName}`, [...test.ancestorTitles, test.title].join(' > '))
+  }
+  return names
+}
+
+/**
+ * A Jest reporter of the corpus figure: at the end of a run it prints the micro-averaged
+ * P/R/F1 over every graded assertion, per tool, and the lowest tests, and fails the run when
+ * the F1 is below `minF1`. Jest gives reporters no per-test data from its workers, so each run
+ * gets a folder, named in the environment the workers inherit, where every graded assertion
+ * appends a line; the reporter sums the lines when the run completes, and removes the folder.
+ * Jest builds new reporters for every run, so in watch mode each run reports the tests it ran.
+ *
+ * `reporters: ['default', ['expect-toolcalls/jest-reporter', { minF1: 0.8 }]]`
+ */
+export class ToolCallsJestReporter {
+  private readonly options: ResolvedReporterOptions
+  private readonly rootDir: string
+  private readonly folder: string
+  private failure: Error | undefined
+
+  constructor(globalConfig: JestGlobalConfig, options?: ToolCallsReporterOptions) {
+    this.options = readReporterOptions(options, 'expect-toolcalls/jest-reporter')
+    // The matchers reach the file system through it, so that they import none.
+    if (typeof process.getBuiltinModule !== 'function') {
+      throw new Error(`expect-toolcalls/jest-reporter: needs Node 20.16 or later (process.getBuiltinModule); this is Node ${process.version}`)
+    }
+    this.rootDir = globalConfig.rootDir
+    this.folder = openRunFolder()
+  }
+
+  onRunComplete(_contexts: unknown, results: JestRunResults): void {
+    if (results.wasInterrupted === true) return closeRunFolder(this.folder)
+    const records = takeRunRecords(this.folder, this.rootDir, testNames(results))
+    const report = testCorpus(records.tests, this.options)
+    const lines = [`\n${formatTestCorpus(report)}\n`]
+    if (records.unreadable > 0) lines.push(`Tool calls: ${records.unreadable} recorded line(s) could not be read and were left out.\n`)
+    if (this.options.json !== undefined) lines.push(`Tool calls: report written to ${writeReportJson(this.rootDir, this.options.json, report)}\n`)
+    const failure = minF1Failure(report, this.options.minF1)
+    if (failure !== undefined) lines.push(`${failure}\n`)
+    // Jest's own reporters write to stderr; the report follows them.
+    process.stderr.write(lines.join('\n'))
+    this.failure = failure === undefined ? undefined : new Error(failure)
+  }
+
+  /** Jest fails the run when a reporter has an error once the run is complete. */
+  getLastError(): Error | undefined {
+    return this.failure
+  }
+}
+
+export default ToolCallsJestReporter

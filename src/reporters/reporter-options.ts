@@ -1,0 +1,46 @@
+import { printValue } from '../compare/print-value'
+import type { ScoreFigure } from '../matchers/matcher-types'
+import { checkOptionKeys } from '../match/options'
+
+/** The options of either runner's corpus reporter. */
+export interface ToolCallsReporterOptions {
+  /** The run fails when the corpus micro-F1 is below this (0 to 1). */
+  minF1?: number
+  /** Also write the report as JSON to this path (relative to the runner's root). */
+  json?: string
+  /** How many of the lowest tests to list (default 5). */
+  worst?: number
+  /** Which figure ranks the lowest tests (default 'f1'). */
+  by?: ScoreFigure
+}
+
+export interface ResolvedReporterOptions {
+  minF1: number | undefined
+  json: string | undefined
+  worst: number
+  by: ScoreFigure
+}
+
+const KEYS = ['minF1', 'json', 'worst', 'by']
+
+/** Reads a reporter's options; an error names the reporter and the option, so a typo in a config is found at start. */
+export function readReporterOptions(options: unknown, reporter: string): ResolvedReporterOptions {
+  const path = `${reporter} options`
+  if (options === undefined || options === null) return { minF1: undefined, json: undefined, worst: 5, by: 'f1' }
+  if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`${path}: expected an object, received ${printValue(options)}`)
+  checkOptionKeys(options, KEYS, path)
+  const { minF1, json, worst = 5, by = 'f1' } = options as Record<string, unknown>
+  if (minF1 !== undefined && (typeof minF1 !== 'number' || !(minF1 >= 0 && minF1 <= 1))) {
+    throw new TypeError(`${path}.minF1: expected a number from 0 to 1, received ${printValue(minF1)}`)
+  }
+  if (json !== undefined && (typeof json !== 'string' || json === '')) {
+    throw new TypeError(`${path}.json: expected the path of a file to write, received ${printValue(json)}`)
+  }
+  if (typeof worst !== 'number' || !Number.isInteger(worst) || worst < 0) {
+    throw new TypeError(`${path}.worst: expected a count of tests (0 or more), received ${printValue(worst)}`)
+  }
+  if (by !== 'f1' && by !== 'precision' && by !== 'recall') {
+    throw new TypeError(`${path}.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}`)
+  }
+  return { minF1, json, worst, by }
+}

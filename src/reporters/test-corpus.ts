@@ -1,0 +1,62 @@
+import type { ScoreFigure } from '../matchers/matcher-types'
+import { addCounts, type Counts, type Figures, figures } from '../metric/figures'
+import type { GradedTest } from './graded-test'
+
+/** A test among the lowest, with its figures. */
+export interface WorstTest extends Figures {
+  file: string
+  test: string
+  assertions: number
+}
+
+/** The corpus of a test run: counts summed over every graded assertion, then divided (micro average). Plain data. */
+export interface TestCorpusReport extends Figures {
+  tests: number
+  assertions: number
+  perTool: Record<string, Figures>
+  /** The tests lowest by `by`, lowest first; a test whose figure is 1 is never among them. */
+  worst: WorstTest[]
+  by: ScoreFigure
+}
+
+export interface TestCorpusOptions {
+  /** How many of the lowest tests to keep. */
+  worst: number
+  /** Which figure ranks the tests. */
+  by: ScoreFigure
+}
+
+function byFileThenName(a: GradedTest, b: GradedTest): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.test < b.test ? -1 : a.test > b.test ? 1 : 0
+}
+
+/**
+ * The micro average over the graded tests of a run. Tests are summed in file and name order,
+ * so a run split into shards, or run by the other runner, adds up to the very same figures.
+ */
+export function testCorpus(tests: Iterable<GradedTest>, { worst, by }: TestCorpusOptions): TestCorpusReport {
+  const sorted = [...tests].sort(byFileThenName)
+  const total: Counts = { tp: 0, fp: 0, fn: 0 }
+  const perTool = new Map<string, Counts>()
+  let assertions = 0
+  for (const test of sorted) {
+    addCounts(total, test)
+    assertions += test.assertions
+    for (const tool of Object.keys(test.perTool)) {
+      let counts = perTool.get(tool)
+      if (counts === undefined) perTool.set(tool, (counts = { tp: 0, fp: 0, fn: 0 }))
+      addCounts(counts, test.perTool[tool]!)
+    }
+  }
+  const tools: Record<string, Figures> = {}
+  for (const tool of [...perTool.keys()].sort()) {
+    // defineProperty, so a tool named __proto__ is an ordinary key.
+    Object.defineProperty(tools, tool, { value: figures(perTool.get(tool)!), enumerable: true })
+  }
+  const ranked = sorted
+    .map(({ file, test, assertions: count, ...counts }): WorstTest => ({ file, test, assertions: count, ...figures(counts) }))
+    .filter((test) => test[by] < 1)
+    // A stable sort: ties stay in file and name order.
+    .sort((a, b) => a[by] - b[by])
+  return { ...figures(total), tests: sorted.length, assertions, perTool: tools, worst: ranked.slice(0, worst), by }
+}

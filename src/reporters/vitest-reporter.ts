@@ -1,0 +1,65 @@
+import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import { formatTestCorpus } from './format-test-corpus'
+import { type GradedTest, isTestToolCalls } from './graded-test'
+import { minF1Failure } from './min-f1'
+import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
+import { testCorpus } from './test-corpus'
+import { writeReportJson } from './write-report-json'
+
+export type { ToolCallsReporterOptions } from './reporter-options'
+export type { TestCorpusReport, WorstTest } from './test-corpus'
+
+/** The graded tests of a module, from the `meta.toolcalls` the matchers left on each test in the worker. */
+function gradedTests(module: TestModule): GradedTest[] {
+  const tests: GradedTest[] = []
+  for (const test of module.children.allTests()) {
+    const record = (test.meta() as { toolcalls?: unknown }).toolcalls
+    if (isTestToolCalls(record)) tests.push({ file: module.relativeModuleId, test: test.fullName, ...record })
+  }
+  return tests
+}
+
+/**
+ * A Vitest reporter of the corpus figure: at the end of a run it prints the micro-averaged
+ * P/R/F1 over every graded assertion, per tool, and the lowest tests, and fails the run when
+ * the F1 is below `minF1`. The figures travel as test meta, so they reach it from any pool and
+ * from the blobs of `--merge-reports`. In watch mode each run reports the latest result of
+ * every test file run so far: a re-run file replaces its earlier figures, never adds to them.
+ *
+ * `reporters: ['default', ['expect-toolcalls/reporter', { minF1: 0.8 }]]`
+ */
+export class ToolCallsReporter implements Reporter {
+  private readonly options: ResolvedReporterOptions
+  private vitest: Vitest | undefined
+  /** The latest run of each test file, by project and module. */
+  private readonly latest = new Map<string, TestModule>()
+
+  constructor(options?: ToolCallsReporterOptions) {
+    this.options = readReporterOptions(options, 'expect-toolcalls/reporter')
+  }
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest
+    this.latest.clear()
+  }
+
+  onTestRemoved(moduleId?: string): void {
+    for (const [key, module] of this.latest) if (module.moduleId === moduleId) this.latest.delete(key)
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason): void {
+    if (reason === 'interrupted' || this.vitest === undefined) return
+    for (const module of testModules) this.latest.set(`${module.project.name}\0${module.moduleId}`, module)
+    const report = testCorpus([...this.latest.values()].flatMap(gradedTests), this.options)
+    const { logger, config } = this.vitest
+    logger.log(`\n${formatTestCorpus(report)}\n`)
+    if (this.options.json !== undefined) logger.log(`Tool calls: report written to ${writeReportJson(config.root, this.options.json, report)}\n`)
+    const failure = minF1Failure(report, this.options.minF1)
+    if (failure === undefined) return
+    logger.error(`${failure}\n`)
+    // Vitest has set the code by now (1 when a test failed) and never sets it back to 0.
+    process.exitCode = 1
+  }
+}
+
+export default ToolCallsReporter

@@ -1,0 +1,51 @@
+import { fc, test } from '@fast-check/vitest'
+import { describe, expect } from 'vitest'
+import { readTurns } from '../../src/calls/read'
+import { readGold } from '../../src/compare/gold-calls'
+import { oneOf, optional } from '../../src/compare/gold-values'
+import { comparedRanks, hashedRanks } from '../../src/match/group-ranks'
+import { type Level, resolveMatchOptions } from '../../src/match/options'
+import { callSet } from '../../src/match/pair-calls'
+import { PairingContext } from '../../src/match/pairing-context'
+
+const plain = fc.oneof(fc.constantFrom('a', 'A ', 'b', 1, 1.0, 2, true, null), fc.constant([1, 'x']), fc.constant({ k: 'V' }))
+const goldValue = fc.oneof(
+  plain,
+  fc.array(plain, { minLength: 1, maxLength: 3 }).map((alternatives) => oneOf(...alternatives)),
+  plain.map((value) => optional(value)),
+  fc.constant(optional()),
+)
+const argNames = fc.constantFrom('x', 'y', 'z')
+const goldCall = fc.record({ name: fc.constant('f'), args: fc.dictionary(argNames, goldValue, { maxKeys: 3 }) })
+const predCall = fc.record({
+  name: fc.constant('f'),
+  args: fc.dictionary(argNames, fc.oneof(plain, fc.constant(NaN)), { maxKeys: 3 }),
+})
+const grammar = fc.constantFrom(undefined, { tools: { f: { importance: 2, args: { x: { importance: 3 } } } } })
+
+function contextFor(pred: unknown[], gold: unknown[], level: Level, g: unknown) {
+  const options = resolveMatchOptions({ level, grammar: g as never })
+  const goldTurns = readGold(gold, options.canonicalize)
+  return new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(goldTurns, options.canonicalizeName))
+}
+
+describe('ranking a group by keys', () => {
+  test.prop([fc.array(predCall, { minLength: 1, maxLength: 12 }), fc.array(goldCall, { minLength: 1, maxLength: 12 }), fc.constantFrom<Level>('call', 'arg'), grammar])(
+    'gives the tiers that comparing each pair gives',
+    (pred, gold, level, g) => {
+      const ctx = contextFor(pred, gold, level, g)
+      const preds = pred.map((_, i) => i)
+      const golds = gold.map((_, j) => j)
+      const hashed = hashedRanks(ctx, preds, golds)
+      expect(hashed).toBeDefined()
+      const compared = comparedRanks(ctx, preds, golds)
+      expect(Array.from(hashed!.primary)).toEqual(Array.from(compared.primary))
+      expect(Array.from(hashed!.secondary)).toEqual(Array.from(compared.secondary))
+    },
+  )
+
+  test.prop([fc.array(predCall, { minLength: 1, maxLength: 4 })])('steps aside for predicates, where keys cannot say what is accepted', (pred) => {
+    const ctx = contextFor(pred, [{ name: 'f', args: { x: { asymmetricMatch: () => true } } }], 'call', undefined)
+    expect(hashedRanks(ctx, pred.map((_, i) => i), [0])).toBeUndefined()
+  })
+})

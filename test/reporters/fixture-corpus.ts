@@ -1,0 +1,20 @@
+import { resolve } from 'node:path'
+
+/** The fixture suite: three files of tests with literal predictions, run by either runner. */
+export const fixture = resolve(import.meta.dirname, 'fixture')
+
+// The fixture's corpus, by hand, from the comments beside each test (call level unless said):
+//   weather  asks for the weather in Paris       TP 1
+//            reads the wrong city                FP 1  FN 1   (get_weather: one pair that differs)
+//            leaves out what grades the grader   nothing (.not, asymmetric, a received Score)
+//   search   searches once too often             TP 1  FP 1   (an extra search)
+//            searches, then forgets to answer    TP 2  FN 1   (two assertions: TP 1, then TP 1 FN 1)
+//   booking  books the wrong seat (arg level)    TP 2  FP 1  FN 1
+//            forgets to cancel (importance 2)    FN 2
+// Summed: TP 6, FP 3, FN 5, over 7 assertions in 6 graded tests; F1 = 2·6 / (2·6 + 3 + 5) = 12/20 = 0.6,
+// precision 6/9, recall 6/11. Per tool: get_weather TP 1 FP 1 FN 1; search TP 3 FP 1; answer FN 1;
+// book TP 2 FP 1 FN 1; cancel FN 2.
+export const FIXTURE_F1 = 0.6
+export const FIXTURE_LINE = 'TP 6  FP 3  FN 5  precision 0.6667  recall 0.5455  F1 0.6 (micro average over 7 episodes)'
+export const FIXTURE_COUNTS = { tp: 6, fp: 3, fn: 5, tests: 6, assertions: 7 }
+export const FIXTURE_PER_TOOL_ROW = '  search        3   1   0       0.75       1  0.8571'

@@ -1,0 +1,59 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { TestCorpusReport } from '../../src/reporters/test-corpus'
+import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
+import { runEnvironment, runRunner } from './run-runner'
+
+let scratch: string
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'jest-reporter-test-'))
+})
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true })
+})
+
+// Jest runs a few fast files in band whatever --maxWorkers says, unless a worker memory limit is set.
+const IN_WORKERS = ['--maxWorkers=2', '--workerIdleMemoryLimit=1GB']
+
+// Each test starts a real Jest process.
+describe('the Jest reporter', { timeout: 30_000 }, () => {
+  test.each([
+    ['in two worker processes', IN_WORKERS],
+    ['in band', ['--runInBand']],
+  ])('prints and writes the hand-computed corpus figure with the tests run %s', async (_, args) => {
+    const json = join(scratch, `${args[0]!.slice(2)}.json`)
+    const outcome = await runRunner('jest', ['--ci', ...args], fixture, runEnvironment({ json }))
+    expect(outcome.exitCode, outcome.output).toBe(0)
+    expect(outcome.output).toContain(FIXTURE_LINE)
+    expect(await readFile(json, 'utf8').then((text) => JSON.parse(text) as TestCorpusReport)).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+  })
+
+  test('fails the run, with the per-tool table, when the corpus F1 is below minF1', async () => {
+    const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, runEnvironment({ minF1: 0.7 }))
+    expect(outcome.exitCode).toBe(1)
+    expect(outcome.output).toContain(FIXTURE_PER_TOOL_ROW)
+    expect(outcome.output).toContain('Tool calls: the corpus F1 0.6 is below minF1 0.7; the run fails.')
+  })
+
+  test('passes the run when the corpus F1 reaches minF1', async () => {
+    const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, runEnvironment({ minF1: FIXTURE_F1 }))
+    expect(outcome.exitCode, outcome.output).toBe(0)
+  })
+
+  test('names each of the lowest tests by its file and its describe blocks', async () => {
+    const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, runEnvironment({ worst: 1 }))
+    expect(outcome.output).toContain('Lowest F1:\n  booking.spec.ts > booking > forgets to cancel  F1 0  TP 0  FP 0  FN 2\n\nPer tool:')
+  })
+
+  test('removes its run folder when the run completes', async () => {
+    // A temporary folder of the run's own, so that no other run's folder is seen.
+    const temporary = await mkdtemp(join(scratch, 'tmp-'))
+    const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, { ...runEnvironment(), TMPDIR: temporary, TMP: temporary, TEMP: temporary })
+    expect(outcome.output).toContain(FIXTURE_LINE)
+    expect((await readdir(temporary)).filter((name) => name.startsWith('expect-toolcalls-jest-'))).toEqual([])
+  })
+})

@@ -1,0 +1,95 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { matchers } from '../../src/matchers/index'
+import type { MatcherContext } from '../../src/matchers/matcher-context'
+import { JEST_RUN_FOLDER } from '../../src/matchers/record-score'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+
+const search = (q: string) => ({ name: 'search', args: { q } })
+
+describe('recording under Vitest, on the test', () => {
+  test('sums the assertions of a test, overall and per tool, into its meta', ({ task }) => {
+    expect([search('cats')]).toMatchToolCalls([search('cats')])
+    expect([search('dogs')]).toScoreAtLeast(0, [search('cats'), { name: 'answer', args: {} }])
+    expect(task.meta).toEqual({
+      toolcalls: { tp: 1, fp: 1, fn: 2, assertions: 2, perTool: { search: { tp: 1, fp: 1, fn: 1 }, answer: { tp: 0, fp: 0, fn: 1 } } },
+    })
+  })
+
+  test('leaves out a .not assertion, which tests the grader rather than the agent', ({ task }) => {
+    expect([search('dogs')]).not.toMatchToolCalls([search('cats')])
+    expect(task.meta).toEqual({})
+  })
+
+  test('leaves out an asymmetric use, which the runner may evaluate more than once', ({ task }) => {
+    expect({ calls: [search('cats')] }).toEqual({ calls: expect.toMatchToolCalls([search('cats')]) })
+    expect(task.meta).toEqual({})
+  })
+
+  test('leaves out a received Score, whose counts may be recorded already', ({ task }) => {
+    expect(new ToolCallMetric().score([search('cats')], [search('cats')])).toScoreAtLeast(1)
+    expect(task.meta).toEqual({})
+  })
+
+  test('leaves out expect.poll, which runs the matcher again until it passes', async ({ task }) => {
+    let polls = 0
+    await expect.poll(() => (polls++ === 0 ? [search('dogs')] : [search('cats')]), { interval: 1 }).toMatchToolCalls([search('cats')])
+    expect(task.meta).toEqual({})
+  })
+
+  let attempts = 0
+  test('starts the figures again when the test is retried', { retry: 1 }, ({ task }) => {
+    expect([search('cats')]).toMatchToolCalls([search('cats')])
+    if (attempts++ === 0) throw new Error('a flaky first attempt')
+    expect((task.meta as { toolcalls?: { assertions: number } }).toolcalls?.assertions).toBe(1)
+  })
+})
+
+describe('recording under Jest, in the run folder', () => {
+  let folder: string
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'record-score-test-'))
+  })
+  afterEach(async () => {
+    delete process.env[JEST_RUN_FOLDER]
+    await rm(folder, { recursive: true, force: true })
+  })
+
+  /** A matcher's `this` as Jest builds it: no task, the test's path and name in the state. */
+  const jestContext = (overrides: Partial<MatcherContext> = {}) =>
+    ({
+      isNot: false,
+      promise: '',
+      equals: () => false,
+      utils: {} as MatcherContext['utils'],
+      testPath: '/suite/search.test.ts',
+      currentTestName: 'search finds cats',
+      ...overrides,
+    }) as MatcherContext
+
+  test('appends one line per assertion to a file named after the process', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    matchers.toMatchToolCalls.call(jestContext(), [search('cats')], [search('cats')])
+    matchers.toScoreAtLeast.call(jestContext(), [search('dogs')], 0, [search('cats')])
+    const lines = (await readFile(join(folder, `${process.pid}.jsonl`), 'utf8')).trimEnd().split('\n')
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      { testPath: '/suite/search.test.ts', testName: 'search finds cats', tp: 1, fp: 0, fn: 0, perTool: { search: { tp: 1, fp: 0, fn: 0 } } },
+      { testPath: '/suite/search.test.ts', testName: 'search finds cats', tp: 0, fp: 1, fn: 1, perTool: { search: { tp: 0, fp: 1, fn: 1 } } },
+    ])
+  })
+
+  test('writes nothing for an asymmetric use, whose context has no promise', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const { promise: _, ...asymmetric } = jestContext()
+    matchers.toMatchToolCalls.call(asymmetric as MatcherContext, [search('cats')], [search('cats')])
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  test('writes nothing outside a test, where Jest names no current test', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    matchers.toMatchToolCalls.call(jestContext({ currentTestName: undefined } as Partial<MatcherContext>), [search('cats')], [search('cats')])
+    expect(await readdir(folder)).toEqual([])
+  })
+})

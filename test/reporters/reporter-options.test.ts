@@ -1,0 +1,22 @@
+import { describe, expect, test } from 'vitest'
+import { readReporterOptions } from '../../src/reporters/reporter-options'
+
+describe('readReporterOptions', () => {
+  test('fills in the defaults', () => {
+    expect(readReporterOptions(undefined, 'r')).toEqual({ minF1: undefined, json: undefined, worst: 5, by: 'f1' })
+  })
+
+  test('names the reporter and suggests the option meant by a typo', () => {
+    expect(() => readReporterOptions({ minf1: 0.8 }, 'expect-toolcalls/reporter')).toThrow(
+      "expect-toolcalls/reporter options.minf1: unknown option (did you mean 'minF1'?)",
+    )
+  })
+
+  test('rejects a minF1 outside 0 to 1, such as a percentage', () => {
+    expect(() => readReporterOptions({ minF1: 80 }, 'r')).toThrow('r options.minF1: expected a number from 0 to 1, received 80')
+  })
+
+  test('rejects a figure to rank by that is not one of the three', () => {
+    expect(() => readReporterOptions({ by: 'accuracy' }, 'r')).toThrow("r options.by: expected 'f1', 'precision' or 'recall'")
+  })
+})

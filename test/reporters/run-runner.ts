@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
+
+// Real runs of Vitest and Jest, as a user starts them, in a folder of the repo (so that
+// `expect-toolcalls/...` resolves to the built package by its own name).
+
+const repo = resolve(import.meta.dirname, '../..')
+
+/** The command-line script of a runner installed in the repo, started with this Node. */
+function runnerScript(runner: 'vitest' | 'jest'): string {
+  const folder = join(repo, 'node_modules', runner)
+  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { bin: string | Record<string, string> }
+  return join(folder, typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[runner]!)
+}
+
+export interface RunOutcome {
+  exitCode: number | null
+  /** stdout then stderr, without colour. */
+  output: string
+}
+
+/** The environment of a run: no colour, and nothing of the runner this test runs in. */
+export function runEnvironment(reporterOptions: object = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(VITEST|JEST|FORCE_COLOR$|EXPECT_TOOLCALLS_)/.test(key)) env[key] = value
+  }
+  return { ...env, NO_COLOR: '1', TOOLCALLS_REPORTER_OPTIONS: JSON.stringify(reporterOptions) }
+}
+
+export function startRunner(runner: 'vitest' | 'jest', args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [runnerScript(runner), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+/** Runs a runner to its end. */
+export function runRunner(runner: 'vitest' | 'jest', args: string[], cwd: string, env = runEnvironment()): Promise<RunOutcome> {
+  const child = startRunner(runner, args, cwd, env)
+  const stdout: Buffer[] = []
+  const stderr: Buffer[] = []
+  child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk))
+  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk))
+  return new Promise((done, fail) => {
+    child.on('error', fail)
+    child.on('close', (exitCode) => {
+      done({ exitCode, output: stripVTControlCharacters(Buffer.concat(stdout).toString() + Buffer.concat(stderr).toString()) })
+    })
+  })
+}

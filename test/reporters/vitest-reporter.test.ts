@@ -1,0 +1,88 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { TestCorpusReport } from '../../src/reporters/test-corpus'
+import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
+import { runEnvironment, runRunner, startRunner } from './run-runner'
+
+let scratch: string
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'expect-toolcalls-vitest-reporter-'))
+})
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true })
+})
+
+async function readReport(path: string): Promise<TestCorpusReport> {
+  return JSON.parse(await readFile(path, 'utf8')) as TestCorpusReport
+}
+
+// Each test starts real Vitest processes.
+describe('the Vitest reporter', { timeout: 30_000 }, () => {
+  test.each(['threads', 'forks'])('prints and writes the hand-computed corpus figure under the %s pool', async (pool) => {
+    const json = join(scratch, `${pool}.json`)
+    const outcome = await runRunner('vitest', ['run', `--pool=${pool}`], fixture, runEnvironment({ json }))
+    expect(outcome.exitCode, outcome.output).toBe(0)
+    expect(outcome.output).toContain(FIXTURE_LINE)
+    expect(await readReport(json)).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+  })
+
+  test('gives the same figure when the run is split into shards and the blobs are merged', async () => {
+    const blobs = join(scratch, 'blobs')
+    const shards = await Promise.all(
+      [1, 2].map((shard) =>
+        runRunner('vitest', ['run', `--shard=${shard}/2`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${shard}.json`)}`], fixture),
+      ),
+    )
+    for (const shard of shards) expect(shard.exitCode, shard.output).toBe(0)
+    const json = join(scratch, 'merged.json')
+    const merged = await runRunner('vitest', ['run', `--merge-reports=${blobs}`], fixture, runEnvironment({ json }))
+    expect(merged.exitCode, merged.output).toBe(0)
+    expect(merged.output).toContain(FIXTURE_LINE)
+    expect(await readReport(json)).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+  })
+
+  test('fails the run, with the per-tool table, when the corpus F1 is below minF1', async () => {
+    const outcome = await runRunner('vitest', ['run'], fixture, runEnvironment({ minF1: 0.7 }))
+    expect(outcome.exitCode).toBe(1)
+    expect(outcome.output).toContain(FIXTURE_PER_TOOL_ROW)
+    expect(outcome.output).toContain('Tool calls: the corpus F1 0.6 is below minF1 0.7; the run fails.')
+  })
+
+  test('passes the run when the corpus F1 reaches minF1', async () => {
+    const outcome = await runRunner('vitest', ['run'], fixture, runEnvironment({ minF1: FIXTURE_F1 }))
+    expect(outcome.exitCode, outcome.output).toBe(0)
+  })
+
+  test('in watch mode, reports after a re-run the latest figures of every file, not a sum over runs', async () => {
+    // A copy of the fixture inside the repo, so that the package still resolves by its name.
+    await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
+    const copy = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-watch-'))
+    await cp(fixture, copy, { recursive: true, filter: (source) => !source.includes('node_modules') })
+    const child = startRunner('vitest', ['--watch'], copy, runEnvironment())
+    let output = ''
+    const reports = () => output.match(/^TP .* \(micro average over \d+ episodes\)$/gm) ?? []
+    let waiting: { count: number; done: () => void } | undefined
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (waiting !== undefined && reports().length >= waiting.count) waiting.done()
+    })
+    // An exit before the report ends the wait too: the assertion below then shows what was printed.
+    child.on('close', () => waiting?.done())
+    const nextReport = (count: number) => new Promise<void>((done) => (reports().length >= count ? done() : (waiting = { count, done })))
+    try {
+      await nextReport(1)
+      // The wrong city becomes the right one: FP 1 and FN 1 become TP 1.
+      const weather = join(copy, 'weather.spec.ts')
+      await writeFile(weather, (await readFile(weather, 'utf8')).replace("expect([weather('Lyon')]).toScoreAtLeast", "expect([weather('Paris')]).toScoreAtLeast"))
+      await nextReport(2)
+    } finally {
+      child.kill()
+      await rm(copy, { recursive: true, force: true })
+    }
+    expect(reports(), output).toEqual([FIXTURE_LINE, 'TP 7  FP 2  FN 4  precision 0.7778  recall 0.6364  F1 0.7 (micro average over 7 episodes)'])
+  })
+})
