@@ -1,3 +1,4 @@
+import { checkedText } from './read-lines'
 import { performance } from 'node:perf_hooks'
 import { BfclInputError, type BfclVerdict, checkBfclEntry } from '../bfcl'
 import { parseCommandArgs, usageError } from './args'
@@ -34,7 +35,7 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
   let checked = 0
   for await (const line of linesOf(input, cli.notices)) {
     const where = `${input.name}:${line.number}`
-    await cli.out.write(verdictLine(checkEntryAt(parseBfclLine(line.text, where), where)))
+    await cli.out.write(verdictLine(checkEntryAt(parseBfclLine(checkedText(line, where), where), where)))
     checked++
     cli.status.update(() => progressText(checked, ['entry', 'entries'], performance.now() - started, input.bytesRead, input.size))
   }

@@ -1,3 +1,4 @@
+import { checkedText } from './read-lines'
 import { performance } from 'node:perf_hooks'
 import { BFCL_CATEGORIES, BfclInputError, type BfclVerdict, categoryOf, checkBfclEntry } from '../bfcl'
 import { parseCommandArgs, requiredOption, stringOption, usageError } from './args'
@@ -57,7 +58,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 async function* dataRecords(input: InputFile, field: string, notices: Notices): AsyncGenerator<{ id: string; value: unknown; where: string }> {
   for await (const line of linesOf(input, notices)) {
     const where = `${input.name}:${line.number}`
-    const record = parseBfclLine(line.text, where)
+    const record = parseBfclLine(checkedText(line, where), where)
     if (!isRecord(record) || typeof record.id !== 'string' || !Object.hasOwn(record, field)) {
       throw lineError(where, `expected a BFCL record { "id", "${field}", ... }`)
     }
@@ -89,7 +90,7 @@ async function* resultRecords(input: InputFile, notices: Notices, unscored: (lin
     const where = `${input.name}:${line.number}`
     let record: unknown
     try {
-      record = parseBfclLine(line.text, where)
+      record = parseBfclLine(checkedText(line, where), where)
     } catch (error) {
       unscored(oneLine(error))
       continue

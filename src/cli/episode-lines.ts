@@ -4,7 +4,7 @@ import type { Canonicalizer } from '../compare/canonicalizers'
 import { type GoldTurns, readGold } from '../compare/gold-calls'
 import { goldFromJSON } from '../compare/gold-json'
 import { printValue } from '../compare/print-value'
-import type { Line } from './read-lines'
+import { checkedText, type Line, tooLongReason } from './read-lines'
 import { lineError, oneLine } from './user-error'
 
 export type EpisodeId = string | number
@@ -79,6 +79,7 @@ function compileGold(json: unknown, where: string, canonicalize: Canonicalizer):
  */
 export function readPredLine(line: Line, file: string): PredLine {
   const where = `${file}:${line.number}`
+  if (line.tooLong) return { id: undefined, turns: [[unparseableCall(`${where}: ${tooLongReason()}`)]], where }
   const parsed = parseJson(line.text)
   if (!parsed.ok) {
     const turns = readTurns(line.text)
@@ -92,14 +93,14 @@ export function readPredLine(line: Line, file: string): PredLine {
 /** A line of a gold file: `{ "id"?, "calls" }` or bare gold calls, in the JSON form of gold values. */
 export function readGoldLine(line: Line, file: string, canonicalize: Canonicalizer): GoldLine {
   const where = `${file}:${line.number}`
-  const { id, calls } = unwrap(parseGoldJson(line.text, where))
+  const { id, calls } = unwrap(parseGoldJson(checkedText(line, where), where))
   return { id: readId(id, where), gold: compileGold(calls, where, canonicalize), where }
 }
 
 /** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */
 export function readEpisodeLine(line: Line, file: string, canonicalize: Canonicalizer): EpisodeLine {
   const where = `${file}:${line.number}`
-  const value = parseGoldJson(line.text, where)
+  const value = parseGoldJson(checkedText(line, where), where)
   if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) {
     throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}`)
   }

@@ -1,5 +1,5 @@
 import type { CorpusReport } from '../metric/evaluate'
-import { addCounts, type Counts, type Figures, figures } from '../metric/figures'
+import { CorpusCounts } from '../metric/corpus-counts'
 import { countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
 import { readReportFile, type ReportJson, type ScoringOptions } from './report-json'
@@ -33,26 +33,16 @@ function checkAlike(reports: readonly ReportJson[], files: readonly string[]): v
  * had been one run over their files in order.
  */
 export function mergeReports(reports: readonly CorpusReport[], keepWorst: number): CorpusReport {
-  const total: Counts = { tp: 0, fp: 0, fn: 0 }
-  const perTool = new Map<string, Counts>()
+  const counts = new CorpusCounts()
   const worst: LocatedResult[] = []
   let episodes = 0
   for (const report of reports) {
-    addCounts(total, report)
-    for (const tool of Object.keys(report.perTool)) {
-      let counts = perTool.get(tool)
-      if (counts === undefined) perTool.set(tool, (counts = { tp: 0, fp: 0, fn: 0 }))
-      addCounts(counts, report.perTool[tool]!)
-    }
+    counts.add(report, report.perTool)
     for (const result of report.worst) worst.push({ ...result, index: result.index + episodes })
     episodes += report.episodes
   }
-  const tools: Record<string, Figures> = {}
-  for (const tool of [...perTool.keys()].sort()) {
-    Object.defineProperty(tools, tool, { value: figures(perTool.get(tool)!), enumerable: true })
-  }
   worst.sort((a, b) => a.score.f1 - b.score.f1 || a.index - b.index)
-  return { ...figures(total), episodes, perTool: tools, worst: worst.slice(0, keepWorst) }
+  return { ...counts.figures(), episodes, perTool: counts.perTool(), worst: worst.slice(0, keepWorst) }
 }
 
 /** `toolcalls merge A.json B.json ...` */

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer'
+import { lineError } from './user-error'
 
 /** One non-blank line of a text file. */
 export interface Line {
@@ -7,6 +8,21 @@ export interface Line {
   text: string
   /** The bytes were not valid UTF-8; `text` holds U+FFFD where they were. */
   invalidUtf8: boolean
+  /** The line was longer than MAX_LINE_BYTES: its bytes were skipped and `text` is empty. */
+  tooLong?: true
+}
+
+/** The longest line read; a longer one is skipped unread, so a file with no line ends cannot exhaust memory. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024
+
+export function tooLongReason(): string {
+  return `the line is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB and was not read`
+}
+
+/** The text of a line that must be read (gold, episodes, BFCL data); a line too long to read is a user error. */
+export function checkedText(line: Line, where: string): string {
+  if (line.tooLong) throw lineError(where, tooLongReason())
+  return line.text
 }
 
 const LF = 0x0a
@@ -27,23 +43,39 @@ function decodeLine(bytes: Buffer, number: number): Line | undefined {
  * without a line end, invalid UTF-8 replaced with U+FFFD (and flagged). Holds one line at a
  * time, however long the stream.
  */
-export async function* readLines(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<Line> {
+export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
   let pending: Buffer[] = []
+  let pendingBytes = 0
+  let skipping = false
   let number = 0
   for await (const chunk of chunks) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
     let start = 0
     for (let end = buffer.indexOf(LF, start); end !== -1; end = buffer.indexOf(LF, start)) {
       const piece = buffer.subarray(start, end)
-      const bytes = pending.length === 0 ? piece : Buffer.concat([...pending, piece])
-      pending = []
       start = end + 1
-      const line = decodeLine(bytes, ++number)
-      if (line !== undefined) yield line
+      number++
+      if (skipping || pendingBytes + piece.length > maxLineBytes) {
+        yield { number, text: '', invalidUtf8: false, tooLong: true }
+      } else {
+        const line = decodeLine(pending.length === 0 ? piece : Buffer.concat([...pending, piece]), number)
+        if (line !== undefined) yield line
+      }
+      pending = []
+      pendingBytes = 0
+      skipping = false
     }
-    if (start < buffer.length) pending.push(buffer.subarray(start))
+    if (start < buffer.length && !skipping) {
+      pending.push(buffer.subarray(start))
+      pendingBytes += buffer.length - start
+      if (pendingBytes > maxLineBytes) {
+        pending = []
+        skipping = true
+      }
+    }
   }
-  if (pending.length > 0) {
+  if (skipping) yield { number: number + 1, text: '', invalidUtf8: false, tooLong: true }
+  else if (pending.length > 0) {
     const line = decodeLine(Buffer.concat(pending), ++number)
     if (line !== undefined) yield line
   }

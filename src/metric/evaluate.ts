@@ -1,5 +1,6 @@
 import { printValue } from '../compare/print-value'
-import { addCounts, type Counts, type Figures, figures } from './figures'
+import { CorpusCounts } from './corpus-counts'
+import type { Figures } from './figures'
 import type { Score } from './score'
 import { scoreTrajectory } from './score-trajectory'
 import { ToolCallMetric } from './tool-call-metric'
@@ -34,8 +35,7 @@ export interface EvaluateOptions {
 
 /** Sums scores one at a time; holds only the sums and the few worst episodes. */
 export class CorpusAccumulator {
-  private readonly total: Counts = { tp: 0, fp: 0, fn: 0 }
-  private readonly perTool = new Map<string, Counts>()
+  private readonly counts = new CorpusCounts()
   private readonly worst: EpisodeResult[] = []
   private count = 0
 
@@ -44,12 +44,7 @@ export class CorpusAccumulator {
   add(result: EpisodeResult): void {
     const { score } = result
     this.count++
-    addCounts(this.total, score)
-    for (const tool of Object.keys(score.perTool)) {
-      let counts = this.perTool.get(tool)
-      if (counts === undefined) this.perTool.set(tool, (counts = { tp: 0, fp: 0, fn: 0 }))
-      addCounts(counts, score.perTool[tool]!)
-    }
+    this.counts.add(score, score.perTool)
     this.keep(result)
   }
 
@@ -64,11 +59,7 @@ export class CorpusAccumulator {
   }
 
   report(): CorpusReport {
-    const perTool: Record<string, Figures> = {}
-    for (const tool of [...this.perTool.keys()].sort()) {
-      Object.defineProperty(perTool, tool, { value: figures(this.perTool.get(tool)!), enumerable: true })
-    }
-    return { ...figures(this.total), episodes: this.count, perTool, worst: [...this.worst] }
+    return { ...this.counts.figures(), episodes: this.count, perTool: this.counts.perTool(), worst: [...this.worst] }
   }
 }
 

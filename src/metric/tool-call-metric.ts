@@ -7,7 +7,8 @@ import {
   type ResolvedMatchOptions,
   resolveMatchOptions,
 } from '../match/options'
-import { addCounts, type Counts, figures } from './figures'
+import { CorpusCounts } from './corpus-counts'
+import type { Counts } from './figures'
 import type { Score } from './score'
 import { scoreTrajectory } from './score-trajectory'
 
@@ -53,13 +54,13 @@ export class ToolCallMetric {
 
   /** The micro-averaged F1 over scores: TP, FP and FN summed, then divided; never a mean of F1s. */
   aggregate(scores: Iterable<Counts>): number {
-    const total: Counts = { tp: 0, fp: 0, fn: 0 }
+    const total = new CorpusCounts()
     let i = 0
     for (const score of scores) {
       if (!isCounts(score)) throw new TypeError(`scores[${i}]: expected a Score with tp, fp and fn`)
-      addCounts(total, score)
+      total.add(score)
       i++
     }
-    return figures(total).f1
+    return total.figures().f1
   }
 }

@@ -1,5 +1,6 @@
 import type { ScoreFigure } from '../matchers/matcher-types'
-import { addCounts, type Counts, type Figures, figures } from '../metric/figures'
+import { CorpusCounts } from '../metric/corpus-counts'
+import { type Figures, figures } from '../metric/figures'
 import type { GradedTest } from './graded-test'
 
 /** A test among the lowest, with its figures. */
@@ -36,27 +37,16 @@ function byFileThenName(a: GradedTest, b: GradedTest): number {
  */
 export function testCorpus(tests: Iterable<GradedTest>, { worst, by }: TestCorpusOptions): TestCorpusReport {
   const sorted = [...tests].sort(byFileThenName)
-  const total: Counts = { tp: 0, fp: 0, fn: 0 }
-  const perTool = new Map<string, Counts>()
+  const counts = new CorpusCounts()
   let assertions = 0
   for (const test of sorted) {
-    addCounts(total, test)
+    counts.add(test, test.perTool)
     assertions += test.assertions
-    for (const tool of Object.keys(test.perTool)) {
-      let counts = perTool.get(tool)
-      if (counts === undefined) perTool.set(tool, (counts = { tp: 0, fp: 0, fn: 0 }))
-      addCounts(counts, test.perTool[tool]!)
-    }
-  }
-  const tools: Record<string, Figures> = {}
-  for (const tool of [...perTool.keys()].sort()) {
-    // defineProperty, so a tool named __proto__ is an ordinary key.
-    Object.defineProperty(tools, tool, { value: figures(perTool.get(tool)!), enumerable: true })
   }
   const ranked = sorted
     .map(({ file, test, assertions: count, ...counts }): WorstTest => ({ file, test, assertions: count, ...figures(counts) }))
     .filter((test) => test[by] < 1)
     // A stable sort: ties stay in file and name order.
     .sort((a, b) => a[by] - b[by])
-  return { ...figures(total), tests: sorted.length, assertions, perTool: tools, worst: ranked.slice(0, worst), by }
+  return { ...counts.figures(), tests: sorted.length, assertions, perTool: counts.perTool(), worst: ranked.slice(0, worst), by }
 }

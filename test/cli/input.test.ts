@@ -1,3 +1,4 @@
+import { truncateSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { jsonl, runCli, tempFolder } from './run-cli'
 
@@ -116,4 +117,30 @@ describe('predictions that are not JSON', () => {
     const run = await runCli(['score', pred, gold])
     expect(microLine(run.stdout)).toContain('TP 1  FP 0  FN 0')
   })
+})
+
+describe('a file of 1 GB', () => {
+  // A sparse file: 1 GB of zero bytes and no line end, read without being held in memory.
+  function sparseGigabyte(name: string): string {
+    const path = folder.write(name, '')
+    truncateSync(path, 1024 ** 3)
+    return path
+  }
+
+  test('as gold, stops with the file and line: the line is too long to read', async () => {
+    const gold = sparseGigabyte('gold.jsonl')
+    const pred = folder.write('pred.jsonl', jsonl([search('a')]))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(2)
+    expect(run.stderr.trim()).toBe(`${gold}:1: the line is longer than 64 MiB and was not read`)
+  }, 60_000)
+
+  test('as predictions, is graded: an unparseable call whose reason names the line', async () => {
+    const pred = sparseGigabyte('pred.jsonl')
+    const gold = folder.write('gold.jsonl', jsonl([search('a')]))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`${pred}:1: the line is longer than 64 MiB and was not read`)
+    expect(microLine(run.stdout)).toContain('TP 0  FP 1  FN 1')
+  }, 60_000)
 })

@@ -42,3 +42,30 @@ describe('readLines', () => {
     expect(line!.invalidUtf8).toBe(false)
   })
 })
+
+describe('a line longer than the limit', () => {
+  async function limitedLines(limit: number, ...chunks: string[]) {
+    const lines = []
+    for await (const line of readLines((async function* () {
+      yield* chunks.map((chunk) => Buffer.from(chunk))
+    })(), limit)) lines.push(line)
+    return lines
+  }
+
+  test('is skipped unread and flagged, and the lines after it are read', async () => {
+    const lines = await limitedLines(8, 'short\n', '0123456789', 'abcdef\n', 'next\n')
+    expect(lines.map(({ number, text, tooLong }) => [number, text, tooLong ?? false])).toEqual([
+      [1, 'short', false],
+      [2, '', true],
+      [3, 'next', false],
+    ])
+  })
+
+  test('is flagged when it is the last line and has no line end', async () => {
+    const lines = await limitedLines(4, 'ok\n', '123456789')
+    expect(lines.map(({ number, tooLong }) => [number, tooLong ?? false])).toEqual([
+      [1, false],
+      [2, true],
+    ])
+  })
+})

@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest'
+import { evaluate, type Episode } from '../../src/metric/evaluate'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+
+describe('corpus sums stay exact', () => {
+  test('a million episodes with weights of 0.1 give the micro-F1 of the exact rational', () => {
+    // 600,000 right calls (TP 0.1 each), 300,000 extra calls (FP 0.1), 100,000 missed (FN 0.1):
+    // TP = 60000, FP = 30000, FN = 10000 exactly, so F1 = 120000 / 160000 = 3/4. A plain
+    // running sum of 0.1 drifts (600,000 additions give 59999.9999994) and F1 with it.
+    const call = { name: 'lookup', args: {} }
+    function* episodes(): Generator<Episode> {
+      for (let i = 0; i < 1_000_000; i++) {
+        const kind = i % 10
+        if (kind < 6) yield { pred: [call], gold: [call] }
+        else if (kind < 9) yield { pred: [call], gold: [] }
+        else yield { pred: [], gold: [call] }
+      }
+    }
+    const metric = new ToolCallMetric({ grammar: { tools: { lookup: { importance: 0.1 } } } })
+    const report = evaluate(episodes(), metric)
+    expect(report.episodes).toBe(1_000_000)
+    expect([report.tp, report.fp, report.fn]).toEqual([60000, 30000, 10000])
+    expect(report.f1).toBe(3 / 4)
+    expect(metric.aggregate([report, report])).toBe(3 / 4)
+  }, 120_000)
+
+  test('integer weights add up exactly, and so does aggregate over scores', () => {
+    const metric = new ToolCallMetric({ grammar: { tools: { a: { importance: 3 }, b: { importance: 7 } } } })
+    const scores = Array.from({ length: 1000 }, (_, i) =>
+      metric.score([{ name: i % 2 ? 'a' : 'b', args: {} }], [{ name: 'a', args: {} }]),
+    )
+    // 500 exact pairs of a (TP 3 each); 500 wrong tools b (FP 7) with a missed (FN 3).
+    expect(metric.aggregate(scores)).toBe((2 * 1500) / (2 * 1500 + 3500 + 1500))
+  })
+})

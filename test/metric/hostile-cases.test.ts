@@ -1,0 +1,107 @@
+import { describe, expect, test } from 'vitest'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import type { Score } from '../../src/metric/score'
+
+const gold = [{ name: 'search', args: { q: 'cats' } }]
+const metric = new ToolCallMetric()
+
+function unparseableReasons(score: Score): string[] {
+  return score.unmatchedPred.filter((u) => u.kind === 'unparseable').map((u) => u.reason)
+}
+
+function deeplyNested(depth: number): unknown {
+  let value: unknown = 'bottom'
+  for (let i = 0; i < depth; i++) value = { inner: value }
+  return value
+}
+
+/** Each hostile prediction is graded, never thrown on: a wrong or unparseable call with a reason. */
+describe('hostile predictions are graded', () => {
+  test('null', () => {
+    const score = metric.score(null, gold)
+    expect(score.f1).toBe(0)
+    expect(unparseableReasons(score)).toEqual(['expected a trajectory, received null'])
+  })
+
+  test('undefined', () => {
+    expect(unparseableReasons(metric.score(undefined, gold))).toEqual(['expected a trajectory, received undefined'])
+  })
+
+  test('a number, NaN among them', () => {
+    expect(unparseableReasons(metric.score(42, gold))[0]).toMatch(/received a number/)
+    expect(unparseableReasons(metric.score(NaN, gold))[0]).toMatch(/received a number/)
+  })
+
+  test('NaN as an argument value matches nothing', () => {
+    const score = metric.score([{ name: 'search', args: { q: NaN } }], [{ name: 'search', args: { q: 0 } }])
+    expect(score.pairs[0]!.args[0]).toMatchObject({ verdict: 'mismatch', reason: 'expected 0, received NaN' })
+  })
+
+  test('a string that is not call text', () => {
+    expect(unparseableReasons(metric.score('I would search for cats.', gold))[0]).toMatch(/^not valid Python call syntax/)
+  })
+
+  test('an object with no name', () => {
+    expect(unparseableReasons(metric.score([{ args: { q: 'cats' } }], gold))[0]).toMatch(/^\[0\]\.name: expected a tool name/)
+  })
+
+  test('arguments that are not an object', () => {
+    expect(unparseableReasons(metric.score([{ name: 'search', args: ['cats'] }], gold))[0]).toMatch(
+      /^\[0\]\.args: expected an object of arguments, received an array/,
+    )
+  })
+
+  test('arguments given as invalid JSON', () => {
+    const message = { role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'search', arguments: '{"q": "ca' } }] }
+    expect(unparseableReasons(metric.score(message, gold))[0]).toMatch(/^tool_calls\[0\]\.function\.arguments: not valid JSON/)
+  })
+
+  test('a BigInt, a symbol and a function as argument values', () => {
+    for (const value of [10n, Symbol('q'), () => 'cats']) {
+      expect(unparseableReasons(metric.score([{ name: 'search', args: { q: value } }], gold))[0]).toMatch(/^\[0\]\.args\.q: /)
+    }
+  })
+
+  test('getters that throw', () => {
+    const call = {
+      name: 'search',
+      get args(): never {
+        throw new Error('no access')
+      },
+    }
+    expect(unparseableReasons(metric.score([call], gold))[0]).toMatch(/\[0\]\.args: could not be read \(no access\)/)
+  })
+
+  test('a cyclic argument value', () => {
+    const q: Record<string, unknown> = {}
+    q.self = q
+    expect(unparseableReasons(metric.score([{ name: 'search', args: { q } }], gold))[0]).toMatch(/a cycle/)
+  })
+
+  test('a value nested 100,000 deep', () => {
+    const score = metric.score([{ name: 'search', args: { q: deeplyNested(100_000) } }], gold)
+    expect(unparseableReasons(score)[0]).toMatch(/nested deeper than 256 levels/)
+  })
+
+  test('a string of 10 MB is compared, not choked on', () => {
+    const huge = 'x'.repeat(10 * 1024 * 1024)
+    const score = metric.score([{ name: 'search', args: { q: huge } }], [{ name: 'search', args: { q: huge } }])
+    expect(score.f1).toBe(1)
+    const wrong = metric.score([{ name: 'search', args: { q: huge } }], gold)
+    expect(wrong.pairs[0]!.args[0]!.reason!.length).toBeLessThan(300)
+  })
+
+  test('100,000 calls in one trajectory', () => {
+    const calls = Array.from({ length: 100_000 }, (_, i) => ({ name: 'search', args: { q: i === 0 ? 'cats' : `q${i}` } }))
+    const score = metric.score(calls, gold)
+    expect([score.tp, score.fp, score.fn]).toEqual([1, 99_999, 0])
+  })
+
+  test('__proto__, constructor and prototype keys compare as ordinary keys and pollute nothing', () => {
+    const pred = JSON.parse('[{"name": "search", "args": {"__proto__": {"polluted": true}, "constructor": 1, "prototype": 2}}]')
+    const expected = [{ name: 'search', args: JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1, "prototype": 2}') }]
+    expect(metric.score(pred, expected).f1).toBe(1)
+    expect(metric.score(pred, gold).pairs[0]!.args.map((v) => v.verdict).sort()).toEqual(['missing', 'unexpected', 'unexpected', 'unexpected'])
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined()
+  })
+})
