@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { didYouMean } from './nearest'
+import { didYouMean } from '../match/nearest'
 import { oneLine, UserError } from './user-error'
 
 export interface OptionSpec {

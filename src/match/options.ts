@@ -2,6 +2,7 @@ import { type Canonicalizer, canonicalizers } from '../compare/canonicalizers'
 import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
+import { didYouMean } from './nearest'
 
 export type Level = 'call' | 'arg'
 export type Order = 'any' | 'strict' | 'turns'
@@ -49,25 +50,11 @@ function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefi
   throw new TypeError(`${path}: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received ${printValue(value)}`)
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.length]!
-}
-
 /** Throws a TypeError for a key that is not an option, suggesting the nearest one. */
 export function checkOptionKeys(options: object, allowed: readonly string[], path: string): void {
   for (const key of Object.keys(options)) {
     if (allowed.includes(key)) continue
-    const nearest = [...allowed].sort((a, b) => editDistance(key, a) - editDistance(key, b))[0]
-    const hint = nearest !== undefined && editDistance(key, nearest) <= Math.max(2, key.length / 3) ? ` (did you mean '${nearest}'?)` : ''
-    throw new TypeError(`${path}.${key}: unknown option${hint}; the options are ${allowed.join(', ')}`)
+    throw new TypeError(`${path}.${key}: unknown option${didYouMean(key, allowed)}; the options are ${allowed.join(', ')}`)
   }
 }
 
