@@ -2,9 +2,25 @@
 export type Canonicalizer = (s: string) => string
 
 const WHITESPACE_RUN = /\s+/g
-// BFCL's standardization removes these eight characters: space , . / - _ * ^
-const BFCL_REMOVED = /[ ,./\-_*^]/g
 const TOOL_NAME_SEPARATORS = /[.\-]/g
+
+/** Whether BFCL's standardization drops this character: space , . / - _ * ^ */
+function isDroppedByBfcl(code: number): boolean {
+  return code === 32 || code === 44 || code === 46 || code === 47 || code === 45 || code === 95 || code === 42 || code === 94
+}
+
+// One scan instead of a regular-expression replace: every gold and predicted string of BFCL's data passes here.
+function standardizeLikeBfcl(s: string): string {
+  let kept = ''
+  let from = 0
+  for (let i = 0; i < s.length; i++) {
+    if (!isDroppedByBfcl(s.charCodeAt(i))) continue
+    kept += s.slice(from, i)
+    from = i + 1
+  }
+  const lower = (from === 0 ? s : kept + s.slice(from)).toLowerCase()
+  return lower.includes("'") ? lower.replaceAll("'", '"') : lower
+}
 
 export const canonicalizers = {
   /** Case-insensitive, trimmed, runs of whitespace folded to one space. */
@@ -12,7 +28,7 @@ export const canonicalizers = {
   /** The string itself. */
   exact: (s: string): string => s,
   /** BFCL's rule: drop ` ,./-_*^`, lower-case, and read `'` as `"`. */
-  bfcl: (s: string): string => s.replace(BFCL_REMOVED, '').toLowerCase().replaceAll("'", '"'),
+  bfcl: standardizeLikeBfcl,
   /** For tool names: case folded, and `.` and `-` read as `_` (`Math.Factorial` = `math_factorial`). */
   toolName: (s: string): string => s.toLowerCase().replace(TOOL_NAME_SEPARATORS, '_'),
 } satisfies Record<string, Canonicalizer>

@@ -47,7 +47,7 @@ export function assignAny(
   return result
 }
 
-/** Below this many candidate pairs a group is ranked by comparing each pair; above, by keys where it can be. */
+/** Below this many candidate pairs a group is ranked by comparing each pair; from it, by keys where it can be, after pairing identical calls. */
 const HASHED_FROM = 64
 
 /**
@@ -59,7 +59,7 @@ function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into
     addPair(ctx, preds[0]!, golds[0]!, into, needTotals)
     return
   }
-  const identical = pairIdentical(ctx, preds, golds)
+  const identical = preds.length * golds.length >= HASHED_FROM ? pairIdentical(ctx, preds, golds) : undefined
   if (identical !== undefined) {
     for (const [p, g] of identical.pairs) addPair(ctx, p, g, into, needTotals)
     preds = identical.restPreds
