@@ -1,9 +1,10 @@
 import type { Level } from '../match/options'
 import type { CorpusReport, EpisodeResult } from '../metric/evaluate'
-import type { Figures } from '../metric/figures'
 import type { Colors } from '../report/colors'
 import { figuresLine } from '../report/figures-line'
+import { perToolTable } from '../report/format-corpus-report'
 import { formatScore } from '../report/format-score'
+import { printFigure } from '../report/print-figure'
 
 /** An episode's result with the lines it was read from (`pred.jsonl:7`, `gold.jsonl:7`). */
 export interface LocatedResult extends EpisodeResult {
@@ -15,14 +16,6 @@ export interface ReportTextOptions {
   colors: Colors
 }
 
-function count(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)))
-}
-
-function ratio(value: number): string {
-  return value.toFixed(3)
-}
-
 function episodeLabel(result: LocatedResult): string {
   const where = result.where !== undefined && result.where.length > 0 ? result.where.join(', ') : `episode ${result.index + 1}`
   return result.id === undefined ? where : `${String(result.id)} (${where})`
@@ -31,24 +24,10 @@ function episodeLabel(result: LocatedResult): string {
 function worstSection(worst: readonly LocatedResult[], colors: Colors): string[] {
   const lines = [colors.bold(`Worst episodes (${worst.length}):`)]
   for (const result of worst) {
-    lines.push('', `  ${colors.bold('✗')} ${episodeLabel(result)}  F1 ${ratio(result.score.f1)}`)
+    lines.push('', `  ${colors.bold('✗')} ${episodeLabel(result)}  F1 ${printFigure(result.score.f1)}`)
     for (const line of formatScore(result.score, { colors }).split('\n')) lines.push(line === '' ? '' : `    ${line}`)
   }
   return lines
-}
-
-const COLUMNS = ['TP', 'FP', 'FN', 'P', 'R', 'F1']
-
-/** Tools in rows, counts and figures in right-aligned columns. */
-export function perToolTable(perTool: Record<string, Figures>): string[] {
-  const tools = Object.keys(perTool)
-  const rows = tools.map((tool) => {
-    const { tp, fp, fn, precision, recall, f1 } = perTool[tool]!
-    return [tool, count(tp), count(fp), count(fn), ratio(precision), ratio(recall), ratio(f1)]
-  })
-  const table = [['tool', ...COLUMNS], ...rows]
-  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)))
-  return table.map((row) => `  ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ')}`)
 }
 
 /**
@@ -61,7 +40,7 @@ export function formatReportText(report: CorpusReport, options: ReportTextOption
   const worst = (report.worst ?? []) as LocatedResult[]
   if (worst.length > 0) sections.push(worstSection(worst, colors))
   const tools = Object.keys(report.perTool)
-  if (tools.length > 0) sections.push([colors.bold('Per tool:'), ...perToolTable(report.perTool)])
+  if (tools.length > 0) sections.push([colors.bold('Per tool:'), ...perToolTable(report.perTool, colors)])
   const episodes = `${report.episodes} episode${report.episodes === 1 ? '' : 's'}`
   sections.push([`${colors.bold(`Micro average over ${episodes}:`)} ${figuresLine({ ...report, level: options.level })}`])
   return `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`

@@ -1,8 +1,5 @@
 import type { Figures } from '../metric/figures'
-
-function round(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(4)))
-}
+import { printFigure as round } from './print-figure'
 
 /** `TP 1  FP 1  FN 1  precision 0.5  recall 0.5  F1 0.5 (call level)` */
 export function figuresLine(figures: Figures & { level?: string }): string {

@@ -1,5 +1,5 @@
-import { formatCorpusReport } from '../matchers/format-corpus-report'
-import { printFigure } from '../matchers/print-figure'
+import { formatCorpusReport } from '../report/format-corpus-report'
+import { printFigure } from '../report/print-figure'
 import type { TestCorpusReport, WorstTest } from './test-corpus'
 
 const FIGURE_NAMES = { f1: 'F1', precision: 'precision', recall: 'recall' } as const

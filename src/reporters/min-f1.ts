@@ -1,4 +1,4 @@
-import { printFigure } from '../matchers/print-figure'
+import { printFigure } from '../report/print-figure'
 import type { TestCorpusReport } from './test-corpus'
 
 /** Why the run fails its `minF1`, or undefined when it passes (or sets none). A run that graded nothing fails: nothing reached the bar. */

@@ -1,7 +1,7 @@
 import type { CorpusReport } from '../metric/evaluate'
 import type { Figures } from '../metric/figures'
-import { type Colors, NO_COLORS } from '../report/colors'
-import { figuresLine } from '../report/figures-line'
+import { type Colors, NO_COLORS } from './colors'
+import { figuresLine } from './figures-line'
 import { printFigure } from './print-figure'
 
 const COLUMNS = ['TP', 'FP', 'FN', 'precision', 'recall', 'F1'] as const
@@ -10,7 +10,8 @@ function row({ tp, fp, fn, precision, recall, f1 }: Figures): string[] {
   return [tp, fp, fn, precision, recall, f1].map(printFigure)
 }
 
-function perToolTable(perTool: Record<string, Figures>, colors: Colors): string[] {
+/** Tools in rows, counts and figures in right-aligned columns. */
+export function perToolTable(perTool: Record<string, Figures>, colors: Colors = NO_COLORS): string[] {
   const tools = Object.keys(perTool)
   const rows = tools.map((tool) => row(perTool[tool]!))
   const nameWidth = Math.max(4, ...tools.map((tool) => tool.length))
