@@ -13,6 +13,16 @@ export interface FormatOptions {
 
 const INDENT = '    '
 
+const SMALL_VALUE = 400
+
+function isSmall(value: unknown): boolean {
+  try {
+    return (JSON.stringify(value)?.length ?? 0) <= SMALL_VALUE
+  } catch {
+    return false
+  }
+}
+
 function isNested(value: unknown): boolean {
   return typeof value === 'object' && value !== null
 }
@@ -40,7 +50,8 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
           aAnnotation: 'Expected',
           bAnnotation: 'Received',
           omitAnnotationLines: true,
-          expand: false,
+          // A small value is shown whole; a large one only around its differences.
+          expand: isSmall(gold) && isSmall(pred),
           contextLines: 2,
           aColor: colors.expected,
           bColor: colors.received,

@@ -32,7 +32,12 @@ describe('the message of toMatchToolCalls', () => {
       Pairs (- gold, + prediction):
         ✗ gold[0] ↔ pred[0]  create_user
           ~ profile:  ← profile.roles[1]: expected "dev", received "ops"
-              @@ -7,5 +7,5 @@
+                Object {
+                  "address": Object {
+                    "city": "London",
+                    "zip": "N1",
+                  },
+                  "name": "Ada",
                   "roles": Array [
                     "admin",
               -     "dev",
