@@ -1,146 +1,136 @@
-import { maxBenefitAssignment } from '../src/match/assignment'
+// The built package, as users run it.
+import { type Level, matchCalls } from 'expect-toolcalls'
+import { seeded } from './bfcl-corpus'
+import { type BenchOptions, compare, formatMs, formatRatio, formatWithin } from './harness'
 
-/** One solver under test: rows, cols, row-major benefit -> column per row. */
-type Assign = (rows: number, cols: number, benefit: Float64Array) => Int32Array
+interface Call {
+  name: string
+  args: Record<string, unknown>
+}
 
+/** The parameters of the one tool, each with the few values it takes. */
+const PARAMETERS: ReadonlyArray<readonly [string, readonly unknown[]]> = [
+  ['city', ['paris', 'lima', 'oslo', 'kyoto']],
+  ['unit', ['celsius', 'fahrenheit', 'kelvin', 'rankine']],
+  ['days', [1, 3, 7, 14]],
+  ['hourly', [true, false, null, 0]],
+  ['lang', ['en', 'fr', 'es', 'ja']],
+  ['limit', [5, 10, 20, 50]],
+  ['detail', ['low', 'medium', 'high', 'full']],
+  ['alerts', [0, 1, 2, 3]],
+]
 const SIZES = [10, 100, 300, 1000]
-const ARGS_PER_CALL = 8
-const VALUES_PER_ARG = 4
-const ARG_WEIGHT = 3
 /** Chance that a prediction changes an argument: mostly right predictions, then heavily wrong ones (many ties). */
-const CHANGED_ARG_CHANCES = [0.05, 0.35]
-const WINDOW_MS = 300
-const WINDOWS = 5
+const CHANGE_CHANCES = [0.05, 0.35]
+const LEVELS: readonly Level[] = ['call', 'arg']
+const RATIO_TARGET = 2
+const RATIO_TARGET_UP_TO = 100
+const ARG_LEVEL_LIMIT_MS = 250
+const LARGE = 300
 
 /**
- * Solver time per solve against a greedy first-fit pairing measured in the same run, interleaved,
- * on n same-name calls whose arguments partly overlap (benefit = shared arguments * weight).
+ * `matchCalls` (read the calls, rank the pairs, solve) on n same-name calls against a greedy
+ * first-fit pairing of the same calls, as a leaderboard-style checker does it: each gold call
+ * takes the first unclaimed prediction whose canonical JSON (sorted keys) is the same.
  */
-export async function runAssignmentBench(): Promise<string[]> {
-  const lines = [`assignment: n x n same-name calls, benefit = shared arguments (0..${ARGS_PER_CALL}) * ${ARG_WEIGHT}; ` +
-    `median of ${WINDOWS} interleaved windows of ${WINDOW_MS} ms`]
-  const random = mulberry32(20240611)
-  for (const changedArgChance of CHANGED_ARG_CHANCES) {
-    lines.push(`predictions change each argument with chance ${changedArgChance}:`)
-    for (const n of SIZES) lines.push(benchSize(n, changedArgChance, random))
+export function runAssignmentBench(options: BenchOptions): string[] {
+  const windows = options.windows ?? 7
+  const largeWindows = Math.min(3, windows)
+  const lines = [
+    `assignment: n same-name calls of 6-8 of ${PARAMETERS.length} arguments (4 values each), matchCalls vs greedy first-fit on canonical JSON; ` +
+      `median of ${windows} interleaved window${windows === 1 ? '' : 's'} of ${options.windowMs ?? 300} ms (${largeWindows} for n ≥ ${LARGE})`,
+  ]
+  const random = seeded(20240611)
+  for (const chance of CHANGE_CHANCES) {
+    lines.push(`  predictions change each argument with chance ${chance}:`)
+    for (const n of SIZES) {
+      // Enough distinct problems to vary the data, few enough that each stays warm.
+      const problems = Array.from({ length: n <= 10 ? 64 : n <= 100 ? 8 : 2 }, () => sameNameCalls(n, chance, random))
+      const compareOptions = { ...options, windows: n >= LARGE ? largeWindows : windows }
+      let next = 0
+      const problem = () => problems[next++ % problems.length]!
+      for (const level of LEVELS) {
+        const greedy = () => {
+          const { pred, gold } = problem()
+          return greedyFirstFit(pred, gold)
+        }
+        const solved = () => {
+          const { pred, gold } = problem()
+          return matchCalls(pred, gold, { level }).pairs.length
+        }
+        const result = compare(greedy, solved, compareOptions)
+        lines.push(
+          `    n=${String(n).padEnd(5)} ${level.padEnd(4)} matchCalls ${matchCallsTime(result.candidateMs, n, level)}  greedy ${formatMs(result.baselineMs)}  ` +
+            `ratio ${formatRatio(result.ratio, n <= RATIO_TARGET_UP_TO ? RATIO_TARGET : undefined)}  ${exactPairs(problems[0]!, level)}`,
+        )
+      }
+    }
   }
   return lines
 }
 
-function benchSize(n: number, changedArgChance: number, random: () => number): string {
-  // Enough distinct problems to vary the data, few enough to stay in cache as a fresh matrix would.
-  const problems = Array.from({ length: n <= 10 ? 64 : n <= 100 ? 8 : 4 }, () => sameNameCalls(n, changedArgChance, random))
-  const solverMs: number[] = []
-  const greedyMs: number[] = []
-  msPerSolve(maxBenefitAssignment, n, problems)
-  msPerSolve(greedyFirstFit, n, problems)
-  for (let window = 0; window < WINDOWS; window++) {
-    solverMs.push(msPerSolve(maxBenefitAssignment, n, problems))
-    greedyMs.push(msPerSolve(greedyFirstFit, n, problems))
-  }
-  const solver = median(solverMs)
-  const greedy = median(greedyMs)
-  return `  n=${String(n).padEnd(5)} solver ${formatMs(solver)}  greedy ${formatMs(greedy)}  ` +
-    `ratio ${(solver / greedy).toFixed(2)}x  ${greedyShortfall(n, problems)}`
+/** The time, held to the absolute limit where one is set (the arg level at the largest n). */
+function matchCallsTime(ms: number, n: number, level: Level): string {
+  return level === 'arg' && n === SIZES[SIZES.length - 1] ? formatWithin(ms, ARG_LEVEL_LIMIT_MS) : formatMs(ms)
 }
 
-function msPerSolve(assign: Assign, n: number, problems: Float64Array[]): number {
-  let solves = 0
-  let checksum = 0
-  const start = performance.now()
-  let elapsed = 0
-  while (elapsed < WINDOW_MS) {
-    checksum += assign(n, n, problems[solves % problems.length]!)[0]!
-    solves++
-    elapsed = performance.now() - start
-  }
-  if (checksum < 0) throw new Error('assignment bench: a row went unassigned')
-  return elapsed / solves
+/** Both find every exact pair, or the comparison is not fair. */
+function exactPairs(problem: { pred: Call[]; gold: Call[] }, level: Level): string {
+  const solved = matchCalls(problem.pred, problem.gold, { level }).pairs.filter((pair) => pair.exact).length
+  const greedy = greedyFirstFit(problem.pred, problem.gold)
+  return solved === greedy ? `(exact pairs: ${solved}, as greedy)` : `(exact pairs: ${solved}, greedy ${greedy})`
 }
 
-/** Each row takes the first free column with the largest benefit, in row order. */
-function greedyFirstFit(rows: number, cols: number, benefit: Float64Array): Int32Array {
-  const colForRow = new Int32Array(rows).fill(-1)
-  const taken = new Uint8Array(cols)
-  for (let row = 0; row < rows; row++) {
-    const base = row * cols
-    let best = -1
-    for (let col = 0; col < cols; col++) {
-      if (taken[col] === 0 && (best === -1 || benefit[base + col]! > benefit[base + best]!)) best = col
-    }
-    if (best === -1) break
-    taken[best] = 1
-    colForRow[row] = best
+/** JSON with every object's keys sorted, so that argument order does not matter. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
   }
-  return colForRow
+  return JSON.stringify(value)
 }
 
-/** How far greedy falls below the optimum: the share of problems and the mean fraction it reaches. */
-function greedyShortfall(n: number, problems: Float64Array[]): string {
-  let below = 0
-  let reached = 0
-  for (const benefit of problems) {
-    const optimum = total(n, benefit, maxBenefitAssignment(n, n, benefit))
-    const greedy = total(n, benefit, greedyFirstFit(n, n, benefit))
-    if (greedy < optimum) below++
-    reached += greedy / optimum
-  }
-  return `(greedy below optimum on ${below}/${problems.length}, at ${(100 * reached / problems.length).toFixed(1)}% of it)`
-}
-
-function total(n: number, benefit: Float64Array, colForRow: Int32Array): number {
-  let sum = 0
-  for (let row = 0; row < n; row++) sum += benefit[row * n + colForRow[row]!]!
-  return sum
-}
-
-/** Gold calls with random argument values; each prediction copies a distinct gold call and changes some arguments. */
-function sameNameCalls(n: number, changedArgChance: number, random: () => number): Float64Array {
-  const gold = new Int32Array(n * ARGS_PER_CALL)
-  for (let k = 0; k < gold.length; k++) gold[k] = Math.floor(random() * VALUES_PER_ARG)
-  const source = Int32Array.from({ length: n }, (_, k) => k)
-  for (let k = n - 1; k > 0; k--) {
-    const other = Math.floor(random() * (k + 1))
-    const swap = source[k]!
-    source[k] = source[other]!
-    source[other] = swap
-  }
-  const pred = new Int32Array(n * ARGS_PER_CALL)
-  for (let call = 0; call < n; call++) {
-    for (let arg = 0; arg < ARGS_PER_CALL; arg++) {
-      const copied = gold[source[call]! * ARGS_PER_CALL + arg]!
-      pred[call * ARGS_PER_CALL + arg] = random() < changedArgChance ? Math.floor(random() * VALUES_PER_ARG) : copied
-    }
-  }
-  const benefit = new Float64Array(n * n)
-  for (let p = 0; p < n; p++) {
-    for (let g = 0; g < n; g++) {
-      let shared = 0
-      for (let arg = 0; arg < ARGS_PER_CALL; arg++) {
-        if (pred[p * ARGS_PER_CALL + arg] === gold[g * ARGS_PER_CALL + arg]) shared++
+/** Each gold call, in order, takes the first unclaimed prediction that equals it; returns how many paired. */
+function greedyFirstFit(pred: readonly Call[], gold: readonly Call[]): number {
+  const predKeys = pred.map(canonicalJson)
+  const claimed = new Uint8Array(pred.length)
+  let paired = 0
+  for (const call of gold) {
+    const key = canonicalJson(call)
+    for (let p = 0; p < predKeys.length; p++) {
+      if (claimed[p] === 0 && predKeys[p] === key) {
+        claimed[p] = 1
+        paired++
+        break
       }
-      benefit[p * n + g] = shared * ARG_WEIGHT
     }
   }
-  return benefit
+  return paired
 }
 
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+/** Gold calls with 6 to 8 of the arguments; each prediction copies a distinct gold call and changes some values. */
+function sameNameCalls(n: number, changeChance: number, random: () => number): { pred: Call[]; gold: Call[] } {
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!
+  const gold = Array.from({ length: n }, (): Call => {
+    const left = new Set(Array.from({ length: Math.floor(random() * 3) }, () => pick(PARAMETERS)[0]))
+    const args = Object.fromEntries(PARAMETERS.filter(([name]) => !left.has(name)).map(([name, values]) => [name, pick(values)]))
+    return { name: 'get_forecast', args }
+  })
+  const order = gold.map((_, i) => i)
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    ;[order[i], order[j]] = [order[j]!, order[i]!]
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
-
-function formatMs(ms: number): string {
-  return ms < 0.1 ? `${(ms * 1000).toFixed(2)} us` : `${ms.toFixed(2)} ms`
+  const pred = order.map((source): Call => {
+    const args = Object.fromEntries(
+      Object.entries(gold[source]!.args).map(([name, value]) => {
+        if (random() >= changeChance) return [name, value]
+        const values = PARAMETERS.find(([parameter]) => parameter === name)![1]
+        return [name, pick(values.filter((other) => other !== value))]
+      }),
+    )
+    return { name: 'get_forecast', args }
+  })
+  return { pred, gold }
 }

@@ -13,6 +13,11 @@ export interface CompareOptions {
   windows?: number
 }
 
+/** What every benchmark is given: the timing windows, and whether this is the quick run that only proves it runs. */
+export interface BenchOptions extends CompareOptions {
+  quick: boolean
+}
+
 let sink = 0
 
 /** Time per call of `run`, over at least `windowMs`. */
@@ -74,6 +79,11 @@ export function formatMs(ms: number): string {
 export function formatRatio(ratio: number, target?: number): string {
   const verdict = target === undefined ? '' : ratio <= target ? `  (target ≤ ${target}×: met)` : `  (target ≤ ${target}×: NOT met)`
   return `${ratio.toFixed(2)}×${verdict}`
+}
+
+/** An absolute figure against the limit it must stay under. */
+export function formatWithin(ms: number, limitMs: number): string {
+  return `${formatMs(ms)}  (target < ${formatMs(limitMs)}: ${ms < limitMs ? 'met' : 'NOT met'})`
 }
 
 /** Keeps results observable so the engine cannot drop the measured work. */

@@ -1,19 +1,35 @@
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
+import { runAssignmentBench } from './assignment.bench'
+import { runBfclCheckBench } from './bfcl-check.bench'
 import { runCorpusBench } from './corpus.bench'
-import { consumed } from './harness'
+import { type BenchOptions, consumed } from './harness'
+import { runMatcherBench } from './matcher.bench'
+import { runMemoryBench } from './memory.bench'
 
 const quick = process.argv.includes('--quick')
 // --quick only proves every benchmark runs (CI); its figures mean nothing.
-const options = quick ? { windowMs: 20, windows: 1 } : { windowMs: 300, windows: 7 }
+const options: BenchOptions = quick ? { quick, windowMs: 20, windows: 1 } : { quick, windowMs: 300, windows: 7 }
+
+const benches: Record<string, (options: BenchOptions) => string[] | Promise<string[]>> = {
+  corpus: runCorpusBench,
+  'bfcl-check': runBfclCheckBench,
+  assignment: runAssignmentBench,
+  matcher: runMatcherBench,
+  memory: runMemoryBench,
+}
 
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
-const benches: Record<string, () => string[] | Promise<string[]>> = {
-  corpus: () => runCorpusBench(options),
+const unknown = only.filter((name) => !(name in benches))
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; the benchmarks are ${Object.keys(benches).join(', ')}`)
+  process.exit(2)
 }
 
-console.log(`expect-toolcalls benchmarks — Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${quick ? 'quick' : 'full'} run`)
+const load = () => loadavg().map((average) => average.toFixed(2)).join(' ')
+console.log(`expect-toolcalls benchmarks — Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${quick ? 'quick' : 'full'} run, load ${load()}`)
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue
-  for (const line of await run()) console.log(line)
+  for (const line of await run(options)) console.log(line)
 }
+if (!quick) console.log(`load average at the end: ${load()}`)
 if (consumed() === -1) console.log('')

@@ -8,6 +8,11 @@ import type { GoldNode } from './gold-node'
  * is not plain data.
  */
 export function valueKey(value: unknown, canonicalize: Canonicalizer): string | undefined {
+  // At the top, a type letter is enough to tell a string from anything else; nested, strings are quoted.
+  return typeof value === 'string' ? `s${canonicalize(value)}` : nestedKey(value, canonicalize)
+}
+
+function nestedKey(value: unknown, canonicalize: Canonicalizer): string | undefined {
   switch (typeof value) {
     case 'string':
       return JSON.stringify(canonicalize(value))
@@ -25,7 +30,7 @@ export function valueKey(value: unknown, canonicalize: Canonicalizer): string | 
   if (Array.isArray(value)) {
     let key = '['
     for (let i = 0; i < value.length; i++) {
-      const item = valueKey(value[i], canonicalize)
+      const item = nestedKey(value[i], canonicalize)
       if (item === undefined) return undefined
       key += i === 0 ? item : `,${item}`
     }
@@ -35,11 +40,27 @@ export function valueKey(value: unknown, canonicalize: Canonicalizer): string | 
   const keys = Object.keys(record).sort()
   let key = '{'
   for (let i = 0; i < keys.length; i++) {
-    const item = valueKey(record[keys[i]!], canonicalize)
+    const item = nestedKey(record[keys[i]!], canonicalize)
     if (item === undefined) return undefined
     key += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${item}`
   }
   return `${key}}`
+}
+
+/**
+ * A whole call's arguments as one key, from each argument's key: two calls with equal keys
+ * have the same arguments with matching values. Undefined when an argument has no key.
+ */
+export function argumentsKey(names: readonly string[], keys: readonly (string | undefined)[]): string | undefined {
+  const order = names.map((_, i) => i).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0))
+  let key = ''
+  for (const i of order) {
+    const valueKeyOf = keys[i]
+    if (valueKeyOf === undefined) return undefined
+    // Lengths first, so no name or value can be mistaken for the boundary between two.
+    key += `${names[i]!.length}:${names[i]}${valueKeyOf.length}:${valueKeyOf}`
+  }
+  return key
 }
 
 /** What a gold value accepts, as keys: a set of keys, or 'any'; undefined when it cannot be said by keys (predicates, matchers). */
@@ -48,7 +69,7 @@ export type AcceptedKeys = ReadonlySet<string> | 'any'
 export function acceptedKeys(node: GoldNode, canonicalize: Canonicalizer): AcceptedKeys | undefined {
   switch (node.kind) {
     case 'string':
-      return new Set([JSON.stringify(node.canonical)])
+      return new Set([`s${node.canonical}`])
     case 'number':
     case 'boolean':
     case 'null':

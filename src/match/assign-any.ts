@@ -11,6 +11,12 @@ export interface Assignment {
 }
 
 const EXACT_LIMIT = 2 ** 53
+/**
+ * Up to this many candidate pairs, ties go to the pairing nearest in position (what a reader
+ * expects beside a short trajectory); beyond it, the solver's own deterministic order breaks
+ * them, since position ties lengthen its searches many times over when values tie widely.
+ */
+const POSITION_TIES_UP_TO = 400
 
 /**
  * Pairs the given predictions with the given gold calls as a multiset (order 'any'): calls
@@ -86,7 +92,7 @@ function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into
   const maxDistance = pairCount * Math.max(rows, cols)
   let secondaryScale = maxDistance + 1
   let primaryScale = (pairCount * maxSecondary + 1) * secondaryScale
-  if ((pairCount * maxPrimary + 1) * primaryScale >= EXACT_LIMIT) {
+  if (rows * cols > POSITION_TIES_UP_TO || (pairCount * maxPrimary + 1) * primaryScale >= EXACT_LIMIT) {
     secondaryScale = 1 // position no longer breaks ties; the solver's own order does
     primaryScale = pairCount * maxSecondary + 1
   }

@@ -1,4 +1,3 @@
-import { acceptedKeys, valueKey } from '../compare/value-key'
 import type { PairingContext } from './pairing-context'
 
 /** The tiers of every candidate pair of one tool's group, row-major (prediction x gold). */
@@ -32,7 +31,6 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
   const name = ctx.gold.names[golds[0]!]!
   const call = ctx.callContext(name)
   if (ctx.valueContext.testers !== undefined || call.spec?.declared === true) return undefined
-  const canonicalize = ctx.valueContext.canonicalize
   const cols = golds.length
 
   // For each argument name: the gold columns accepting each key, and those accepting any value.
@@ -42,10 +40,11 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
   const required = new Uint32Array(cols)
   for (let j = 0; j < cols; j++) {
     const gold = ctx.gold.calls[golds[j]!]!
+    const acceptedByArg = ctx.goldAccepted(golds[j]!)
     for (let a = 0; a < gold.keys.length; a++) {
       const arg = gold.keys[a]!
       const node = gold.values[a]!
-      const accepted = acceptedKeys(node, canonicalize)
+      const accepted = acceptedByArg[a]
       if (accepted === undefined) return undefined
       const isRequired = node.kind === 'optional' ? 0 : 1
       required[j]! += isRequired
@@ -68,12 +67,13 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
   for (let i = 0; i < preds.length; i++) {
     const pred = ctx.pred.calls[preds[i]!]!
     const row = i * cols
-    const args = Object.keys(pred.args)
+    const { names, keys } = ctx.predArgKeys(preds[i]!)
     // Positional arguments never match; counting them keeps such a call from being exact.
-    argCount[i] = args.length + (pred.positional?.length ?? 0)
-    for (const arg of args) {
+    argCount[i] = names.length + (pred.positional?.length ?? 0)
+    for (let a = 0; a < names.length; a++) {
+      const arg = names[a]!
       const weight = call.toolWeight * (call.spec?.args.get(arg)?.importance ?? 1)
-      const key = valueKey(pred.args[arg], canonicalize)
+      const key = keys[a]
       const accepting = key === undefined ? undefined : byKey.get(arg)?.get(key)
       for (const entries of [accepting, anyValue.get(arg)]) {
         if (entries === undefined) continue
@@ -89,12 +89,13 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
 
   const primary = new Float64Array(size)
   const secondary = new Float64Array(size)
+  const tiers = { primary: 0, secondary: 0 }
   for (let i = 0; i < preds.length; i++) {
     for (let j = 0; j < cols; j++) {
       const k = i * cols + j
       // Exact: every predicted argument matched (so none is extra) and every required gold argument was given.
       const exact = matched[k] === argCount[i] && requiredMatched[k] === required[j]
-      const tiers = ctx.tiersOf({ exact, agreement: agreement[k]! }, call.toolWeight)
+      ctx.writeTiers(exact, agreement[k]!, call.toolWeight, tiers)
       primary[k] = tiers.primary
       secondary[k] = tiers.secondary
     }

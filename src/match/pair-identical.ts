@@ -1,5 +1,5 @@
 import { isPlainNode } from '../compare/gold-node'
-import { valueKey } from '../compare/value-key'
+import { argumentsKey } from '../compare/value-key'
 import type { PairingContext } from './pairing-context'
 
 export interface IdenticalPairs {
@@ -18,12 +18,12 @@ export interface IdenticalPairs {
 export function pairIdentical(ctx: PairingContext, preds: readonly number[], golds: readonly number[]): IdenticalPairs | undefined {
   const name = ctx.gold.names[golds[0]!]!
   if (ctx.valueContext.testers !== undefined || ctx.callContext(name).spec?.declared === true) return undefined
-  const canonicalize = ctx.valueContext.canonicalize
+  for (const g of golds) if (!ctx.gold.calls[g]!.values.every(isPlainNode)) return undefined
   const waiting = new Map<string, number[]>()
   for (const g of golds) {
     const gold = ctx.gold.calls[g]!
-    if (!gold.values.every(isPlainNode)) return undefined
-    const key = valueKey(gold.args, canonicalize)
+    // A plain value accepts exactly one key: its own.
+    const key = argumentsKey(gold.keys, ctx.goldAccepted(g).map((accepted) => (accepted instanceof Set ? (accepted.values().next().value as string) : undefined)))
     if (key === undefined) return undefined
     let list = waiting.get(key)
     if (list === undefined) waiting.set(key, (list = []))
@@ -34,7 +34,8 @@ export function pairIdentical(ctx: PairingContext, preds: readonly number[], gol
   const restPreds: number[] = []
   for (const p of preds) {
     const pred = ctx.pred.calls[p]!
-    const key = pred.positional?.length ? undefined : valueKey(pred.args, canonicalize)
+    const { names, keys } = ctx.predArgKeys(p)
+    const key = pred.positional?.length ? undefined : argumentsKey(names, keys)
     const list = key === undefined ? undefined : waiting.get(key)
     if (list === undefined || list.length === 0) {
       restPreds.push(p)

@@ -3,6 +3,7 @@ import type { CallContext, PairRank } from '../compare/compare-call'
 import { compareCall } from '../compare/compare-call'
 import type { ValueContext } from '../compare/compare-value'
 import type { GoldCall } from '../compare/gold-calls'
+import { type AcceptedKeys, acceptedKeys, valueKey } from '../compare/value-key'
 import type { ResolvedMatchOptions } from './options'
 
 /** The calls of one problem, flattened, with their turns and canonical tool names. */
@@ -12,6 +13,12 @@ export interface CallSet<C> {
   /** Canonical tool names; undefined for an unparseable prediction, which pairs with nothing. */
   names: readonly (string | undefined)[]
   turns: number
+}
+
+/** A call's argument names and the key of each value, in the same order. */
+export interface ArgKeys {
+  names: readonly string[]
+  keys: readonly (string | undefined)[]
 }
 
 /** A pair's worth, lexicographically: `primary` first, then `secondary`. Integers in rank units. */
@@ -27,6 +34,8 @@ export interface Tiers {
 export class PairingContext {
   readonly valueContext: ValueContext
   private readonly contexts = new Map<string, CallContext>()
+  private readonly predKeys: (ArgKeys | undefined)[] = []
+  private readonly goldKeys: (readonly (AcceptedKeys | undefined)[] | undefined)[] = []
   /** Fractional importances are ranked in millionths, so tier sums stay exact integers. */
   readonly rankUnit: number
 
@@ -58,16 +67,49 @@ export class PairingContext {
     return this.tiersOf(this.rank(predIndex, goldIndex), toolWeight)
   }
 
+  /** Each predicted argument's key (see valueKey), computed once per call however many gold calls it meets. */
+  predArgKeys(predIndex: number): ArgKeys {
+    let keys = this.predKeys[predIndex]
+    if (keys === undefined) {
+      const { args } = this.pred.calls[predIndex]!
+      const names = Object.keys(args)
+      const canonicalize = this.valueContext.canonicalize
+      keys = this.predKeys[predIndex] = { names, keys: names.map((name) => valueKey(args[name], canonicalize)) }
+    }
+    return keys
+  }
+
+  /** What each gold argument accepts, as keys, computed once per gold call; undefined entries accept what keys cannot say. */
+  goldAccepted(goldIndex: number): readonly (AcceptedKeys | undefined)[] {
+    let accepted = this.goldKeys[goldIndex]
+    if (accepted === undefined) {
+      const canonicalize = this.valueContext.canonicalize
+      accepted = this.goldKeys[goldIndex] = this.gold.calls[goldIndex]!.values.map((node) => acceptedKeys(node, canonicalize))
+    }
+    return accepted
+  }
+
   /**
    * At call level a pair is worth its exactness first, then its argument agreement; at arg
    * level, its agreed units (name and arguments) first, then its exactness (DESIGN.md §4).
    */
   tiersOf({ exact, agreement }: PairRank, toolWeight: number): Tiers {
+    const tiers = { primary: 0, secondary: 0 }
+    this.writeTiers(exact, agreement, toolWeight, tiers)
+    return tiers
+  }
+
+  /** tiersOf, written into the given slots: the form a group's rank matrices fill without allocating. */
+  writeTiers(exact: boolean, agreement: number, toolWeight: number, into: Tiers): void {
     const exactWorth = exact ? toolWeight : 0
     const unit = this.rankUnit
-    return this.options.level === 'call'
-      ? { primary: Math.round(exactWorth * unit), secondary: Math.round(agreement * unit) }
-      : { primary: Math.round((toolWeight + agreement) * unit), secondary: Math.round(exactWorth * unit) }
+    if (this.options.level === 'call') {
+      into.primary = Math.round(exactWorth * unit)
+      into.secondary = Math.round(agreement * unit)
+    } else {
+      into.primary = Math.round((toolWeight + agreement) * unit)
+      into.secondary = Math.round(exactWorth * unit)
+    }
   }
 }
 

@@ -6,8 +6,9 @@ type Paint = (text: string) => string
 
 /** The part of Jest's and Vitest's matcher context (`this` inside a matcher) that the matchers use. */
 export interface MatcherContext {
-  isNot: boolean
-  promise: string
+  // Optional, as Jest's standalone `expect` declares them.
+  isNot?: boolean
+  promise?: string
   equals: TesterContext['equals']
   customTesters?: Tester[]
   utils: {

@@ -26,7 +26,7 @@ interface VitestTask {
 
 /** What the recording reads of a matcher's `this`, beyond MatcherContext: Vitest's task, Jest's test path and name. */
 interface RecordingContext {
-  isNot: boolean
+  isNot?: boolean
   promise?: unknown
   /** Vitest's `expect.poll`, which runs the matcher again until it passes. */
   poll?: unknown

@@ -40,3 +40,8 @@ expect([]).toHaveCalledTool(42)
 expect.toHaveCalledTool('search', 'cats')
 // @ts-expect-error the gold is required
 expect.not.toMatchToolCalls()
+
+// The pure matchers object registers on Jest's standalone `expect` without a cast.
+import { expect as standaloneExpect } from 'expect'
+import { matchers } from 'expect-toolcalls/matchers'
+standaloneExpect.extend(matchers)

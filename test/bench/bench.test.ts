@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, test } from 'vitest'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const BENCHES = ['corpus', 'bfcl-check', 'assignment', 'matcher', 'memory']
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** The quick run: tiny windows, so it proves that every benchmark runs, never how fast (dist is built by pretest). */
+function runQuickBenchmarks(): Promise<Run> {
+  const child = spawn('npx', ['tsx', 'bench/run.ts', '--quick'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text))
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe('npx tsx bench/run.ts --quick', () => {
+  let run: Run
+
+  beforeAll(async () => {
+    run = await runQuickBenchmarks()
+  }, 120_000)
+
+  test('exits 0', () => {
+    expect(run.code, run.stderr).toBe(0)
+  })
+
+  test.each(BENCHES)('prints the %s benchmark', (name) => {
+    expect(run.stdout.split('\n').some((line) => line.startsWith(`${name}: `))).toBe(true)
+  })
+})
