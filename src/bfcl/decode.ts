@@ -1,5 +1,6 @@
 import { describePosition, parsePythonCalls } from '../calls/python'
 import type { PythonCallsResult } from '../calls/python'
+import { readBfclExpression } from './read-expression'
 
 const LF = 10
 const SPACE = 32
@@ -15,8 +16,9 @@ function isStripped(code: number): boolean {
 /**
  * Decodes a model's answer as BFCL's `default_decode_ast_prompting` does: strip backticks,
  * line feeds and spaces from both ends, add `[` in front unless the text starts with one and
- * `]` at the end unless it ends with one, then read the list of calls in typed mode.
- * Failure positions point into the original text.
+ * `]` at the end unless it ends with one, then read the list of calls in typed mode, an
+ * argument that is not a literal as BFCL reads it (`readBfclExpression`). Failure positions
+ * point into the original text.
  */
 export function decodeBfclOutput(text: string): PythonCallsResult {
   if (typeof text !== 'string') return parsePythonCalls(text)
@@ -27,7 +29,7 @@ export function decodeBfclOutput(text: string): PythonCallsResult {
   const opens = start < end && text.charCodeAt(start) === LBRACKET
   const closes = start < end && text.charCodeAt(end - 1) === RBRACKET
   const bracketed = `${opens ? '' : '['}${text.slice(start, end)}${closes ? '' : ']'}`
-  const result = parsePythonCalls(bracketed, { typed: true })
+  const result = parsePythonCalls(bracketed, { typed: true, readExpression: readBfclExpression })
   if (result.ok) return result
   const position = Math.min(Math.max(start + result.position - (opens ? 0 : 1), start), end)
   const problem = `${result.problem}${addedBracketNote(result.position, bracketed.length, opens, closes)}`

@@ -17,6 +17,45 @@ export interface PythonParseOptions {
    * value becomes what BFCL's decoder makes of it (see `bfclCallValue`).
    */
   typed?: boolean
+  /**
+   * Reads an argument of a top-level call that is not a literal (`x=2*3`, `x=Paris`, `x=...`)
+   * from its syntax tree, instead of failing on it. With it, a repeated keyword argument
+   * replaces the earlier one, as Python's parser (unlike its compiler) allows.
+   */
+  readExpression?: (expression: PyNode) => ExpressionReading
+}
+
+/** What `readExpression` makes of an argument: its value, or why it has none and where. */
+export type ExpressionReading = { ok: true; value: unknown } | { ok: false; position: number; problem: string }
+
+export type UnaryOperator = '-' | '+' | '~' | 'not'
+export type BinaryOperator = '+' | '-' | '*' | '/' | '//' | '%' | '**' | '@' | '<<' | '>>' | '&' | '|' | '^'
+
+/**
+ * An expression as Python's `ast` module reads it, for the subset a model writes in an
+ * argument: literals, names, containers, attribute access, subscripts, calls, unary and
+ * binary operators. Parentheses leave no node. `position` is where the node's own token is:
+ * its first character, or its operator, `.`, `[` or `(`.
+ */
+export type PyNode =
+  | { kind: 'constant'; position: number; value: PyConstant; unicodePrefix: boolean }
+  | { kind: 'ellipsis'; position: number }
+  | { kind: 'name'; position: number; id: string }
+  | { kind: 'attribute'; position: number; value: PyNode; attr: string }
+  | { kind: 'subscript'; position: number; value: PyNode; slice: PyNode }
+  | { kind: 'slice'; position: number; lower: PyNode | undefined; upper: PyNode | undefined; step: PyNode | undefined }
+  | { kind: 'call'; position: number; func: PyNode; args: PyNode[]; keywords: PyKeyword[] }
+  | { kind: 'unary'; position: number; op: UnaryOperator; operand: PyNode }
+  | { kind: 'binary'; position: number; op: BinaryOperator; left: PyNode; right: PyNode }
+  | { kind: 'list' | 'tuple' | 'set'; position: number; items: PyNode[] }
+  | { kind: 'dict'; position: number; keys: PyNode[]; values: PyNode[] }
+
+/** A literal's value: an int is exact (a bigint), a float boxed. */
+export type PyConstant = string | bigint | PyFloat | boolean | null
+
+export interface PyKeyword {
+  arg: string
+  value: PyNode
 }
 
 export interface PythonParseFailure {
@@ -33,13 +72,14 @@ export type PythonCallsResult = { ok: true; calls: ToolCall[] } | PythonParseFai
 
 /**
  * Reads Python call syntax as a model writes it: `[f(a=1), g(b='x')]`, a bare `f(a=1)`, or
- * calls separated by commas. Literals only (never evaluated); anything else is a failure.
+ * calls separated by commas. Literals only (never evaluated); anything else is a failure,
+ * unless `options.readExpression` reads it.
  */
 export function parsePythonCalls(text: string, options: PythonParseOptions = {}): PythonCallsResult {
   if (typeof text !== 'string') {
     return pythonParseFailure('', 0, `expected a string of Python calls but got ${typeof text}`)
   }
-  const reader = new PythonReader(text, options.typed === true ? 'typed' : 'plain')
+  const reader = new PythonReader(text, options.typed === true ? 'typed' : 'plain', options.readExpression)
   try {
     return { ok: true, calls: reader.readCalls() }
   } catch (error) {
@@ -94,6 +134,22 @@ function hasOwnKeys(dict: Record<string, unknown>): boolean {
   return false
 }
 
+// Python's binding strength of the binary operators below `**`, weakest first.
+const BINARY_PRECEDENCE: Record<Exclude<BinaryOperator, '**'>, number> = {
+  '|': 0,
+  '^': 1,
+  '&': 2,
+  '<<': 3,
+  '>>': 3,
+  '+': 4,
+  '-': 4,
+  '*': 5,
+  '/': 5,
+  '//': 5,
+  '%': 5,
+  '@': 5,
+}
+
 // 'raw' keeps a nested call as a PyCall until it is turned into its BFCL value.
 type ValueMode = 'plain' | 'typed' | 'raw'
 
@@ -111,6 +167,8 @@ const CR = 13
 const SPACE = 32
 const DQUOTE = 34
 const HASH = 35
+const PERCENT = 37
+const AMPERSAND = 38
 const QUOTE = 39
 const LPAREN = 40
 const RPAREN = 41
@@ -119,16 +177,23 @@ const PLUS = 43
 const COMMA = 44
 const MINUS = 45
 const DOT = 46
+const SLASH = 47
 const ZERO = 48
 const NINE = 57
 const COLON = 58
+const LESS = 60
 const EQUALS = 61
+const GREATER = 62
+const AT = 64
 const LBRACKET = 91
 const BACKSLASH = 92
 const RBRACKET = 93
+const CARET = 94
 const UNDERSCORE = 95
 const LBRACE = 123
+const BAR = 124
 const RBRACE = 125
+const TILDE = 126
 const END = -1
 const NAME_CACHE_SIZE = 64
 
@@ -196,6 +261,7 @@ class PythonReader {
   constructor(
     private readonly text: string,
     private mode: ValueMode,
+    private readonly readExpression: ((expression: PyNode) => ExpressionReading) | undefined,
   ) {}
 
   get position(): number {
@@ -252,7 +318,7 @@ class PythonReader {
     const name = this.readName()
     this.skipSpace()
     if (this.code() !== LPAREN) this.fail(`expected '(' after '${name}' but found ${this.describe()}`)
-    const call = this.readCall(name)
+    const call = this.readCall(name, this.readExpression)
     for (; parentheses > 0; parentheses--) {
       this.skipSpace()
       if (this.code() !== RPAREN) this.fail(`expected ')' but found ${this.describe()}`)
@@ -289,8 +355,11 @@ class PythonReader {
     return spacedName ?? this.internName(start, end)
   }
 
-  /** The call's arguments; `pos` is on its `(`. */
-  private readCall(name: string): ToolCall {
+  /**
+   * The call's arguments; `pos` is on its `(`. With `readExpression` (a top-level call in
+   * lenient mode), an argument that is not a literal is read from its syntax tree.
+   */
+  private readCall(name: string, readExpression?: (expression: PyNode) => ExpressionReading): ToolCall {
     const text = this.text
     const args: Record<string, unknown> = {}
     let positional: unknown[] | undefined
@@ -309,14 +378,16 @@ class PythonReader {
       const equals = nameEnd === -1 ? -1 : this.skipSpaceFrom(nameEnd)
       if (equals !== -1 && text.charCodeAt(equals) === EQUALS && text.charCodeAt(equals + 1) !== EQUALS) {
         const key = this.internName(start, nameEnd)
-        if (args[key] !== undefined && Object.hasOwn(args, key)) this.fail(`keyword argument '${key}' is repeated`)
+        if (readExpression === undefined && args[key] !== undefined && Object.hasOwn(args, key)) {
+          this.fail(`keyword argument '${key}' is repeated`)
+        }
         this.pos = equals + 1
         this.skipSpace()
-        setEntry(args, key, this.readValue())
+        setEntry(args, key, readExpression === undefined ? this.readValue() : this.readArgument(readExpression))
         keywords++
       } else {
         if (keywords > 0) this.fail('positional argument follows keyword argument')
-        ;(positional ??= []).push(this.readValue())
+        ;(positional ??= []).push(readExpression === undefined ? this.readValue() : this.readArgument(readExpression))
       }
       this.skipSpace()
       const next = this.code()
@@ -397,6 +468,10 @@ class PythonReader {
     this.mode = outerMode
     this.depth--
     if (outerMode === 'plain') return call
+    if (this.readExpression !== undefined && (call.positional !== undefined || !hasOwnKeys(call.args))) {
+      // Kept as source text, which the syntax tree writes exactly as ast.unparse (a `u` prefix, an int key).
+      this.fail('a call kept as source text is read from its syntax tree')
+    }
     const raw = new PyCall(name, call.args, call.positional ?? [])
     return outerMode === 'raw' ? raw : bfclCallValue(raw)
   }
@@ -761,6 +836,390 @@ class PythonReader {
     if (key === false) return 'false'
     if (key === null) return 'null'
     this.fail('dict keys must be strings, numbers, booleans or None', start)
+  }
+
+  /**
+   * A top-level call's argument in lenient mode: a literal is read as usual; anything else is
+   * read again from where it starts, as a syntax tree, and handed to `readExpression`.
+   */
+  private readArgument(readExpression: (expression: PyNode) => ExpressionReading): unknown {
+    const start = this.pos
+    const { depth, stackTop, mode } = this
+    try {
+      const value = this.readValue()
+      const next = this.text.charCodeAt(this.skipSpaceFrom(this.pos))
+      if (next === COMMA || next === RPAREN) return value
+    } catch (error) {
+      if (!(error instanceof PythonSyntaxError)) throw error
+    }
+    this.pos = start
+    this.depth = depth
+    this.stackTop = stackTop
+    this.mode = mode
+    const reading = readExpression(this.readExpressionNode())
+    if (!reading.ok) this.fail(reading.problem, reading.position)
+    return reading.value
+  }
+
+  // The syntax tree of an expression, for lenient mode. Python's grammar from `not` down to the
+  // atoms; comparisons, `and`, `or`, `if`-`else`, lambdas and comprehensions are refused.
+
+  private readExpressionNode(): PyNode {
+    const start = this.pos
+    if (!this.isWordAt(start, 'not')) return this.readBinaryNode(0)
+    this.enter()
+    this.pos += 3
+    this.skipSpace()
+    const operand = this.readExpressionNode()
+    this.depth--
+    return { kind: 'unary', position: start, op: 'not', operand }
+  }
+
+  /** Operators of at least `minPrecedence`, left to right; `**` is read by `readPowerNode`. */
+  private readBinaryNode(minPrecedence: number): PyNode {
+    let left = this.readFactorNode()
+    let operators = 0
+    for (;;) {
+      const at = this.skipSpaceFrom(this.pos)
+      const op = this.binaryOperatorAt(at)
+      if (op === undefined || op === '**' || BINARY_PRECEDENCE[op] < minPrecedence) break
+      this.enter() // a chain of operators nests its left operands
+      operators++
+      this.pos = at + op.length
+      this.skipSpace()
+      const right = this.readBinaryNode(BINARY_PRECEDENCE[op] + 1)
+      left = { kind: 'binary', position: at, op, left, right }
+    }
+    this.depth -= operators
+    return left
+  }
+
+  private readFactorNode(): PyNode {
+    const start = this.pos
+    const code = this.code()
+    if (code !== MINUS && code !== PLUS && code !== TILDE) return this.readPowerNode()
+    this.enter()
+    this.pos++
+    this.skipSpace()
+    const operand = this.readFactorNode()
+    this.depth--
+    return { kind: 'unary', position: start, op: code === MINUS ? '-' : code === PLUS ? '+' : '~', operand }
+  }
+
+  private readPowerNode(): PyNode {
+    const base = this.readPrimaryNode()
+    const at = this.skipSpaceFrom(this.pos)
+    if (this.binaryOperatorAt(at) !== '**') return base
+    this.enter()
+    this.pos = at + 2
+    this.skipSpace()
+    const exponent = this.readFactorNode()
+    this.depth--
+    return { kind: 'binary', position: at, op: '**', left: base, right: exponent }
+  }
+
+  /** An atom followed by any number of `.name`, `[...]` and `(...)`. */
+  private readPrimaryNode(): PyNode {
+    let node = this.readAtomNode()
+    let trailers = 0
+    for (;; trailers++) {
+      const at = this.skipSpaceFrom(this.pos)
+      const code = this.text.charCodeAt(at)
+      if (code !== DOT && code !== LBRACKET && code !== LPAREN) break
+      if (code === DOT && this.text.startsWith('...', at)) break
+      this.enter() // a chain of trailers nests what precedes each
+      this.pos = at
+      if (code === DOT) node = this.readAttributeNode(node)
+      else if (code === LBRACKET) node = this.readSubscriptNode(node)
+      else node = this.readCallNode(node)
+    }
+    this.depth -= trailers
+    return node
+  }
+
+  private readAttributeNode(value: PyNode): PyNode {
+    const dot = this.pos
+    this.pos = this.skipSpaceFrom(dot + 1)
+    if (!this.isIdentifierStartAt(this.pos)) this.fail(`expected a name after '.' but found ${this.describe()}`)
+    const end = this.identifierEnd(this.pos)
+    const attr = this.internName(this.pos, end)
+    this.pos = end
+    return { kind: 'attribute', position: dot, value, attr }
+  }
+
+  /** `value[...]`: one index or slice, or several as a tuple. */
+  private readSubscriptNode(value: PyNode): PyNode {
+    const open = this.pos
+    this.pos++
+    this.skipSpace()
+    const items: PyNode[] = []
+    let comma = false
+    for (;;) {
+      items.push(this.readSliceNode())
+      this.skipSpace()
+      const code = this.code()
+      if (code === RBRACKET) break
+      if (code !== COMMA) this.failAfterValue("',' or ']'")
+      comma = true
+      this.pos++
+      this.skipSpace()
+      if (this.code() === RBRACKET) break
+    }
+    this.pos++
+    const slice: PyNode = comma ? { kind: 'tuple', position: items[0]!.position, items } : items[0]!
+    return { kind: 'subscript', position: open, value, slice }
+  }
+
+  /** An index, or a slice `lower:upper:step` with any of the three left out. */
+  private readSliceNode(): PyNode {
+    const start = this.pos
+    const lower = this.code() === COLON ? undefined : this.readExpressionNode()
+    this.skipSpace()
+    if (this.code() !== COLON) return lower!
+    this.pos++
+    this.skipSpace()
+    const upper = this.isSliceEnd() ? undefined : this.readExpressionNode()
+    this.skipSpace()
+    let step: PyNode | undefined
+    if (this.code() === COLON) {
+      this.pos++
+      this.skipSpace()
+      step = this.isSliceEnd() ? undefined : this.readExpressionNode()
+    }
+    return { kind: 'slice', position: start, lower, upper, step }
+  }
+
+  private isSliceEnd(): boolean {
+    const code = this.code()
+    return code === COLON || code === COMMA || code === RBRACKET
+  }
+
+  /** `func(...)` with positional arguments, then keyword arguments (repeats kept). */
+  private readCallNode(func: PyNode): PyNode {
+    const text = this.text
+    const open = this.pos
+    const args: PyNode[] = []
+    const keywords: PyKeyword[] = []
+    this.pos++
+    this.skipSpace()
+    while (this.code() !== RPAREN) {
+      const start = this.pos
+      if (text.charCodeAt(start) === STAR) this.fail("unpacking with '*' or '**' is not supported")
+      const nameEnd = this.isIdentifierStartAt(start) ? this.identifierEnd(start) : -1
+      const equals = nameEnd === -1 ? -1 : this.skipSpaceFrom(nameEnd)
+      if (equals !== -1 && text.charCodeAt(equals) === EQUALS && text.charCodeAt(equals + 1) !== EQUALS) {
+        const arg = this.internName(start, nameEnd)
+        this.pos = this.skipSpaceFrom(equals + 1)
+        keywords.push({ arg, value: this.readExpressionNode() })
+      } else {
+        if (keywords.length > 0) this.fail('positional argument follows keyword argument')
+        args.push(this.readExpressionNode())
+      }
+      this.skipSpace()
+      if (this.code() === COMMA) {
+        this.pos++
+        this.skipSpace()
+      } else if (this.code() !== RPAREN) {
+        this.failAfterValue("',' or ')'")
+      }
+    }
+    this.pos++
+    return { kind: 'call', position: open, func, args, keywords }
+  }
+
+  private readAtomNode(): PyNode {
+    const text = this.text
+    const start = this.pos
+    const code = text.charCodeAt(start)
+    if (code === QUOTE || code === DQUOTE) return this.readStringNode()
+    if (isDigit(code) || (code === DOT && isDigit(text.charCodeAt(start + 1)))) return this.readNumberNode()
+    switch (code) {
+      case LBRACKET:
+        return this.readListNode()
+      case LPAREN:
+        return this.readParenthesizedNode()
+      case LBRACE:
+        return this.readBracesNode()
+      case DOT:
+        if (text.startsWith('...', start)) {
+          this.pos += 3
+          return { kind: 'ellipsis', position: start }
+        }
+        break
+      case STAR:
+        this.fail("unpacking with '*' or '**' is not supported")
+    }
+    if (!this.isIdentifierStartAt(start)) this.fail(`expected a value but found ${this.describe()}`)
+    if (this.stringPrefixLengthAt(start) > 0) return this.readStringNode()
+    const end = this.identifierEnd(start)
+    const length = end - start
+    const constant = (value: PyConstant): PyNode => {
+      this.pos = end
+      return { kind: 'constant', position: start, value, unicodePrefix: false }
+    }
+    if (length === 4 && text.startsWith('True', start)) return constant(true)
+    if (length === 5 && text.startsWith('False', start)) return constant(false)
+    if (length === 4 && text.startsWith('None', start)) return constant(null)
+    if (length === 6 && text.startsWith('lambda', start)) this.fail('lambda expressions are not supported')
+    if (length === 3 && text.startsWith('not', start)) this.fail(`expected a value but found 'not' (it needs parentheses here)`)
+    const id = this.internName(start, end)
+    this.pos = end
+    return { kind: 'name', position: start, id }
+  }
+
+  private readStringNode(): PyNode {
+    const start = this.pos
+    // Python keeps a lower-case `u` prefix (not `U`), which ast.unparse writes back.
+    const unicodePrefix = this.stringPrefixLengthAt(start) === 1 && this.text.charCodeAt(start) === 117
+    return { kind: 'constant', position: start, value: this.readStrings(), unicodePrefix }
+  }
+
+  private readNumberNode(): PyNode {
+    const start = this.pos
+    const value = this.scanNumber()
+    const constant = this.numberIsFloat ? new PyFloat(value) : BigInt(this.numberText(start, this.pos))
+    return { kind: 'constant', position: start, value: constant, unicodePrefix: false }
+  }
+
+  /**
+   * Items up to `closing`, a trailing comma allowed, after the ones already in `items`: `pos` is
+   * just past the opening bracket, or just past the last item read.
+   */
+  private readItemNodes(items: PyNode[], closing: number, expected: string): PyNode[] {
+    for (;;) {
+      this.skipSpace()
+      if (this.code() === closing) break
+      if (items.length > 0) {
+        if (this.code() !== COMMA) this.failAfterValue(expected)
+        this.pos++
+        this.skipSpace()
+        if (this.code() === closing) break
+      }
+      if (this.code() === STAR) this.fail("unpacking with '*' or '**' is not supported")
+      items.push(this.readExpressionNode())
+    }
+    this.pos++
+    return items
+  }
+
+  private readListNode(): PyNode {
+    const open = this.pos
+    this.enter()
+    this.pos++
+    const items = this.readItemNodes([], RBRACKET, "',' or ']'")
+    this.depth--
+    return { kind: 'list', position: open, items }
+  }
+
+  /** `()` and `(a, ...)` are tuples; `(a)` is `a` itself. */
+  private readParenthesizedNode(): PyNode {
+    const open = this.pos
+    this.enter()
+    this.pos++
+    this.skipSpace()
+    const items: PyNode[] = []
+    if (this.code() !== RPAREN) {
+      const first = this.readExpressionNode()
+      this.skipSpace()
+      if (this.code() === RPAREN) {
+        this.pos++
+        this.depth--
+        return first
+      }
+      if (this.code() !== COMMA) this.failAfterValue("',' or ')'")
+      items.push(first)
+    }
+    this.readItemNodes(items, RPAREN, "',' or ')'")
+    this.depth--
+    return { kind: 'tuple', position: open, items }
+  }
+
+  /** `{}` and `{k: v, ...}` are dicts, `{a, ...}` a set. */
+  private readBracesNode(): PyNode {
+    const open = this.pos
+    this.enter()
+    this.pos++
+    this.skipSpace()
+    const keys: PyNode[] = []
+    const values: PyNode[] = []
+    while (this.code() !== RBRACE) {
+      if (this.code() === STAR) this.fail("unpacking with '*' or '**' is not supported")
+      const key = this.readExpressionNode()
+      this.skipSpace()
+      if (this.code() !== COLON) {
+        if (keys.length > 0) this.failAfterValue("':'")
+        const items = this.readItemNodes([key], RBRACE, "',' or '}'")
+        this.depth--
+        return { kind: 'set', position: open, items }
+      }
+      this.pos++
+      this.skipSpace()
+      keys.push(key)
+      values.push(this.readExpressionNode())
+      this.skipSpace()
+      if (this.code() === COMMA) {
+        this.pos++
+        this.skipSpace()
+      } else if (this.code() !== RBRACE) {
+        this.failAfterValue("',' or '}'")
+      }
+    }
+    this.pos++
+    this.depth--
+    return { kind: 'dict', position: open, keys, values }
+  }
+
+  /** The binary operator at `position`, or undefined (an augmented assignment such as `+=` is none). */
+  private binaryOperatorAt(position: number): BinaryOperator | undefined {
+    const text = this.text
+    const code = text.charCodeAt(position)
+    const next = text.charCodeAt(position + 1)
+    let op: BinaryOperator
+    switch (code) {
+      case PLUS:
+        op = '+'
+        break
+      case MINUS:
+        if (next === GREATER) return undefined
+        op = '-'
+        break
+      case STAR:
+        op = next === STAR ? '**' : '*'
+        break
+      case SLASH:
+        op = next === SLASH ? '//' : '/'
+        break
+      case PERCENT:
+        op = '%'
+        break
+      case AT:
+        op = '@'
+        break
+      case AMPERSAND:
+        op = '&'
+        break
+      case BAR:
+        op = '|'
+        break
+      case CARET:
+        op = '^'
+        break
+      case LESS:
+        if (next !== LESS) return undefined
+        op = '<<'
+        break
+      case GREATER:
+        if (next !== GREATER) return undefined
+        op = '>>'
+        break
+      default:
+        return undefined
+    }
+    return text.charCodeAt(position + op.length) === EQUALS ? undefined : op
+  }
+
+  private isWordAt(position: number, word: string): boolean {
+    return this.text.startsWith(word, position) && !this.isIdentifierCharAt(position + word.length)
   }
 
   /** Fails on what follows a value, naming the construct when it is a known unsupported one. */

@@ -1,0 +1,247 @@
+/**
+ * The value of an expression made of literals and operators, computed as Python computes it:
+ * BFCL's decoder hands such an expression (an `ast.BinOp`) to `eval`. Nothing is run: a name, a
+ * call, an attribute or a subscript inside it fails, as does whatever Python raises on.
+ */
+
+import type { BinaryOperator, PyNode, UnaryOperator } from '../calls/python'
+import { PyFloat, PyTuple, setEntry, tupleOf } from '../calls/python-values'
+import { dictKeyText } from './dict-key'
+import { ExpressionFailure } from './expression-failure'
+import {
+  PythonException,
+  floatFloorDivide,
+  floatModulo,
+  floatPower,
+  floatTrueDivide,
+  intFloorDivide,
+  intModulo,
+  intMultiply,
+  intPower,
+  intShift,
+  intToFloat,
+  intTrueDivide,
+} from './python-arithmetic'
+import { isDict } from './python-semantics'
+
+// A Python value while it is computed: an int is a bigint, a float a number, a tuple a PyTuple.
+type Computed = bigint | number | boolean | string | null | Computed[] | { [key: string]: Computed }
+type PyNumber = bigint | number | boolean
+
+/** Longest string, list or tuple a result may be; Python would build a longer one. */
+export const MAX_SEQUENCE_LENGTH = 1_000_000
+
+/** The expression's value as the typed readers give values: a float boxed, an int a number. */
+export function foldArithmetic(node: PyNode): unknown {
+  return decoded(compute(node))
+}
+
+function compute(node: PyNode): Computed {
+  switch (node.kind) {
+    case 'constant':
+      return node.value instanceof PyFloat ? node.value.value : node.value
+    case 'list':
+      return node.items.map(compute)
+    case 'tuple':
+      return computedTuple(node.items.map(compute))
+    case 'dict': {
+      const dict: { [key: string]: Computed } = {}
+      node.keys.forEach((keyNode, index) => {
+        const key = dictKeyText(decoded(compute(keyNode)))
+        if ('problem' in key) throw new ExpressionFailure(keyNode.position, key.problem)
+        setEntry(dict, key.text, compute(node.values[index]!))
+      })
+      return dict
+    }
+    case 'unary': {
+      const operand = compute(node.operand)
+      return python(node.position, () => unary(node.op, operand))
+    }
+    case 'binary': {
+      const left = compute(node.left)
+      const right = compute(node.right)
+      return python(node.position, () => binary(node.op, left, right))
+    }
+    case 'name':
+      throw new ExpressionFailure(node.position, `arithmetic on the name '${node.id}' is not evaluated`)
+    case 'ellipsis':
+      throw new ExpressionFailure(node.position, "arithmetic on '...' is not evaluated")
+    case 'call':
+      throw new ExpressionFailure(node.position, 'arithmetic on a call is not evaluated: that would run it')
+    case 'attribute':
+      throw new ExpressionFailure(node.position, 'arithmetic on an attribute is not evaluated')
+    case 'subscript':
+    case 'slice':
+      throw new ExpressionFailure(node.position, 'arithmetic on a subscript is not evaluated')
+    case 'set':
+      throw new ExpressionFailure(node.position, 'sets are not supported')
+  }
+}
+
+/** Runs one operation, turning what Python would raise into a failure at the operator. */
+function python(position: number, operation: () => Computed): Computed {
+  try {
+    return operation()
+  } catch (error) {
+    if (!(error instanceof PythonException)) throw error
+    throw new ExpressionFailure(position, error.type === 'unsupported' ? error.message : `${error.type}: ${error.message}`)
+  }
+}
+
+function unary(op: UnaryOperator, value: Computed): Computed {
+  if (op === 'not') return !isTruthy(value)
+  const number = typeof value === 'boolean' ? BigInt(value) : value
+  if (typeof number === 'bigint') return op === '-' ? -number : op === '+' ? number : ~number
+  if (typeof number === 'number' && op !== '~') return op === '-' ? -number : number
+  throw new PythonException('TypeError', `bad operand type for unary ${op}: '${typeName(value)}'`)
+}
+
+function binary(op: BinaryOperator, a: Computed, b: Computed): Computed {
+  if (isNumber(a) && isNumber(b)) return numberBinary(op, a, b)
+  if (op === '+' && typeof a === 'string' && typeof b === 'string') return sequenceOfLength(a.length + b.length) && a + b
+  if (op === '+' && isSequence(a) && typeof a !== 'string' && sameSequenceType(a, b)) {
+    sequenceOfLength(a.length + (b as Computed[]).length)
+    const items = a.concat(b as Computed[])
+    return a instanceof PyTuple ? computedTuple(items) : items
+  }
+  if (op === '*' && isSequence(a) && isInteger(b)) return repeat(a, b)
+  if (op === '*' && isInteger(a) && isSequence(b)) return repeat(b, a)
+  if (op === '|' && isDict(a) && isDict(b)) return { ...a, ...b } as Computed
+  if (op === '%' && typeof a === 'string') throw new PythonException('unsupported', "string formatting with '%' is not evaluated")
+  if (op === '*' && (isSequence(a) || isSequence(b))) {
+    throw new PythonException('TypeError', `can't multiply sequence by non-int of type '${typeName(isSequence(a) ? b : a)}'`)
+  }
+  if (op === '+' && isSequence(a)) {
+    throw new PythonException('TypeError', `can only concatenate ${typeName(a)} (not "${typeName(b)}") to ${typeName(a)}`)
+  }
+  throw new PythonException('TypeError', `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`)
+}
+
+function numberBinary(op: BinaryOperator, a: PyNumber, b: PyNumber): Computed {
+  if (typeof a === 'boolean' && typeof b === 'boolean') {
+    if (op === '&') return a && b
+    if (op === '|') return a || b
+    if (op === '^') return a !== b
+  }
+  const x = typeof a === 'boolean' ? BigInt(a) : a
+  const y = typeof b === 'boolean' ? BigInt(b) : b
+  if (typeof x === 'bigint' && typeof y === 'bigint') return intBinary(op, x, y)
+  const left = typeof x === 'bigint' ? intToFloat(x) : x
+  const right = typeof y === 'bigint' ? intToFloat(y) : y
+  switch (op) {
+    case '+':
+      return left + right
+    case '-':
+      return left - right
+    case '*':
+      return left * right
+    case '/':
+      return floatTrueDivide(left, right)
+    case '//':
+      return floatFloorDivide(left, right)
+    case '%':
+      return floatModulo(left, right)
+    case '**':
+      return floatPower(left, right)
+    default:
+      throw new PythonException('TypeError', `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`)
+  }
+}
+
+function intBinary(op: BinaryOperator, x: bigint, y: bigint): Computed {
+  switch (op) {
+    case '+':
+      return x + y
+    case '-':
+      return x - y
+    case '*':
+      return intMultiply(x, y)
+    case '/':
+      return intTrueDivide(x, y)
+    case '//':
+      return intFloorDivide(x, y)
+    case '%':
+      return intModulo(x, y)
+    case '**':
+      return intPower(x, y)
+    case '<<':
+      return intShift(x, y, true)
+    case '>>':
+      return intShift(x, y, false)
+    case '&':
+      return x & y
+    case '|':
+      return x | y
+    case '^':
+      return x ^ y
+    case '@':
+      throw new PythonException('TypeError', "unsupported operand type(s) for @: 'int' and 'int'")
+  }
+}
+
+/** `sequence * count`, Python's repetition: empty for a count of zero or less. */
+function repeat(sequence: string | Computed[], count: bigint | boolean): Computed {
+  const times = count === true ? 1 : count === false || count <= 0n ? 0 : Number(count)
+  if (times > 0) sequenceOfLength(sequence.length * times)
+  if (typeof sequence === 'string') return sequence.repeat(times)
+  const items: Computed[] = []
+  for (let time = 0; time < times; time++) for (const item of sequence) items.push(item)
+  return sequence instanceof PyTuple ? computedTuple(items) : items
+}
+
+function computedTuple(items: Computed[]): Computed {
+  return tupleOf(items) as Computed[]
+}
+
+function sequenceOfLength(length: number): true {
+  if (length > MAX_SEQUENCE_LENGTH) {
+    throw new PythonException('unsupported', `the result would be longer than ${MAX_SEQUENCE_LENGTH} items`)
+  }
+  return true
+}
+
+function isNumber(value: Computed): value is PyNumber {
+  return typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean'
+}
+
+function isInteger(value: Computed): value is bigint | boolean {
+  return typeof value === 'bigint' || typeof value === 'boolean'
+}
+
+function isSequence(value: Computed): value is string | Computed[] {
+  return typeof value === 'string' || Array.isArray(value)
+}
+
+function sameSequenceType(a: Computed[], b: Computed): boolean {
+  return Array.isArray(b) && a instanceof PyTuple === b instanceof PyTuple
+}
+
+function isTruthy(value: Computed): boolean {
+  if (typeof value === 'bigint') return value !== 0n
+  if (typeof value === 'number') return value !== 0
+  if (typeof value === 'string' || Array.isArray(value)) return value.length > 0
+  if (value === null || typeof value === 'boolean') return value === true
+  return Object.keys(value).length > 0
+}
+
+function typeName(value: Computed): string {
+  if (typeof value === 'bigint') return 'int'
+  if (typeof value === 'number') return 'float'
+  if (typeof value === 'boolean') return 'bool'
+  if (typeof value === 'string') return 'str'
+  if (value === null) return 'NoneType'
+  if (value instanceof PyTuple) return 'tuple'
+  return Array.isArray(value) ? 'list' : 'dict'
+}
+
+/** From computed to decoded: an int becomes a number, a float a PyFloat, containers alike. */
+function decoded(value: Computed): unknown {
+  if (typeof value === 'bigint') return Number(value)
+  if (typeof value === 'number') return new PyFloat(value)
+  if (value instanceof PyTuple) return tupleOf((value as Computed[]).map(decoded))
+  if (Array.isArray(value)) return value.map(decoded)
+  if (value === null || typeof value !== 'object') return value
+  const dict: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) setEntry(dict, key, decoded(value[key]!))
+  return dict
+}

@@ -1,0 +1,95 @@
+/**
+ * BFCL's reading of an argument written as an expression rather than a literal
+ * (`resolve_ast_by_type` in its `model_handler/utils.py`): a name is its own text, `...` the
+ * string '...', arithmetic is computed, a subscript and a call without keyword arguments are
+ * their source text, a call with keyword arguments is `{ name: { keyword: value } }`. An
+ * attribute, a set, or a unary operator on anything but a number fails, as in BFCL. Where we
+ * read otherwise (DIFFERENCES.md): `+`, `~` and `not` compute Python's value where BFCL
+ * negates, and a call that also has positional arguments is kept as source text.
+ */
+
+import type { ExpressionReading, PyNode } from '../calls/python'
+import { PyFloat, setEntry, tupleOf } from '../calls/python-values'
+import { dictKeyText } from './dict-key'
+import { ExpressionFailure } from './expression-failure'
+import { foldArithmetic } from './fold-arithmetic'
+import { unparsePython } from './unparse'
+
+export function readBfclExpression(node: PyNode): ExpressionReading {
+  try {
+    return { ok: true, value: resolve(node) }
+  } catch (error) {
+    if (!(error instanceof ExpressionFailure)) throw error
+    return { ok: false, position: error.position, problem: error.problem }
+  }
+}
+
+function resolve(node: PyNode): unknown {
+  switch (node.kind) {
+    case 'constant':
+      return typeof node.value === 'bigint' ? Number(node.value) : node.value
+    case 'ellipsis':
+      return '...'
+    case 'name':
+      return node.id
+    case 'unary':
+      return resolveUnary(node)
+    case 'binary':
+      return foldArithmetic(node)
+    case 'list':
+      return node.items.map(resolve)
+    case 'tuple':
+      return tupleOf(node.items.map(resolve))
+    case 'dict':
+      return resolveDict(node.keys, node.values)
+    case 'call':
+      return resolveCall(node)
+    case 'subscript':
+      // BFCL joins the two parts' source, each written on its own (a tuple index gets parentheses).
+      return `${unparsePython(node.value)}[${unparsePython(node.slice)}]`
+    case 'attribute':
+      throw new ExpressionFailure(node.position, 'attribute access on a value is not supported')
+    case 'set':
+      throw new ExpressionFailure(node.position, 'sets are not supported')
+    case 'slice':
+      throw new ExpressionFailure(node.position, 'a slice is not a value')
+  }
+}
+
+/** BFCL reads a unary operator only before a literal number (or bool); we compute Python's value. */
+function resolveUnary(node: Extract<PyNode, { kind: 'unary' }>): unknown {
+  const operand = node.operand
+  const value = operand.kind === 'constant' ? operand.value : undefined
+  if (typeof value === 'bigint' || typeof value === 'boolean' || value instanceof PyFloat) return foldArithmetic(node)
+  throw new ExpressionFailure(node.position, `unary '${node.op}' is read only before a number or a boolean, as BFCL reads it`)
+}
+
+function resolveDict(keys: readonly PyNode[], values: readonly PyNode[]): Record<string, unknown> {
+  const dict: Record<string, unknown> = {}
+  keys.forEach((keyNode, index) => {
+    const key = dictKeyText(resolve(keyNode))
+    if ('problem' in key) throw new ExpressionFailure(keyNode.position, key.problem)
+    setEntry(dict, key.text, resolve(values[index]!))
+  })
+  return dict
+}
+
+function resolveCall(node: Extract<PyNode, { kind: 'call' }>): unknown {
+  if (node.keywords.length === 0) return unparsePython(node)
+  // BFCL reads every keyword value, and fails where one cannot be read, before it drops the positional ones.
+  const args: Record<string, unknown> = {}
+  for (const keyword of node.keywords) setEntry(args, keyword.arg, resolve(keyword.value))
+  if (node.args.length > 0) return unparsePython(node)
+  const call: Record<string, unknown> = {}
+  setEntry(call, callName(node.func), args)
+  return call
+}
+
+/** The attribute names down to a plain name, dotted (`math.sqrt`); BFCL skips any other base. */
+function callName(func: PyNode): string {
+  const parts: string[] = []
+  let part = func
+  for (; part.kind === 'attribute'; part = part.value) parts.push(part.attr)
+  if (part.kind === 'name') parts.push(part.id)
+  return parts.reverse().join('.')
+}
