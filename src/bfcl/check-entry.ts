@@ -1,6 +1,6 @@
 /**
  * One BFCL entry checked as the leaderboard's AST checker checks it (BFCL.md), with the
- * differences listed in DIFFERENCES.md: decode the model's output, then, by category —
+ * differences listed in the README, "Where BFCL mode differs": decode the model's output, then, by category —
  * simple: exactly one call, against the first doc; multiple: as many calls as gold calls
  * (one), the first against the doc the gold names; parallel and parallel_multiple: as many
  * calls as gold calls, paired by an optimal matching.

@@ -4,7 +4,7 @@
  * string '...', arithmetic is computed, a subscript and a call without keyword arguments are
  * their source text, a call with keyword arguments is `{ name: { keyword: value } }`. An
  * attribute, a set, or a unary operator on anything but a number fails, as in BFCL. Where we
- * read otherwise (DIFFERENCES.md): `+`, `~` and `not` compute Python's value where BFCL
+ * read otherwise (the README, "Where BFCL mode differs"): `+`, `~` and `not` compute Python's value where BFCL
  * negates, and a call that also has positional arguments is kept as source text.
  */
 
