@@ -75,10 +75,12 @@ function planEntry(entry: Record<string, unknown>, id: string): Plan {
   const category = readCategory(entry, id)
   const functions = entry.functions
   if (!Array.isArray(functions)) throw new BfclInputError('functions', `expected a list of function docs, received ${printValue(functions)}`)
-  const names = functions.map((doc, i) => docName(doc, `functions[${i}]`))
+  const names = functions.map((doc, i) => docName(doc, i))
   const gold = readGroundTruth(entry.ground_truth)
   const language = category.language
-  const docAt = (index: number) => readFunctionDoc(functions[index], `functions[${index}]`, language)
+  // Parallel gold calls often name the same function: each doc is read once.
+  const read: Array<BfclFunctionDoc | undefined> = []
+  const docAt = (index: number) => (read[index] ??= readFunctionDoc(functions[index], index, language))
   const docNamed = (call: BfclGoldCall, i: number) => {
     const index = names.indexOf(call.name)
     if (index === -1) throw new BfclInputError(`ground_truth[${i}]`, `no function doc is named ${printValue(call.name)}`)

@@ -12,6 +12,10 @@ export interface BfclParamDoc {
   type: string
   /** The element type of an array, for the types whose elements BFCL checks. */
   itemsType?: string
+  /** The Python type a value of the declared type has. */
+  expected: PyType
+  /** The Python type of each element, for the types whose elements BFCL checks. */
+  nested: PyType | undefined
 }
 
 export interface BfclFunctionDoc {
@@ -47,52 +51,68 @@ export function hasNestedType(language: BfclLanguage, type: string): boolean {
   return NESTED_TYPES[language].has(type)
 }
 
-/** The name of a doc, checked to be there: BFCL finds docs by it. */
-export function docName(doc: unknown, path: string): string {
-  if (!isDict(doc)) throw new BfclInputError(path, `expected a function doc { name, parameters }, received ${printValue(doc)}`)
-  if (typeof doc.name !== 'string') throw new BfclInputError(`${path}.name`, `expected the function's name, received ${printValue(doc.name)}`)
+/** Where the doc at `index` of an entry's `functions` is, for a message. */
+function docPath(index: number): string {
+  return `functions[${index}]`
+}
+
+/** The name of the doc at `index` of an entry's `functions`, checked to be there: BFCL finds docs by it. */
+export function docName(doc: unknown, index: number): string {
+  if (!isDict(doc)) {
+    throw new BfclInputError(docPath(index), `expected a function doc { name, parameters }, received ${printValue(doc)}`)
+  }
+  if (typeof doc.name !== 'string') throw new BfclInputError(`${docPath(index)}.name`, `expected the function's name, received ${printValue(doc.name)}`)
   return doc.name
 }
 
-function readType(value: unknown, path: string, language: BfclLanguage): string {
-  if (typeof value !== 'string' || !typesOf(language).has(value)) {
-    const known = [...typesOf(language).keys()].join(', ')
-    throw new BfclInputError(path, `expected a ${language} type BFCL knows (${known}), received ${printValue(value)}`)
-  }
-  return value
+function unknownTypeError(path: string, value: unknown, language: BfclLanguage): BfclInputError {
+  const known = [...typesOf(language).keys()].join(', ')
+  return new BfclInputError(path, `expected a ${language} type BFCL knows (${known}), received ${printValue(value)}`)
 }
 
-/** Reads a doc the gold uses; a type BFCL does not know for the language throws, as BFCL would fail on it. */
-export function readFunctionDoc(doc: unknown, path: string, language: BfclLanguage): BfclFunctionDoc {
-  const name = docName(doc, path)
+// Paths are written only for an error: a doc is read for every entry.
+function propertyPath(index: number, param: string): string {
+  return childPath(`${docPath(index)}.parameters.properties`, param)
+}
+
+/** Reads the doc at `index` of an entry's `functions`, one the gold uses; a type BFCL does not know for the language throws, as BFCL would fail on it. */
+export function readFunctionDoc(doc: unknown, index: number, language: BfclLanguage): BfclFunctionDoc {
+  const name = docName(doc, index)
   const parameters = (doc as Record<string, unknown>).parameters
-  const parametersPath = `${path}.parameters`
-  if (!isDict(parameters)) throw new BfclInputError(parametersPath, `expected { properties, required }, received ${printValue(parameters)}`)
-  const propertiesPath = `${parametersPath}.properties`
+  if (!isDict(parameters)) throw new BfclInputError(`${docPath(index)}.parameters`, `expected { properties, required }, received ${printValue(parameters)}`)
   const rawProperties = parameters.properties
-  if (!isDict(rawProperties)) throw new BfclInputError(propertiesPath, `expected an object of parameter docs, received ${printValue(rawProperties)}`)
+  if (!isDict(rawProperties)) {
+    throw new BfclInputError(`${docPath(index)}.parameters.properties`, `expected an object of parameter docs, received ${printValue(rawProperties)}`)
+  }
+  const types = typesOf(language)
   const properties = new Map<string, BfclParamDoc>()
   for (const param of Object.keys(rawProperties)) {
-    const paramPath = childPath(propertiesPath, param)
     const property = rawProperties[param]
-    if (!isDict(property)) throw new BfclInputError(paramPath, `expected a parameter doc { type }, received ${printValue(property)}`)
-    const type = readType(property.type, `${paramPath}.type`, language)
+    if (!isDict(property)) throw new BfclInputError(propertyPath(index, param), `expected a parameter doc { type }, received ${printValue(property)}`)
+    const type = property.type
+    const expected = typeof type === 'string' ? types.get(type) : undefined
+    if (typeof type !== 'string' || expected === undefined) throw unknownTypeError(`${propertyPath(index, param)}.type`, type, language)
     if (!hasNestedType(language, type)) {
-      properties.set(param, { type })
+      properties.set(param, { type, expected, nested: undefined })
       continue
     }
     const items = property.items
-    if (!isDict(items)) throw new BfclInputError(`${paramPath}.items`, `expected { type } for the elements of a ${type}, received ${printValue(items)}`)
-    properties.set(param, { type, itemsType: readType(items.type, `${paramPath}.items.type`, language) })
+    if (!isDict(items)) {
+      throw new BfclInputError(`${propertyPath(index, param)}.items`, `expected { type } for the elements of a ${type}, received ${printValue(items)}`)
+    }
+    const itemsType = items.type
+    const nested = typeof itemsType === 'string' ? types.get(itemsType) : undefined
+    if (typeof itemsType !== 'string' || nested === undefined) throw unknownTypeError(`${propertyPath(index, param)}.items.type`, itemsType, language)
+    properties.set(param, { type, itemsType, expected, nested })
   }
-  return { name, properties, required: readRequired(parameters.required, `${parametersPath}.required`) }
+  return { name, properties, required: readRequired(parameters.required, index) }
 }
 
 // An absent list of required parameters is read as none, as JSON Schema reads it.
-function readRequired(value: unknown, path: string): string[] {
+function readRequired(value: unknown, index: number): string[] {
   if (value === undefined) return []
   if (!Array.isArray(value) || value.some((name) => typeof name !== 'string')) {
-    throw new BfclInputError(path, `expected a list of parameter names, received ${printValue(value)}`)
+    throw new BfclInputError(`${docPath(index)}.parameters.required`, `expected a list of parameter names, received ${printValue(value)}`)
   }
   return value as string[]
 }

@@ -14,7 +14,7 @@ import { isDict } from './python-semantics'
 export function bfclGold(groundTruth: unknown): GoldToolCall[] {
   return readGroundTruth(groundTruth).map(({ name, params }) => {
     const args: Record<string, unknown> = {}
-    for (const [param, allowed] of params) defineEntry(args, param, goldOfAllowed(allowed))
+    for (const [param, allowed] of params) defineEntry(args, param, goldOfAllowed(allowed.values))
     return { name, args }
   })
 }

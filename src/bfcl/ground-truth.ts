@@ -3,38 +3,68 @@
 import { childPath } from '../compare/gold-node'
 import { printValue } from '../compare/print-value'
 import { BfclInputError } from './input-error'
-import { isDict } from './python-semantics'
+import { isDict, pyTypeOf, type PyType } from './python-semantics'
 
 export interface BfclGoldCall {
   name: string
-  /** Each parameter's allowed values, in the order the gold lists them; `""` marks it optional. */
-  params: ReadonlyMap<string, readonly unknown[]>
+  params: ReadonlyMap<string, BfclAllowed>
+  /** How many parameters are not optional. */
+  mandatory: number
+}
+
+/** A parameter's allowed values, with what every check of an argument against them reads, worked out once. */
+export interface BfclAllowed {
+  /** In the order the gold lists them; `""` marks the parameter optional. */
+  values: readonly unknown[]
+  /** `""` is among them: the argument may be left out. */
+  optional: boolean
+  /** The type of the first value that is not `""`: a value of this type passes the type check. */
+  goldType: PyType | undefined
+  /** The string values standardized, once a string argument has been checked against them. */
+  standardizedStrings?: readonly string[]
+  /** The values read as lists and standardized, once a list argument has been checked against them. */
+  standardizedLists?: readonly unknown[][]
 }
 
 /** Reads and checks a ground truth; anything malformed throws a BfclInputError naming the path. */
 export function readGroundTruth(groundTruth: unknown, path = 'ground_truth'): BfclGoldCall[] {
   if (!Array.isArray(groundTruth)) throw new BfclInputError(path, `expected a list of gold calls, received ${printValue(groundTruth)}`)
-  return groundTruth.map((call, i) => readGoldCall(call, `${path}[${i}]`))
+  return groundTruth.map((call, i) => readGoldCall(call, path, i))
 }
 
-function readGoldCall(call: unknown, path: string): BfclGoldCall {
+// Paths are written only for an error: a ground truth is read for every entry.
+function readGoldCall(call: unknown, groundTruthPath: string, index: number): BfclGoldCall {
   const names = isDict(call) ? Object.keys(call) : []
   if (names.length !== 1) {
-    throw new BfclInputError(path, `expected a gold call { fname: { param: [allowed values] } }, received ${printValue(call)}`)
+    throw new BfclInputError(`${groundTruthPath}[${index}]`, `expected a gold call { fname: { param: [allowed values] } }, received ${printValue(call)}`)
   }
   const name = names[0]!
-  const callPath = childPath(path, name)
   const rawParams = (call as Record<string, unknown>)[name]
-  if (!isDict(rawParams)) throw new BfclInputError(callPath, `expected an object of parameters, received ${printValue(rawParams)}`)
-  const params = new Map<string, readonly unknown[]>()
+  if (!isDict(rawParams)) {
+    throw new BfclInputError(childPath(`${groundTruthPath}[${index}]`, name), `expected an object of parameters, received ${printValue(rawParams)}`)
+  }
+  const params = new Map<string, BfclAllowed>()
+  let mandatory = 0
   for (const param of Object.keys(rawParams)) {
     const allowed = rawParams[param]
     if (!Array.isArray(allowed)) {
+      const callPath = childPath(`${groundTruthPath}[${index}]`, name)
       throw new BfclInputError(childPath(callPath, param), `expected a list of allowed values, received ${printValue(allowed)}`)
     }
-    params.set(param, allowed)
+    const optional = allowed.includes('')
+    if (!optional) mandatory++
+    params.set(param, { values: allowed, optional, goldType: goldTypeOf(allowed) })
   }
-  return { name, params }
+  return { name, params, mandatory }
+}
+
+/** The type of the first allowed value that is not the optional marker `""`. */
+export function goldTypeOf(allowed: readonly unknown[]): PyType | undefined {
+  for (let i = 0; i < allowed.length; i++) {
+    const value = allowed[i]
+    if (value !== '') return value === undefined ? undefined : pyTypeOf(value)
+  }
+  return undefined
 }
 
 /** The allowed values a dict key lists; a bare value (a data slip, as in simple_java_64) is read as the one allowed value. */

@@ -22,15 +22,17 @@ export function checkParallelCalls(
     return failure('parallel_function_checker_no_order:wrong_count', ['Wrong number of functions.'])
   }
   const n = gold.length
-  const checks = gold.map((goldCall, i) => calls.map((call) => checkBfclCall(docs[i]!, call, goldCall, context)))
+  const checks: Array<CallCheck | undefined> = new Array(n * n)
+  const checkPair = (i: number, j: number): CallCheck => (checks[i * n + j] ??= checkBfclCall(docs[i]!, calls[j]!, gold[i]!, context))
+  if (pairsFirstFit(n, checkPair)) return VALID
   const benefit = new Float64Array(n * n)
-  checks.forEach((row, i) => row.forEach((check, j) => (benefit[i * n + j] = check.valid ? 1 : 0)))
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) benefit[i * n + j] = checkPair(i, j).valid ? 1 : 0
   const callForGold = maxBenefitAssignment(n, n, benefit)
   const pairedCalls = new Set<number>()
   let unpairedGold = -1
   for (let i = 0; i < n; i++) {
     const j = callForGold[i]!
-    if (j >= 0 && checks[i]![j]!.valid) pairedCalls.add(j)
+    if (j >= 0 && checkPair(i, j).valid) pairedCalls.add(j)
     else if (unpairedGold === -1) unpairedGold = i
   }
   if (unpairedGold === -1) return VALID
@@ -40,8 +42,24 @@ export function checkParallelCalls(
     `Could not find a matching function among index [${considered.join(', ')}] of model output for index ${unpairedGold} of possible answers.`,
   ]
   for (const j of considered) {
-    const check = checks[unpairedGold]![j]!
+    const check = checkPair(unpairedGold, j)
     if (!check.valid) errors.push(`Model Result Index ${j}: ${check.errorType}: ${check.errors.join(' ')}`)
   }
   return failure('parallel_function_checker_no_order:cannot_find_match', errors)
+}
+
+/**
+ * Whether pairing each gold call in turn with the first valid call left pairs them all, as it
+ * does when the calls come in the gold's order or near it; when it fails, a pairing may still
+ * exist, and only the optimal matching can tell.
+ */
+function pairsFirstFit(n: number, checkPair: (gold: number, call: number) => CallCheck): boolean {
+  const taken = new Array<boolean>(n).fill(false)
+  for (let i = 0; i < n; i++) {
+    let j = 0
+    while (j < n && (taken[j] || !checkPair(i, j).valid)) j++
+    if (j === n) return false
+    taken[j] = true
+  }
+  return true
 }

@@ -7,46 +7,48 @@
  */
 
 import { failure, type CallFailure } from './call-check'
+import { goldTypeOf } from './ground-truth'
 import { pyRepr, pyTypeOf, type PyType } from './python-semantics'
 
 export type TypeCheck = { valid: true; isVariable: boolean } | { valid: false; failure: CallFailure }
 
-/** The type of the first allowed value that is not the optional marker `""`. */
-function goldTypeOf(allowed: readonly unknown[]): PyType | undefined {
-  const first = allowed.find((value) => value !== '')
-  return first === undefined ? undefined : pyTypeOf(first)
-}
+const OF_DECLARED_TYPE: TypeCheck = Object.freeze({ valid: true, isVariable: false })
+const OF_GOLD_TYPE: TypeCheck = Object.freeze({ valid: true, isVariable: true })
 
+/** `goldType` is the type of the allowed values (`goldTypeOf(allowed)`); `nested`, that of each element, when elements are checked. */
 export function checkType(
   param: string,
   value: unknown,
   allowed: readonly unknown[],
+  goldType: PyType | undefined,
   declared: string,
   expected: PyType,
   nested: PyType | undefined,
 ): TypeCheck {
-  const goldType = goldTypeOf(allowed)
   const actual = pyTypeOf(value)
-  const errors: string[] = []
+  const isGoldType = goldType !== undefined && actual === goldType
   if (actual === expected) {
-    const isVariable = goldType !== undefined && goldType !== expected
-    if (nested === undefined || elementsFitSomeAlternative(param, value as unknown[], allowed, nested)) return { valid: true, isVariable }
-    errors.push(
-      `Nested type checking failed for parameter ${pyRepr(param)}. Expected outer type ${declared} with inner type ${nested}. Parameter value: ${pyRepr(value)}.`,
-    )
+    if (nested === undefined || elementsFitSomeAlternative(value as unknown[], allowed, nested)) return isGoldType || goldType === undefined ? OF_DECLARED_TYPE : OF_GOLD_TYPE
+    const nestedFailed = () => `Nested type checking failed for parameter ${pyRepr(param)}. Expected outer type ${declared} with inner type ${nested}. Parameter value: ${pyRepr(value)}.`
+    if (isGoldType) return { valid: false, failure: failure('type_error:nested', () => [nestedFailed()]) }
+    return { valid: false, failure: failure('type_error:simple', () => [nestedFailed(), incorrectType(param, value, declared, actual)]) }
   }
-  if (goldType !== undefined && actual === goldType) {
-    return errors.length === 0 ? { valid: true, isVariable: true } : { valid: false, failure: failure('type_error:nested', errors) }
-  }
-  errors.push(`Incorrect type for parameter ${pyRepr(param)}. Expected type ${declared}, got ${actual}. Parameter value: ${pyRepr(value)}.`)
-  return { valid: false, failure: failure('type_error:simple', errors) }
+  if (isGoldType) return OF_GOLD_TYPE
+  return { valid: false, failure: failure('type_error:simple', () => [incorrectType(param, value, declared, actual)]) }
 }
 
-/** Whether, for some allowed value, every element passes; an allowed value that is not a list (`""`) always fits. */
-function elementsFitSomeAlternative(param: string, elements: readonly unknown[], allowed: readonly unknown[], nested: PyType): boolean {
-  return allowed.some(
-    (alternative) =>
-      pyTypeOf(alternative) !== 'list' ||
-      elements.every((element) => checkType(param, element, alternative as unknown[], nested, nested, undefined).valid),
-  )
+function incorrectType(param: string, value: unknown, declared: string, actual: PyType): string {
+  return `Incorrect type for parameter ${pyRepr(param)}. Expected type ${declared}, got ${actual}. Parameter value: ${pyRepr(value)}.`
+}
+
+/** Whether, for some allowed value, every element has the nested type or the type of that value's own elements; an allowed value that is not a list (`""`) always fits. */
+function elementsFitSomeAlternative(elements: readonly unknown[], allowed: readonly unknown[], nested: PyType): boolean {
+  return allowed.some((alternative) => {
+    if (pyTypeOf(alternative) !== 'list') return true
+    const goldType = goldTypeOf(alternative as unknown[])
+    return elements.every((element) => {
+      const actual = pyTypeOf(element)
+      return actual === nested || (goldType !== undefined && actual === goldType)
+    })
+  })
 }

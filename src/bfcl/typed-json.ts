@@ -1,5 +1,6 @@
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat, setEntry, shortDecimal } from '../calls/python-values'
+import { parseTypedJsonNatively } from './native-typed-json'
 
 /**
  * `JSON.parse` that keeps how each number was written, as Python's `json` module reads it:
@@ -9,7 +10,8 @@ import { PyFloat, setEntry, shortDecimal } from '../calls/python-values'
  * MAX_DEPTH.
  */
 export function parseTypedJson(text: string): unknown {
-  return new TypedJsonReader(String(text)).readDocument()
+  const source = String(text)
+  return parseTypedJsonNatively(source) ?? new TypedJsonReader(source).readDocument()
 }
 
 const TAB = 9

@@ -135,8 +135,12 @@ export function pythonIntRepr(value: number): string {
 
 const NON_PRINTABLE = /^[\p{C}\p{Z}]$/u
 
+// No quote to escape, no backslash, nothing outside printable ASCII: the text goes between quotes as it is.
+const PLAIN_ASCII = /^[^\x00-\x1f'\\\x7f-\uffff]*$/
+
 /** Python's `repr` of a str: single quotes unless only double quotes avoid escaping. */
 export function pythonStringRepr(text: string): string {
+  if (PLAIN_ASCII.test(text)) return `'${text}'`
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'"
   let out = quote
   for (const char of text) {

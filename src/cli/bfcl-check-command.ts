@@ -5,7 +5,7 @@ import { parseCommandArgs, usageError } from './args'
 import { parseBfclLine } from './bfcl-json-line'
 import type { CliContext } from './cli-context'
 import { openInput } from './input-file'
-import { linesOf } from './input-lines'
+import { lineBatchesOf } from './input-lines'
 import { progressText } from './progress'
 import { BFCL_CHECK_USAGE } from './usage'
 import { lineError } from './user-error'
@@ -33,10 +33,13 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
   const input = await openInput(parsed.positionals[0] ?? '-', cli.stdin)
   const started = performance.now()
   let checked = 0
-  for await (const line of linesOf(input, cli.notices)) {
-    const where = `${input.name}:${line.number}`
-    await cli.out.write(verdictLine(checkEntryAt(parseBfclLine(checkedText(line, where), where), where)))
-    checked++
+  for await (const lines of lineBatchesOf(input, cli.notices)) {
+    for (const line of lines) {
+      const where = `${input.name}:${line.number}`
+      const behind = cli.out.write(verdictLine(checkEntryAt(parseBfclLine(checkedText(line, where), where), where)))
+      if (behind !== undefined) await behind
+    }
+    checked += lines.length
     cli.status.update(() => progressText(checked, ['entry', 'entries'], performance.now() - started, input.bytesRead, input.size))
   }
   cli.status.clear()

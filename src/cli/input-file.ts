@@ -1,6 +1,6 @@
 import { open, readFile } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import { type Line, readLines } from './read-lines'
+import { type Line, readLineBatches, readLines } from './read-lines'
 import { UserError } from './user-error'
 
 /** A text input: a file, or standard input when the name is `-`. */
@@ -12,6 +12,8 @@ export interface InputFile {
   /** Bytes read so far. */
   readonly bytesRead: number
   lines(): AsyncGenerator<Line>
+  /** The lines in batches, as each chunk read completes them. */
+  lineBatches(): AsyncGenerator<Line[]>
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -57,6 +59,7 @@ function inputOf(name: string, size: number | undefined, stream: () => AsyncIter
       return counter.bytes
     },
     lines: () => readLines(guarded(stream(), name, counter)),
+    lineBatches: () => readLineBatches(guarded(stream(), name, counter)),
   }
 }
 

@@ -9,3 +9,11 @@ export async function* linesOf(input: InputFile, notices: Notices): AsyncGenerat
     yield line
   }
 }
+
+/** The lines of an input in batches (see `readLineBatches`); a line with invalid UTF-8 is noted as its batch is read. */
+export async function* lineBatchesOf(input: InputFile, notices: Notices): AsyncGenerator<Line[]> {
+  for await (const lines of input.lineBatches()) {
+    for (const line of lines) if (line.invalidUtf8) notices.invalidUtf8(input.name, line.number)
+    yield lines
+  }
+}

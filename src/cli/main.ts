@@ -1,25 +1,22 @@
 import { version } from '../../package.json'
-import { bfclCheckCommand } from './bfcl-check-command'
-import { bfclCommand } from './bfcl-command'
 import type { CliContext } from './cli-context'
 import { removeTemporaryFiles } from './interrupt'
-import { mergeCommand } from './merge-command'
 import { didYouMean } from '../match/nearest'
 import { Notices } from './notices'
 import { BrokenPipe, Output } from './output'
 import { StatusLine } from './progress'
-import { scoreCommand } from './score-command'
 import { terminalColors } from './terminal-colors'
 import { MAIN_USAGE } from './usage'
 import { oneLine, UserError } from './user-error'
 
 type Command = (args: readonly string[], cli: CliContext) => Promise<void>
 
-const COMMANDS: Record<string, Command> = {
-  score: scoreCommand,
-  merge: mergeCommand,
-  'bfcl-check': bfclCheckCommand,
-  bfcl: bfclCommand,
+// Each command is loaded when it runs: bfcl-check never loads the scoring and reporting code.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  score: async () => (await import('./score-command')).scoreCommand,
+  merge: async () => (await import('./merge-command')).mergeCommand,
+  'bfcl-check': async () => (await import('./bfcl-check-command')).bfclCheckCommand,
+  bfcl: async () => (await import('./bfcl-command')).bfclCommand,
 }
 
 const EXIT_USER_ERROR = 2
@@ -35,11 +32,12 @@ async function run(argv: readonly string[], cli: CliContext): Promise<void> {
   }
   if (name === '--help' || name === '-h' || name === 'help') return cli.out.write(MAIN_USAGE)
   if (name === '--version') return cli.out.write(`${version}\n`)
-  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
-  if (command === undefined) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
+  if (load === undefined) {
     const what = name.startsWith('-') ? 'option' : 'command'
     throw new UserError(`toolcalls: unknown ${what} '${name}'${didYouMean(name, Object.keys(COMMANDS))}; see 'toolcalls --help'`)
   }
+  const command = await load()
   await command(args, cli)
 }
 
@@ -55,19 +53,24 @@ function main(): void {
   }
   process.on('SIGINT', () => {
     removeTemporaryFiles()
+    cli.out.flushNow()
     status.print('toolcalls: interrupted; no report written')
     process.exit(EXIT_INTERRUPTED)
   })
-  run(process.argv.slice(2), cli).catch((error: unknown) => {
-    status.clear()
-    if (error instanceof BrokenPipe) process.exit(0)
-    if (error instanceof UserError) {
-      process.stderr.write(`${oneLine(error)}\n`)
-      process.exit(EXIT_USER_ERROR)
-    }
-    process.stderr.write(`toolcalls: internal error\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-    process.exit(EXIT_BUG)
-  })
+  run(process.argv.slice(2), cli)
+    .then(() => cli.out.flush())
+    .catch((error: unknown) => {
+      status.clear()
+      if (error instanceof BrokenPipe) process.exit(0)
+      // What was written before the error is still said, before the error.
+      cli.out.flushNow()
+      if (error instanceof UserError) {
+        process.stderr.write(`${oneLine(error)}\n`)
+        process.exit(EXIT_USER_ERROR)
+      }
+      process.stderr.write(`toolcalls: internal error\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+      process.exit(EXIT_BUG)
+    })
 }
 
 main()

@@ -44,22 +44,31 @@ function decodeLine(bytes: Buffer, number: number): Line | undefined {
  * time, however long the stream.
  */
 export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
+  for await (const lines of readLineBatches(chunks, maxLineBytes)) yield* lines
+}
+
+/**
+ * The lines of `readLines`, in batches: those each chunk of the stream completes. A reader
+ * that takes a batch at a time waits once per chunk, not once per line.
+ */
+export async function* readLineBatches(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line[]> {
   let pending: Buffer[] = []
   let pendingBytes = 0
   let skipping = false
   let number = 0
   for await (const chunk of chunks) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    const lines: Line[] = []
     let start = 0
     for (let end = buffer.indexOf(LF, start); end !== -1; end = buffer.indexOf(LF, start)) {
       const piece = buffer.subarray(start, end)
       start = end + 1
       number++
       if (skipping || pendingBytes + piece.length > maxLineBytes) {
-        yield { number, text: '', invalidUtf8: false, tooLong: true }
+        lines.push({ number, text: '', invalidUtf8: false, tooLong: true })
       } else {
         const line = decodeLine(pending.length === 0 ? piece : Buffer.concat([...pending, piece]), number)
-        if (line !== undefined) yield line
+        if (line !== undefined) lines.push(line)
       }
       pending = []
       pendingBytes = 0
@@ -73,10 +82,11 @@ export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLine
         skipping = true
       }
     }
+    if (lines.length > 0) yield lines
   }
-  if (skipping) yield { number: number + 1, text: '', invalidUtf8: false, tooLong: true }
+  if (skipping) yield [{ number: number + 1, text: '', invalidUtf8: false, tooLong: true }]
   else if (pending.length > 0) {
     const line = decodeLine(Buffer.concat(pending), ++number)
-    if (line !== undefined) yield line
+    if (line !== undefined) yield [line]
   }
 }

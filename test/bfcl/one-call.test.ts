@@ -69,6 +69,13 @@ describe('the checks in their order', () => {
   it('lets a gold parameter marked "" be left out', () => {
     expect(errorTypeOf({ x: 'integer', y: 'integer' }, '{"x": [5], "y": [2, ""]}', 'f(x=5)')).toBeNull()
   })
+
+  it('fails on a gold parameter left out even when an optional one is given', () => {
+    expect(verdictOf({ x: 'integer', y: 'integer' }, '{"x": [5], "y": [2, ""]}', 'f(y=2)')).toMatchObject({
+      error_type: 'simple_function_checker:missing_optional',
+      errors: ["Optional parameter 'x' not provided and not marked as optional."],
+    })
+  })
 })
 
 describe('types, by exact Python type', () => {

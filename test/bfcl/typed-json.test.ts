@@ -115,6 +115,63 @@ describe('parseTypedJson: everything else as JSON.parse', () => {
   })
 })
 
+describe('parseTypedJson: floats wherever JSON.parse puts them', () => {
+  it('keeps a float a float under an integer-like key, which JSON.parse orders first', () => {
+    const value = parseTypedJson('{"b": 1, "2": 2.0}') as Record<string, unknown>
+    expect(Object.keys(value)).toEqual(['2', 'b'])
+    expect(value['2']).toStrictEqual(new PyFloat(2))
+  })
+
+  it('keeps a float a float under a __proto__ key', () => {
+    expect(Object.getOwnPropertyDescriptor(parseTypedJson('{"__proto__": 2.0}'), '__proto__')?.value).toStrictEqual(new PyFloat(2))
+  })
+
+  it('keeps the float that a repeated key ends with', () => {
+    expect(parseTypedJson('{"a": "x", "b": 1.0, "a": 2.0}')).toStrictEqual({ a: new PyFloat(2), b: new PyFloat(1) })
+  })
+
+  it('keeps the integer that a repeated key ends with, after a float', () => {
+    expect(parseTypedJson('{"a": 1.0, "a": 1}')).toStrictEqual({ a: 1 })
+  })
+
+  it('reads -0 in a list as the integer 0', () => {
+    expect(Object.is((parseTypedJson('[-0]') as number[])[0], 0)).toBe(true)
+  })
+
+  it('leaves number-like text inside strings alone, past escaped quotes', () => {
+    expect(parseTypedJson('["a \\"1.5\\" b", "-0", 2.5]')).toStrictEqual(['a "1.5" b', '-0', new PyFloat(2.5)])
+  })
+
+  it('reads a string holding NUL beside a float', () => {
+    expect(parseTypedJson('["\\u0000", 1.0]')).toStrictEqual(['\u0000', new PyFloat(1)])
+  })
+
+  it('reads more than MAX_DEPTH lists side by side: only nesting is limited', () => {
+    const text = `[${'[1.5],'.repeat(MAX_DEPTH)}[]]`
+    expect((parseTypedJson(text) as unknown[]).length).toBe(MAX_DEPTH + 1)
+  })
+
+  it('refuses a float written as a key', () => {
+    expect(errorOf('{1.5: 2}')).toBeInstanceOf(SyntaxError)
+  })
+
+  it('refuses a float with a leading zero', () => {
+    expect(errorOf('[01.5]')).toBeInstanceOf(SyntaxError)
+  })
+
+  const jsonish = fc.string({ unit: fc.constantFrom(...'[]{}",:.-+eE01259 \\u'.split('')), maxLength: 24 })
+  test.prop([jsonish])('refuses exactly what JSON.parse refuses, and reads the rest as it does', (text) => {
+    let expected: unknown
+    try {
+      expected = JSON.parse(text)
+    } catch {
+      expect(() => parseTypedJson(text)).toThrow(SyntaxError)
+      return
+    }
+    expect(toPlainValue(parseTypedJson(text))).toStrictEqual(expected)
+  })
+})
+
 describe('parseTypedJson: invalid JSON throws a SyntaxError that says where', () => {
   it.each([
     ['', 'Unexpected end of JSON input in JSON at position 0 (line 1 column 1)'],

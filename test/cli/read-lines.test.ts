@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { readLines } from '../../src/cli/read-lines'
+import { readLineBatches, readLines } from '../../src/cli/read-lines'
 
 async function linesOf(...chunks: (string | Buffer)[]) {
   const lines = []
@@ -67,5 +67,15 @@ describe('a line longer than the limit', () => {
       [1, false],
       [2, true],
     ])
+  })
+})
+
+describe('readLineBatches', () => {
+  test('gives the lines each chunk completes as one batch, a line split across chunks in the batch that ends it', async () => {
+    const batches = []
+    for await (const batch of readLineBatches((async function* () {
+      yield* ['a\nb\nc', 'd\n', 'e'].map((chunk) => Buffer.from(chunk))
+    })())) batches.push(batch.map(({ number, text }) => [number, text]))
+    expect(batches).toEqual([[[1, 'a'], [2, 'b']], [[3, 'cd']], [[4, 'e']]])
   })
 })
