@@ -1,5 +1,6 @@
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
+import { COLON, CR, DOT, LF, MINUS, NINE, PLUS, SPACE, TAB, ZERO } from '../calls/char-codes'
 
 /**
  * `parseTypedJson` by the engine's own JSON.parse, for the valid JSON of everyday input: each
@@ -28,16 +29,6 @@ export function parseTypedJsonNatively(text: string): unknown {
 
 const MARK_ESCAPE = '\\u0000'
 const MARK = 0
-const TAB = 9
-const LF = 10
-const CR = 13
-const SPACE = 32
-const PLUS = 43
-const MINUS = 45
-const DOT = 46
-const ZERO = 48
-const NINE = 57
-const COLON = 58
 
 // Text that may hold a float or `-0` (in a string or not): a digit before a '.' or an exponent, or "-0".
 const MAY_HOLD_FLOAT = /\d[.eE]|-0/

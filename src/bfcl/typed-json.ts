@@ -1,6 +1,10 @@
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat, setEntry, shortDecimal } from '../calls/python-values'
 import { parseTypedJsonNatively } from './native-typed-json'
+import {
+  BACKSLASH, COLON, COMMA, CR, DOT, DQUOTE, LBRACE, LBRACKET, LF, MINUS, NINE, PLUS, RBRACE,
+  RBRACKET, SLASH, SPACE, TAB, ZERO,
+} from '../calls/char-codes'
 
 /**
  * `JSON.parse` that keeps how each number was written, as Python's `json` module reads it:
@@ -14,24 +18,6 @@ export function parseTypedJson(text: string): unknown {
   return parseTypedJsonNatively(source) ?? new TypedJsonReader(source).readDocument()
 }
 
-const TAB = 9
-const LF = 10
-const CR = 13
-const SPACE = 32
-const DQUOTE = 34
-const PLUS = 43
-const COMMA = 44
-const MINUS = 45
-const DOT = 46
-const SLASH = 47
-const ZERO = 48
-const NINE = 57
-const COLON = 58
-const LBRACKET = 91
-const BACKSLASH = 92
-const RBRACKET = 93
-const LBRACE = 123
-const RBRACE = 125
 // A run of string characters that need no attention; the regex engine skips it natively.
 const PLAIN_CHARACTERS = /[^"\\\x00-\x1f]*/y
 

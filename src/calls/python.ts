@@ -10,6 +10,13 @@ import {
   shortDecimal,
   tupleOf,
 } from './python-values'
+import {
+  AMPERSAND, AT, BACKSLASH, BAR, CARET, COLON, COMMA, CR, DOT, DQUOTE, EQUALS, FF, GREATER, HASH,
+  LBRACE, LBRACKET, LESS, LF, LPAREN, MINUS, NINE, PERCENT, PLUS, QUOTE, RBRACE, RBRACKET, RPAREN,
+  SLASH, SPACE, STAR, TAB, TILDE, UNDERSCORE, ZERO,
+} from './char-codes'
+
+const NAME_CACHE_SIZE = 64
 
 export interface PythonParseOptions {
   /**
@@ -160,42 +167,7 @@ class PythonSyntaxError {
   ) {}
 }
 
-const TAB = 9
-const LF = 10
-const FF = 12
-const CR = 13
-const SPACE = 32
-const DQUOTE = 34
-const HASH = 35
-const PERCENT = 37
-const AMPERSAND = 38
-const QUOTE = 39
-const LPAREN = 40
-const RPAREN = 41
-const STAR = 42
-const PLUS = 43
-const COMMA = 44
-const MINUS = 45
-const DOT = 46
-const SLASH = 47
-const ZERO = 48
-const NINE = 57
-const COLON = 58
-const LESS = 60
-const EQUALS = 61
-const GREATER = 62
-const AT = 64
-const LBRACKET = 91
-const BACKSLASH = 92
-const RBRACKET = 93
-const CARET = 94
-const UNDERSCORE = 95
-const LBRACE = 123
-const BAR = 124
-const RBRACE = 125
-const TILDE = 126
 const END = -1
-const NAME_CACHE_SIZE = 64
 
 const KEYWORDS_BY_LENGTH: readonly (readonly string[])[] = [
   [],
