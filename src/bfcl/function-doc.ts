@@ -1,6 +1,6 @@
 /** BFCL's function docs: `{ name, parameters: { properties: { p: { type, items? } }, required } }`. */
 
-import { childPath } from '../compare/gold-node'
+import { childPath } from '../calls/path'
 import { printValue } from '../compare/print-value'
 import type { BfclLanguage } from './category'
 import { BfclInputError } from './input-error'

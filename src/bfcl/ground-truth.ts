@@ -1,6 +1,6 @@
 /** BFCL's gold: `[{ fname: { param: [allowed values] } }]`. */
 
-import { childPath } from '../compare/gold-node'
+import { childPath } from '../calls/path'
 import { printValue } from '../compare/print-value'
 import { BfclInputError } from './input-error'
 import { isDict, pyTypeOf, type PyType } from './python-semantics'

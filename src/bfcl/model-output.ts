@@ -4,7 +4,7 @@
  * Never throws: what cannot be read is a decoder failure, BFCL's `ast_decoder:*` verdicts.
  */
 
-import { childPath } from '../compare/gold-node'
+import { childPath } from '../calls/path'
 import { printValue } from '../compare/print-value'
 import type { ToolCall } from '../calls/tool-call'
 import { failure, type CallFailure } from './call-check'

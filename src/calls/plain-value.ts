@@ -29,6 +29,11 @@ export function readValue(value: unknown, path: string): ValueReading {
   }
 }
 
+/** An object that is not an array (nor null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 /** Plain data: an object whose prototype is null or the root `Object.prototype` of any realm. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false

@@ -15,6 +15,7 @@ import { progressText } from './progress'
 import { checkWritable, writeJsonFile } from './report-file'
 import { BFCL_USAGE } from './usage'
 import { lineError, oneLine, UserError } from './user-error'
+import { isRecord } from '../calls/plain-value'
 
 const OPTIONS = {
   category: { type: 'string' },
@@ -48,10 +49,6 @@ interface Result {
   id: string
   output: unknown
   where: string
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** The records of a BFCL data file: each an object with a string id and the given field. */

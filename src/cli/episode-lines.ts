@@ -6,6 +6,7 @@ import { goldFromJSON } from '../compare/gold-json'
 import { printValue } from '../compare/print-value'
 import { checkedText, type Line, tooLongReason } from './read-lines'
 import { lineError, oneLine } from './user-error'
+import { isRecord } from '../calls/plain-value'
 
 export type EpisodeId = string | number
 
@@ -28,10 +29,6 @@ export interface EpisodeLine {
   turns: Turns
   gold: GoldTurns
   where: string
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** `{ "id"?, "calls" }` gives an id; any other line is the calls themselves. */

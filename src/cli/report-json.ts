@@ -2,6 +2,7 @@ import type { Level, Order } from '../match/options'
 import type { CorpusReport } from '../metric/evaluate'
 import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
+import { isRecord } from '../calls/plain-value'
 
 export type CanonicalizerName = 'default' | 'exact' | 'bfcl'
 
@@ -24,10 +25,6 @@ export interface ReportJson extends CorpusReport {
 
 export function reportJson(command: ReportJson['command'], files: string[], options: ScoringOptions, report: CorpusReport): ReportJson {
   return { command, files, options, ...report }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function isCount(value: unknown): value is number {

@@ -1,7 +1,8 @@
 import type { GoldNode } from './gold-node'
-import { childPath } from './gold-node'
+import { childPath } from '../calls/path'
 import { describeMatcher } from './gold-values'
 import { describeKind, printValue } from './print-value'
+import { isRecord } from '../calls/plain-value'
 
 /** Where, inside one argument, a predicted value differed from the gold, and how. */
 export interface Mismatch {
@@ -37,10 +38,6 @@ function fail(path: string | null, reason: string): Mismatch {
 
 function expectedReceived(node: GoldNode, pred: unknown): string {
   return `expected ${printValue(node.raw)}, received ${printValue(pred)}`
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function runTesters(node: GoldNode, pred: unknown, ctx: ValueContext): boolean | undefined {

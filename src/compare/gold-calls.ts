@@ -2,6 +2,7 @@ import type { Canonicalizer } from './canonicalizers'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { compileGoldValue, describeNode, type GoldNode, isPlainNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
+import { isRecord, isPlainObject } from '../calls/plain-value'
 
 /** A gold call as a test's author writes it: `{ name, args }` or `[name, args]`. */
 export type GoldCallInput =
@@ -33,16 +34,6 @@ export type GoldTurns = GoldCall[][]
 
 const CALL_KEYS = new Set(['name', 'args', 'arguments', 'id'])
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (!isRecord(value)) return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
-
 /** A tuple call `[name, args]` or `[name]`, as opposed to a turn (a list of calls). */
 function isTupleCall(value: unknown): value is [string, unknown?] {
   return Array.isArray(value) && typeof value[0] === 'string' && value.length <= 2
@@ -73,7 +64,7 @@ function readGoldCall(call: unknown, at: LazyPath, canonicalize: Canonicalizer):
   }
   const argsPath = lazyChild(at, argsKey)
   if (args === undefined) args = {}
-  if (!isPlainRecord(args)) throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}`)
+  if (!isPlainObject(args)) throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}`)
   const keys = Object.keys(args)
   const values = keys.map((key) => compileGoldValue(args[key], lazyChild(argsPath, key), canonicalize, 1, true))
   return { name, args, keys, values }

@@ -3,10 +3,7 @@ import { setOwnEntry } from './gold-node'
 import { childPath, type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, oneOf, optional } from './gold-values'
 import { printValue } from './print-value'
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+import { isRecord } from '../calls/plain-value'
 
 function mapRecord(record: Record<string, unknown>, map: (value: unknown, key: string) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {}

@@ -2,7 +2,8 @@ import type { Canonicalizer } from './canonicalizers'
 import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
-import { childPath, type LazyPath, lazyChild, spellPath } from '../calls/path'
+import { describe, type LazyPath, lazyChild, spellPath } from '../calls/path'
+import { isPlainObject } from '../calls/plain-value'
 
 /**
  * A gold value checked and compiled once: strings carry their canonical form, so a gold
@@ -20,17 +21,6 @@ export type GoldNode =
   | { kind: 'satisfies'; raw: unknown; predicate: (value: unknown) => boolean; description: string }
   | { kind: 'matcher'; raw: AsymmetricMatcher }
 
-function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'object') return `an instance of ${value.constructor?.name ?? 'a class'}`
-  return `a ${typeof value}`
-}
 
 /** Checks a gold value written by a test's author and compiles it; a malformed one throws a TypeError naming the path. */
 export function compileGoldValue(
@@ -55,7 +45,7 @@ export function compileGoldValue(
       break
     default:
       throw new TypeError(
-        `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describeType(value)}`,
+        `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
       )
   }
   if (value === null) return { kind: 'null', raw: null }
@@ -95,7 +85,7 @@ export function compileGoldValue(
   if (isAsymmetricMatcher(value)) return { kind: 'matcher', raw: value }
   if (!isPlainObject(value)) {
     throw new TypeError(
-      `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describeType(value)}`,
+      `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
     )
   }
   const keys = Object.keys(value)
@@ -154,5 +144,3 @@ export function setOwnEntry(target: Record<string, unknown>, key: string, value:
   else target[key] = value
 }
 
-/** Kept for callers that spell paths eagerly. */
-export { childPath }

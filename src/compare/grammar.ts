@@ -1,7 +1,9 @@
 import type { Canonicalizer } from './canonicalizers'
-import { childPath, compileGoldValue } from './gold-node'
+import { childPath } from '../calls/path'
+import { compileGoldValue } from './gold-node'
 import { normaliseType, type SchemaType, type ValueSchema } from './value-schema'
 import { printValue } from './print-value'
+import { isRecord } from '../calls/plain-value'
 
 /** What is known of one argument: its importance and, from a tool schema, its declared shape. */
 export interface ArgSpec {
@@ -21,16 +23,23 @@ export interface ToolSpec {
 /** Tools by canonical name. A tool or argument it does not list weighs 1 and is not type-checked. */
 export interface Grammar {
   tools: ReadonlyMap<string, ToolSpec>
+  /** Whether some importance is not a whole number (then pairs are ranked in finer units). */
+  fractional: boolean
 }
 
-export const EMPTY_GRAMMAR: Grammar = { tools: new Map() }
+export const EMPTY_GRAMMAR: Grammar = { tools: new Map(), fractional: false }
+
+function grammarOf(tools: ReadonlyMap<string, ToolSpec>): Grammar {
+  let fractional = false
+  for (const tool of tools.values()) {
+    if (!Number.isInteger(tool.importance)) fractional = true
+    for (const arg of tool.args.values()) if (!Number.isInteger(arg.importance)) fractional = true
+  }
+  return { tools, fractional }
+}
 
 export function toolWeight(grammar: Grammar, canonicalName: string): number {
   return grammar.tools.get(canonicalName)?.importance ?? 1
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function readImportance(value: unknown, path: string): number {
@@ -89,15 +98,16 @@ function readValueSchema(schema: unknown, path: string, canonicalize: Canonicali
   return result
 }
 
+const PARAMETERS_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema']
+
 /** The parameters object of one tool schema in any dialect we read, with its name and importance. */
 function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
   const fn = isRecord(tool.function) ? tool.function : undefined
   const source = fn ?? tool
   const sourcePath = fn ? `${path}.function` : path
-  const parameters = source.parameters ?? source.input_schema ?? source.inputSchema ?? source.parametersJsonSchema
-  const parametersKey = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema'].find(
-    (key) => source[key] !== undefined,
-  )
+  // OpenAI and BFCL say `parameters`, Anthropic `input_schema`, the AI SDK `inputSchema`, Gemini `parametersJsonSchema`.
+  const parametersKey = PARAMETERS_KEYS.find((key) => source[key] !== undefined)
+  const parameters = parametersKey === undefined ? undefined : source[parametersKey]
   if (typeof source.name !== 'string' || source.name === '') {
     throw new TypeError(`${sourcePath}.name: expected the tool's name, received ${printValue(source.name)}`)
   }
@@ -178,7 +188,7 @@ export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCan
         add(readToolSchema(tool, at, canonicalize), at)
       }
     })
-    return { tools }
+    return grammarOf(tools)
   }
   if (!isRecord(input) || !isRecord(input.tools)) {
     throw new TypeError(`${path}: expected { tools: { name: { importance, args } } } or a list of tool schemas, received ${printValue(input)}`)
@@ -187,5 +197,5 @@ export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCan
     const at = childPath(`${path}.tools`, name)
     add(readWeightsEntry(name, input.tools[name], at), at)
   }
-  return { tools }
+  return grammarOf(tools)
 }

@@ -45,7 +45,7 @@ export class PairingContext {
     readonly gold: CallSet<GoldCall>,
   ) {
     this.valueContext = { canonicalize: memoise(options.canonicalize), testers: options.testers }
-    this.rankUnit = hasFractionalImportance(options) ? 1e6 : 1
+    this.rankUnit = options.grammar.fractional ? 1e6 : 1
   }
 
   callContext(canonicalName: string): CallContext {
@@ -111,14 +111,6 @@ export class PairingContext {
       into.secondary = Math.round(exactWorth * unit)
     }
   }
-}
-
-function hasFractionalImportance(options: ResolvedMatchOptions): boolean {
-  for (const tool of options.grammar.tools.values()) {
-    if (!Number.isInteger(tool.importance)) return true
-    for (const arg of tool.args.values()) if (!Number.isInteger(arg.importance)) return true
-  }
-  return false
 }
 
 /** Predicted strings recur across candidate pairs; canonicalise each once per problem. */

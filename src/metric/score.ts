@@ -133,7 +133,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     unmatchedGold.push({ goldIndex, weight, call: { name: gold.name, args: describeGoldArgs(gold) } })
   })
 
-  const goldNames = new Set(context.gold.names)
+  let goldNames: ReadonlySet<string | undefined> | undefined
   const unmatchedPred: UnmatchedPrediction[] = []
   context.pred.calls.forEach((pred, predIndex) => {
     if (predPaired[predIndex]) return
@@ -147,6 +147,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       for (const arg of Object.keys(pred.args)) weight += toolWeight * (callContext.spec?.args.get(arg)?.importance ?? 1)
       weight += toolWeight * (pred.positional?.length ?? 0)
     }
+    goldNames ??= new Set(context.gold.names)
     const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames)
     addCounts(total, { tp: 0, fp: weight, fn: 0 })
     tally(perTool, pred.name === '' ? '(unparseable)' : pred.name, { tp: 0, fp: weight, fn: 0 })

@@ -1,8 +1,5 @@
 import { format, type NewPlugin, plugins } from 'pretty-format'
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+import { isRecord } from '../calls/plain-value'
 
 function markerKey(value: unknown): string | undefined {
   if (!isRecord(value)) return undefined
