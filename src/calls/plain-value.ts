@@ -46,7 +46,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   }
 }
 
-const NOT_QUICK = Symbol('not quick')
+export const NOT_QUICK = Symbol('not quick')
 /** How deep and how large a value the quick copy takes on; anything beyond goes to the careful copier. */
 const QUICK_DEPTH = 32
 const QUICK_NODES = 10_000
@@ -55,7 +55,7 @@ const QUICK_NODES = 10_000
  * The common case, shallow plain data, copied without the bookkeeping of the careful copier;
  * it gives up (NOT_QUICK) on anything unusual, and the careful copier then finds the reason.
  */
-function quickCopy(value: unknown): unknown {
+export function quickCopy(value: unknown): unknown {
   const budget = { nodes: QUICK_NODES }
   try {
     return quickValue(value, 0, budget)

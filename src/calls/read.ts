@@ -13,6 +13,7 @@ import { readTaggedItem } from './formats/tagged-item'
 import { MAX_DEPTH } from './limits'
 import { atPath, childPath, describe, errorMessage } from './path'
 import { parsePythonCalls } from './python'
+import { NOT_QUICK, quickCopy } from './plain-value'
 import { unparseableCall, type ToolCall, type Turns } from './tool-call'
 
 /**
@@ -70,6 +71,8 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     if (typeof peek(value, 'then') === 'function') {
       return unparseable(path, 'expected a trajectory, received a Promise (await it first)')
     }
+    const own = quickOwnCall(value)
+    if (own !== undefined) return { call: own }
     const context = contextAt(depth + 1)
     for (const format of FORMATS) {
       const reading = format(value, path, context)
@@ -78,6 +81,25 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     return unparseable(path, `${EXPECTED}, received ${describe(value)}`)
   } catch (error) {
     return { call: unparseableCall(error instanceof Unreadable ? error.message : atPath(path, `could not be read (${errorMessage(error)})`)) }
+  }
+}
+
+/**
+ * Our `{ name, args }` form with plain arguments, the commonest input, read without trying
+ * every format in turn; anything less ordinary (or a throwing Proxy) takes the full reading.
+ */
+function quickOwnCall(value: object): ToolCall | undefined {
+  try {
+    if (Object.getPrototypeOf(value) !== Object.prototype) return undefined
+    const keys = Object.keys(value)
+    if (keys.length !== 2 || keys[0] !== 'name' || keys[1] !== 'args') return undefined
+    const { name, args } = value as { name: unknown; args: unknown }
+    if (typeof name !== 'string' || name === '' || typeof args !== 'object' || args === null) return undefined
+    if (Object.getPrototypeOf(args) !== Object.prototype) return undefined
+    const copy = quickCopy(args)
+    return copy === NOT_QUICK ? undefined : { name, args: copy as Record<string, unknown> }
+  } catch {
+    return undefined
   }
 }
 
