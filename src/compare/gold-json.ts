@@ -1,7 +1,7 @@
 import type { Gold } from './gold-calls'
 import { setOwnEntry } from './gold-node'
-import { childPath, type LazyPath, lazyChild, spellPath } from '../calls/path'
-import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, oneOf, optional } from './gold-values'
+import { childPath } from '../calls/path'
+import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
 
@@ -31,26 +31,61 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
  * The result is checked as gold when it is scored.
  */
 export function goldFromJSON(json: unknown, path = 'gold'): Gold {
+  at.length = 0 // left over when an earlier call threw
   return fromJSON(json, path) as Gold
 }
 
-function fromJSON(json: unknown, path: LazyPath): unknown {
-  if (Array.isArray(json)) return json.map((item, i) => fromJSON(item, lazyChild(path, i)))
-  if (!isRecord(json)) return json
+/** The keys from the root to the value being read, spelt into a path only when a TypeError needs one. */
+const at: (string | number)[] = []
+
+function pathOf(root: string): string {
+  return at.reduce<string>(childPath, root)
+}
+
+/** Copy-on-write: a subtree without `$oneOf` or `$optional` is returned as it is. */
+function fromJSON(json: unknown, root: string): unknown {
+  if (typeof json !== 'object' || json === null) return json
+  if (Array.isArray(json)) {
+    let copy: unknown[] | undefined
+    for (let i = 0; i < json.length; i++) {
+      at.push(i)
+      const item: unknown = json[i]
+      const read = fromJSON(item, root)
+      at.pop()
+      if (read !== item) (copy ??= json.slice())[i] = read
+    }
+    return copy ?? json
+  }
   const keys = Object.keys(json)
-  if (keys.length === 1 && keys[0] === '$oneOf') {
-    const alternatives = json.$oneOf
-    if (!Array.isArray(alternatives) || alternatives.length === 0) {
-      throw new TypeError(`${spellPath(lazyChild(path, '$oneOf'))}: expected a non-empty list of alternatives, received ${printValue(alternatives)}`)
-    }
-    return oneOf(...alternatives.map((alt, i) => fromJSON(alt, lazyChild(lazyChild(path, '$oneOf'), i))))
+  if (keys.length === 1 && keys[0] === '$oneOf') return oneOfFromJSON((json as { $oneOf: unknown }).$oneOf, root)
+  if (keys.length === 1 && keys[0] === '$optional') return optionalFromJSON((json as { $optional: unknown }).$optional, root)
+  let copy: Record<string, unknown> | undefined
+  for (const key of keys) {
+    at.push(key)
+    const item = (json as Record<string, unknown>)[key]
+    const read = fromJSON(item, root)
+    at.pop()
+    if (read !== item) setOwnEntry((copy ??= { ...json }), key, read)
   }
-  if (keys.length === 1 && keys[0] === '$optional') {
-    const value = json.$optional
-    if (!Array.isArray(value) || value.length > 1) {
-      throw new TypeError(`${spellPath(lazyChild(path, '$optional'))}: expected [] or [value], received ${printValue(value)}`)
-    }
-    return value.length === 0 ? optional() : optional(fromJSON(value[0], lazyChild(lazyChild(path, '$optional'), 0)))
+  return copy ?? json
+}
+
+function oneOfFromJSON(alternatives: unknown, root: string): OneOf {
+  at.push('$oneOf')
+  if (!Array.isArray(alternatives) || alternatives.length === 0) {
+    throw new TypeError(`${pathOf(root)}: expected a non-empty list of alternatives, received ${printValue(alternatives)}`)
   }
-  return mapRecord(json, (value, key) => fromJSON(value, lazyChild(path, key)))
+  const read = fromJSON(alternatives, root) as unknown[]
+  at.pop()
+  return oneOfList(read === alternatives ? alternatives.slice() : read)
+}
+
+function optionalFromJSON(value: unknown, root: string): Optional {
+  at.push('$optional')
+  if (!Array.isArray(value) || value.length > 1) throw new TypeError(`${pathOf(root)}: expected [] or [value], received ${printValue(value)}`)
+  at.push(0)
+  const result = value.length === 0 ? optional() : optional(fromJSON(value[0], root))
+  at.pop()
+  at.pop()
+  return result
 }

@@ -38,44 +38,77 @@ const EXACT = { canonicalize: canonicalizers.exact }
 /**
  * What markers share: they are also asymmetric matchers, so a runner prints them as written
  * (`oneOf("c", "f")`) and they work inside a plain `toEqual`, where strings compare exactly.
+ * Classes rather than objects built by hand, since corpora build a marker per gold value.
  */
-const markerBehaviour = {
-  $$typeof: Symbol.for('jest.asymmetricMatcher'),
-  asymmetricMatch(this: OneOf | Optional | Satisfies, other: unknown): boolean {
+abstract class GoldMarker {
+  declare readonly $$typeof: symbol
+  abstract readonly [MARKER]: 'oneOf' | 'optional' | 'satisfies'
+
+  asymmetricMatch(other: unknown): boolean {
     const node = compileGoldValue({ value: this }, 'gold', EXACT.canonicalize)
     return compareValue(node, other === undefined ? {} : { value: other }, EXACT, null) === undefined
-  },
-  toAsymmetricMatcher(this: OneOf | Optional | Satisfies): string {
+  }
+
+  toAsymmetricMatcher(): string {
     const print = (value: unknown) => format(value, { min: true, plugins: [plugins.AsymmetricMatcher] })
-    switch (this[MARKER]) {
+    const self = this as unknown as OneOf | Optional | Satisfies
+    switch (self[MARKER]) {
       case 'oneOf':
-        return `oneOf(${this.alternatives.map(print).join(', ')})`
+        return `oneOf(${self.alternatives.map(print).join(', ')})`
       case 'optional':
-        return this.constrained ? `optional(${print(this.value)})` : 'optional()'
+        return self.constrained ? `optional(${print(self.value)})` : 'optional()'
       case 'satisfies':
-        return `satisfies(${this.description})`
+        return `satisfies(${self.description})`
     }
-  },
-  toString(this: OneOf | Optional | Satisfies): string {
+  }
+
+  toString(): string {
     return this[MARKER]
-  },
+  }
+}
+Object.defineProperty(GoldMarker.prototype, '$$typeof', { value: Symbol.for('jest.asymmetricMatcher') })
+
+class OneOfMarker extends GoldMarker implements OneOf {
+  readonly [MARKER] = 'oneOf' as const
+  constructor(readonly alternatives: readonly unknown[]) {
+    super()
+  }
 }
 
-function marker<T extends OneOf | Optional | Satisfies>(fields: T): T {
-  return Object.assign(Object.create(markerBehaviour) as T, fields)
+class OptionalMarker extends GoldMarker implements Optional {
+  readonly [MARKER] = 'optional' as const
+  constructor(
+    readonly constrained: boolean,
+    readonly value: unknown,
+  ) {
+    super()
+  }
+}
+
+class SatisfiesMarker extends GoldMarker implements Satisfies {
+  readonly [MARKER] = 'satisfies' as const
+  constructor(
+    readonly predicate: (value: unknown) => boolean,
+    readonly description: string,
+  ) {
+    super()
+  }
 }
 
 /** Any of the alternatives is right. */
 export function oneOf(...alternatives: unknown[]): OneOf {
+  return oneOfList(alternatives)
+}
+
+/** oneOf() over a list the caller hands over and no longer changes. */
+export function oneOfList(alternatives: readonly unknown[]): OneOf {
   if (alternatives.length === 0) throw new TypeError('oneOf(): expected at least one alternative')
-  return marker<OneOf>({ [MARKER]: 'oneOf', alternatives })
+  return new OneOfMarker(alternatives)
 }
 
 /** The argument may be left out; if given it must match `value` (any value when none is given). */
 export function optional(...value: [] | [unknown]): Optional {
-  return value.length === 0
-    ? marker<Optional>({ [MARKER]: 'optional', constrained: false, value: undefined })
-    : marker<Optional>({ [MARKER]: 'optional', constrained: true, value: value[0] })
+  return value.length === 0 ? new OptionalMarker(false, undefined) : new OptionalMarker(true, value[0])
 }
 
 /** A predicate on the predicted value; the description names it in failure messages. */
@@ -84,7 +117,7 @@ export function satisfies(predicate: (value: unknown) => boolean, description: s
   if (typeof description !== 'string' || description === '') {
     throw new TypeError('satisfies(): expected a description of the predicate, such as satisfies(isEven, "an even number")')
   }
-  return marker<Satisfies>({ [MARKER]: 'satisfies', predicate, description })
+  return new SatisfiesMarker(predicate, description)
 }
 
 function markerOf(value: unknown): unknown {
