@@ -9,16 +9,14 @@ export function callSet<C extends { name: string; unparseable?: string }>(
   turns: readonly (readonly C[])[],
   canonicalizeName: (name: string) => string,
 ): CallSet<C> {
-  const calls: C[] = []
+  const calls: C[] = turns.length === 1 ? (turns[0] as C[]) : turns.flat()
   const turnOf: number[] = []
-  const names: (string | undefined)[] = []
-  turns.forEach((turn, t) => {
-    for (const call of turn) {
-      calls.push(call)
-      turnOf.push(t)
-      names.push(call.unparseable === undefined ? canonicalizeName(call.name) : undefined)
-    }
-  })
+  const names: (string | undefined)[] = new Array(calls.length)
+  for (let t = 0; t < turns.length; t++) for (let i = 0; i < turns[t]!.length; i++) turnOf.push(t)
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!
+    names[i] = call.unparseable === undefined ? canonicalizeName(call.name) : undefined
+  }
   return { calls, turnOf, names, turns: turns.length }
 }
 

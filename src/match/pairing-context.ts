@@ -33,7 +33,9 @@ export interface Tiers {
  */
 export class PairingContext {
   readonly valueContext: ValueContext
+  /** Contexts of the tools the grammar names; every other tool shares the plain one. */
   private readonly contexts = new Map<string, CallContext>()
+  private plainContext: CallContext | undefined
   private readonly predKeys: (ArgKeys | undefined)[] = []
   private readonly goldKeys: (readonly (AcceptedKeys | undefined)[] | undefined)[] = []
   /** Fractional importances are ranked in millionths, so tier sums stay exact integers. */
@@ -49,10 +51,12 @@ export class PairingContext {
   }
 
   callContext(canonicalName: string): CallContext {
+    const tools = this.options.grammar.tools
+    const spec = tools.size === 0 ? undefined : tools.get(canonicalName)
+    if (spec === undefined) return (this.plainContext ??= { value: this.valueContext, spec: undefined, toolWeight: 1 })
     let context = this.contexts.get(canonicalName)
     if (context === undefined) {
-      const spec = this.options.grammar.tools.get(canonicalName)
-      context = { value: this.valueContext, spec, toolWeight: spec?.importance ?? 1 }
+      context = { value: this.valueContext, spec, toolWeight: spec.importance }
       this.contexts.set(canonicalName, context)
     }
     return context
@@ -115,8 +119,9 @@ export class PairingContext {
 
 /** Predicted strings recur across candidate pairs; canonicalise each once per problem. */
 function memoise(canonicalize: (s: string) => string): (s: string) => string {
-  const cache = new Map<string, string>()
+  let cache: Map<string, string> | undefined
   return (s) => {
+    cache ??= new Map()
     let canonical = cache.get(s)
     if (canonical === undefined) {
       canonical = canonicalize(s)

@@ -4,7 +4,7 @@ import { describeGoldArgs } from '../compare/gold-calls'
 import { setOwnEntry } from '../compare/gold-node'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
-import { addCounts, type Counts, type Figures, figures } from './figures'
+import { type Counts, type Figures, figures } from './figures'
 
 /** A call as plain data; gold values that are not plain data are described (see describeNode). */
 export interface CallData {
@@ -59,102 +59,140 @@ function callData(call: ToolCall): CallData {
     : { name: call.name, args: call.args }
 }
 
-function countPair(level: Level, weight: number, exact: boolean, verdicts: readonly ArgVerdict[]): Counts {
-  if (level === 'call') return exact ? { tp: weight, fp: 0, fn: 0 } : { tp: 0, fp: weight, fn: weight }
-  const counts = { tp: weight, fp: 0, fn: 0 }
-  for (const { verdict, weight: w } of verdicts) {
-    if (verdict === 'match') counts.tp += w
-    else if (verdict === 'mismatch') {
-      counts.fp += w
-      counts.fn += w
-    } else if (verdict === 'missing') counts.fn += w
-    else if (verdict === 'unexpected') counts.fp += w
+/** Per-tool sums, kept as a short list while a score is built: problems name few tools. */
+class ToolTally {
+  private readonly tools: string[] = []
+  private readonly sums: Counts[] = []
+
+  add(tool: string, tp: number, fp: number, fn: number): void {
+    const at = this.tools.indexOf(tool)
+    if (at < 0) {
+      this.tools.push(tool)
+      this.sums.push({ tp, fp, fn })
+      return
+    }
+    const sums = this.sums[at]!
+    sums.tp += tp
+    sums.fp += fp
+    sums.fn += fn
   }
-  return counts
+
+  record(): Record<string, Counts> {
+    const perTool: Record<string, Counts> = {}
+    for (let i = 0; i < this.tools.length; i++) setOwnEntry(perTool, this.tools[i]!, this.sums[i]!)
+    return perTool
+  }
 }
 
-function tally(perTool: Record<string, Counts>, tool: string, counts: Counts): void {
-  let sums = Object.hasOwn(perTool, tool) ? perTool[tool] : undefined
-  if (sums === undefined) {
-    sums = { tp: 0, fp: 0, fn: 0 }
-    setOwnEntry(perTool, tool, sums)
-  }
-  addCounts(sums, counts)
-}
+const byGoldIndex = (a: readonly [number, number], b: readonly [number, number]) => a[1] - b[1]
 
 /** Turns a pairing into a Score with the arithmetic of DESIGN.md §5. */
 export function scorePairing({ context, pairs }: Pairing): Score {
   const level = context.options.level
-  const total: Counts = { tp: 0, fp: 0, fn: 0 }
-  const perTool: Record<string, Counts> = {}
-  const predPaired = new Uint8Array(context.pred.calls.length)
-  const goldPaired = new Uint8Array(context.gold.calls.length)
+  const predCalls = context.pred.calls
+  const goldCalls = context.gold.calls
+  const tally = new ToolTally()
+  let tp = 0
+  let fp = 0
+  let fn = 0
 
-  const pairDetails = pairs
-    .map(([predIndex, goldIndex]): PairDetail => {
-      predPaired[predIndex] = 1
-      goldPaired[goldIndex] = 1
-      const pred = context.pred.calls[predIndex]!
-      const gold = context.gold.calls[goldIndex]!
-      const callContext = context.callContext(context.gold.names[goldIndex]!)
-      const args: ArgVerdict[] = []
-      const { exact } = compareCall(pred, gold, callContext, args)
-      const counts = countPair(level, callContext.toolWeight, exact, args)
-      addCounts(total, counts)
-      tally(perTool, gold.name, counts)
-      return {
-        predIndex,
-        goldIndex,
-        exact,
-        weight: callContext.toolWeight,
-        ...counts,
-        pred: callData(pred),
-        gold: { name: gold.name, args: describeGoldArgs(gold) },
-        args,
+  const ordered = pairs.length > 1 ? [...pairs].sort(byGoldIndex) : pairs
+  const pairDetails: PairDetail[] = []
+  for (const [predIndex, goldIndex] of ordered) {
+    const pred = predCalls[predIndex]!
+    const gold = goldCalls[goldIndex]!
+    const callContext = context.callContext(context.gold.names[goldIndex]!)
+    const weight = callContext.toolWeight
+    const args: ArgVerdict[] = []
+    const { exact } = compareCall(pred, gold, callContext, args)
+    // A pair's counts (DESIGN.md §5): at call level all or nothing; at arg level the name and each argument.
+    let pairTp = 0
+    let pairFp = 0
+    let pairFn = 0
+    if (level === 'call') {
+      if (exact) pairTp = weight
+      else pairFp = pairFn = weight
+    } else {
+      pairTp = weight
+      for (const verdict of args) {
+        if (verdict.verdict === 'match') pairTp += verdict.weight
+        else if (verdict.verdict === 'mismatch') {
+          pairFp += verdict.weight
+          pairFn += verdict.weight
+        } else if (verdict.verdict === 'missing') pairFn += verdict.weight
+        else if (verdict.verdict === 'unexpected') pairFp += verdict.weight
       }
+    }
+    tp += pairTp
+    fp += pairFp
+    fn += pairFn
+    tally.add(gold.name, pairTp, pairFp, pairFn)
+    pairDetails.push({
+      predIndex,
+      goldIndex,
+      exact,
+      weight,
+      tp: pairTp,
+      fp: pairFp,
+      fn: pairFn,
+      pred: callData(pred),
+      gold: { name: gold.name, args: describeGoldArgs(gold) },
+      args,
     })
-    .sort((a, b) => a.goldIndex - b.goldIndex)
+  }
 
   const unmatchedGold: UnmatchedGold[] = []
-  const unpairedGoldNames = new Set<string>()
-  context.gold.calls.forEach((gold, goldIndex) => {
-    if (goldPaired[goldIndex]) return
-    const name = context.gold.names[goldIndex]!
-    unpairedGoldNames.add(name)
-    const callContext = context.callContext(name)
-    let weight = callContext.toolWeight
-    if (level === 'arg') {
-      gold.keys.forEach((arg, i) => {
-        if (gold.values[i]!.kind !== 'optional') weight += callContext.toolWeight * (callContext.spec?.args.get(arg)?.importance ?? 1)
-      })
-    }
-    addCounts(total, { tp: 0, fp: 0, fn: weight })
-    tally(perTool, gold.name, { tp: 0, fp: 0, fn: weight })
-    unmatchedGold.push({ goldIndex, weight, call: { name: gold.name, args: describeGoldArgs(gold) } })
-  })
-
-  let goldNames: ReadonlySet<string | undefined> | undefined
   const unmatchedPred: UnmatchedPrediction[] = []
-  context.pred.calls.forEach((pred, predIndex) => {
-    if (predPaired[predIndex]) return
-    const name = context.pred.names[predIndex]
-    // An unparseable call that names its tool weighs as that tool: garbage sent to a heavy tool is a heavy error.
-    const weighedAs = name ?? (pred.name === '' ? undefined : context.options.canonicalizeName(pred.name))
-    const callContext = weighedAs === undefined ? undefined : context.callContext(weighedAs)
-    const toolWeight = callContext?.toolWeight ?? 1
-    let weight = toolWeight
-    if (level === 'arg' && callContext !== undefined) {
-      for (const arg of Object.keys(pred.args)) weight += toolWeight * (callContext.spec?.args.get(arg)?.importance ?? 1)
-      weight += toolWeight * (pred.positional?.length ?? 0)
+  if (pairs.length < goldCalls.length || pairs.length < predCalls.length) {
+    const predPaired: boolean[] = new Array(predCalls.length).fill(false)
+    const goldPaired: boolean[] = new Array(goldCalls.length).fill(false)
+    for (const [predIndex, goldIndex] of pairs) {
+      predPaired[predIndex] = true
+      goldPaired[goldIndex] = true
     }
-    goldNames ??= new Set(context.gold.names)
-    const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames)
-    addCounts(total, { tp: 0, fp: weight, fn: 0 })
-    tally(perTool, pred.name === '' ? '(unparseable)' : pred.name, { tp: 0, fp: weight, fn: 0 })
-    unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
-  })
 
-  return { level, ...figures(total), pairs: pairDetails, unmatchedPred, unmatchedGold, perTool }
+    const unpairedGoldNames = new Set<string>()
+    for (let goldIndex = 0; goldIndex < goldCalls.length; goldIndex++) {
+      if (goldPaired[goldIndex]) continue
+      const gold = goldCalls[goldIndex]!
+      const name = context.gold.names[goldIndex]!
+      unpairedGoldNames.add(name)
+      const callContext = context.callContext(name)
+      let weight = callContext.toolWeight
+      if (level === 'arg') {
+        for (let i = 0; i < gold.keys.length; i++) {
+          if (gold.values[i]!.kind !== 'optional') weight += callContext.toolWeight * (callContext.spec?.args.get(gold.keys[i]!)?.importance ?? 1)
+        }
+      }
+      fn += weight
+      tally.add(gold.name, 0, 0, weight)
+      unmatchedGold.push({ goldIndex, weight, call: { name: gold.name, args: describeGoldArgs(gold) } })
+    }
+
+    let goldNames: ReadonlySet<string | undefined> | undefined
+    for (let predIndex = 0; predIndex < predCalls.length; predIndex++) {
+      if (predPaired[predIndex]) continue
+      const pred = predCalls[predIndex]!
+      const name = context.pred.names[predIndex]
+      // An unparseable call that names its tool weighs as that tool: garbage sent to a heavy tool is a heavy error.
+      const weighedAs = name ?? (pred.name === '' ? undefined : context.options.canonicalizeName(pred.name))
+      const callContext = weighedAs === undefined ? undefined : context.callContext(weighedAs)
+      const toolWeight = callContext?.toolWeight ?? 1
+      let weight = toolWeight
+      if (level === 'arg' && callContext !== undefined) {
+        for (const arg of Object.keys(pred.args)) weight += toolWeight * (callContext.spec?.args.get(arg)?.importance ?? 1)
+        weight += toolWeight * (pred.positional?.length ?? 0)
+      }
+      goldNames ??= new Set(context.gold.names)
+      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames)
+      fp += weight
+      tally.add(pred.name === '' ? '(unparseable)' : pred.name, 0, weight, 0)
+      unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
+    }
+  }
+
+  const { precision, recall, f1 } = figures({ tp, fp, fn })
+  return { level, tp, fp, fn, precision, recall, f1, pairs: pairDetails, unmatchedPred, unmatchedGold, perTool: tally.record() }
 }
 
 function unmatchedReason(
