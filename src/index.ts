@@ -6,6 +6,7 @@ export { type Canonicalizer, canonicalizers } from './compare/canonicalizers'
 export { oneOf, optional, satisfies, type OneOf, type Optional, type Satisfies, type AsymmetricMatcher } from './compare/gold-values'
 export { goldFromJSON, goldToJSON } from './compare/gold-json'
 export type { ArgVerdict, Verdict } from './compare/compare-call'
+export type { GoldForm } from './compare/gold-node'
 export type { Tester } from './compare/compare-value'
 
 export { matchCalls, type GoldToolCall, type Matching, type Pair } from './match/match-calls'

@@ -2,7 +2,6 @@ import { readTurns } from '../calls/read'
 import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
 import type { Canonicalizer } from '../compare/canonicalizers'
 import { type GoldTurns, readGold } from '../compare/gold-calls'
-import { goldFromJSON } from '../compare/gold-json'
 import { printValue } from '../compare/print-value'
 import { checkedText, type Line, tooLongReason } from './read-lines'
 import { lineError, oneLine } from './user-error'
@@ -62,7 +61,7 @@ function parseGoldJson(text: string, where: string): unknown {
 /** Gold in its JSON form, checked: a malformed gold is a user error naming the line and the path. */
 function compileGold(json: unknown, where: string, canonicalize: Canonicalizer): GoldTurns {
   try {
-    return readGold(goldFromJSON(json, 'gold'), canonicalize, 'gold')
+    return readGold(json, canonicalize, 'gold', 'json')
   } catch (error) {
     if (error instanceof TypeError) throw lineError(where, error.message)
     throw error

@@ -1,6 +1,6 @@
 import type { Canonicalizer } from './canonicalizers'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
-import { compileGoldValue, describeNode, type GoldNode, isPlainNode, setOwnEntry } from './gold-node'
+import { compileGoldValue, describeNode, type GoldForm, type GoldNode, isPlainNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
 
@@ -19,11 +19,13 @@ export interface GoldCall {
   args: Record<string, unknown>
   keys: readonly string[]
   values: readonly GoldNode[]
+  /** Whether `args` can stand in a Score as it is: plain data, or gold in its JSON form (what describeNode gives). */
+  selfDescribing: boolean
 }
 
 /** A gold call's arguments as plain data for a Score (see describeNode). */
 export function describeGoldArgs(call: GoldCall): Record<string, unknown> {
-  if (call.values.every(isPlainNode)) return call.args
+  if (call.selfDescribing) return call.args
   const described: Record<string, unknown> = {}
   call.keys.forEach((key, i) => setOwnEntry(described, key, describeNode(call.values[i]!)))
   return described
@@ -39,7 +41,7 @@ function isTupleCall(value: unknown): value is [string, unknown?] {
   return Array.isArray(value) && typeof value[0] === 'string' && value.length <= 2
 }
 
-function readGoldCall(call: unknown, at: LazyPath, canonicalize: Canonicalizer): GoldCall {
+function readGoldCall(call: unknown, at: LazyPath, canonicalize: Canonicalizer, form: GoldForm): GoldCall {
   let name: unknown
   let args: unknown
   let argsKey: string | number
@@ -66,8 +68,14 @@ function readGoldCall(call: unknown, at: LazyPath, canonicalize: Canonicalizer):
   if (args === undefined) args = {}
   if (!isPlainObject(args)) throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}`)
   const keys = Object.keys(args)
-  const values = keys.map((key) => compileGoldValue(args[key], lazyChild(argsPath, key), canonicalize, 1, true))
-  return { name, args, keys, values }
+  const values: GoldNode[] = new Array(keys.length)
+  let plain = true
+  for (let i = 0; i < keys.length; i++) {
+    const node = compileGoldValue(args[keys[i]!], lazyChild(argsPath, keys[i]!), canonicalize, 1, true, form)
+    values[i] = node
+    plain &&= isPlainNode(node)
+  }
+  return { name, args, keys, values, selfDescribing: plain || form === 'json' }
 }
 
 function isTurn(value: unknown): value is unknown[] {
@@ -77,14 +85,15 @@ function isTurn(value: unknown): value is unknown[] {
 /**
  * Reads the gold a test's author wrote: a call, a list of calls (one turn), or a list of
  * turns. Anything malformed throws a TypeError naming the path (`gold[2].args.city: ...`).
+ * In the JSON form, `$oneOf` and `$optional` objects are read as the markers (see goldFromJSON).
  */
-export function readGold(gold: unknown, canonicalize: Canonicalizer, path = 'gold'): GoldTurns {
-  if (isRecord(gold) || isTupleCall(gold)) return [[readGoldCall(gold, path, canonicalize)]]
+export function readGold(gold: unknown, canonicalize: Canonicalizer, path = 'gold', form: GoldForm = 'author'): GoldTurns {
+  if (isRecord(gold) || isTupleCall(gold)) return [[readGoldCall(gold, path, canonicalize, form)]]
   if (!Array.isArray(gold)) {
     throw new TypeError(`${path}: expected a list of gold calls, received ${printValue(gold)}`)
   }
   if (gold.length > 0 && gold.every(isTurn)) {
-    return gold.map((turn, t) => turn.map((call, i) => readGoldCall(call, lazyChild(lazyChild(path, t), i), canonicalize)))
+    return gold.map((turn, t) => turn.map((call, i) => readGoldCall(call, lazyChild(lazyChild(path, t), i), canonicalize, form)))
   }
-  return [gold.map((call, i) => readGoldCall(call, lazyChild(path, i), canonicalize))]
+  return [gold.map((call, i) => readGoldCall(call, lazyChild(path, i), canonicalize, form))]
 }

@@ -4,6 +4,7 @@ import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
 import { describe, type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { isPlainObject } from '../calls/plain-value'
+import { printValue } from './print-value'
 
 /**
  * A gold value checked and compiled once: strings carry their canonical form, so a gold
@@ -23,12 +24,16 @@ export type GoldNode =
 
 
 /** Checks a gold value written by a test's author and compiles it; a malformed one throws a TypeError naming the path. */
+/** How gold is written: by a test's author with marker values, or in its JSON form with `$oneOf` and `$optional` objects. */
+export type GoldForm = 'author' | 'json'
+
 export function compileGoldValue(
   value: unknown,
   path: LazyPath,
   canonicalize: Canonicalizer,
   depth = 0,
   underKey = false,
+  form: GoldForm = 'author',
 ): GoldNode {
   if (depth > MAX_DEPTH) throw new TypeError(`${spellPath(path)}: nested deeper than ${MAX_DEPTH} levels`)
   switch (typeof value) {
@@ -50,7 +55,7 @@ export function compileGoldValue(
   }
   if (value === null) return { kind: 'null', raw: null }
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
-  if (value instanceof PyFloat) return compileGoldValue(value.value, path, canonicalize, depth, underKey)
+  if (value instanceof PyFloat) return compileGoldValue(value.value, path, canonicalize, depth, underKey, form)
   const marker = markerKind(value)
   if (marker === 'oneOf') {
     const alternatives = (value as OneOf).alternatives
@@ -60,7 +65,7 @@ export function compileGoldValue(
     return {
       kind: 'oneOf',
       raw: value,
-      alternatives: alternatives.map((alt, i) => compileGoldValue(alt, lazyChild(lazyChild(path, 'oneOf'), i), canonicalize, depth + 1)),
+      alternatives: alternatives.map((alt, i) => compileGoldValue(alt, lazyChild(lazyChild(path, 'oneOf'), i), canonicalize, depth + 1, false, form)),
     }
   }
   if (marker === 'optional') {
@@ -71,7 +76,7 @@ export function compileGoldValue(
     return {
       kind: 'optional',
       raw: value,
-      inner: constrained ? compileGoldValue(inner, lazyChild(path, 'optional'), canonicalize, depth + 1) : undefined,
+      inner: constrained ? compileGoldValue(inner, lazyChild(path, 'optional'), canonicalize, depth + 1, false, form) : undefined,
     }
   }
   if (marker === 'satisfies') {
@@ -79,7 +84,7 @@ export function compileGoldValue(
     return { kind: 'satisfies', raw: value, predicate, description }
   }
   if (Array.isArray(value)) {
-    const items = value.map((item, i) => compileGoldValue(item, lazyChild(path, i), canonicalize, depth + 1))
+    const items = value.map((item, i) => compileGoldValue(item, lazyChild(path, i), canonicalize, depth + 1, false, form))
     return { kind: 'list', raw: value, items, plain: items.every(isPlainNode) }
   }
   if (isAsymmetricMatcher(value)) return { kind: 'matcher', raw: value }
@@ -89,10 +94,51 @@ export function compileGoldValue(
     )
   }
   const keys = Object.keys(value)
+  if (form === 'json' && keys.length === 1) {
+    const marker = compileJsonMarker(keys[0]!, value, path, canonicalize, depth, underKey)
+    if (marker !== undefined) return marker
+  }
   const values = keys.map((key) =>
-    compileGoldValue((value as Record<string, unknown>)[key], lazyChild(path, key), canonicalize, depth + 1, true),
+    compileGoldValue((value as Record<string, unknown>)[key], lazyChild(path, key), canonicalize, depth + 1, true, form),
   )
   return { kind: 'object', raw: value, keys, values, plain: values.every(isPlainNode) }
+}
+
+/** `{ "$oneOf": [...] }` and `{ "$optional": [...] }` of gold in its JSON form, compiled as the markers they stand for. */
+function compileJsonMarker(
+  key: string,
+  value: Record<string, unknown>,
+  path: LazyPath,
+  canonicalize: Canonicalizer,
+  depth: number,
+  underKey: boolean,
+): GoldNode | undefined {
+  if (key === '$oneOf') {
+    const alternatives = value.$oneOf
+    const at = lazyChild(path, '$oneOf')
+    if (!Array.isArray(alternatives) || alternatives.length === 0) {
+      throw new TypeError(`${spellPath(at)}: expected a non-empty list of alternatives, received ${printValue(alternatives)}`)
+    }
+    const compiled: GoldNode[] = new Array(alternatives.length)
+    for (let i = 0; i < alternatives.length; i++) {
+      compiled[i] = compileGoldValue(alternatives[i], lazyChild(at, i), canonicalize, depth + 1, false, 'json')
+    }
+    return { kind: 'oneOf', raw: value, alternatives: compiled }
+  }
+  if (key === '$optional') {
+    const inner = value.$optional
+    const at = lazyChild(path, '$optional')
+    if (!Array.isArray(inner) || inner.length > 1) throw new TypeError(`${spellPath(at)}: expected [] or [value], received ${printValue(inner)}`)
+    if (!underKey) {
+      throw new TypeError(`${spellPath(path)}: $optional applies to an argument or an object key; wrap alternatives as { "$optional": [{ "$oneOf": [...] }] }`)
+    }
+    return {
+      kind: 'optional',
+      raw: value,
+      inner: inner.length === 0 ? undefined : compileGoldValue(inner[0], lazyChild(at, 0), canonicalize, depth + 1, false, 'json'),
+    }
+  }
+  return undefined
 }
 
 /** Whether a node is plain data all the way down: no marker, predicate or matcher. */

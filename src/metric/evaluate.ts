@@ -3,7 +3,8 @@ import { CorpusCounts } from './corpus-counts'
 import type { Figures } from './figures'
 import type { Score } from './score'
 import { scoreTrajectory } from './score-trajectory'
-import { ToolCallMetric } from './tool-call-metric'
+import { readGoldForm, ToolCallMetric } from './tool-call-metric'
+import type { GoldForm } from '../compare/gold-node'
 
 /** One trajectory and its gold. */
 export interface Episode {
@@ -31,6 +32,8 @@ export interface EvaluateOptions {
   worst?: number
   /** Called with each episode's result as soon as it is scored. */
   onEpisode?: (result: EpisodeResult) => void
+  /** 'json': each episode's gold is in its JSON form (`$oneOf`, `$optional`), as read from a file. */
+  goldForm?: GoldForm
 }
 
 /** Sums scores one at a time; holds only the sums and the few worst episodes. */
@@ -74,9 +77,16 @@ function readEpisode(episode: unknown, index: number): Episode {
   return episode as Episode
 }
 
-function scoreEpisode(raw: unknown, index: number, metric: ToolCallMetric, accumulator: CorpusAccumulator, options: EvaluateOptions): void {
+function scoreEpisode(
+  raw: unknown,
+  index: number,
+  metric: ToolCallMetric,
+  accumulator: CorpusAccumulator,
+  options: EvaluateOptions,
+  goldForm: GoldForm,
+): void {
   const episode = readEpisode(raw, index)
-  const score = scoreTrajectory(episode.pred, episode.gold, metric.options, `episodes[${index}].gold`)
+  const score = scoreTrajectory(episode.pred, episode.gold, metric.options, `episodes[${index}].gold`, goldForm)
   const result: EpisodeResult = episode.id === undefined ? { index, score } : { id: episode.id, index, score }
   accumulator.add(result)
   options.onEpisode?.(result)
@@ -101,11 +111,12 @@ export function evaluate(
   if (typeof metric !== 'object' || metric === null || !('options' in metric)) {
     throw new TypeError('metric: expected a ToolCallMetric')
   }
+  const goldForm = readGoldForm(options.goldForm, 'options.goldForm')
   const accumulator = new CorpusAccumulator(options.worst)
   if (isAsyncIterable(episodes)) {
     return (async () => {
       let index = 0
-      for await (const episode of episodes) scoreEpisode(episode, index++, metric, accumulator, options)
+      for await (const episode of episodes) scoreEpisode(episode, index++, metric, accumulator, options, goldForm)
       return accumulator.report()
     })()
   }
@@ -113,6 +124,6 @@ export function evaluate(
     throw new TypeError(`episodes: expected an iterable or async iterable of { id?, pred, gold }, received ${printValue(episodes)}`)
   }
   let index = 0
-  for (const episode of episodes) scoreEpisode(episode, index++, metric, accumulator, options)
+  for (const episode of episodes) scoreEpisode(episode, index++, metric, accumulator, options, goldForm)
   return accumulator.report()
 }

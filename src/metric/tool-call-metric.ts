@@ -1,4 +1,6 @@
+import type { GoldForm } from '../compare/gold-node'
 import { readGrammar } from '../compare/grammar'
+import { printValue } from '../compare/print-value'
 import {
   checkOptionKeys,
   type GrammarInput,
@@ -14,9 +16,25 @@ import { scoreTrajectory } from './score-trajectory'
 
 export type MetricOptions = MatchOptions
 
-/** Options for one score: a grammar that applies to this trajectory only. */
+const NO_OPTIONS: ScoreOptions = Object.freeze({})
+
+/** Options for one score. */
 export interface ScoreOptions {
+  /** A grammar that applies to this trajectory only. */
   grammar?: GrammarInput
+  /**
+   * 'json': the gold is in its JSON form, `{ "$oneOf": [...] }` and `{ "$optional": [...] }`,
+   * as read from a file; the same as passing goldFromJSON(gold), without building the markers.
+   */
+  goldForm?: GoldForm
+}
+
+const SCORE_OPTION_KEYS = ['grammar', 'goldForm']
+
+/** Checks the form gold is written in. */
+export function readGoldForm(value: unknown, path: string): GoldForm {
+  if (value === undefined || value === 'author' || value === 'json') return value ?? 'author'
+  throw new TypeError(`${path}: expected 'author' or 'json', received ${printValue(value)}`)
 }
 
 function isCounts(value: unknown): value is Counts {
@@ -40,8 +58,9 @@ export class ToolCallMetric {
     this.options = resolveMatchOptions(options)
   }
 
-  score(pred: unknown, gold: unknown, scoreOptions: ScoreOptions = {}): Score {
-    checkOptionKeys(scoreOptions, ['grammar'], 'scoreOptions')
+  score(pred: unknown, gold: unknown, scoreOptions: ScoreOptions = NO_OPTIONS): Score {
+    if (scoreOptions !== NO_OPTIONS) checkOptionKeys(scoreOptions, SCORE_OPTION_KEYS, 'scoreOptions')
+    const goldForm = readGoldForm(scoreOptions.goldForm, 'scoreOptions.goldForm')
     const options =
       scoreOptions.grammar === undefined
         ? this.options
@@ -49,7 +68,7 @@ export class ToolCallMetric {
             ...this.options,
             grammar: readGrammar(scoreOptions.grammar, this.options.canonicalize, this.options.canonicalizeName, 'scoreOptions.grammar'),
           }
-    return scoreTrajectory(pred, gold, options)
+    return scoreTrajectory(pred, gold, options, 'gold', goldForm)
   }
 
   /** The micro-averaged F1 over scores: TP, FP and FN summed, then divided; never a mean of F1s. */
