@@ -12,7 +12,10 @@ export default {
       rootDir: '.',
       testMatch: ['<rootDir>/test/runners/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/matchers/jest.ts'],
-      moduleNameMapper: { '^\\./runner$': '<rootDir>/test/runners/runner.jest.ts' },
+      moduleNameMapper: {
+        '^\\./runner$': '<rootDir>/test/runners/runner.jest.ts',
+        '^\\./package-require$': '<rootDir>/test/runners/package-require.cjs',
+      },
       modulePathIgnorePatterns: ['<rootDir>/.tmp/', '<rootDir>/dist/'],
       transform: { '^.+\\.ts$': typescript },
     },

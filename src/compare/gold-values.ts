@@ -3,7 +3,7 @@
  * asymmetric-matcher protocol of Jest and Vitest (duck-typed, so no runner is imported).
  */
 
-import { format, plugins } from 'pretty-format'
+import { prettyFormat } from '../report/printers'
 import { canonicalizers } from './canonicalizers'
 import { compareValue } from './compare-value'
 import { compileGoldValue } from './gold-node'
@@ -50,6 +50,7 @@ abstract class GoldMarker {
   }
 
   toAsymmetricMatcher(): string {
+    const { format, plugins } = prettyFormat()
     const print = (value: unknown) => format(value, { min: true, plugins: [plugins.AsymmetricMatcher] })
     const self = this as unknown as OneOf | Optional | Satisfies
     switch (self[MARKER]) {
@@ -152,6 +153,7 @@ export function isAsymmetricMatcher(value: unknown): value is AsymmetricMatcher 
 /** How an asymmetric matcher names itself: `StringMatching /cat/i`, `Any<String>`, `NumberCloseTo 3.1 (1 digit)`. */
 export function describeMatcher(matcher: AsymmetricMatcher): string {
   try {
+    const { format, plugins } = prettyFormat()
     return format(matcher, { plugins: [plugins.AsymmetricMatcher], min: true })
   } catch {
     // A matcher whose description throws is still a matcher; name it generically.

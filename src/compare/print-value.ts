@@ -1,4 +1,4 @@
-import { format, plugins } from 'pretty-format'
+import { prettyFormat } from '../report/printers'
 
 const MAX_STRING = 60
 const MAX_PRINTED = 120
@@ -23,6 +23,7 @@ export function printValue(value: unknown): string {
   }
   let printed: string
   try {
+    const { format, plugins } = prettyFormat()
     printed = format(shorten(value), {
       min: true,
       maxDepth: 4,

@@ -117,16 +117,24 @@ export class PairingContext {
   }
 }
 
-/** Predicted strings recur across candidate pairs; canonicalise each once per problem. */
+/**
+ * Predicted strings recur across candidate pairs and across a gold value's alternatives;
+ * canonicalise each once per problem. The last string is checked first, without hashing.
+ */
 function memoise(canonicalize: (s: string) => string): (s: string) => string {
   let cache: Map<string, string> | undefined
+  let lastString: string | undefined
+  let lastCanonical = ''
   return (s) => {
+    if (s === lastString) return lastCanonical
     cache ??= new Map()
     let canonical = cache.get(s)
     if (canonical === undefined) {
       canonical = canonicalize(s)
       cache.set(s, canonical)
     }
+    lastString = s
+    lastCanonical = canonical
     return canonical
   }
 }

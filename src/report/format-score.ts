@@ -1,4 +1,4 @@
-import { diff } from 'jest-diff'
+import { jestDiff } from './printers'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
 import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../metric/score'
@@ -46,7 +46,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       return [colors.received(`${INDENT}+ ${arg}: ${printInline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
     case 'mismatch': {
       if (isNested(gold) && isNested(pred) && !hasGoldMarker(gold)) {
-        const nested = diff(gold, pred, {
+        const nested = jestDiff().diff(gold, pred, {
           aAnnotation: 'Expected',
           bAnnotation: 'Received',
           omitAnnotationLines: true,

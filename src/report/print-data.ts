@@ -1,4 +1,5 @@
-import { format, type NewPlugin, plugins } from 'pretty-format'
+import type { NewPlugin } from 'pretty-format'
+import { prettyFormat } from './printers'
 import { isRecord } from '../calls/plain-value'
 
 function markerKey(value: unknown): string | undefined {
@@ -40,6 +41,7 @@ const MAX_LINE = 100
 export function printInline(value: unknown): string {
   let printed: string
   try {
+    const { format, plugins } = prettyFormat()
     printed = format(value, { min: true, maxDepth: 6, maxWidth: 20, plugins: [goldMarkers, plugins.AsymmetricMatcher], escapeString: false })
   } catch {
     printed = '[unprintable]'
