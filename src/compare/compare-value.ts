@@ -32,12 +32,20 @@ export interface ValueContext {
 /** What a comparison made only to rank pairs returns on failure; no path or reason is built. */
 const FAILED: Mismatch = Object.freeze({ path: '', reason: '' })
 
-function fail(path: string | null, reason: string): Mismatch {
-  return path === null ? FAILED : { path, reason }
+/** A mismatch at `path`; with `path` null (ranking), FAILED, and the reason is never built. */
+function fail(path: string | null, reason: () => string): Mismatch {
+  return path === null ? FAILED : { path, reason: reason() }
 }
 
 function expectedReceived(node: GoldNode, pred: unknown): string {
   return `expected ${printValue(node.raw)}, received ${printValue(pred)}`
+}
+
+/** Why a predicted value differs from a gold string, number, boolean or null. */
+function scalarReason(node: GoldNode, pred: unknown): string {
+  if (node.kind === 'string' && typeof pred !== 'string') return `expected a string, received ${printValue(pred)}`
+  if (node.kind === 'number' && typeof pred !== 'number') return `expected a number, received ${printValue(pred)}`
+  return expectedReceived(node, pred)
 }
 
 function runTesters(node: GoldNode, pred: unknown, ctx: ValueContext): boolean | undefined {
@@ -72,40 +80,38 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       try {
         satisfied = node.predicate(pred) === true
       } catch (error) {
-        return fail(path, `expected ${node.description}, but the predicate threw on ${printValue(pred)}: ${String(error)}`)
+        return fail(path, () => `expected ${node.description}, but the predicate threw on ${printValue(pred)}: ${String(error)}`)
       }
-      return satisfied ? undefined : fail(path, `expected ${node.description}, received ${printValue(pred)}`)
+      return satisfied ? undefined : fail(path, () => `expected ${node.description}, received ${printValue(pred)}`)
     }
     case 'matcher': {
       let matched: boolean
       try {
         matched = node.raw.asymmetricMatch(pred) === true
       } catch (error) {
-        return fail(path, `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${String(error)}`)
+        return fail(path, () => `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${String(error)}`)
       }
-      return matched ? undefined : fail(path, `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
+      return matched ? undefined : fail(path, () => `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
     }
     default:
       break
   }
 
   const tested = runTesters(node, pred, ctx)
-  if (tested !== undefined) return tested ? undefined : fail(path, `${expectedReceived(node, pred)} (by a custom equality tester)`)
+  if (tested !== undefined) return tested ? undefined : fail(path, () => `${expectedReceived(node, pred)} (by a custom equality tester)`)
 
   switch (node.kind) {
     case 'string':
-      if (typeof pred !== 'string') return fail(path, `expected a string, received ${printValue(pred)}`)
-      return ctx.canonicalize(pred) === node.canonical ? undefined : fail(path, expectedReceived(node, pred))
+      if (typeof pred === 'string' && ctx.canonicalize(pred) === node.canonical) return undefined
+      return path === null ? FAILED : { path, reason: scalarReason(node, pred) }
     case 'number':
-      if (typeof pred !== 'number') return fail(path, `expected a number, received ${printValue(pred)}`)
-      return pred === node.raw ? undefined : fail(path, expectedReceived(node, pred))
     case 'boolean':
     case 'null':
-      return pred === node.raw ? undefined : fail(path, expectedReceived(node, pred))
+      return pred === node.raw ? undefined : path === null ? FAILED : { path, reason: scalarReason(node, pred) }
     case 'list': {
-      if (!Array.isArray(pred)) return fail(path, `expected a list, received ${describeKind(pred)}`)
+      if (!Array.isArray(pred)) return fail(path, () => `expected a list, received ${describeKind(pred)}`)
       if (pred.length !== node.items.length) {
-        return fail(path, `expected ${node.items.length} items, received ${pred.length}`)
+        return fail(path, () => `expected ${node.items.length} items, received ${pred.length}`)
       }
       for (let i = 0; i < node.items.length; i++) {
         const mismatch = compareValue(node.items[i]!, pred[i], ctx, path === null ? null : `${path}[${i}]`)
@@ -114,14 +120,14 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       return undefined
     }
     case 'object': {
-      if (!isRecord(pred)) return fail(path, `expected an object, received ${describeKind(pred)}`)
+      if (!isRecord(pred)) return fail(path, () => `expected an object, received ${describeKind(pred)}`)
       let found = 0
       for (let i = 0; i < node.keys.length; i++) {
         const key = node.keys[i]!
         const value = node.values[i]!
         if (!Object.hasOwn(pred, key)) {
           if (value.kind === 'optional') continue
-          return fail(path, `missing key ${JSON.stringify(key)}`)
+          return fail(path, () => `missing key ${JSON.stringify(key)}`)
         }
         found++
         const mismatch = compareValue(value, pred[key], ctx, path === null ? null : childPath(path, key))
