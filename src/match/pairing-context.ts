@@ -34,10 +34,11 @@ export interface Tiers {
 export class PairingContext {
   readonly valueContext: ValueContext
   /** Contexts of the tools the grammar names; every other tool shares the plain one. */
-  private readonly contexts = new Map<string, CallContext>()
+  private contexts: Map<string, CallContext> | undefined
   private plainContext: CallContext | undefined
-  private readonly predKeys: (ArgKeys | undefined)[] = []
-  private readonly goldKeys: (readonly (AcceptedKeys | undefined)[] | undefined)[] = []
+  // Filled only for groups ranked by keys.
+  private predKeys: (ArgKeys | undefined)[] | undefined
+  private goldKeys: (readonly (AcceptedKeys | undefined)[] | undefined)[] | undefined
   /** Fractional importances are ranked in millionths, so tier sums stay exact integers. */
   readonly rankUnit: number
 
@@ -54,10 +55,11 @@ export class PairingContext {
     const tools = this.options.grammar.tools
     const spec = tools.size === 0 ? undefined : tools.get(canonicalName)
     if (spec === undefined) return (this.plainContext ??= { value: this.valueContext, spec: undefined, toolWeight: 1 })
-    let context = this.contexts.get(canonicalName)
+    const contexts = (this.contexts ??= new Map())
+    let context = contexts.get(canonicalName)
     if (context === undefined) {
       context = { value: this.valueContext, spec, toolWeight: spec.importance }
-      this.contexts.set(canonicalName, context)
+      contexts.set(canonicalName, context)
     }
     return context
   }
@@ -73,22 +75,24 @@ export class PairingContext {
 
   /** Each predicted argument's key (see valueKey), computed once per call however many gold calls it meets. */
   predArgKeys(predIndex: number): ArgKeys {
-    let keys = this.predKeys[predIndex]
+    const cache = (this.predKeys ??= [])
+    let keys = cache[predIndex]
     if (keys === undefined) {
       const { args } = this.pred.calls[predIndex]!
       const names = Object.keys(args)
       const canonicalize = this.valueContext.canonicalize
-      keys = this.predKeys[predIndex] = { names, keys: names.map((name) => valueKey(args[name], canonicalize)) }
+      keys = cache[predIndex] = { names, keys: names.map((name) => valueKey(args[name], canonicalize)) }
     }
     return keys
   }
 
   /** What each gold argument accepts, as keys, computed once per gold call; undefined entries accept what keys cannot say. */
   goldAccepted(goldIndex: number): readonly (AcceptedKeys | undefined)[] {
-    let accepted = this.goldKeys[goldIndex]
+    const cache = (this.goldKeys ??= [])
+    let accepted = cache[goldIndex]
     if (accepted === undefined) {
       const canonicalize = this.valueContext.canonicalize
-      accepted = this.goldKeys[goldIndex] = this.gold.calls[goldIndex]!.values.map((node) => acceptedKeys(node, canonicalize))
+      accepted = cache[goldIndex] = this.gold.calls[goldIndex]!.values.map((node) => acceptedKeys(node, canonicalize))
     }
     return accepted
   }
