@@ -1,6 +1,5 @@
 import { readTurns } from '../calls/read'
 import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
-import type { Canonicalizer } from '../compare/canonicalizers'
 import { type GoldTurns, readGold } from '../compare/gold-calls'
 import { printValue } from '../compare/print-value'
 import { checkedText, type Line, tooLongReason } from './read-lines'
@@ -59,9 +58,9 @@ function parseGoldJson(text: string, where: string): unknown {
 }
 
 /** Gold in its JSON form, checked: a malformed gold is a user error naming the line and the path. */
-function compileGold(json: unknown, where: string, canonicalize: Canonicalizer): GoldTurns {
+function compileGold(json: unknown, where: string): GoldTurns {
   try {
-    return readGold(json, canonicalize, 'gold', 'json')
+    return readGold(json, 'gold', 'json')
   } catch (error) {
     if (error instanceof TypeError) throw lineError(where, error.message)
     throw error
@@ -87,18 +86,18 @@ export function readPredLine(line: Line, file: string): PredLine {
 }
 
 /** A line of a gold file: `{ "id"?, "calls" }` or bare gold calls, in the JSON form of gold values. */
-export function readGoldLine(line: Line, file: string, canonicalize: Canonicalizer): GoldLine {
+export function readGoldLine(line: Line, file: string): GoldLine {
   const where = `${file}:${line.number}`
   const { id, calls } = unwrap(parseGoldJson(checkedText(line, where), where))
-  return { id: readId(id, where), gold: compileGold(calls, where, canonicalize), where }
+  return { id: readId(id, where), gold: compileGold(calls, where), where }
 }
 
 /** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */
-export function readEpisodeLine(line: Line, file: string, canonicalize: Canonicalizer): EpisodeLine {
+export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   const where = `${file}:${line.number}`
   const value = parseGoldJson(checkedText(line, where), where)
   if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) {
     throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}`)
   }
-  return { id: readId(value.id, where), turns: readTurns(value.pred), gold: compileGold(value.gold, where, canonicalize), where }
+  return { id: readId(value.id, where), turns: readTurns(value.pred), gold: compileGold(value.gold, where), where }
 }

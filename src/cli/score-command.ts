@@ -49,9 +49,9 @@ async function matchOptions(options: ScoringOptions): Promise<ResolvedMatchOptio
   }
 }
 
-async function* episodesFile(input: InputFile, options: ResolvedMatchOptions, notices: Notices): AsyncGenerator<EpisodeRecord> {
+async function* episodesFile(input: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
   for await (const line of linesOf(input, notices)) {
-    const { id, turns, gold, where } = readEpisodeLine(line, input.name, options.canonicalize)
+    const { id, turns, gold, where } = readEpisodeLine(line, input.name)
     yield { id, turns, gold, where: [where] }
   }
 }
@@ -59,7 +59,7 @@ async function* episodesFile(input: InputFile, options: ResolvedMatchOptions, no
 const forId = (id: EpisodeId | undefined) => (id === undefined ? '' : ` (id ${JSON.stringify(id)})`)
 
 /** Episodes from a prediction file and a gold file, paired by id or by position; a line without a partner is still scored. */
-async function* pairedFiles(pred: InputFile, gold: InputFile, options: ResolvedMatchOptions, notices: Notices): AsyncGenerator<EpisodeRecord> {
+async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
   async function* preds() {
     for await (const line of linesOf(pred, notices)) {
       const record = readPredLine(line, pred.name)
@@ -68,7 +68,7 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, options: ResolvedM
   }
   async function* golds() {
     for await (const line of linesOf(gold, notices)) {
-      const record = readGoldLine(line, gold.name, options.canonicalize)
+      const record = readGoldLine(line, gold.name)
       yield { id: record.id, value: record }
     }
   }
@@ -132,7 +132,7 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   const inputs: InputFile[] = []
   for (const file of files) inputs.push(await openInput(file, cli.stdin))
   const [first, second] = inputs
-  const episodes = second === undefined ? episodesFile(first!, options, cli.notices) : pairedFiles(first!, second, options, cli.notices)
+  const episodes = second === undefined ? episodesFile(first!, cli.notices) : pairedFiles(first!, second, cli.notices)
   const report = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
   cli.notices.finish()
   if (jsonPath !== undefined) await writeJsonFile(jsonPath, reportJson('score', files, scoring, report))

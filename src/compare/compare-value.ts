@@ -102,7 +102,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
 
   switch (node.kind) {
     case 'string':
-      if (typeof pred === 'string' && ctx.canonicalize(pred) === node.canonical) return undefined
+      if (typeof pred === 'string' && ctx.canonicalize(pred) === (node.canonical ??= ctx.canonicalize(node.raw))) return undefined
       return path === null ? FAILED : { path, reason: scalarReason(node, pred) }
     case 'number':
     case 'boolean':

@@ -1,4 +1,3 @@
-import type { Canonicalizer } from './canonicalizers'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { compileGoldValue, describeNode, type GoldForm, type GoldNode, isPlainNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
@@ -41,7 +40,7 @@ function isTupleCall(value: unknown): value is [string, unknown?] {
   return Array.isArray(value) && typeof value[0] === 'string' && value.length <= 2
 }
 
-function readGoldCall(call: unknown, at: LazyPath, canonicalize: Canonicalizer, form: GoldForm): GoldCall {
+function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   let name: unknown
   let args: unknown
   let argsKey: string | number
@@ -71,7 +70,7 @@ function readGoldCall(call: unknown, at: LazyPath, canonicalize: Canonicalizer, 
   const values: GoldNode[] = new Array(keys.length)
   let plain = true
   for (let i = 0; i < keys.length; i++) {
-    const node = compileGoldValue(args[keys[i]!], lazyChild(argsPath, keys[i]!), canonicalize, 1, true, form)
+    const node = compileGoldValue(args[keys[i]!], lazyChild(argsPath, keys[i]!), 1, true, form)
     values[i] = node
     plain &&= isPlainNode(node)
   }
@@ -87,13 +86,13 @@ function isTurn(value: unknown): value is unknown[] {
  * turns. Anything malformed throws a TypeError naming the path (`gold[2].args.city: ...`).
  * In the JSON form, `$oneOf` and `$optional` objects are read as the markers (see goldFromJSON).
  */
-export function readGold(gold: unknown, canonicalize: Canonicalizer, path = 'gold', form: GoldForm = 'author'): GoldTurns {
-  if (isRecord(gold) || isTupleCall(gold)) return [[readGoldCall(gold, path, canonicalize, form)]]
+export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'): GoldTurns {
+  if (isRecord(gold) || isTupleCall(gold)) return [[readGoldCall(gold, path, form)]]
   if (!Array.isArray(gold)) {
     throw new TypeError(`${path}: expected a list of gold calls, received ${printValue(gold)}`)
   }
   if (gold.length > 0 && gold.every(isTurn)) {
-    return gold.map((turn, t) => turn.map((call, i) => readGoldCall(call, lazyChild(lazyChild(path, t), i), canonicalize, form)))
+    return gold.map((turn, t) => turn.map((call, i) => readGoldCall(call, lazyChild(lazyChild(path, t), i), form)))
   }
-  return [gold.map((call, i) => readGoldCall(call, lazyChild(path, i), canonicalize, form))]
+  return [gold.map((call, i) => readGoldCall(call, lazyChild(path, i), form))]
 }

@@ -1,4 +1,3 @@
-import type { Canonicalizer } from './canonicalizers'
 import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
@@ -7,11 +6,13 @@ import { isPlainObject } from '../calls/plain-value'
 import { printValue } from './print-value'
 
 /**
- * A gold value checked and compiled once: strings carry their canonical form, so a gold
- * string is canonicalised once however many predictions it is compared with.
+ * A gold value checked and compiled once. A string keeps its canonical form once it has been
+ * compared (by the one canonicalizer of the problem), so it is canonicalised at most once
+ * however many predictions meet it, and never when no comparison reaches it (a oneOf's later
+ * alternatives, most often).
  */
 export type GoldNode =
-  | { kind: 'string'; raw: string; canonical: string }
+  | { kind: 'string'; raw: string; canonical: string | undefined }
   | { kind: 'number'; raw: number }
   | { kind: 'boolean'; raw: boolean }
   | { kind: 'null'; raw: null }
@@ -22,15 +23,13 @@ export type GoldNode =
   | { kind: 'satisfies'; raw: unknown; predicate: (value: unknown) => boolean; description: string }
   | { kind: 'matcher'; raw: AsymmetricMatcher }
 
-
-/** Checks a gold value written by a test's author and compiles it; a malformed one throws a TypeError naming the path. */
 /** How gold is written: by a test's author with marker values, or in its JSON form with `$oneOf` and `$optional` objects. */
 export type GoldForm = 'author' | 'json'
 
+/** Checks a gold value written by a test's author and compiles it; a malformed one throws a TypeError naming the path. */
 export function compileGoldValue(
   value: unknown,
   path: LazyPath,
-  canonicalize: Canonicalizer,
   depth = 0,
   underKey = false,
   form: GoldForm = 'author',
@@ -38,7 +37,7 @@ export function compileGoldValue(
   if (depth > MAX_DEPTH) throw new TypeError(`${spellPath(path)}: nested deeper than ${MAX_DEPTH} levels`)
   switch (typeof value) {
     case 'string':
-      return { kind: 'string', raw: value, canonical: canonicalize(value) }
+      return { kind: 'string', raw: value, canonical: undefined }
     case 'number':
       if (Number.isNaN(value)) throw new TypeError(`${spellPath(path)}: NaN equals nothing; expected a number, or satisfies(Number.isNaN, 'NaN')`)
       return { kind: 'number', raw: value }
@@ -55,7 +54,7 @@ export function compileGoldValue(
   }
   if (value === null) return { kind: 'null', raw: null }
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
-  if (value instanceof PyFloat) return compileGoldValue(value.value, path, canonicalize, depth, underKey, form)
+  if (value instanceof PyFloat) return compileGoldValue(value.value, path, depth, underKey, form)
   const marker = markerKind(value)
   if (marker === 'oneOf') {
     const alternatives = (value as OneOf).alternatives
@@ -65,7 +64,7 @@ export function compileGoldValue(
     return {
       kind: 'oneOf',
       raw: value,
-      alternatives: alternatives.map((alt, i) => compileGoldValue(alt, lazyChild(lazyChild(path, 'oneOf'), i), canonicalize, depth + 1, false, form)),
+      alternatives: alternatives.map((alt, i) => compileGoldValue(alt, lazyChild(lazyChild(path, 'oneOf'), i), depth + 1, false, form)),
     }
   }
   if (marker === 'optional') {
@@ -76,7 +75,7 @@ export function compileGoldValue(
     return {
       kind: 'optional',
       raw: value,
-      inner: constrained ? compileGoldValue(inner, lazyChild(path, 'optional'), canonicalize, depth + 1, false, form) : undefined,
+      inner: constrained ? compileGoldValue(inner, lazyChild(path, 'optional'), depth + 1, false, form) : undefined,
     }
   }
   if (marker === 'satisfies') {
@@ -84,7 +83,7 @@ export function compileGoldValue(
     return { kind: 'satisfies', raw: value, predicate, description }
   }
   if (Array.isArray(value)) {
-    const items = value.map((item, i) => compileGoldValue(item, lazyChild(path, i), canonicalize, depth + 1, false, form))
+    const items = value.map((item, i) => compileGoldValue(item, lazyChild(path, i), depth + 1, false, form))
     return { kind: 'list', raw: value, items, plain: items.every(isPlainNode) }
   }
   if (isAsymmetricMatcher(value)) return { kind: 'matcher', raw: value }
@@ -95,11 +94,11 @@ export function compileGoldValue(
   }
   const keys = Object.keys(value)
   if (form === 'json' && keys.length === 1) {
-    const marker = compileJsonMarker(keys[0]!, value, path, canonicalize, depth, underKey)
+    const marker = compileJsonMarker(keys[0]!, value, path, depth, underKey)
     if (marker !== undefined) return marker
   }
   const values = keys.map((key) =>
-    compileGoldValue((value as Record<string, unknown>)[key], lazyChild(path, key), canonicalize, depth + 1, true, form),
+    compileGoldValue((value as Record<string, unknown>)[key], lazyChild(path, key), depth + 1, true, form),
   )
   return { kind: 'object', raw: value, keys, values, plain: values.every(isPlainNode) }
 }
@@ -109,7 +108,6 @@ function compileJsonMarker(
   key: string,
   value: Record<string, unknown>,
   path: LazyPath,
-  canonicalize: Canonicalizer,
   depth: number,
   underKey: boolean,
 ): GoldNode | undefined {
@@ -121,7 +119,7 @@ function compileJsonMarker(
     }
     const compiled: GoldNode[] = new Array(alternatives.length)
     for (let i = 0; i < alternatives.length; i++) {
-      compiled[i] = compileGoldValue(alternatives[i], lazyChild(at, i), canonicalize, depth + 1, false, 'json')
+      compiled[i] = compileGoldValue(alternatives[i], lazyChild(at, i), depth + 1, false, 'json')
     }
     return { kind: 'oneOf', raw: value, alternatives: compiled }
   }
@@ -135,7 +133,7 @@ function compileJsonMarker(
     return {
       kind: 'optional',
       raw: value,
-      inner: inner.length === 0 ? undefined : compileGoldValue(inner[0], lazyChild(at, 0), canonicalize, depth + 1, false, 'json'),
+      inner: inner.length === 0 ? undefined : compileGoldValue(inner[0], lazyChild(at, 0), depth + 1, false, 'json'),
     }
   }
   return undefined

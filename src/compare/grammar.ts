@@ -93,7 +93,7 @@ function readValueSchema(schema: unknown, path: string, canonicalize: Canonicali
     result.properties = properties
   }
   if (Object.hasOwn(schema, 'default') && schema.default !== undefined) {
-    result.default = compileGoldValue(schema.default, `${path}.default`, canonicalize)
+    result.default = compileGoldValue(schema.default, `${path}.default`)
   }
   return result
 }

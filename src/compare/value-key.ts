@@ -69,7 +69,7 @@ export type AcceptedKeys = ReadonlySet<string> | 'any'
 export function acceptedKeys(node: GoldNode, canonicalize: Canonicalizer): AcceptedKeys | undefined {
   switch (node.kind) {
     case 'string':
-      return new Set([`s${node.canonical}`])
+      return new Set([`s${(node.canonical ??= canonicalize(node.raw))}`])
     case 'number':
     case 'boolean':
     case 'null':

@@ -28,7 +28,7 @@ export interface Matching {
 export function matchCalls(pred: unknown, gold: unknown, options: MatchOptions = {}): Matching {
   checkOptionKeys(options, MATCH_OPTION_KEYS, 'options')
   const resolved = resolveMatchOptions(options)
-  const { context, pairs } = pairCalls(readTurns(pred), readGold(gold, resolved.canonicalize), resolved)
+  const { context, pairs } = pairCalls(readTurns(pred), readGold(gold), resolved)
   const goldCall = (i: number): GoldToolCall => ({ name: context.gold.calls[i]!.name, args: context.gold.calls[i]!.args })
   const predPaired = new Set(pairs.map(([p]) => p))
   const goldPaired = new Set(pairs.map(([, g]) => g))

@@ -7,6 +7,6 @@ import { type Score, scorePairing } from './score'
 
 /** Reads a trajectory and its gold, pairs them, and scores the pairs. `goldPath` names the gold in errors. */
 export function scoreTrajectory(pred: unknown, gold: unknown, options: ResolvedMatchOptions, goldPath = 'gold', goldForm: GoldForm = 'author'): Score {
-  const goldTurns = readGold(gold, options.canonicalize, goldPath, goldForm)
+  const goldTurns = readGold(gold, goldPath, goldForm)
   return scorePairing(pairCalls(readTurns(pred), goldTurns, options))
 }

@@ -5,7 +5,6 @@ import { parsePythonCalls, type PythonParseOptions } from '../../src/calls/pytho
 import {
   PyCall,
   PyFloat,
-  PyTuple,
   formatPythonValue,
   isPyFloat,
   isTuple,

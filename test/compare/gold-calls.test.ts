@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { canonicalizers } from '../../src/compare/canonicalizers'
 import { readGold } from '../../src/compare/gold-calls'
 import { oneOf, optional } from '../../src/compare/gold-values'
 
-const read = (gold: unknown) => readGold(gold, canonicalizers.default)
+const read = (gold: unknown) => readGold(gold)
 
 describe('reading gold', () => {
   test('a list of calls is one turn, in every accepted call form', () => {

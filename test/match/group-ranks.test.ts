@@ -25,7 +25,7 @@ const grammar = fc.constantFrom(undefined, { tools: { f: { importance: 2, args: 
 
 function contextFor(pred: unknown[], gold: unknown[], level: Level, g: unknown) {
   const options = resolveMatchOptions({ level, grammar: g as never })
-  const goldTurns = readGold(gold, options.canonicalize)
+  const goldTurns = readGold(gold)
   return new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(goldTurns, options.canonicalizeName))
 }
 

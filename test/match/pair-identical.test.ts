@@ -19,7 +19,7 @@ const calls = fc.array(call, { minLength: 8, maxLength: 12 })
 describe('pairing identical calls before the assignment', () => {
   test.prop([calls, calls, fc.constantFrom<Level>('call', 'arg')])('reaches the objective of the assignment alone', (pred, gold, level) => {
     const options = resolveMatchOptions({ level })
-    const ctx = new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(readGold(gold, options.canonicalize), options.canonicalizeName))
+    const ctx = new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(readGold(gold), options.canonicalizeName))
     const rows = pred.length
     const cols = gold.length
     const { primary, secondary } = comparedRanks(ctx, pred.map((_, i) => i), gold.map((_, j) => j))
