@@ -64,6 +64,21 @@ export function assignAny(
 const HASHED_FROM = 64
 
 /**
+ * A group of more than 8 and fewer than HASHED_FROM pairs keeps its ranks and benefits in a
+ * buffer kept between groups: a typed array over 64 bytes lives outside the heap, and making
+ * one costs more than ranking a few pairs. Taken while in use, so a group ranked inside a
+ * predicate that itself scores gets a buffer of its own.
+ */
+const ON_HEAP_PAIRS = 8
+let keptBuffer: Float64Array | undefined
+
+function takeBuffer(): Float64Array {
+  const buffer = keptBuffer ?? new Float64Array(3 * HASHED_FROM)
+  keptBuffer = undefined
+  return buffer
+}
+
+/**
  * One tool's calls: a 1x1 group pairs at once (ranked only when totals are needed); identical
  * calls pair before the assignment where that is sound; the rest go to the solver.
  */
@@ -85,8 +100,21 @@ function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into
   }
   const rows = preds.length
   const cols = golds.length
+  const size = rows * cols
+  const buffer = size > ON_HEAP_PAIRS && size < HASHED_FROM ? takeBuffer() : undefined
+  try {
+    assignRanked(ctx, preds, golds, into, buffer)
+  } finally {
+    if (buffer !== undefined) keptBuffer = buffer
+  }
+}
+
+/** The optimal assignment of a group's pairs, ranked by comparing or by keys. */
+function assignRanked(ctx: PairingContext, preds: number[], golds: number[], into: Assignment, buffer: Float64Array | undefined): void {
+  const rows = preds.length
+  const cols = golds.length
   const { primary, secondary } =
-    (rows * cols >= HASHED_FROM ? hashedRanks(ctx, preds, golds) : undefined) ?? comparedRanks(ctx, preds, golds)
+    (rows * cols >= HASHED_FROM ? hashedRanks(ctx, preds, golds) : undefined) ?? comparedRanks(ctx, preds, golds, buffer)
   let maxPrimary = 0
   let maxSecondary = 0
   for (let k = 0; k < rows * cols; k++) {
@@ -104,7 +132,7 @@ function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into
     primaryScale = pairCount * maxSecondary + 1
   }
   const distanceScale = secondaryScale === 1 ? 0 : 1
-  const benefit = new Float64Array(rows * cols)
+  const benefit = buffer === undefined ? new Float64Array(rows * cols) : buffer.subarray(2 * rows * cols, 3 * rows * cols)
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
       const k = i * cols + j

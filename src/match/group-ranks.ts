@@ -6,11 +6,12 @@ export interface GroupRanks {
   secondary: Float64Array
 }
 
-/** Ranks every pair by comparing the two calls. */
-export function comparedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[]): GroupRanks {
+/** Ranks every pair by comparing the two calls; into `buffer` when given (at least twice the pairs long). */
+export function comparedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[], buffer?: Float64Array): GroupRanks {
   const cols = golds.length
-  const primary = new Float64Array(preds.length * cols)
-  const secondary = new Float64Array(preds.length * cols)
+  const size = preds.length * cols
+  const primary = buffer === undefined ? new Float64Array(size) : buffer.subarray(0, size)
+  const secondary = buffer === undefined ? new Float64Array(size) : buffer.subarray(size, 2 * size)
   for (let i = 0; i < preds.length; i++) {
     for (let j = 0; j < cols; j++) {
       const tiers = ctx.tiers(preds[i]!, golds[j]!)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { oneOf } from '../../src/compare/gold-values'
+import { oneOf, satisfies } from '../../src/compare/gold-values'
 import { matchCalls } from '../../src/match/match-calls'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
@@ -119,5 +119,27 @@ describe("order: 'turns'", () => {
     ]
     expect(new ToolCallMetric({ order: 'turns' }).score(messages, [[a, b], [c]]).f1).toBe(1)
     expect(new ToolCallMetric({ order: 'turns' }).score(messages, [[c], [a, b]]).f1).toBeLessThan(1)
+  })
+})
+
+describe('a group scored inside a predicate of another group', () => {
+  test('leaves the outer ranking as it was', () => {
+    const metric = new ToolCallMetric({ level: 'arg' })
+    const calls = (values: number[]) => values.map((x) => ({ name: 'f', args: { x } }))
+    // A 3x3 group, ranked in a kept buffer while the outer 3x3 group is being ranked.
+    const inner = () => metric.score(calls([1, 2, 3]), calls([3, 1, 2])).f1 === 1
+    const gold = [
+      { name: 'f', args: { x: 1, check: satisfies(inner, 'scores its own group') } },
+      { name: 'f', args: { x: 2, check: satisfies(inner, 'scores its own group') } },
+      { name: 'f', args: { x: 3, check: satisfies(inner, 'scores its own group') } },
+    ]
+    const pred = [3, 1, 2].map((x) => ({ name: 'f', args: { x, check: true } }))
+    const score = metric.score(pred, gold)
+    expect(score.pairs.map(({ predIndex, goldIndex }) => [predIndex, goldIndex])).toEqual([
+      [1, 0],
+      [2, 1],
+      [0, 2],
+    ])
+    expect(score.f1).toBe(1)
   })
 })
