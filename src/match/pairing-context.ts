@@ -47,7 +47,9 @@ export class PairingContext {
     readonly pred: CallSet<ToolCall>,
     readonly gold: CallSet<GoldCall>,
   ) {
-    this.valueContext = { canonicalize: memoise(options.canonicalize), testers: options.testers }
+    // One call each side compares each string with few others, in a row: the last one is memory enough.
+    const fewPairs = pred.calls.length <= 1 && gold.calls.length <= 1
+    this.valueContext = { canonicalize: memoise(options.canonicalize, !fewPairs), testers: options.testers }
     this.rankUnit = options.grammar.fractional ? 1e6 : 1
   }
 
@@ -123,19 +125,19 @@ export class PairingContext {
 
 /**
  * Predicted strings recur across candidate pairs and across a gold value's alternatives;
- * canonicalise each once per problem. The last string is checked first, without hashing.
+ * canonicalise each once per problem. The last string is checked first, without hashing;
+ * the others are kept only when `keepAll`.
  */
-function memoise(canonicalize: (s: string) => string): (s: string) => string {
+function memoise(canonicalize: (s: string) => string, keepAll: boolean): (s: string) => string {
   let cache: Map<string, string> | undefined
   let lastString: string | undefined
   let lastCanonical = ''
   return (s) => {
     if (s === lastString) return lastCanonical
-    cache ??= new Map()
-    let canonical = cache.get(s)
+    let canonical = cache?.get(s)
     if (canonical === undefined) {
       canonical = canonicalize(s)
-      cache.set(s, canonical)
+      if (keepAll) (cache ??= new Map()).set(s, canonical)
     }
     lastString = s
     lastCanonical = canonical
