@@ -152,6 +152,22 @@ describe('malformed predictions become unparseable calls', () => {
     expect(onlyReason(input)).toMatch(/nested deeper than \d+ levels$/)
   })
 
+  test('our { name, args } form, read without trying every format, is copied as carefully', () => {
+    const throwing = { name: 'f', args: { get x(): unknown { throw new Error('boom') } } }
+    expect(onlyReason([throwing])).toBe('[0].args.x: could not be read (boom)')
+    const [polluting] = toolCalls(JSON.parse('{"name": "f", "args": {"__proto__": {"polluted": true}, "y": 1}}'))
+    expect(Object.hasOwn((polluting as ToolCall).args, '__proto__')).toBe(true)
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined()
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { x: 1 })
+    expect(toolCalls({ name: 'f', args: bare })).toEqual([{ name: 'f', args: { x: 1 } }])
+    const given = { x: 1, left: undefined, nested: [1, { z: 2 }] }
+    const [copied] = toolCalls({ name: 'f', args: given })
+    given.x = 2
+    given.nested[0] = 0
+    expect(copied).toEqual({ name: 'f', args: { x: 1, nested: [1, { z: 2 }] } })
+    expect(Object.keys((copied as ToolCall).args)).toEqual(['x', 'nested'])
+  })
+
   test('a __proto__ argument becomes an own property and pollutes nothing', () => {
     const [call] = toolCalls({ name: 'f', arguments: '{"__proto__": {"polluted": true}}' })
     const args = (call as ToolCall).args
