@@ -16,7 +16,7 @@ export default defineConfig([
     sourcemap: true,
     target: 'node20',
     splitting: true,
-    shims: true, // import.meta.url in the CommonJS build (see report/printers.ts)
+    shims: true, // import.meta.url in the CommonJS build (see src/compare/package-require.ts)
     external: ['vitest', '@jest/globals', 'expect', 'jest'],
   },
   {

@@ -1,4 +1,4 @@
-import { prettyFormat } from '../report/printers'
+import { prettyFormat } from './printers'
 
 const MAX_STRING = 60
 const MAX_PRINTED = 120

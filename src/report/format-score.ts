@@ -1,4 +1,4 @@
-import { jestDiff } from './printers'
+import { jestDiff } from '../compare/printers'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
 import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../metric/score'

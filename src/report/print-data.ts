@@ -1,5 +1,5 @@
 import type { NewPlugin } from 'pretty-format'
-import { prettyFormat } from './printers'
+import { prettyFormat } from '../compare/printers'
 import { isRecord } from '../calls/plain-value'
 
 function markerKey(value: unknown): string | undefined {

@@ -1,2 +1,2 @@
-// Jest runs the sources as CommonJS, where import.meta (src/report/package-require.ts) cannot be.
+// Jest runs the sources as CommonJS, where import.meta (src/compare/package-require.ts) cannot be.
 exports.packageRequire = require
