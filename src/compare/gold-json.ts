@@ -28,7 +28,8 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
 
 /**
  * The inverse of goldToJSON: `$oneOf` and `$optional` objects become oneOf() and optional().
- * The result is checked as gold when it is scored.
+ * Parts without either are shared with `json`, not copied. The result is checked as gold when
+ * it is scored; to score gold in this form without building markers, see `goldForm: 'json'`.
  */
 export function goldFromJSON(json: unknown, path = 'gold'): Gold {
   at.length = 0 // left over when an earlier call threw
