@@ -59,16 +59,22 @@ function callData(call: ToolCall): CallData {
     : { name: call.name, args: call.args }
 }
 
-/** Per-tool sums, kept as a short list while a score is built: problems name few tools. */
+/** Past this many tools, the tally indexes them by name rather than scanning its list. */
+const LISTED_TOOLS = 16
+
+/** Per-tool sums while a score is built: a short list, as most problems name few tools. */
 class ToolTally {
   private readonly tools: string[] = []
   private readonly sums: Counts[] = []
+  private index: Map<string, number> | undefined
 
   add(tool: string, tp: number, fp: number, fn: number): void {
-    const at = this.tools.indexOf(tool)
+    const at = this.index === undefined ? this.tools.indexOf(tool) : (this.index.get(tool) ?? -1)
     if (at < 0) {
+      this.index?.set(tool, this.tools.length)
       this.tools.push(tool)
       this.sums.push({ tp, fp, fn })
+      if (this.index === undefined && this.tools.length > LISTED_TOOLS) this.index = new Map(this.tools.map((name, i) => [name, i]))
       return
     }
     const sums = this.sums[at]!
@@ -170,6 +176,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     }
 
     let goldNames: ReadonlySet<string | undefined> | undefined
+    let expectedNames: string | undefined
     for (let predIndex = 0; predIndex < predCalls.length; predIndex++) {
       if (predPaired[predIndex]) continue
       const pred = predCalls[predIndex]!
@@ -184,7 +191,8 @@ export function scorePairing({ context, pairs }: Pairing): Score {
         weight += toolWeight * (pred.positional?.length ?? 0)
       }
       goldNames ??= new Set(context.gold.names)
-      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames)
+      expectedNames ??= nameList(unpairedGoldNames)
+      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames)
       fp += weight
       tally.add(pred.name === '' ? '(unparseable)' : pred.name, 0, weight, 0)
       unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
@@ -195,18 +203,31 @@ export function scorePairing({ context, pairs }: Pairing): Score {
   return { level, tp, fp, fn, precision, recall, f1, pairs: pairDetails, unmatchedPred, unmatchedGold, perTool: tally.record() }
 }
 
+/** How many names a reason lists before it says how many more there are. */
+const NAMES_LISTED = 5
+
+/** `a, b, c`, or `a, b, c, d, e and 7 more`: one line, however many calls a trajectory makes. */
+function nameList(names: ReadonlySet<string>): string {
+  const listed: string[] = []
+  for (const name of names) {
+    if (listed.length === NAMES_LISTED) return `${listed.join(', ')} and ${names.size - NAMES_LISTED} more`
+    listed.push(name)
+  }
+  return listed.join(', ')
+}
+
 function unmatchedReason(
   pred: ToolCall,
   name: string | undefined,
   goldNames: ReadonlySet<string | undefined>,
   unpairedGoldNames: ReadonlySet<string>,
+  expectedNames: string,
 ): { kind: UnmatchedKind; reason: string } {
   if (name === undefined) return { kind: 'unparseable', reason: pred.unparseable ?? 'could not be read' }
   if (!goldNames.has(name)) {
-    const missing = [...unpairedGoldNames]
     return {
       kind: 'wrong tool',
-      reason: missing.length > 0 ? `no call to ${pred.name} was expected (expected ${missing.join(', ')})` : `no call to ${pred.name} was expected`,
+      reason: expectedNames === '' ? `no call to ${pred.name} was expected` : `no call to ${pred.name} was expected (expected ${expectedNames})`,
     }
   }
   if (unpairedGoldNames.has(name)) {

@@ -174,6 +174,17 @@ describe('the detail', () => {
     expect(score.unmatchedGold.map((u) => u.call.name)).toEqual(['answer'])
   })
 
+  test('a wrong tool names a few of the expected ones, however many there are', () => {
+    const calls = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, args: {} }))
+    const few = callLevel.score(calls('p', 1), calls('g', 5))
+    expect(few.unmatchedPred[0]!.reason).toBe('no call to p0 was expected (expected g0, g1, g2, g3, g4)')
+    // Twenty thousand wrong calls against as many expected ones: each reason stays one short line.
+    const many = callLevel.score(calls('p', 20_000), calls('g', 20_000))
+    expect(many.unmatchedPred).toHaveLength(20_000)
+    expect(many.unmatchedPred[19_999]!.reason).toBe('no call to p19999 was expected (expected g0, g1, g2, g3, g4 and 19995 more)')
+    expect(Object.keys(many.perTool)).toHaveLength(40_000)
+  })
+
   test('a score is plain data that survives JSON', () => {
     const score = argLevel.score([search('cats'), deleteAll], [{ name: 'search', args: { q: oneOf('cats', 'kittens') } }, answer('meow')])
     expect(JSON.parse(JSON.stringify(score))).toEqual(score)
