@@ -13,36 +13,38 @@ export function alignMonotone(
   value: (i: number, j: number) => Assignment | undefined,
 ): Array<[number, number]> {
   const width = goldUnits + 1
-  const size = (predUnits + 1) * width
-  const primary = new Float64Array(size)
-  const secondary = new Float64Array(size)
-  const count = new Float64Array(size)
+  // The tiers of the best alignment so far, for the row above and this row: two rows suffice,
+  // so memory grows with the moves alone (a byte a cell), not with three numbers a cell.
+  let above = new Tiers(width)
+  let row = new Tiers(width)
   // 0: skip the prediction, 1: skip the gold unit, 2: pair them
-  const step = new Uint8Array(size)
+  const step = new Uint8Array((predUnits + 1) * width)
 
   for (let i = 0; i <= predUnits; i++) {
     for (let j = 0; j <= goldUnits; j++) {
-      const k = i * width + j
-      if (i === 0 && j === 0) continue
-      let best = -1
-      if (i > 0) {
-        best = k - width
-        step[k] = 0
+      if (i === 0 && j === 0) {
+        row.set(0, 0, 0, 0)
+        continue
       }
-      if (j > 0 && (best < 0 || better(primary, secondary, count, k - 1, best))) {
-        best = k - 1
+      const k = i * width + j
+      // The better of skipping the prediction (from above) and skipping the gold unit (from the left).
+      let from = above
+      let at = j
+      step[k] = 0
+      if (j > 0 && (i === 0 || row.beats(j - 1, above, j))) {
+        from = row
+        at = j - 1
         step[k] = 1
       }
-      let p = primary[best]!
-      let s = secondary[best]!
-      let c = count[best]!
+      let p = from.primary[at]!
+      let s = from.secondary[at]!
+      let c = from.count[at]!
       if (i > 0 && j > 0) {
         const paired = value(i - 1, j - 1)
         if (paired !== undefined && paired.pairs.length > 0) {
-          const from = k - width - 1
-          const pp = primary[from]! + paired.primary
-          const ps = secondary[from]! + paired.secondary
-          const pc = count[from]! + paired.pairs.length
+          const pp = above.primary[j - 1]! + paired.primary
+          const ps = above.secondary[j - 1]! + paired.secondary
+          const pc = above.count[j - 1]! + paired.pairs.length
           if (pp > p || (pp === p && (ps > s || (ps === s && pc >= c)))) {
             p = pp
             s = ps
@@ -51,10 +53,9 @@ export function alignMonotone(
           }
         }
       }
-      primary[k] = p
-      secondary[k] = s
-      count[k] = c
+      row.set(j, p, s, c)
     }
+    ;[above, row] = [row, above]
   }
 
   const pairs: Array<[number, number]> = []
@@ -75,9 +76,28 @@ export function alignMonotone(
   return pairs.reverse()
 }
 
-/** Whether cell a beats cell b strictly, comparing the three tiers in order. */
-function better(primary: Float64Array, secondary: Float64Array, count: Float64Array, a: number, b: number): boolean {
-  if (primary[a] !== primary[b]) return primary[a]! > primary[b]!
-  if (secondary[a] !== secondary[b]) return secondary[a]! > secondary[b]!
-  return count[a]! > count[b]!
+/** One row of the alignment's tiers: primary, then secondary, then the number of call pairs. */
+class Tiers {
+  readonly primary: Float64Array
+  readonly secondary: Float64Array
+  readonly count: Float64Array
+
+  constructor(width: number) {
+    this.primary = new Float64Array(width)
+    this.secondary = new Float64Array(width)
+    this.count = new Float64Array(width)
+  }
+
+  set(j: number, primary: number, secondary: number, count: number): void {
+    this.primary[j] = primary
+    this.secondary[j] = secondary
+    this.count[j] = count
+  }
+
+  /** Whether cell `j` of this row beats cell `other` of `row` strictly, tier by tier. */
+  beats(j: number, row: Tiers, other: number): boolean {
+    if (this.primary[j] !== row.primary[other]) return this.primary[j]! > row.primary[other]!
+    if (this.secondary[j] !== row.secondary[other]) return this.secondary[j]! > row.secondary[other]!
+    return this.count[j]! > row.count[other]!
+  }
 }
