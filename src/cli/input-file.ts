@@ -63,6 +63,12 @@ function inputOf(name: string, size: number | undefined, stream: () => AsyncIter
   }
 }
 
+/**
+ * Bytes read from a file at a time. With 64 KiB the command sat idle between chunks for about
+ * 5% of a long run; much more keeps more lines alive at once (1 MiB: half as much memory again).
+ */
+const READ_CHUNK = 1 << 18
+
 /** Opens a file to read it line by line; a missing file, a directory, or no permission is a UserError. */
 export async function openInput(path: string, stdin: () => Readable = () => process.stdin): Promise<InputFile> {
   if (path === '-') return inputOf('stdin', undefined, stdin)
@@ -78,7 +84,7 @@ export async function openInput(path: string, stdin: () => Readable = () => proc
     throw new UserError(`${path}: is a directory, not a file`)
   }
   const fileHandle = handle
-  return inputOf(path, stat.isFile() ? stat.size : undefined, () => fileHandle.createReadStream({ highWaterMark: 1 << 16 }))
+  return inputOf(path, stat.isFile() ? stat.size : undefined, () => fileHandle.createReadStream({ highWaterMark: READ_CHUNK }))
 }
 
 /** A small JSON file read whole (a grammar, a report); unreadable or invalid JSON is a UserError. */
