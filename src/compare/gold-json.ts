@@ -3,6 +3,7 @@ import { setOwnEntry } from './gold-node'
 import { childPath } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
+import { readJsonMarker } from './json-marker'
 import { isRecord } from '../calls/plain-value'
 
 function mapRecord(record: Record<string, unknown>, map: (value: unknown, key: string) => unknown): Record<string, unknown> {
@@ -58,8 +59,9 @@ function fromJSON(json: unknown, root: string): unknown {
     return copy ?? json
   }
   const keys = Object.keys(json)
-  if (keys.length === 1 && keys[0] === '$oneOf') return oneOfFromJSON((json as { $oneOf: unknown }).$oneOf, root)
-  if (keys.length === 1 && keys[0] === '$optional') return optionalFromJSON((json as { $optional: unknown }).$optional, root)
+  const marker = readJsonMarker(json as Record<string, unknown>, keys, () => pathOf(root))
+  if (marker?.kind === 'oneOf') return oneOfFromJSON(marker.alternatives, root)
+  if (marker?.kind === 'optional') return optionalFromJSON(marker.inner, root)
   let copy: Record<string, unknown> | undefined
   for (const key of keys) {
     at.push(key)
@@ -71,20 +73,15 @@ function fromJSON(json: unknown, root: string): unknown {
   return copy ?? json
 }
 
-function oneOfFromJSON(alternatives: unknown, root: string): OneOf {
+function oneOfFromJSON(alternatives: unknown[], root: string): OneOf {
   at.push('$oneOf')
-  if (!Array.isArray(alternatives) || alternatives.length === 0) {
-    throw new TypeError(`${pathOf(root)}: expected a non-empty list of alternatives, received ${printValue(alternatives)}`)
-  }
   const read = fromJSON(alternatives, root) as unknown[]
   at.pop()
   return oneOfList(read === alternatives ? alternatives.slice() : read)
 }
 
-function optionalFromJSON(value: unknown, root: string): Optional {
-  at.push('$optional')
-  if (!Array.isArray(value) || value.length > 1) throw new TypeError(`${pathOf(root)}: expected [] or [value], received ${printValue(value)}`)
-  at.push(0)
+function optionalFromJSON(value: unknown[], root: string): Optional {
+  at.push('$optional', 0)
   const result = value.length === 0 ? optional() : optional(fromJSON(value[0], root))
   at.pop()
   at.pop()

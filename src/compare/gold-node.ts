@@ -3,7 +3,7 @@ import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
 import { describe, type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { isPlainObject } from '../calls/plain-value'
-import { printValue } from './print-value'
+import { type JsonMarker, readJsonMarker } from './json-marker'
 
 /**
  * A gold value checked and compiled once. A string keeps its canonical form once it has been
@@ -93,50 +93,26 @@ export function compileGoldValue(
     )
   }
   const keys = Object.keys(value)
-  if (form === 'json' && keys.length === 1) {
-    const marker = compileJsonMarker(keys[0]!, value, path, depth, underKey)
-    if (marker !== undefined) return marker
-  }
+  const jsonMarker = form === 'json' ? readJsonMarker(value, keys, () => spellPath(path)) : undefined
+  if (jsonMarker !== undefined) return compileJsonMarker(jsonMarker, value, path, depth, underKey)
   const values = keys.map((key) =>
     compileGoldValue((value as Record<string, unknown>)[key], lazyChild(path, key), depth + 1, true, form),
   )
   return { kind: 'object', raw: value, keys, values, plain: values.every(isPlainNode) }
 }
 
-/** `{ "$oneOf": [...] }` and `{ "$optional": [...] }` of gold in its JSON form, compiled as the markers they stand for. */
-function compileJsonMarker(
-  key: string,
-  value: Record<string, unknown>,
-  path: LazyPath,
-  depth: number,
-  underKey: boolean,
-): GoldNode | undefined {
-  if (key === '$oneOf') {
-    const alternatives = value.$oneOf
+/** A marker of gold's JSON form, compiled as the marker value it stands for. */
+function compileJsonMarker(marker: JsonMarker, raw: Record<string, unknown>, path: LazyPath, depth: number, underKey: boolean): GoldNode {
+  if (marker.kind === 'oneOf') {
     const at = lazyChild(path, '$oneOf')
-    if (!Array.isArray(alternatives) || alternatives.length === 0) {
-      throw new TypeError(`${spellPath(at)}: expected a non-empty list of alternatives, received ${printValue(alternatives)}`)
-    }
-    const compiled: GoldNode[] = new Array(alternatives.length)
-    for (let i = 0; i < alternatives.length; i++) {
-      compiled[i] = compileGoldValue(alternatives[i], lazyChild(at, i), depth + 1, false, 'json')
-    }
-    return { kind: 'oneOf', raw: value, alternatives: compiled }
+    const alternatives = marker.alternatives.map((alt, i) => compileGoldValue(alt, lazyChild(at, i), depth + 1, false, 'json'))
+    return { kind: 'oneOf', raw, alternatives }
   }
-  if (key === '$optional') {
-    const inner = value.$optional
-    const at = lazyChild(path, '$optional')
-    if (!Array.isArray(inner) || inner.length > 1) throw new TypeError(`${spellPath(at)}: expected [] or [value], received ${printValue(inner)}`)
-    if (!underKey) {
-      throw new TypeError(`${spellPath(path)}: $optional applies to an argument or an object key; wrap alternatives as { "$optional": [{ "$oneOf": [...] }] }`)
-    }
-    return {
-      kind: 'optional',
-      raw: value,
-      inner: inner.length === 0 ? undefined : compileGoldValue(inner[0], lazyChild(at, 0), depth + 1, false, 'json'),
-    }
+  if (!underKey) {
+    throw new TypeError(`${spellPath(path)}: $optional applies to an argument or an object key; wrap alternatives as { "$optional": [{ "$oneOf": [...] }] }`)
   }
-  return undefined
+  const inner = marker.inner.length === 0 ? undefined : compileGoldValue(marker.inner[0], lazyChild(lazyChild(path, '$optional'), 0), depth + 1, false, 'json')
+  return { kind: 'optional', raw, inner }
 }
 
 /** Whether a node is plain data all the way down: no marker, predicate or matcher. */
