@@ -1,6 +1,6 @@
 import { truncateSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { jsonl, runCli, tempFolder } from './run-cli'
+import { jsonl, microLine, runCli, tempFolder } from './run-cli'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 const line = (value: unknown) => JSON.stringify(value)
@@ -10,10 +10,6 @@ beforeEach(() => {
   folder = tempFolder()
 })
 afterEach(() => folder.remove())
-
-function microLine(stdout: string): string {
-  return stdout.trimEnd().split('\n').at(-1)!
-}
 
 describe('line endings and marks', () => {
   test('reads a file that starts with a byte-order mark', async () => {

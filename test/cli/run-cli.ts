@@ -65,3 +65,8 @@ export function tempFolder(): { dir: string; write: (name: string, content: stri
 export function jsonl(...values: unknown[]): string {
   return values.map((value) => `${JSON.stringify(value)}\n`).join('')
 }
+
+/** The line that ends the report: the micro average. */
+export function microLine(stdout: string): string {
+  return stdout.trimEnd().split('\n').at(-1)!
+}

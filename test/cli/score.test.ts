@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { jsonl, runCli, tempFolder } from './run-cli'
+import { jsonl, microLine, runCli, tempFolder } from './run-cli'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 const answer = (a: string) => ({ name: 'answer', args: { a } })
@@ -11,11 +11,6 @@ beforeEach(() => {
   folder = tempFolder()
 })
 afterEach(() => folder.remove())
-
-/** The line that ends the report. */
-function microLine(stdout: string): string {
-  return stdout.trimEnd().split('\n').at(-1)!
-}
 
 describe('toolcalls score EPISODES', () => {
   test('prints the micro-averaged figures of an episodes file', async () => {
