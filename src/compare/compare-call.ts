@@ -30,7 +30,8 @@ export interface CallContext {
   toolWeight: number
 }
 
-function argWeight(ctx: CallContext, arg: string): number {
+/** An argument's unit weight: w(tool) x w(tool, arg). */
+export function argWeight(ctx: CallContext, arg: string): number {
   return ctx.toolWeight * (ctx.spec?.args.get(arg)?.importance ?? 1)
 }
 

@@ -1,3 +1,4 @@
+import { argWeight } from '../compare/compare-call'
 import type { PairingContext } from './pairing-context'
 
 /** The tiers of every candidate pair of one tool's group, row-major (prediction x gold). */
@@ -73,7 +74,7 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
     argCount[i] = names.length + (pred.positional?.length ?? 0)
     for (let a = 0; a < names.length; a++) {
       const arg = names[a]!
-      const weight = call.toolWeight * (call.spec?.args.get(arg)?.importance ?? 1)
+      const weight = argWeight(call, arg)
       const key = keys[a]
       const accepting = key === undefined ? undefined : byKey.get(arg)?.get(key)
       for (const entries of [accepting, anyValue.get(arg)]) {

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../calls/tool-call'
-import { type ArgVerdict, compareCall } from '../compare/compare-call'
+import { type ArgVerdict, argWeight, compareCall } from '../compare/compare-call'
 import { describeGoldArgs } from '../compare/gold-calls'
 import { setOwnEntry } from '../compare/gold-node'
 import type { Level } from '../match/options'
@@ -167,7 +167,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       let weight = callContext.toolWeight
       if (level === 'arg') {
         for (let i = 0; i < gold.keys.length; i++) {
-          if (gold.values[i]!.kind !== 'optional') weight += callContext.toolWeight * (callContext.spec?.args.get(gold.keys[i]!)?.importance ?? 1)
+          if (gold.values[i]!.kind !== 'optional') weight += argWeight(callContext, gold.keys[i]!)
         }
       }
       fn += weight
@@ -187,7 +187,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       const toolWeight = callContext?.toolWeight ?? 1
       let weight = toolWeight
       if (level === 'arg' && callContext !== undefined) {
-        for (const arg of Object.keys(pred.args)) weight += toolWeight * (callContext.spec?.args.get(arg)?.importance ?? 1)
+        for (const arg of Object.keys(pred.args)) weight += argWeight(callContext, arg)
         weight += toolWeight * (pred.positional?.length ?? 0)
       }
       goldNames ??= new Set(context.gold.names)
