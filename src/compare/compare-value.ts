@@ -102,7 +102,10 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
 
   switch (node.kind) {
     case 'string':
-      if (typeof pred === 'string' && ctx.canonicalize(pred) === (node.canonical ??= ctx.canonicalize(node.raw))) return undefined
+      // The same text needs no canonical form: the commonest match, and it costs a comparison of two strings.
+      if (typeof pred === 'string' && (pred === node.raw || ctx.canonicalize(pred) === (node.canonical ??= ctx.canonicalize(node.raw)))) {
+        return undefined
+      }
       return path === null ? FAILED : { path, reason: scalarReason(node, pred) }
     case 'number':
     case 'boolean':

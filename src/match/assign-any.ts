@@ -1,3 +1,4 @@
+import type { PairRank } from '../compare/compare-call'
 import { maxBenefitAssignment } from './assignment'
 import { comparedRanks, hashedRanks } from './group-ranks'
 import { pairIdentical } from './pair-identical'
@@ -87,6 +88,7 @@ function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into
     addPair(ctx, preds[0]!, golds[0]!, into, needTotals)
     return
   }
+  if (pairInOrder(ctx, preds, golds, into, needTotals)) return
   const identical = preds.length * golds.length >= HASHED_FROM ? pairIdentical(ctx, preds, golds) : undefined
   if (identical !== undefined) {
     for (const [p, g] of identical.pairs) addPair(ctx, p, g, into, needTotals)
@@ -107,6 +109,38 @@ function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into
   } finally {
     if (buffer !== undefined) keptBuffer = buffer
   }
+}
+
+/** Gold calls with more arguments than this take the solver, so the scales of assignRanked keep position ties for certain. */
+const IN_ORDER_MAX_ARGS = 1000
+
+/**
+ * The commonest group of several calls: each prediction, in order, matches its gold call
+ * exactly. Where the tool has no spec (so weights are 1 and a pair's agreement can only be
+ * the prediction's own arguments), that pairing reaches the most either tier can reach in
+ * every row at once, at distance 0, so it is the solver's unique optimum; found here with
+ * one comparison a row instead of one a pair. False, and nothing added, where it does not apply.
+ */
+function pairInOrder(ctx: PairingContext, preds: number[], golds: number[], into: Assignment, needTotals: boolean): boolean {
+  const rows = preds.length
+  if (rows > golds.length || rows * golds.length > POSITION_TIES_UP_TO || ctx.rankUnit !== 1) return false
+  const call = ctx.callContext(ctx.gold.names[golds[0]!]!)
+  if (call.spec !== undefined) return false
+  const ranks: PairRank[] = new Array(rows)
+  for (let i = 0; i < rows; i++) {
+    if (ctx.gold.calls[golds[i]!]!.keys.length > IN_ORDER_MAX_ARGS) return false
+    const rank = ctx.rank(preds[i]!, golds[i]!)
+    if (!rank.exact) return false
+    ranks[i] = rank
+  }
+  for (let i = 0; i < rows; i++) {
+    into.pairs.push([preds[i]!, golds[i]!])
+    if (!needTotals) continue
+    const tiers = ctx.tiersOf(ranks[i]!, call.toolWeight)
+    into.primary += tiers.primary
+    into.secondary += tiers.secondary
+  }
+  return true
 }
 
 /** The optimal assignment of a group's pairs, ranked by comparing or by keys. */

@@ -1,0 +1,111 @@
+import { fc, test } from '@fast-check/vitest'
+import { describe, expect } from 'vitest'
+import { readTurns } from '../../src/calls/read'
+import { readGold } from '../../src/compare/gold-calls'
+import { oneOf, optional } from '../../src/compare/gold-values'
+import { comparedRanks } from '../../src/match/group-ranks'
+import { matchCalls } from '../../src/match/match-calls'
+import { type Level, resolveMatchOptions } from '../../src/match/options'
+import { callSet } from '../../src/match/pair-calls'
+import { PairingContext } from '../../src/match/pairing-context'
+
+// Few values and loose gold, so that many pairs tie and a prediction often matches several gold calls.
+const plain = fc.constantFrom<unknown>(1, 2, 'a')
+const goldValue = fc.oneof(
+  plain,
+  fc.constant(oneOf(1, 2)),
+  fc.constant(optional(1)),
+  fc.constant(optional()),
+  fc.constant(optional(oneOf(1, 'a'))),
+)
+const argNames = fc.constantFrom('x', 'y', 'z')
+const goldCall = fc.record({ name: fc.constant('f'), args: fc.dictionary(argNames, goldValue, { maxKeys: 3 }) })
+type GoldCallInput = { name: string; args: Record<string, unknown> }
+
+/** A prediction that matches the gold call exactly: an accepted value for each argument, optional ones left out at random. */
+function exactAnswer(gold: GoldCallInput, choices: readonly number[]): { name: string; args: Record<string, unknown> } {
+  const args: Record<string, unknown> = {}
+  Object.entries(gold.args).forEach(([key, value], i) => {
+    const choice = choices[i % choices.length]!
+    const inner = value instanceof Object && 'alternatives' in value ? (value as { alternatives: unknown[] }).alternatives[choice % 2] : value
+    if (inner instanceof Object && 'constrained' in inner) {
+      const { constrained, value: optionalValue } = inner as { constrained: boolean; value: unknown }
+      if (choice % 3 === 0) return
+      const accepted = optionalValue instanceof Object && 'alternatives' in optionalValue ? (optionalValue as { alternatives: unknown[] }).alternatives[choice % 2] : optionalValue
+      args[key] = constrained ? accepted : 'anything'
+      return
+    }
+    args[key] = inner
+  })
+  return { name: gold.name, args }
+}
+
+/**
+ * The best totals over every pairing of as many calls as the smaller side holds (a call of
+ * the same tool always pairs when it can), by trying them all: the most primary, then
+ * secondary, then the least distance.
+ */
+function bestTotals(rows: number, cols: number, primary: Float64Array, secondary: Float64Array): [number, number, number] {
+  // Walk the smaller side, so that every call of it pairs.
+  const [outer, inner] = rows <= cols ? [rows, cols] : [cols, rows]
+  const at = (a: number, b: number) => (rows <= cols ? a * cols + b : b * cols + a)
+  let best: [number, number, number] = [-1, -1, Infinity]
+  const used = new Array<boolean>(inner).fill(false)
+  const visit = (a: number, p: number, s: number, d: number) => {
+    if (a === outer) {
+      if (p > best[0] || (p === best[0] && (s > best[1] || (s === best[1] && d < best[2])))) best = [p, s, d]
+      return
+    }
+    for (let b = 0; b < inner; b++) {
+      if (used[b]) continue
+      used[b] = true
+      visit(a + 1, p + primary[at(a, b)]!, s + secondary[at(a, b)]!, d + Math.abs(a - b))
+      used[b] = false
+    }
+  }
+  visit(0, 0, 0, 0)
+  return best
+}
+
+describe('pairing a group of several calls', () => {
+  test.prop([
+    fc.array(goldCall, { minLength: 2, maxLength: 5 }),
+    fc.array(fc.nat(5), { minLength: 1, maxLength: 3 }),
+    fc.integer({ min: 0, max: 3 }),
+    fc.constantFrom<Level>('call', 'arg'),
+  ])('answers in gold order reach the best tiers at the least distance', (gold, choices, dropped, level) => {
+    // Exact answers in order, the last few left out: the in-order path's case, and its edge where gold remains.
+    const pred = gold.slice(0, Math.max(1, gold.length - dropped)).map((call) => exactAnswer(call, choices))
+    const options = resolveMatchOptions({ level })
+    const ctx = new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(readGold(gold), options.canonicalizeName))
+    const rows = pred.length
+    const cols = gold.length
+    const { primary, secondary } = comparedRanks(ctx, pred.map((_, i) => i), gold.map((_, j) => j))
+
+    const pairs = matchCalls(pred, gold, { level }).pairs
+    const reached = pairs.reduce<[number, number, number]>(
+      ([p, s, d], { predIndex: i, goldIndex: j }) => [p + primary[i * cols + j]!, s + secondary[i * cols + j]!, d + Math.abs(i - j)],
+      [0, 0, 0],
+    )
+    expect(reached).toEqual(bestTotals(rows, cols, primary, secondary))
+    // At distance 0 with every row paired, the pairing in order is the only one that reaches the best.
+    expect(pairs.map(({ predIndex, goldIndex }) => [predIndex, goldIndex])).toEqual(pred.map((_, i) => [i, i]))
+    expect(pairs.every((pair) => pair.exact)).toBe(true)
+  })
+
+  test.prop([
+    fc.array(goldCall, { minLength: 2, maxLength: 4 }),
+    fc.array(fc.record({ name: fc.constant('f'), args: fc.dictionary(argNames, plain, { maxKeys: 3 }) }), { minLength: 1, maxLength: 5 }),
+    fc.constantFrom<Level>('call', 'arg'),
+  ])('any predictions reach the best tiers at the least distance', (gold, pred, level) => {
+    const options = resolveMatchOptions({ level })
+    const ctx = new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(readGold(gold), options.canonicalizeName))
+    const cols = gold.length
+    const { primary, secondary } = comparedRanks(ctx, pred.map((_, i) => i), gold.map((_, j) => j))
+    const reached = matchCalls(pred, gold, { level }).pairs.reduce<[number, number, number]>(
+      ([p, s, d], { predIndex: i, goldIndex: j }) => [p + primary[i * cols + j]!, s + secondary[i * cols + j]!, d + Math.abs(i - j)],
+      [0, 0, 0],
+    )
+    expect(reached).toEqual(bestTotals(pred.length, cols, primary, secondary))
+  })
+})
