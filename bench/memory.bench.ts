@@ -6,16 +6,11 @@ import { performance } from 'node:perf_hooks'
 import type { BenchOptions } from './harness'
 import { CLI_PATH, PACKAGE_ENTRY_URL } from './package-paths'
 
+/** At every size, the grader's run may hold at most this much more than the stream alone. */
 const FLAT_TARGET = 1.5
 const SAMPLE_EVERY_MS = 20
 /** Far below what a million episodes would need if each left a few bytes behind. */
 const OLD_SPACE_CAP_MB = 24
-/**
- * V8 grows the young generation up to this size as a long run allocates, whatever it holds;
- * a run that starts with it full shows what the grader itself keeps as the stream grows.
- */
-const SEMI_SPACE_MB = 16
-const FULL_YOUNG_GENERATION = [`--min-semi-space-size=${SEMI_SPACE_MB}`]
 
 /**
  * Episode `i` of the stream, the same in every script: an OpenAI conversation of 1 to 4 calls
@@ -57,8 +52,14 @@ function* episodes() {
     yield episode(i)
   }
 }
+// 'stream': the same episodes made and dropped without grading, the baseline.
+function streamAlone() {
+  let made = 0
+  for (const episode of episodes()) if (episode.gold.length > 0) made++
+  return { episodes: made, f1: null }
+}
 const start = performance.now()
-const report = evaluate(episodes(), new ToolCallMetric())
+const report = process.argv[3] === 'stream' ? streamAlone() : evaluate(episodes(), new ToolCallMetric())
 const ms = performance.now() - start
 peakRss = Math.max(peakRss, process.memoryUsage.rss())
 const vmHwm = Number(/^VmHWM:\\s+(\\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) * 1024
@@ -79,11 +80,24 @@ for (let i = 0; i < count; i++) {
 }
 `
 
-/** One way of scoring the stream, run as a fresh process per measurement. */
+/** The baseline of \`toolcalls score -\`: a process that reads the piped stream line by line and parses each line. */
+const READ_ONLY_SCRIPT = `import { writeFileSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+let episodes = 0
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (line.length > 0 && JSON.parse(line) !== null) episodes++
+}
+writeFileSync(process.argv[2], JSON.stringify({ episodes }))
+`
+
+/** One way of scoring the stream and its baseline, each run as a fresh process per measurement. */
 interface Measured {
   name: string
   how: string
   run: (episodes: number, nodeFlags?: string[]) => Promise<Peak>
+  /** What the same stream costs without grading. */
+  baselineName: string
+  baseline: (episodes: number) => Promise<Peak>
 }
 
 interface Peak {
@@ -94,7 +108,8 @@ interface Peak {
 
 /**
  * Resident memory of `evaluate` and of `toolcalls score` over a generated stream of
- * episodes: it must stay flat as the stream grows a hundredfold.
+ * episodes, beside the same stream made or read without grading: the grader's share must not
+ * grow as the stream grows a hundredfold.
  */
 export async function runMemoryBench(options: BenchOptions): Promise<string[]> {
   const sizes = options.quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000]
@@ -102,34 +117,50 @@ export async function runMemoryBench(options: BenchOptions): Promise<string[]> {
   try {
     const evaluateScript = join(folder, 'evaluate.mjs')
     const generatorScript = join(folder, 'generate.mjs')
+    const readOnlyScript = join(folder, 'read-only.mjs')
     writeFileSync(evaluateScript, EVALUATE_SCRIPT)
     writeFileSync(generatorScript, GENERATOR_SCRIPT)
-    const lines = [`memory: peak resident set of a fresh process per run, over ${sizes.map(count).join(', ')} generated episodes`]
+    writeFileSync(readOnlyScript, READ_ONLY_SCRIPT)
+    const reportPath = join(folder, 'report.json')
+    const lines = [
+      `memory: peak resident set of a fresh process per run, over ${sizes.map(count).join(', ')} generated episodes, ` +
+        `beside the same stream without grading`,
+    ]
     const measured: Measured[] = [
-      { name: 'evaluate', how: 'in-process generator; rss sampled, VmHWM', run: (episodes, nodeFlags) => evaluatePeak(evaluateScript, episodes, nodeFlags) },
+      {
+        name: 'evaluate',
+        how: 'in-process generator; rss sampled, VmHWM',
+        run: (episodes, nodeFlags) => evaluatePeak(evaluateScript, episodes, 'evaluate', nodeFlags),
+        baselineName: 'the generator alone',
+        baseline: (episodes) => evaluatePeak(evaluateScript, episodes, 'stream'),
+      },
       {
         name: 'toolcalls score -',
         how: 'piped from a generator; VmHWM sampled',
-        run: (episodes, nodeFlags) => scorePeak(generatorScript, join(folder, 'report.json'), episodes, nodeFlags),
+        run: (episodes, nodeFlags) => pipedPeak(generatorScript, [CLI_PATH, 'score', '-', '--json', reportPath], reportPath, episodes, nodeFlags),
+        baselineName: 'node reading and parsing the lines',
+        baseline: (episodes) => pipedPeak(generatorScript, [readOnlyScript, reportPath], reportPath, episodes),
       },
     ]
     const largest = sizes[sizes.length - 1]!
     const capped: string[] = []
-    for (const { name, how, run } of measured) {
-      for (const [flags, setting] of [
-        [[], 'default heap'],
-        [FULL_YOUNG_GENERATION, `young generation at its full ${SEMI_SPACE_MB} MB semispaces from the start`],
-      ] as const) {
-        const peaks: Peak[] = []
-        for (const episodes of sizes) peaks.push(await run(episodes, [...flags]))
-        const growth = peaks[peaks.length - 1]!.rss / peaks[0]!.rss
-        lines.push(
-          `  ${name} (${how}; ${setting}): ${peaks.map((peak, i) => `${count(sizes[i]!)} ${megabytes(peak.rss)}`).join('  ')}  ` +
-            `${count(largest)} / ${count(sizes[0]!)} ${growth.toFixed(2)}×  ` +
-            `(target flat, ≤ ${FLAT_TARGET}×: ${growth <= FLAT_TARGET ? 'met' : 'NOT met'})  ` +
-            `${Math.round(peaks[peaks.length - 1]!.episodesPerSecond).toLocaleString('en-US')} episodes/s`,
-        )
+    for (const { name, how, run, baselineName, baseline } of measured) {
+      const figures: string[] = []
+      let worstRatio = 0
+      let throughput = 0
+      for (const episodes of sizes) {
+        const base = await baseline(episodes)
+        const peak = await run(episodes)
+        const ratio = peak.rss / base.rss
+        worstRatio = Math.max(worstRatio, ratio)
+        throughput = peak.episodesPerSecond
+        figures.push(`${count(episodes)} ${megabytes(peak.rss)} / ${megabytes(base.rss)} ${ratio.toFixed(2)}×`)
       }
+      lines.push(
+        `  ${name} (${how}) against ${baselineName}: ${figures.join('  ')}  ` +
+          `(target ≤ ${FLAT_TARGET}× at every size: ${worstRatio <= FLAT_TARGET ? 'met' : 'NOT met'})  ` +
+          `${Math.round(throughput).toLocaleString('en-US')} episodes/s`,
+      )
       capped.push(`${name} ${await completesWithin(() => run(largest, [`--max-old-space-size=${OLD_SPACE_CAP_MB}`]))}`)
     }
     // Resident size also counts garbage not yet collected; a run under a small heap cap shows what is really held.
@@ -150,31 +181,33 @@ async function completesWithin(run: () => Promise<Peak>): Promise<string> {
   }
 }
 
-async function evaluatePeak(script: string, episodes: number, nodeFlags: string[] = []): Promise<Peak> {
-  const child = spawn(process.execPath, [...nodeFlags, script, String(episodes)], { stdio: ['ignore', 'pipe', 'pipe'] })
-  const { stdout } = await finished(child, `evaluate over ${episodes}`)
+async function evaluatePeak(script: string, episodes: number, mode: 'evaluate' | 'stream', nodeFlags: string[] = []): Promise<Peak> {
+  const child = spawn(process.execPath, [...nodeFlags, script, String(episodes), mode], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const { stdout } = await finished(child, `${mode} over ${episodes}`)
   const result = JSON.parse(stdout) as { episodes: number; peakRss: number; vmHwm: number; maxRss: number; ms: number }
-  if (result.episodes !== episodes) throw new Error(`memory bench: evaluate scored ${result.episodes} of ${episodes} episodes`)
+  if (result.episodes !== episodes) throw new Error(`memory bench: ${mode} went through ${result.episodes} of ${episodes} episodes`)
   // maxRSS is not used: Linux carries it over from the parent through fork and exec, so it starts at this runner's size.
   return { rss: Math.max(result.peakRss, result.vmHwm), episodesPerSecond: (episodes * 1000) / result.ms }
 }
 
-async function scorePeak(generatorScript: string, reportPath: string, episodes: number, nodeFlags: string[] = []): Promise<Peak> {
+/** The peak of a process reading the generator's stream on its standard input and writing `{ episodes }` to reportPath. */
+async function pipedPeak(generatorScript: string, consumer: string[], reportPath: string, episodes: number, nodeFlags: string[] = []): Promise<Peak> {
+  rmSync(reportPath, { force: true })
   const start = performance.now()
-  const scorer = spawn(process.execPath, [...nodeFlags, CLI_PATH, 'score', '-', '--json', reportPath], { stdio: ['pipe', 'ignore', 'pipe'] })
+  const scorer = spawn(process.execPath, [...nodeFlags, ...consumer], { stdio: ['pipe', 'ignore', 'pipe'] })
   // The generator writes straight into the scorer's standard input; this process only lets go of its own end.
   const generator = spawn(process.execPath, [generatorScript, String(episodes)], { stdio: ['ignore', scorer.stdin!, 'inherit'] })
   scorer.stdin!.destroy()
   let peak = 0
   const sampler = setInterval(() => (peak = Math.max(peak, residentPeak(scorer.pid))), SAMPLE_EVERY_MS)
   try {
-    await Promise.all([finished(generator, `the generator of ${episodes}`), finished(scorer, `toolcalls score over ${episodes}`)])
+    await Promise.all([finished(generator, `the generator of ${episodes}`), finished(scorer, `${consumer.join(' ')} over ${episodes}`)])
   } finally {
     clearInterval(sampler)
   }
   const seconds = (performance.now() - start) / 1000
   const report = JSON.parse(readFileSync(reportPath, 'utf8')) as { episodes: number }
-  if (report.episodes !== episodes) throw new Error(`memory bench: toolcalls score scored ${report.episodes} of ${episodes} episodes`)
+  if (report.episodes !== episodes) throw new Error(`memory bench: ${consumer.join(' ')} read ${report.episodes} of ${episodes} episodes`)
   return { rss: peak, episodesPerSecond: episodes / seconds }
 }
 
