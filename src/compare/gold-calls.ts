@@ -1,5 +1,5 @@
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
-import { compileGoldValue, describeNode, type GoldForm, type GoldNode, isPlainNode, setOwnEntry } from './gold-node'
+import { compileGoldChild, describeNode, type GoldForm, type GoldNode, isPlainNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
 
@@ -48,8 +48,9 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     ;[name, args] = call
     argsKey = 1
   } else if (isRecord(call)) {
-    for (const key of Object.keys(call)) {
-      if (!CALL_KEYS.has(key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
+    // for-in with hasOwn: Object.keys's own keys, without building the list for every call.
+    for (const key in call) {
+      if (Object.hasOwn(call, key) && !CALL_KEYS.has(key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
     }
     if (call.args !== undefined && call.arguments !== undefined) {
       throw new TypeError(`${spellPath(at)}: give either args or arguments, not both`)
@@ -70,7 +71,7 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   const values: GoldNode[] = new Array(keys.length)
   let plain = true
   for (let i = 0; i < keys.length; i++) {
-    const node = compileGoldValue(args[keys[i]!], lazyChild(argsPath, keys[i]!), 1, true, form)
+    const node = compileGoldChild(args[keys[i]!], argsPath, keys[i]!, 1, true, form)
     values[i] = node
     plain &&= isPlainNode(node)
   }

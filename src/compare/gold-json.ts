@@ -60,8 +60,8 @@ function fromJSON(json: unknown, root: string): unknown {
   }
   const keys = Object.keys(json)
   const marker = readJsonMarker(json as Record<string, unknown>, keys, () => pathOf(root))
-  if (marker?.kind === 'oneOf') return oneOfFromJSON(marker.alternatives, root)
-  if (marker?.kind === 'optional') return optionalFromJSON(marker.inner, root)
+  if (marker === 'oneOf') return oneOfFromJSON((json as { $oneOf: unknown[] }).$oneOf, root)
+  if (marker === 'optional') return optionalFromJSON((json as { $optional: unknown[] }).$optional, root)
   let copy: Record<string, unknown> | undefined
   for (const key of keys) {
     at.push(key)

@@ -27,45 +27,60 @@ export type GoldNode =
 export type GoldForm = 'author' | 'json'
 
 /** Checks a gold value written by a test's author and compiles it; a malformed one throws a TypeError naming the path. */
-export function compileGoldValue(
+export function compileGoldValue(value: unknown, path: LazyPath, depth = 0, underKey = false, form: GoldForm = 'author'): GoldNode {
+  return compileGoldChild(value, path, undefined, depth, underKey, form)
+}
+
+/** The path of the value at `key` of `parent` (the parent's own path without a key); built only when needed. */
+function pathOf(parent: LazyPath, key: string | number | undefined): LazyPath {
+  return key === undefined ? parent : lazyChild(parent, key)
+}
+
+/**
+ * compileGoldValue for the value at `key` inside `parent`: most gold values are scalars that
+ * compile without error, so their path is never built.
+ */
+export function compileGoldChild(
   value: unknown,
-  path: LazyPath,
-  depth = 0,
-  underKey = false,
-  form: GoldForm = 'author',
+  parent: LazyPath,
+  key: string | number | undefined,
+  depth: number,
+  underKey: boolean,
+  form: GoldForm,
 ): GoldNode {
-  if (depth > MAX_DEPTH) throw new TypeError(`${spellPath(path)}: nested deeper than ${MAX_DEPTH} levels`)
+  if (depth > MAX_DEPTH) throw new TypeError(`${spellPath(pathOf(parent, key))}: nested deeper than ${MAX_DEPTH} levels`)
   switch (typeof value) {
     case 'string':
       return { kind: 'string', raw: value, canonical: undefined }
     case 'number':
-      if (Number.isNaN(value)) throw new TypeError(`${spellPath(path)}: NaN equals nothing; expected a number, or satisfies(Number.isNaN, 'NaN')`)
+      if (Number.isNaN(value)) {
+        throw new TypeError(`${spellPath(pathOf(parent, key))}: NaN equals nothing; expected a number, or satisfies(Number.isNaN, 'NaN')`)
+      }
       return { kind: 'number', raw: value }
     case 'boolean':
       return { kind: 'boolean', raw: value }
     case 'undefined':
-      throw new TypeError(`${spellPath(path)}: expected a gold value, received undefined (use optional() for an argument that may be left out)`)
+      throw new TypeError(
+        `${spellPath(pathOf(parent, key))}: expected a gold value, received undefined (use optional() for an argument that may be left out)`,
+      )
     case 'object':
       break
     default:
       throw new TypeError(
-        `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
+        `${spellPath(pathOf(parent, key))}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
       )
   }
   if (value === null) return { kind: 'null', raw: null }
+  const path = pathOf(parent, key)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
-  if (value instanceof PyFloat) return compileGoldValue(value.value, path, depth, underKey, form)
+  if (value instanceof PyFloat) return compileGoldChild(value.value, path, undefined, depth, underKey, form)
   const marker = markerKind(value)
   if (marker === 'oneOf') {
     const alternatives = (value as OneOf).alternatives
     if (!Array.isArray(alternatives) || alternatives.length === 0) {
       throw new TypeError(`${spellPath(path)}: oneOf() needs at least one alternative`)
     }
-    return {
-      kind: 'oneOf',
-      raw: value,
-      alternatives: alternatives.map((alt, i) => compileGoldValue(alt, lazyChild(lazyChild(path, 'oneOf'), i), depth + 1, false, form)),
-    }
+    return { kind: 'oneOf', raw: value, alternatives: compileItems(alternatives, lazyChild(path, 'oneOf'), depth + 1, form).nodes }
   }
   if (marker === 'optional') {
     const { constrained, value: inner } = value as Optional
@@ -75,7 +90,7 @@ export function compileGoldValue(
     return {
       kind: 'optional',
       raw: value,
-      inner: constrained ? compileGoldValue(inner, lazyChild(path, 'optional'), depth + 1, false, form) : undefined,
+      inner: constrained ? compileGoldChild(inner, path, 'optional', depth + 1, false, form) : undefined,
     }
   }
   if (marker === 'satisfies') {
@@ -83,8 +98,8 @@ export function compileGoldValue(
     return { kind: 'satisfies', raw: value, predicate, description }
   }
   if (Array.isArray(value)) {
-    const items = value.map((item, i) => compileGoldValue(item, lazyChild(path, i), depth + 1, false, form))
-    return { kind: 'list', raw: value, items, plain: items.every(isPlainNode) }
+    const { nodes, plain } = compileItems(value, path, depth + 1, form)
+    return { kind: 'list', raw: value, items: nodes, plain }
   }
   if (isAsymmetricMatcher(value)) return { kind: 'matcher', raw: value }
   if (!isPlainObject(value)) {
@@ -93,26 +108,40 @@ export function compileGoldValue(
     )
   }
   const keys = Object.keys(value)
-  const jsonMarker = form === 'json' ? readJsonMarker(value, keys, () => spellPath(path)) : undefined
+  const jsonMarker = form === 'json' ? readJsonMarker(value, keys, path) : undefined
   if (jsonMarker !== undefined) return compileJsonMarker(jsonMarker, value, path, depth, underKey)
-  const values = keys.map((key) =>
-    compileGoldValue((value as Record<string, unknown>)[key], lazyChild(path, key), depth + 1, true, form),
-  )
-  return { kind: 'object', raw: value, keys, values, plain: values.every(isPlainNode) }
+  const values: GoldNode[] = new Array(keys.length)
+  let plain = true
+  for (let i = 0; i < keys.length; i++) {
+    const node = compileGoldChild((value as Record<string, unknown>)[keys[i]!], path, keys[i]!, depth + 1, true, form)
+    values[i] = node
+    plain &&= isPlainNode(node)
+  }
+  return { kind: 'object', raw: value, keys, values, plain }
+}
+
+/** The items of a list (or a oneOf's alternatives), compiled, and whether all are plain. */
+function compileItems(items: readonly unknown[], path: LazyPath, depth: number, form: GoldForm): { nodes: GoldNode[]; plain: boolean } {
+  const nodes: GoldNode[] = new Array(items.length)
+  let plain = true
+  for (let i = 0; i < items.length; i++) {
+    const node = compileGoldChild(items[i], path, i, depth, false, form)
+    nodes[i] = node
+    plain &&= isPlainNode(node)
+  }
+  return { nodes, plain }
 }
 
 /** A marker of gold's JSON form, compiled as the marker value it stands for. */
 function compileJsonMarker(marker: JsonMarker, raw: Record<string, unknown>, path: LazyPath, depth: number, underKey: boolean): GoldNode {
-  if (marker.kind === 'oneOf') {
-    const at = lazyChild(path, '$oneOf')
-    const alternatives = marker.alternatives.map((alt, i) => compileGoldValue(alt, lazyChild(at, i), depth + 1, false, 'json'))
-    return { kind: 'oneOf', raw, alternatives }
+  if (marker === 'oneOf') {
+    return { kind: 'oneOf', raw, alternatives: compileItems(raw.$oneOf as unknown[], lazyChild(path, '$oneOf'), depth + 1, 'json').nodes }
   }
   if (!underKey) {
     throw new TypeError(`${spellPath(path)}: $optional applies to an argument or an object key; wrap alternatives as { "$optional": [{ "$oneOf": [...] }] }`)
   }
-  const inner = marker.inner.length === 0 ? undefined : compileGoldValue(marker.inner[0], lazyChild(lazyChild(path, '$optional'), 0), depth + 1, false, 'json')
-  return { kind: 'optional', raw, inner }
+  const inner = raw.$optional as unknown[]
+  return { kind: 'optional', raw, inner: inner.length === 0 ? undefined : compileGoldChild(inner[0], lazyChild(path, '$optional'), 0, depth + 1, false, 'json') }
 }
 
 /** Whether a node is plain data all the way down: no marker, predicate or matcher. */

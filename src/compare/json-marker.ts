@@ -1,25 +1,31 @@
+import { type LazyPath, spellPath } from '../calls/path'
 import { printValue } from './print-value'
 
-/** A marker as gold's JSON form writes it: `{ "$oneOf": [a, b] }`, `{ "$optional": [v] }` or `{ "$optional": [] }`. */
-export type JsonMarker = { kind: 'oneOf'; alternatives: unknown[] } | { kind: 'optional'; inner: unknown[] }
+/** Which marker an object of gold's JSON form is: `{ "$oneOf": [a, b] }`, `{ "$optional": [v] }` or `{ "$optional": [] }`. */
+export type JsonMarker = 'oneOf' | 'optional'
 
 /**
- * The marker an object of the JSON form stands for, checked, or undefined when it is an
- * ordinary object. A malformed one throws a TypeError at `where()` (the object's path).
+ * The marker an object of the JSON form stands for, checked (so `$oneOf` holds a non-empty list
+ * and `$optional` a list of at most one), or undefined when it is an ordinary object. A
+ * malformed one throws a TypeError at `where` (the object's path, or a function that spells it).
  */
-export function readJsonMarker(object: Record<string, unknown>, keys: readonly string[], where: () => string): JsonMarker | undefined {
+export function readJsonMarker(object: Record<string, unknown>, keys: readonly string[], where: LazyPath | (() => string)): JsonMarker | undefined {
   if (keys.length !== 1) return undefined
   if (keys[0] === '$oneOf') {
     const alternatives = object.$oneOf
     if (!Array.isArray(alternatives) || alternatives.length === 0) {
-      throw new TypeError(`${where()}.$oneOf: expected a non-empty list of alternatives, received ${printValue(alternatives)}`)
+      throw new TypeError(`${spelled(where)}.$oneOf: expected a non-empty list of alternatives, received ${printValue(alternatives)}`)
     }
-    return { kind: 'oneOf', alternatives }
+    return 'oneOf'
   }
   if (keys[0] === '$optional') {
     const inner = object.$optional
-    if (!Array.isArray(inner) || inner.length > 1) throw new TypeError(`${where()}.$optional: expected [] or [value], received ${printValue(inner)}`)
-    return { kind: 'optional', inner }
+    if (!Array.isArray(inner) || inner.length > 1) throw new TypeError(`${spelled(where)}.$optional: expected [] or [value], received ${printValue(inner)}`)
+    return 'optional'
   }
   return undefined
+}
+
+function spelled(where: LazyPath | (() => string)): string {
+  return typeof where === 'function' ? where() : spellPath(where)
 }
