@@ -1,5 +1,5 @@
 import type { GoldNode } from './gold-node'
-import { childPath } from '../calls/path'
+import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { describeMatcher } from './gold-values'
 import { describeKind, printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
@@ -33,8 +33,8 @@ export interface ValueContext {
 const FAILED: Mismatch = Object.freeze({ path: '', reason: '' })
 
 /** A mismatch at `path`; with `path` null (ranking), FAILED, and the reason is never built. */
-function fail(path: string | null, reason: () => string): Mismatch {
-  return path === null ? FAILED : { path, reason: reason() }
+function fail(path: LazyPath | null, reason: () => string): Mismatch {
+  return path === null ? FAILED : { path: spellPath(path), reason: reason() }
 }
 
 function expectedReceived(node: GoldNode, pred: unknown): string {
@@ -61,9 +61,9 @@ function runTesters(node: GoldNode, pred: unknown, ctx: ValueContext): boolean |
 /**
  * Compares a predicted value with a compiled gold value (DESIGN.md §2). Returns undefined
  * when it matches. With `path` null, only whether it matched is computed (for ranking pairs);
- * with a path, the mismatch says where and why.
+ * with a path, the mismatch says where and why. The path is spelled only for a mismatch.
  */
-export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, path: string | null): Mismatch | undefined {
+export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, path: LazyPath | null): Mismatch | undefined {
   switch (node.kind) {
     case 'oneOf': {
       for (const alternative of node.alternatives) {
@@ -71,7 +71,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       }
       if (path === null) return FAILED
       const options = node.alternatives.map((alt) => printValue(alt.raw)).join(', ')
-      return { path, reason: `expected one of ${options}; received ${printValue(pred)}` }
+      return { path: spellPath(path), reason: `expected one of ${options}; received ${printValue(pred)}` }
     }
     case 'optional':
       return node.inner === undefined ? undefined : compareValue(node.inner, pred, ctx, path)
@@ -106,18 +106,18 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       if (typeof pred === 'string' && (pred === node.raw || ctx.canonicalize(pred) === (node.canonical ??= ctx.canonicalize(node.raw)))) {
         return undefined
       }
-      return path === null ? FAILED : { path, reason: scalarReason(node, pred) }
+      return path === null ? FAILED : { path: spellPath(path), reason: scalarReason(node, pred) }
     case 'number':
     case 'boolean':
     case 'null':
-      return pred === node.raw ? undefined : path === null ? FAILED : { path, reason: scalarReason(node, pred) }
+      return pred === node.raw ? undefined : path === null ? FAILED : { path: spellPath(path), reason: scalarReason(node, pred) }
     case 'list': {
       if (!Array.isArray(pred)) return fail(path, () => `expected a list, received ${describeKind(pred)}`)
       if (pred.length !== node.items.length) {
         return fail(path, () => `expected ${node.items.length} items, received ${pred.length}`)
       }
       for (let i = 0; i < node.items.length; i++) {
-        const mismatch = compareValue(node.items[i]!, pred[i], ctx, path === null ? null : `${path}[${i}]`)
+        const mismatch = compareValue(node.items[i]!, pred[i], ctx, path === null ? null : lazyChild(path, i))
         if (mismatch !== undefined) return mismatch
       }
       return undefined
@@ -133,14 +133,14 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
           return fail(path, () => `missing key ${JSON.stringify(key)}`)
         }
         found++
-        const mismatch = compareValue(value, pred[key], ctx, path === null ? null : childPath(path, key))
+        const mismatch = compareValue(value, pred[key], ctx, path === null ? null : lazyChild(path, key))
         if (mismatch !== undefined) return mismatch
       }
       const predKeys = Object.keys(pred)
       if (predKeys.length === found) return undefined
       if (path === null) return FAILED
       const extra = predKeys.find((key) => !node.keys.includes(key))
-      return { path, reason: `unexpected key ${JSON.stringify(extra)}` }
+      return { path: spellPath(path), reason: `unexpected key ${JSON.stringify(extra)}` }
     }
   }
 }
