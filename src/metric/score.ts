@@ -92,6 +92,12 @@ class ToolTally {
 
 const byGoldIndex = (a: readonly [number, number], b: readonly [number, number]) => a[1] - b[1]
 
+/** Whether pairs already run in gold order, as they mostly do: then they need no sorted copy. */
+function inGoldOrder(pairs: ReadonlyArray<readonly [number, number]>): boolean {
+  for (let i = 1; i < pairs.length; i++) if (pairs[i - 1]![1] > pairs[i]![1]) return false
+  return true
+}
+
 /** Turns a pairing into a Score with the arithmetic of DESIGN.md §5. */
 export function scorePairing({ context, pairs }: Pairing): Score {
   const level = context.options.level
@@ -102,7 +108,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
   let fp = 0
   let fn = 0
 
-  const ordered = pairs.length > 1 ? [...pairs].sort(byGoldIndex) : pairs
+  const ordered = inGoldOrder(pairs) ? pairs : [...pairs].sort(byGoldIndex)
   const pairDetails: PairDetail[] = []
   for (const [predIndex, goldIndex] of ordered) {
     const pred = predCalls[predIndex]!
