@@ -40,7 +40,8 @@ export function assignAny(
   if (predIndices.length === 1 && goldIndices.length === 1) {
     // One call each side, the commonest problem: a pair if the tools agree.
     const result: Assignment = { pairs: [], primary: 0, secondary: 0 }
-    const [p, g] = [predIndices[0]!, goldIndices[0]!]
+    const p = predIndices[0]!
+    const g = goldIndices[0]!
     if (ctx.pred.names[p] === ctx.gold.names[g]) addPair(ctx, p, g, result, needTotals)
     return result
   }

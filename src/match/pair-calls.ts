@@ -9,21 +9,26 @@ export function callSet<C extends { name: string; unparseable?: string }>(
   turns: readonly (readonly C[])[],
   canonicalizeName: (name: string) => string,
 ): CallSet<C> {
-  const calls: C[] = turns.length === 1 ? (turns[0] as C[]) : turns.flat()
-  const turnOf: number[] = []
+  const calls: readonly C[] = turns.length === 1 ? turns[0]! : turns.flat()
   const names: (string | undefined)[] = new Array(calls.length)
-  for (let t = 0; t < turns.length; t++) for (let i = 0; i < turns[t]!.length; i++) turnOf.push(t)
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i]!
     names[i] = call.unparseable === undefined ? canonicalizeName(call.name) : undefined
   }
-  return { calls, turnOf, names, turns: turns.length }
+  return { calls, names, turnSizes: turns.length === 1 ? undefined : turns.map((turn) => turn.length) }
 }
 
+const FIRST_ONLY: readonly number[] = Object.freeze([0])
+
+/** The index of every call of the set; one call, the commonest, shares one list. */
+function allIndices(set: CallSet<unknown>): readonly number[] {
+  return set.calls.length === 1 ? FIRST_ONLY : set.calls.map((_, i) => i)
+}
+
+/** The indices of each turn's calls into the flattened calls. */
 function indicesByTurn(set: CallSet<unknown>): number[][] {
-  const byTurn: number[][] = Array.from({ length: set.turns }, () => [])
-  set.turnOf.forEach((turn, index) => byTurn[turn]!.push(index))
-  return byTurn
+  let next = 0
+  return (set.turnSizes ?? [set.calls.length]).map((size) => Array.from({ length: size }, () => next++))
 }
 
 /** The chosen pairs of one problem, as indices into the flattened predictions and gold calls. */
@@ -39,10 +44,9 @@ export function pairCalls(pred: Turns, gold: GoldTurns, options: ResolvedMatchOp
     callSet<ToolCall>(pred, options.canonicalizeName),
     callSet<GoldCall & { unparseable?: undefined }>(gold, options.canonicalizeName),
   )
-  const all = (set: CallSet<unknown>) => set.calls.map((_, i) => i)
   switch (options.order) {
     case 'any':
-      return { context, pairs: assignAny(context, all(context.pred), all(context.gold), false).pairs }
+      return { context, pairs: assignAny(context, allIndices(context.pred), allIndices(context.gold), false).pairs }
     case 'strict': {
       const single = (i: number, j: number): Assignment | undefined => {
         const name = context.pred.names[i]

@@ -6,13 +6,13 @@ import type { GoldCall } from '../compare/gold-calls'
 import { type AcceptedKeys, acceptedKeys, valueKey } from '../compare/value-key'
 import type { ResolvedMatchOptions } from './options'
 
-/** The calls of one problem, flattened, with their turns and canonical tool names. */
+/** The calls of one problem, flattened, with their canonical tool names and how many calls each turn holds. */
 export interface CallSet<C> {
   calls: readonly C[]
-  turnOf: readonly number[]
   /** Canonical tool names; undefined for an unparseable prediction, which pairs with nothing. */
   names: readonly (string | undefined)[]
-  turns: number
+  /** The size of each turn in order; undefined for one turn. */
+  turnSizes: readonly number[] | undefined
 }
 
 /** A call's argument names and the key of each value, in the same order. */
