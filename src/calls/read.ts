@@ -8,7 +8,7 @@ import { readMessage } from './formats/message'
 import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
-import { get, isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
+import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
 import { readTaggedItem } from './formats/tagged-item'
 import { MAX_DEPTH } from './limits'
 import { atPath, childPath, describe, errorMessage } from './path'
@@ -129,8 +129,14 @@ function readList(list: unknown[], path: string, depth: number): Turns {
   }
   const length = lengthOf(list, path)
   for (let index = 0; index < length; index++) {
+    const item = readItem(list, index, path)
+    // The commonest item, our own { name, args } call, is read without spelling its path.
+    const own = depth < MAX_DEPTH && isObject(item) && !isList(item) ? quickOwnCall(item) : undefined
+    if (own !== undefined) {
+      run.push(own)
+      continue
+    }
     const itemPath = childPath(path, index)
-    const item = readItem(list, index, itemPath)
     if (isList(item) && !isTuple(item)) {
       endRun()
       turns.push(oneTurn(item, itemPath, depth + 1))
@@ -148,12 +154,12 @@ function readList(list: unknown[], path: string, depth: number): Turns {
   return turns
 }
 
-/** An element of a list; one that cannot be read stands for the reason, so its siblings are still read. */
+/** An element of the list at `path`; one that cannot be read stands for the reason, so its siblings are still read. */
 function readItem(list: unknown[], index: number, path: string): unknown {
   try {
-    return get(list, index, path)
+    return list[index]
   } catch (error) {
-    return new UnreadableItem(error instanceof Unreadable ? error.message : atPath(path, errorMessage(error)))
+    return new UnreadableItem(atPath(childPath(path, index), `could not be read (${errorMessage(error)})`))
   }
 }
 
@@ -169,7 +175,7 @@ function oneTurn(list: unknown, path: string, depth: number): ToolCall[] {
   const length = lengthOf(list, path)
   for (let index = 0; index < length; index++) {
     const itemPath = childPath(path, index)
-    const reading = readAt(readItem(list, index, itemPath), itemPath, depth + 1)
+    const reading = readAt(readItem(list, index, path), itemPath, depth + 1)
     if ('call' in reading) turn.push(reading.call)
     else for (const inner of reading.turns) for (const call of inner) turn.push(call)
   }
@@ -183,8 +189,7 @@ function callList(list: unknown, path: string, depth: number): ToolCall[] {
   const calls: ToolCall[] = []
   const length = lengthOf(list, path)
   for (let index = 0; index < length; index++) {
-    const itemPath = childPath(path, index)
-    calls.push(oneCall(readItem(list, index, itemPath), itemPath, depth + 1))
+    calls.push(oneCall(readItem(list, index, path), childPath(path, index), depth + 1))
   }
   return calls
 }
