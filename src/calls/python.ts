@@ -16,7 +16,8 @@ import {
   SLASH, SPACE, STAR, TAB, TILDE, UNDERSCORE, ZERO,
 } from './char-codes'
 
-const NAME_CACHE_SIZE = 64
+/** Slots of the per-parse cache of names read (keyword names repeat across parallel calls); made for every parse, so kept small. */
+const NAME_CACHE_SIZE = 16
 
 export interface PythonParseOptions {
   /**
