@@ -63,6 +63,8 @@ function namesValues(node: GoldNode): boolean {
 
 export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, verdicts?: ArgVerdict[]): PairRank {
   const explain = verdicts !== undefined
+  // Verdicts are written from index 0 and the length set at the end, so a caller may hand over a list sized beforehand.
+  let written = 0
   const predArgs = pred.args
   let exact = true
   let agreement = 0
@@ -74,10 +76,10 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
     const weight = argWeight(ctx, arg)
     if (!Object.hasOwn(predArgs, arg)) {
       if (node.kind === 'optional') {
-        verdicts?.push({ arg, verdict: 'omitted', weight })
+        if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'omitted', weight }
       } else {
         exact = false
-        verdicts?.push({ arg, verdict: 'missing', weight, reason: 'required argument not given' })
+        if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'missing', weight, reason: 'required argument not given' }
       }
       continue
     }
@@ -91,13 +93,13 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       schema === undefined || (mismatch === undefined && namesValues(node)) ? undefined : checkSchema(schema, value, ctx.value.canonicalize)
     if (mismatch === undefined && typeReason === undefined) {
       agreement += weight
-      verdicts?.push({ arg, verdict: 'match', weight })
+      if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'match', weight }
     } else {
       exact = false
       if (explain) {
         const reason =
           typeReason ?? (mismatch!.path === arg ? mismatch!.reason : `${mismatch!.path}: ${mismatch!.reason}`)
-        verdicts.push({ arg, verdict: 'mismatch', weight, reason })
+        verdicts[written++] = { arg, verdict: 'mismatch', weight, reason }
       }
     }
   }
@@ -110,10 +112,10 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       if (gold.keys.includes(arg)) continue
       const weight = argWeight(ctx, arg)
       if (equalsDefault(ctx, arg, predArgs[arg])) {
-        verdicts?.push({ arg, verdict: 'omitted', weight, reason: 'equals the declared default' })
+        if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'omitted', weight, reason: 'equals the declared default' }
       } else {
         exact = false
-        verdicts?.push({ arg, verdict: 'unexpected', weight, reason: 'not an argument of the gold call' })
+        if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'unexpected', weight, reason: 'not an argument of the gold call' }
       }
     }
   }
@@ -122,15 +124,16 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
   if (positional !== undefined && positional.length > 0) {
     exact = false
     if (explain) {
-      positional.forEach((_, i) =>
-        verdicts.push({
+      for (let i = 0; i < positional.length; i++) {
+        verdicts[written++] = {
           arg: `#${i + 1}`,
           verdict: 'unexpected',
           weight: ctx.toolWeight,
           reason: 'given by position; only keyword arguments count',
-        }),
-      )
+        }
+      }
     }
   }
+  if (explain) verdicts.length = written
   return { exact, agreement }
 }

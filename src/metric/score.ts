@@ -64,11 +64,17 @@ const LISTED_TOOLS = 16
 
 /** Per-tool sums while a score is built: a short list, as most problems name few tools. */
 class ToolTally {
-  private readonly tools: string[] = []
-  private readonly sums: Counts[] = []
+  private tools: string[] = []
+  private sums: Counts[] = []
   private index: Map<string, number> | undefined
 
   add(tool: string, tp: number, fp: number, fn: number): void {
+    if (this.tools.length === 0) {
+      // Lists made with their first entry hold one slot; a first push would make room for seventeen.
+      this.tools = [tool]
+      this.sums = [{ tp, fp, fn }]
+      return
+    }
     const at = this.index === undefined ? this.tools.indexOf(tool) : (this.index.get(tool) ?? -1)
     if (at < 0) {
       this.index?.set(tool, this.tools.length)
@@ -109,13 +115,15 @@ export function scorePairing({ context, pairs }: Pairing): Score {
   let fn = 0
 
   const ordered = inGoldOrder(pairs) ? pairs : [...pairs].sort(byGoldIndex)
-  const pairDetails: PairDetail[] = []
-  for (const [predIndex, goldIndex] of ordered) {
+  const pairDetails: PairDetail[] = new Array(ordered.length)
+  for (let at = 0; at < ordered.length; at++) {
+    const [predIndex, goldIndex] = ordered[at]!
     const pred = predCalls[predIndex]!
     const gold = goldCalls[goldIndex]!
     const callContext = context.callContext(context.gold.names[goldIndex]!)
     const weight = callContext.toolWeight
-    const args: ArgVerdict[] = []
+    // Sized for the gold's arguments, the usual count; compareCall sets the length it wrote.
+    const args: ArgVerdict[] = new Array(gold.keys.length)
     const { exact } = compareCall(pred, gold, callContext, args)
     // A pair's counts (DESIGN.md §5): at call level all or nothing; at arg level the name and each argument.
     let pairTp = 0
@@ -139,7 +147,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     fp += pairFp
     fn += pairFn
     tally.add(gold.name, pairTp, pairFp, pairFn)
-    pairDetails.push({
+    pairDetails[at] = {
       predIndex,
       goldIndex,
       exact,
@@ -150,7 +158,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       pred: callData(pred),
       gold: { name: gold.name, args: describeGoldArgs(gold) },
       args,
-    })
+    }
   }
 
   const unmatchedGold: UnmatchedGold[] = []
