@@ -104,11 +104,9 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
     }
   }
 
-  // Counted without building a list of keys: this runs for every candidate pair.
-  let predCount = 0
-  for (const arg in predArgs) if (Object.hasOwn(predArgs, arg)) predCount++
-  if (predCount > goldFound) {
-    for (const arg of Object.keys(predArgs)) {
+  const predKeys = Object.keys(predArgs)
+  if (predKeys.length > goldFound) {
+    for (const arg of predKeys) {
       if (gold.keys.includes(arg)) continue
       const weight = argWeight(ctx, arg)
       if (equalsDefault(ctx, arg, predArgs[arg])) {

@@ -48,9 +48,8 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     ;[name, args] = call
     argsKey = 1
   } else if (isRecord(call)) {
-    // for-in with hasOwn: Object.keys's own keys, without building the list for every call.
-    for (const key in call) {
-      if (Object.hasOwn(call, key) && !CALL_KEYS.has(key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
+    for (const key of Object.keys(call)) {
+      if (!CALL_KEYS.has(key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
     }
     if (call.args !== undefined && call.arguments !== undefined) {
       throw new TypeError(`${spellPath(at)}: give either args or arguments, not both`)
