@@ -3,6 +3,7 @@ import { runAssignmentBench } from './assignment.bench'
 import { runBfclCheckBench } from './bfcl-check.bench'
 import { runCorpusBench } from './corpus.bench'
 import { type BenchOptions, consumed } from './harness'
+import { runInstructionsBench } from './instructions.bench'
 import { runMatcherBench } from './matcher.bench'
 import { runMemoryBench } from './memory.bench'
 
@@ -12,6 +13,7 @@ const options: BenchOptions = quick ? { quick, windowMs: 20, windows: 1 } : { qu
 
 const benches: Record<string, (options: BenchOptions) => string[] | Promise<string[]>> = {
   corpus: runCorpusBench,
+  instructions: runInstructionsBench,
   'bfcl-check': runBfclCheckBench,
   assignment: runAssignmentBench,
   matcher: runMatcherBench,

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const BENCHES = ['corpus', 'bfcl-check', 'assignment', 'matcher', 'memory']
+const BENCHES = ['corpus', 'instructions', 'bfcl-check', 'assignment', 'matcher', 'memory']
 
 interface Run {
   code: number | null
@@ -29,7 +29,7 @@ describe('npx tsx bench/run.ts --quick', () => {
 
   beforeAll(async () => {
     run = await runQuickBenchmarks()
-  }, 120_000)
+  }, 240_000)
 
   test('exits 0', () => {
     expect(run.code, run.stderr).toBe(0)
