@@ -1,4 +1,4 @@
-import type { GoldNode } from './gold-node'
+import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { describeMatcher } from './gold-values'
 import { describeKind, printValue } from './print-value'
@@ -103,7 +103,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
   switch (node.kind) {
     case 'string':
       // The same text needs no canonical form: the commonest match, and it costs a comparison of two strings.
-      if (typeof pred === 'string' && (pred === node.raw || ctx.canonicalize(pred) === (node.canonical ??= ctx.canonicalize(node.raw)))) {
+      if (typeof pred === 'string' && (pred === node.raw || ctx.canonicalize(pred) === canonicalOf(node, ctx.canonicalize))) {
         return undefined
       }
       return path === null ? FAILED : { path: spellPath(path), reason: scalarReason(node, pred) }

@@ -1,5 +1,5 @@
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
-import { compileGoldChild, describeNode, type GoldForm, type GoldNode, isPlainNode, setOwnEntry } from './gold-node'
+import { compileEntries, describeNode, type GoldForm, type GoldNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
 
@@ -67,14 +67,8 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   if (args === undefined) args = {}
   if (!isPlainObject(args)) throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}`)
   const keys = Object.keys(args)
-  const values: GoldNode[] = new Array(keys.length)
-  let plain = true
-  for (let i = 0; i < keys.length; i++) {
-    const node = compileGoldChild(args[keys[i]!], argsPath, keys[i]!, 1, true, form)
-    values[i] = node
-    plain &&= isPlainNode(node)
-  }
-  return { name, args, keys, values, selfDescribing: plain || form === 'json' }
+  const { nodes, plain } = compileEntries(args, keys, argsPath, 1, form)
+  return { name, args, keys, values: nodes, selfDescribing: plain || form === 'json' }
 }
 
 function isTurn(value: unknown): value is unknown[] {

@@ -23,6 +23,11 @@ export type GoldNode =
   | { kind: 'satisfies'; raw: unknown; predicate: (value: unknown) => boolean; description: string }
   | { kind: 'matcher'; raw: AsymmetricMatcher }
 
+/** A gold string's canonical form, computed the first time a comparison needs it and kept on the node. */
+export function canonicalOf(node: { raw: string; canonical: string | undefined }, canonicalize: (s: string) => string): string {
+  return (node.canonical ??= canonicalize(node.raw))
+}
+
 /** How gold is written: by a test's author with marker values, or in its JSON form with `$oneOf` and `$optional` objects. */
 export type GoldForm = 'author' | 'json'
 
@@ -110,14 +115,26 @@ export function compileGoldChild(
   const keys = Object.keys(value)
   const jsonMarker = form === 'json' ? readJsonMarker(value, keys, path) : undefined
   if (jsonMarker !== undefined) return compileJsonMarker(jsonMarker, value, path, depth, underKey)
-  const values: GoldNode[] = new Array(keys.length)
+  const { nodes, plain } = compileEntries(value, keys, path, depth + 1, form)
+  return { kind: 'object', raw: value, keys, values: nodes, plain }
+}
+
+/** The values of an object's keys (or of a gold call's arguments), compiled, and whether all are plain. */
+export function compileEntries(
+  record: Record<string, unknown>,
+  keys: readonly string[],
+  path: LazyPath,
+  depth: number,
+  form: GoldForm,
+): { nodes: GoldNode[]; plain: boolean } {
+  const nodes: GoldNode[] = new Array(keys.length)
   let plain = true
   for (let i = 0; i < keys.length; i++) {
-    const node = compileGoldChild((value as Record<string, unknown>)[keys[i]!], path, keys[i]!, depth + 1, true, form)
-    values[i] = node
+    const node = compileGoldChild(record[keys[i]!], path, keys[i]!, depth, true, form)
+    nodes[i] = node
     plain &&= isPlainNode(node)
   }
-  return { kind: 'object', raw: value, keys, values, plain }
+  return { nodes, plain }
 }
 
 /** The items of a list (or a oneOf's alternatives), compiled, and whether all are plain. */

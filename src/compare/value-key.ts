@@ -1,5 +1,5 @@
 import type { Canonicalizer } from './canonicalizers'
-import type { GoldNode } from './gold-node'
+import { canonicalOf, type GoldNode } from './gold-node'
 
 /**
  * A value's identity under the value rules (§2), as a string: two plain values match exactly
@@ -69,7 +69,7 @@ export type AcceptedKeys = ReadonlySet<string> | 'any'
 export function acceptedKeys(node: GoldNode, canonicalize: Canonicalizer): AcceptedKeys | undefined {
   switch (node.kind) {
     case 'string':
-      return new Set([`s${(node.canonical ??= canonicalize(node.raw))}`])
+      return new Set([`s${canonicalOf(node, canonicalize)}`])
     case 'number':
     case 'boolean':
     case 'null':
