@@ -29,6 +29,18 @@ export function readValue(value: unknown, path: string): ValueReading {
   }
 }
 
+/**
+ * The own value at `key` of data read by readValue, or undefined when it has none: one
+ * property load, since such data never holds undefined, and `hasOwn` only when the value
+ * could be inherited (a method, or Object.prototype from the `__proto__` accessor).
+ */
+export function ownValue(record: Record<string, unknown>, key: string): unknown {
+  const value = record[key]
+  if (value === undefined) return undefined
+  if ((typeof value === 'function' || value === Object.prototype) && !Object.hasOwn(record, key)) return undefined
+  return value
+}
+
 /** An object that is not an array (nor null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -1,3 +1,4 @@
+import { ownValue } from '../calls/plain-value'
 import type { ToolCall } from '../calls/tool-call'
 import { compareValue, type ValueContext } from './compare-value'
 import type { GoldCall } from './gold-calls'
@@ -74,7 +75,8 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
     const arg = gold.keys[i]!
     const node = gold.values[i]!
     const weight = argWeight(ctx, arg)
-    if (!Object.hasOwn(predArgs, arg)) {
+    const value = ownValue(predArgs, arg)
+    if (value === undefined) {
       if (node.kind === 'optional') {
         if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'omitted', weight }
       } else {
@@ -84,7 +86,6 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       continue
     }
     goldFound++
-    const value = predArgs[arg]
     const mismatch = compareValue(node, value, ctx.value, explain ? arg : null)
     const schema = ctx.spec?.args.get(arg)?.schema
     // A value the gold names outright is right whatever the schema declares (BFCL's rule too);
@@ -132,6 +133,7 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       }
     }
   }
-  if (explain) verdicts.length = written
+  // Setting an array's length goes through the runtime even when it is unchanged.
+  if (explain && verdicts.length !== written) verdicts.length = written
   return { exact, agreement }
 }

@@ -114,6 +114,12 @@ describe('objects', () => {
     expect(matches(gold, {})).toBe(false)
     expect(({} as { x?: number }).x).toBeUndefined()
   })
+
+  test('a key every object inherits is missing unless the object has its own', () => {
+    expect(reason({ toString: 1 }, {})).toBe('missing key "toString"')
+    expect(matches({ toString: 1 }, { toString: 1 })).toBe(true)
+    expect(matches({ valueOf: optional() }, {})).toBe(true)
+  })
 })
 
 describe('gold markers', () => {

@@ -104,4 +104,16 @@ describe('hostile predictions are graded', () => {
     expect(metric.score(pred, gold).pairs[0]!.args.map((v) => v.verdict).sort()).toEqual(['missing', 'unexpected', 'unexpected', 'unexpected'])
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined()
   })
+
+  test('an argument named like a property every object inherits is missing when not given', () => {
+    const args = JSON.parse('{"toString": 1, "constructor": 2, "__proto__": 3, "hasOwnProperty": 4}')
+    const score = metric.score([{ name: 'search', args: {} }], [{ name: 'search', args }])
+    expect(score.pairs[0]!.args.map((v) => [v.arg, v.verdict])).toEqual([
+      ['toString', 'missing'],
+      ['constructor', 'missing'],
+      ['__proto__', 'missing'],
+      ['hasOwnProperty', 'missing'],
+    ])
+    expect(metric.score([{ name: 'search', args }], [{ name: 'search', args }]).f1).toBe(1)
+  })
 })
