@@ -130,7 +130,7 @@ function pairInOrder(ctx: PairingContext, preds: number[], golds: number[], into
   const ranks: PairRank[] = new Array(rows)
   for (let i = 0; i < rows; i++) {
     if (ctx.gold.calls[golds[i]!]!.keys.length > IN_ORDER_MAX_ARGS) return false
-    const rank = ctx.rank(preds[i]!, golds[i]!)
+    const rank = ctx.rankExplained(preds[i]!, golds[i]!)
     if (!rank.exact) return false
     ranks[i] = rank
   }

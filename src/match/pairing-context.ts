@@ -1,5 +1,5 @@
 import type { ToolCall } from '../calls/tool-call'
-import type { CallContext, PairRank } from '../compare/compare-call'
+import type { ArgVerdict, CallContext, PairRank } from '../compare/compare-call'
 import { compareCall } from '../compare/compare-call'
 import type { ValueContext } from '../compare/compare-value'
 import type { GoldCall } from '../compare/gold-calls'
@@ -19,6 +19,13 @@ export interface CallSet<C> {
 export interface ArgKeys {
   names: readonly string[]
   keys: readonly (string | undefined)[]
+}
+
+/** A pair compared in full while pairing: whether it matched exactly, and each argument's verdict. */
+export interface ExplainedPair {
+  goldIndex: number
+  exact: boolean
+  verdicts: ArgVerdict[]
 }
 
 /** A pair's worth, lexicographically: `primary` first, then `secondary`. Integers in rank units. */
@@ -41,6 +48,8 @@ export class PairingContext {
   private goldKeys: (readonly (AcceptedKeys | undefined)[] | undefined)[] | undefined
   /** Fractional importances are ranked in millionths, so tier sums stay exact integers. */
   readonly rankUnit: number
+  /** Verdicts of pairs compared in full while pairing, by prediction, so the score does not compare them again. */
+  private explained: (ExplainedPair | undefined)[] | undefined
 
   constructor(
     readonly options: ResolvedMatchOptions,
@@ -68,6 +77,21 @@ export class PairingContext {
 
   rank(predIndex: number, goldIndex: number): PairRank {
     return compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, this.callContext(this.gold.names[goldIndex]!))
+  }
+
+  /** rank, with each argument's verdict kept for the score (for pairs that will most likely be chosen). */
+  rankExplained(predIndex: number, goldIndex: number): PairRank {
+    const gold = this.gold.calls[goldIndex]!
+    const verdicts: ArgVerdict[] = new Array(gold.keys.length)
+    const rank = compareCall(this.pred.calls[predIndex]!, gold, this.callContext(this.gold.names[goldIndex]!), verdicts)
+    ;(this.explained ??= [])[predIndex] = { goldIndex, exact: rank.exact, verdicts }
+    return rank
+  }
+
+  /** What rankExplained kept for this pair, if it did. */
+  explainedPair(predIndex: number, goldIndex: number): ExplainedPair | undefined {
+    const kept = this.explained?.[predIndex]
+    return kept !== undefined && kept.goldIndex === goldIndex ? kept : undefined
   }
 
   tiers(predIndex: number, goldIndex: number): Tiers {

@@ -122,9 +122,17 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     const gold = goldCalls[goldIndex]!
     const callContext = context.callContext(context.gold.names[goldIndex]!)
     const weight = callContext.toolWeight
-    // Sized for the gold's arguments, the usual count; compareCall sets the length it wrote.
-    const args: ArgVerdict[] = new Array(gold.keys.length)
-    const { exact } = compareCall(pred, gold, callContext, args)
+    const explained = context.explainedPair(predIndex, goldIndex)
+    let args: ArgVerdict[]
+    let exact: boolean
+    if (explained === undefined) {
+      // Sized for the gold's arguments, the usual count; compareCall sets the length it wrote.
+      args = new Array(gold.keys.length)
+      exact = compareCall(pred, gold, callContext, args).exact
+    } else {
+      args = explained.verdicts
+      exact = explained.exact
+    }
     // A pair's counts (DESIGN.md §5): at call level all or nothing; at arg level the name and each argument.
     let pairTp = 0
     let pairFp = 0
