@@ -8,6 +8,7 @@ import { matchCalls } from '../../src/match/match-calls'
 import { type Level, resolveMatchOptions } from '../../src/match/options'
 import { callSet } from '../../src/match/pair-calls'
 import { PairingContext } from '../../src/match/pairing-context'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 // Few values and loose gold, so that many pairs tie and a prediction often matches several gold calls.
 const plain = fc.constantFrom<unknown>(1, 2, 'a')
@@ -107,5 +108,24 @@ describe('pairing a group of several calls', () => {
       [0, 0, 0],
     )
     expect(reached).toEqual(bestTotals(pred.length, cols, primary, secondary))
+  })
+})
+
+describe('the verdicts of a pair chosen from a group', () => {
+  test.prop([
+    fc.array(goldCall, { minLength: 2, maxLength: 5 }),
+    fc.array(fc.nat(5), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.record({ name: fc.constant('f'), args: fc.dictionary(argNames, plain, { maxKeys: 3 }) }), { maxLength: 2 }),
+    fc.constantFrom<Level>('call', 'arg'),
+  ])('are those of the pair scored alone', (gold, choices, extra, level) => {
+    // Exact answers in order (whose verdicts the pairing keeps), then a few arbitrary ones.
+    const pred = [...gold.map((call) => exactAnswer(call, choices)), ...extra]
+    const metric = new ToolCallMetric({ level })
+    const score = metric.score(pred, gold)
+    expect(score.pairs.length).toBe(gold.length)
+    for (const pair of score.pairs) {
+      const alone = metric.score([pred[pair.predIndex]], [gold[pair.goldIndex]]).pairs[0]!
+      expect([pair.exact, pair.args]).toEqual([alone.exact, alone.args])
+    }
   })
 })
