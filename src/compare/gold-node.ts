@@ -23,6 +23,65 @@ export type GoldNode =
   | { kind: 'satisfies'; raw: unknown; predicate: (value: unknown) => boolean; description: string }
   | { kind: 'matcher'; raw: AsymmetricMatcher }
 
+/**
+ * Every node carries every field, so all nodes share one hidden class: the loads of `kind`
+ * and `raw` made at each step of a comparison stay monomorphic instead of megamorphic.
+ */
+class UniformNode {
+  canonical: string | undefined = undefined
+  items: GoldNode[] | undefined = undefined
+  keys: string[] | undefined = undefined
+  values: GoldNode[] | undefined = undefined
+  plain = false
+  alternatives: GoldNode[] | undefined = undefined
+  inner: GoldNode | undefined = undefined
+  predicate: ((value: unknown) => boolean) | undefined = undefined
+  description: string | undefined = undefined
+  constructor(
+    readonly kind: GoldNode['kind'],
+    readonly raw: unknown,
+  ) {}
+}
+
+/** A node of the given kind; the makers below fill the fields of the others. */
+function goldNode(kind: GoldNode['kind'], raw: unknown): GoldNode {
+  return new UniformNode(kind, raw) as GoldNode
+}
+
+function listNode(raw: unknown, items: GoldNode[], plain: boolean): GoldNode {
+  const node = new UniformNode('list', raw)
+  node.items = items
+  node.plain = plain
+  return node as GoldNode
+}
+
+function objectNode(raw: unknown, keys: string[], values: GoldNode[], plain: boolean): GoldNode {
+  const node = new UniformNode('object', raw)
+  node.keys = keys
+  node.values = values
+  node.plain = plain
+  return node as GoldNode
+}
+
+function oneOfNode(raw: unknown, alternatives: GoldNode[]): GoldNode {
+  const node = new UniformNode('oneOf', raw)
+  node.alternatives = alternatives
+  return node as GoldNode
+}
+
+function optionalNode(raw: unknown, inner: GoldNode | undefined): GoldNode {
+  const node = new UniformNode('optional', raw)
+  node.inner = inner
+  return node as GoldNode
+}
+
+function satisfiesNode(raw: unknown, predicate: (value: unknown) => boolean, description: string): GoldNode {
+  const node = new UniformNode('satisfies', raw)
+  node.predicate = predicate
+  node.description = description
+  return node as GoldNode
+}
+
 /** A gold string's canonical form, computed the first time a comparison needs it and kept on the node. */
 export function canonicalOf(node: { raw: string; canonical: string | undefined }, canonicalize: (s: string) => string): string {
   return (node.canonical ??= canonicalize(node.raw))
@@ -56,14 +115,14 @@ export function compileGoldChild(
   if (depth > MAX_DEPTH) throw new TypeError(`${spellPath(pathOf(parent, key))}: nested deeper than ${MAX_DEPTH} levels`)
   switch (typeof value) {
     case 'string':
-      return { kind: 'string', raw: value, canonical: undefined }
+      return goldNode('string', value)
     case 'number':
       if (Number.isNaN(value)) {
         throw new TypeError(`${spellPath(pathOf(parent, key))}: NaN equals nothing; expected a number, or satisfies(Number.isNaN, 'NaN')`)
       }
-      return { kind: 'number', raw: value }
+      return goldNode('number', value)
     case 'boolean':
-      return { kind: 'boolean', raw: value }
+      return goldNode('boolean', value)
     case 'undefined':
       throw new TypeError(
         `${spellPath(pathOf(parent, key))}: expected a gold value, received undefined (use optional() for an argument that may be left out)`,
@@ -75,7 +134,7 @@ export function compileGoldChild(
         `${spellPath(pathOf(parent, key))}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
       )
   }
-  if (value === null) return { kind: 'null', raw: null }
+  if (value === null) return goldNode('null', null)
   const path = pathOf(parent, key)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
   if (value instanceof PyFloat) return compileGoldChild(value.value, path, undefined, depth, underKey, form)
@@ -85,28 +144,24 @@ export function compileGoldChild(
     if (!Array.isArray(alternatives) || alternatives.length === 0) {
       throw new TypeError(`${spellPath(path)}: oneOf() needs at least one alternative`)
     }
-    return { kind: 'oneOf', raw: value, alternatives: compileItems(alternatives, lazyChild(path, 'oneOf'), depth + 1, form).nodes }
+    return oneOfNode(value, compileItems(alternatives, lazyChild(path, 'oneOf'), depth + 1, form).nodes)
   }
   if (marker === 'optional') {
     const { constrained, value: inner } = value as Optional
     if (!underKey) {
       throw new TypeError(`${spellPath(path)}: optional() applies to an argument or an object key; wrap alternatives as optional(oneOf(...))`)
     }
-    return {
-      kind: 'optional',
-      raw: value,
-      inner: constrained ? compileGoldChild(inner, path, 'optional', depth + 1, false, form) : undefined,
-    }
+    return optionalNode(value, constrained ? compileGoldChild(inner, path, 'optional', depth + 1, false, form) : undefined)
   }
   if (marker === 'satisfies') {
     const { predicate, description } = value as Satisfies
-    return { kind: 'satisfies', raw: value, predicate, description }
+    return satisfiesNode(value, predicate, description)
   }
   if (Array.isArray(value)) {
     const { nodes, plain } = compileItems(value, path, depth + 1, form)
-    return { kind: 'list', raw: value, items: nodes, plain }
+    return listNode(value, nodes, plain)
   }
-  if (isAsymmetricMatcher(value)) return { kind: 'matcher', raw: value }
+  if (isAsymmetricMatcher(value)) return goldNode('matcher', value)
   if (!isPlainObject(value)) {
     throw new TypeError(
       `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
@@ -116,7 +171,7 @@ export function compileGoldChild(
   const jsonMarker = form === 'json' ? readJsonMarker(value, keys, path) : undefined
   if (jsonMarker !== undefined) return compileJsonMarker(jsonMarker, value, path, depth, underKey)
   const { nodes, plain } = compileEntries(value, keys, path, depth + 1, form)
-  return { kind: 'object', raw: value, keys, values: nodes, plain }
+  return objectNode(value, keys, nodes, plain)
 }
 
 /** The values of an object's keys (or of a gold call's arguments), compiled, and whether all are plain. */
@@ -152,13 +207,13 @@ function compileItems(items: readonly unknown[], path: LazyPath, depth: number, 
 /** A marker of gold's JSON form, compiled as the marker value it stands for. */
 function compileJsonMarker(marker: JsonMarker, raw: Record<string, unknown>, path: LazyPath, depth: number, underKey: boolean): GoldNode {
   if (marker === 'oneOf') {
-    return { kind: 'oneOf', raw, alternatives: compileItems(raw.$oneOf as unknown[], lazyChild(path, '$oneOf'), depth + 1, 'json').nodes }
+    return oneOfNode(raw, compileItems(raw.$oneOf as unknown[], lazyChild(path, '$oneOf'), depth + 1, 'json').nodes)
   }
   if (!underKey) {
     throw new TypeError(`${spellPath(path)}: $optional applies to an argument or an object key; wrap alternatives as { "$optional": [{ "$oneOf": [...] }] }`)
   }
   const inner = raw.$optional as unknown[]
-  return { kind: 'optional', raw, inner: inner.length === 0 ? undefined : compileGoldChild(inner[0], lazyChild(path, '$optional'), 0, depth + 1, false, 'json') }
+  return optionalNode(raw, inner.length === 0 ? undefined : compileGoldChild(inner[0], lazyChild(path, '$optional'), 0, depth + 1, false, 'json'))
 }
 
 /** Whether a node is plain data all the way down: no marker, predicate or matcher. */
