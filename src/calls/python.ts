@@ -186,7 +186,7 @@ const KEYWORDS_BY_LENGTH: readonly (readonly string[])[] = [
 const KEYWORD_HASHES = new Set(KEYWORDS_BY_LENGTH.flat().map(nameHash))
 
 function nameHash(name: string): number {
-  let hash = name.length
+  let hash = 0
   for (let index = 0; index < name.length; index++) hash = (hash * 31 + name.charCodeAt(index)) | 0
   return hash
 }
@@ -204,8 +204,14 @@ function isDigit(code: number): boolean {
   return code >= ZERO && code <= NINE
 }
 
+/** 1 for the ASCII letters, digits and `_`: one load per character where names are scanned. */
+const ASCII_IDENTIFIER_CHARS = new Uint8Array(128)
+for (let code = 0; code < 128; code++) {
+  ASCII_IDENTIFIER_CHARS[code] = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || isDigit(code) || code === UNDERSCORE ? 1 : 0
+}
+
 function isAsciiIdentifierChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || isDigit(code) || code === UNDERSCORE
+  return code < 128 && ASCII_IDENTIFIER_CHARS[code] === 1
 }
 
 function digitValue(code: number): number {
@@ -230,6 +236,10 @@ class PythonReader {
   private readonly stack: unknown[] = []
   private stackTop = 0
   private names: (string | undefined)[] | undefined
+  // The span identifierEnd scanned last and its hash, so internName need not read it again.
+  private hashedStart = -1
+  private hashedEnd = -1
+  private hashed = 0
 
   constructor(
     private readonly text: string,
@@ -1222,12 +1232,15 @@ class PythonReader {
    */
   private internName(start: number, end: number): string {
     const text = this.text
-    let hash = end - start
+    let hash = this.hashed
     let dotted = false
-    for (let index = start; index < end; index++) {
-      const code = text.charCodeAt(index)
-      if (code === DOT) dotted = true
-      hash = (hash * 31 + code) | 0
+    if (start !== this.hashedStart || end !== this.hashedEnd) {
+      hash = 0
+      for (let index = start; index < end; index++) {
+        const code = text.charCodeAt(index)
+        if (code === DOT) dotted = true
+        hash = (hash * 31 + code) | 0
+      }
     }
     const slot = hash & (NAME_CACHE_SIZE - 1)
     const names = (this.names ??= new Array<string | undefined>(NAME_CACHE_SIZE))
@@ -1252,14 +1265,28 @@ class PythonReader {
     }
   }
 
+  /** Where the name starting at `position` ends; its hash (as nameHash) is kept for internName. */
   private identifierEnd(position: number): number {
     const text = this.text
+    const start = position
+    let hash = 0
     for (;;) {
       const code = text.charCodeAt(position)
-      if (isAsciiIdentifierChar(code)) position++
-      else if (code >= 0x80 && this.isIdentifierCharAt(position)) position += code >= 0xd800 && code <= 0xdbff ? 2 : 1
-      else return position
+      if (isAsciiIdentifierChar(code)) {
+        hash = (hash * 31 + code) | 0
+        position++
+      } else if (code >= 0x80 && this.isIdentifierCharAt(position)) {
+        hash = (hash * 31 + code) | 0
+        if (code >= 0xd800 && code <= 0xdbff) hash = (hash * 31 + text.charCodeAt(++position)) | 0
+        position++
+      } else {
+        break
+      }
     }
+    this.hashedStart = start
+    this.hashedEnd = position
+    this.hashed = hash
+    return position
   }
 
   private isIdentifierStartAt(position: number): boolean {
