@@ -52,7 +52,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   try {
     if (Array.isArray(value)) return false
     const proto: unknown = Object.getPrototypeOf(value)
-    return proto === null || Object.getPrototypeOf(proto) === null
+    // This realm's root first: asking Object.prototype for its prototype goes through the runtime.
+    return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null
   } catch {
     return false
   }

@@ -33,7 +33,10 @@ export function describeGoldArgs(call: GoldCall): Record<string, unknown> {
 /** Gold calls in turns: one turn unless the author gave a list of turns. */
 export type GoldTurns = GoldCall[][]
 
-const CALL_KEYS = new Set(['name', 'args', 'arguments', 'id'])
+/** The keys a gold call may have; compared outright, as keys are interned strings. */
+function isCallKey(key: string): boolean {
+  return key === 'name' || key === 'args' || key === 'arguments' || key === 'id'
+}
 
 /** A tuple call `[name, args]` or `[name]`, as opposed to a turn (a list of calls). */
 function isTupleCall(value: unknown): value is [string, unknown?] {
@@ -49,7 +52,7 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     argsKey = 1
   } else if (isRecord(call)) {
     for (const key of Object.keys(call)) {
-      if (!CALL_KEYS.has(key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
+      if (!isCallKey(key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
     }
     if (call.args !== undefined && call.arguments !== undefined) {
       throw new TypeError(`${spellPath(at)}: give either args or arguments, not both`)
