@@ -2,7 +2,7 @@ import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { describeMatcher } from './gold-values'
 import { describeKind, printValue } from './print-value'
-import { isRecord, ownValue } from '../calls/plain-value'
+import { isRecord } from '../calls/plain-value'
 
 /** Where, inside one argument, a predicted value differed from the gold, and how. */
 export interface Mismatch {
@@ -128,13 +128,13 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       for (let i = 0; i < node.keys.length; i++) {
         const key = node.keys[i]!
         const value = node.values[i]!
-        const predValue = ownValue(pred, key)
-        if (predValue === undefined) {
+        // Not ownValue: through a marker's asymmetricMatch, `pred` may be any object, holding undefined or inheriting getters.
+        if (!Object.hasOwn(pred, key)) {
           if (value.kind === 'optional') continue
           return fail(path, () => `missing key ${JSON.stringify(key)}`)
         }
         found++
-        const mismatch = compareValue(value, predValue, ctx, path === null ? null : lazyChild(path, key))
+        const mismatch = compareValue(value, pred[key], ctx, path === null ? null : lazyChild(path, key))
         if (mismatch !== undefined) return mismatch
       }
       const predKeys = Object.keys(pred)

@@ -120,6 +120,17 @@ describe('objects', () => {
     expect(matches({ toString: 1 }, { toString: 1 })).toBe(true)
     expect(matches({ valueOf: optional() }, {})).toBe(true)
   })
+
+  test('an object a marker meets inside toEqual counts only its own keys, an undefined one included', () => {
+    class WithGetter {
+      get x() {
+        return 1
+      }
+    }
+    expect(reason({ x: 1 }, new WithGetter())).toBe('missing key "x"')
+    expect(matches({ x: 1, y: optional() }, { x: 1, y: undefined })).toBe(true)
+    jestExpect({ a: { x: 1, y: undefined } }).toEqual({ a: oneOf({ x: 1, y: optional() }) })
+  })
 })
 
 describe('gold markers', () => {
