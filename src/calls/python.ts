@@ -1301,8 +1301,10 @@ class PythonReader {
     return ID_CONTINUE.test(String.fromCodePoint(this.text.codePointAt(position) ?? 0))
   }
 
+  // Reads at the end of the text are answered here: once a charCodeAt has read out of bounds,
+  // the engine compiles it as a call to the builtin instead of a load.
   private code(): number {
-    return this.text.charCodeAt(this.pos)
+    return this.pos < this.text.length ? this.text.charCodeAt(this.pos) : Number.NaN
   }
 
   private skipSpace(): void {
@@ -1312,6 +1314,7 @@ class PythonReader {
   /** Past spaces, tabs, line breaks, `# comments` and `\` line continuations. */
   private skipSpaceFrom(position: number): number {
     const text = this.text
+    if (position >= text.length) return position
     const first = text.charCodeAt(position)
     if (first > SPACE && first !== HASH && first !== BACKSLASH) return position
     for (;;) {
