@@ -30,9 +30,10 @@ export function readValue(value: unknown, path: string): ValueReading {
 }
 
 /**
- * The own value at `key` of data read by readValue, or undefined when it has none: one
- * property load, since such data never holds undefined, and `hasOwn` only when the value
- * could be inherited (a method, or Object.prototype from the `__proto__` accessor).
+ * The own value at `key` of a prediction's arguments as read (readValue's copies, the Python
+ * reader's values), or undefined when it has none: one property load, since such data never
+ * holds undefined, and `hasOwn` only when the value could be inherited (a method, or
+ * Object.prototype from the `__proto__` accessor).
  */
 export function ownValue(record: Record<string, unknown>, key: string): unknown {
   const value = record[key]
