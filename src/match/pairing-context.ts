@@ -21,10 +21,9 @@ export interface ArgKeys {
   keys: readonly (string | undefined)[]
 }
 
-/** A pair compared in full while pairing: whether it matched exactly, and each argument's verdict. */
-export interface ExplainedPair {
+/** A pair compared in full: its rank and each argument's verdict. */
+export interface ExplainedPair extends PairRank {
   goldIndex: number
-  exact: boolean
   verdicts: ArgVerdict[]
 }
 
@@ -81,17 +80,23 @@ export class PairingContext {
 
   /** rank, with each argument's verdict kept for the score (for pairs that will most likely be chosen). */
   rankExplained(predIndex: number, goldIndex: number): PairRank {
-    const gold = this.gold.calls[goldIndex]!
-    const verdicts: ArgVerdict[] = new Array(gold.keys.length)
-    const rank = compareCall(this.pred.calls[predIndex]!, gold, this.callContext(this.gold.names[goldIndex]!), verdicts)
-    ;(this.explained ??= [])[predIndex] = { goldIndex, exact: rank.exact, verdicts }
-    return rank
+    const explained = this.compareInFull(predIndex, goldIndex)
+    ;(this.explained ??= [])[predIndex] = explained
+    return explained
   }
 
-  /** What rankExplained kept for this pair, if it did. */
-  explainedPair(predIndex: number, goldIndex: number): ExplainedPair | undefined {
+  /** The pair compared in full: kept by rankExplained when it was, compared now otherwise. */
+  explain(predIndex: number, goldIndex: number): ExplainedPair {
     const kept = this.explained?.[predIndex]
-    return kept !== undefined && kept.goldIndex === goldIndex ? kept : undefined
+    return kept !== undefined && kept.goldIndex === goldIndex ? kept : this.compareInFull(predIndex, goldIndex)
+  }
+
+  private compareInFull(predIndex: number, goldIndex: number): ExplainedPair {
+    const gold = this.gold.calls[goldIndex]!
+    // Sized for the gold's arguments, the usual count; compareCall sets the length it wrote.
+    const verdicts: ArgVerdict[] = new Array(gold.keys.length)
+    const { exact, agreement } = compareCall(this.pred.calls[predIndex]!, gold, this.callContext(this.gold.names[goldIndex]!), verdicts)
+    return { goldIndex, exact, agreement, verdicts }
   }
 
   tiers(predIndex: number, goldIndex: number): Tiers {

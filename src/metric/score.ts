@@ -1,5 +1,5 @@
 import type { ToolCall } from '../calls/tool-call'
-import { type ArgVerdict, argWeight, compareCall } from '../compare/compare-call'
+import { type ArgVerdict, argWeight } from '../compare/compare-call'
 import { describeGoldArgs } from '../compare/gold-calls'
 import { setOwnEntry } from '../compare/gold-node'
 import type { Level } from '../match/options'
@@ -122,17 +122,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     const gold = goldCalls[goldIndex]!
     const callContext = context.callContext(context.gold.names[goldIndex]!)
     const weight = callContext.toolWeight
-    const explained = context.explainedPair(predIndex, goldIndex)
-    let args: ArgVerdict[]
-    let exact: boolean
-    if (explained === undefined) {
-      // Sized for the gold's arguments, the usual count; compareCall sets the length it wrote.
-      args = new Array(gold.keys.length)
-      exact = compareCall(pred, gold, callContext, args).exact
-    } else {
-      args = explained.verdicts
-      exact = explained.exact
-    }
+    const { exact, verdicts: args } = context.explain(predIndex, goldIndex)
     // A pair's counts (DESIGN.md §5): at call level all or nothing; at arg level the name and each argument.
     let pairTp = 0
     let pairFp = 0
