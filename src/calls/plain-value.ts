@@ -5,11 +5,12 @@ import { atPath, childPath, describe, errorMessage } from './path'
 export type ValueReading = { ok: true; value: unknown } | { ok: false; reason: string }
 
 /**
- * A safe plain copy of one predicted value: strings, numbers (NaN too), booleans, null,
- * arrays and plain objects, keeping own enumerable string keys and leaving out `undefined`
- * properties as JSON does. Anything else — a function, symbol, bigint, class instance,
- * cycle, a getter or Proxy trap that throws, nesting deeper than `MAX_DEPTH` — is refused
- * with a reason that names the path. Never throws.
+ * One predicted value as safe plain data: strings, numbers (NaN too), booleans, null, arrays
+ * and plain objects. Data that already is plain is returned as it is; other data is copied,
+ * keeping own enumerable string keys and leaving out `undefined` properties as JSON does.
+ * Anything else — a function, symbol, bigint, class instance, cycle, a getter or Proxy trap
+ * that throws, nesting deeper than `MAX_DEPTH` — is refused with a reason that names the
+ * path. Never throws.
  */
 export function readValue(value: unknown, path: string): ValueReading {
   switch (typeof value) {
@@ -18,7 +19,7 @@ export function readValue(value: unknown, path: string): ValueReading {
     case 'boolean':
       return { ok: true, value }
   }
-  const quick = quickCopy(value)
+  const quick = quickPlain(value)
   if (quick !== NOT_QUICK) return { ok: true, value: quick }
   const copier = new PlainCopier()
   try {
@@ -30,7 +31,7 @@ export function readValue(value: unknown, path: string): ValueReading {
 }
 
 /**
- * The own value at `key` of a prediction's arguments as read (readValue's copies, the Python
+ * The own value at `key` of a prediction's arguments as read (readValue's plain data, the Python
  * reader's values), or undefined when it has none: one property load, since such data never
  * holds undefined, and `hasOwn` only when the value could be inherited (a method, or
  * Object.prototype from the `__proto__` accessor).
@@ -61,52 +62,55 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 export const NOT_QUICK = Symbol('not quick')
-/** How deep and how large a value the quick copy takes on; anything beyond goes to the careful copier. */
+/** How deep and how large a value the quick path takes on; anything beyond goes to the careful copier. */
 const QUICK_DEPTH = 32
 const QUICK_NODES = 10_000
 
 /**
- * The common case, shallow plain data, copied without the bookkeeping of the careful copier;
- * it gives up (NOT_QUICK) on anything unusual, and the careful copier then finds the reason.
+ * The common case, shallow data that is already plain (as JSON.parse makes it): checked and
+ * returned as it is, not copied, as gold's JSON form is shared. It gives up (NOT_QUICK) on
+ * anything that a copy would change or refuse, and the careful copier then copies or finds the reason.
  */
-export function quickCopy(value: unknown): unknown {
+export function quickPlain(value: unknown): unknown {
   const budget = { nodes: QUICK_NODES }
   try {
-    return quickValue(value, 0, budget)
+    return isQuickPlain(value, 0, budget) ? value : NOT_QUICK
   } catch {
     return NOT_QUICK
   }
 }
 
-function quickValue(value: unknown, depth: number, budget: { nodes: number }): unknown {
+function isQuickPlain(value: unknown, depth: number, budget: { nodes: number }): boolean {
   switch (typeof value) {
     case 'string':
     case 'number':
     case 'boolean':
-      return value
+      return true
     case 'object':
       break
     default:
-      throw NOT_QUICK
+      return false
   }
-  if (value === null) return null
-  if (value instanceof PyFloat) return value.value
-  if (depth >= QUICK_DEPTH || --budget.nodes < 0) throw NOT_QUICK
+  if (value === null) return true
+  if (depth >= QUICK_DEPTH || --budget.nodes < 0) return false
   if (Array.isArray(value)) {
-    const copy: unknown[] = new Array(value.length)
-    for (let index = 0; index < value.length; index++) copy[index] = quickValue(value[index], depth + 1, budget)
-    return copy
+    // A subclass or another realm's array is copied into a plain one.
+    if (Object.getPrototypeOf(value) !== Array.prototype) return false
+    for (let index = 0; index < value.length; index++) {
+      // A hole reads as undefined, which the careful copier refuses with its path.
+      if (!isQuickPlain(value[index], depth + 1, budget)) return false
+    }
+    return true
   }
-  if (Object.getPrototypeOf(value) !== Object.prototype) throw NOT_QUICK
-  const copy: Record<string, unknown> = {}
-  for (const key of Object.keys(value)) {
-    const item: unknown = (value as Record<string, unknown>)[key]
-    if (item === undefined) continue
-    // Assigning `__proto__` would set the prototype; the careful copier defines it as an own property.
-    if (key === '__proto__') throw NOT_QUICK
-    copy[key] = quickValue(item, depth + 1, budget)
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false
+  const record = value as Record<string, unknown>
+  const keys = Object.keys(record)
+  for (let i = 0; i < keys.length; i++) {
+    const item = record[keys[i]!]
+    // An undefined property is left out of a copy, as JSON leaves it out.
+    if (item === undefined || !isQuickPlain(item, depth + 1, budget)) return false
   }
-  return copy
+  return true
 }
 
 class Refusal {

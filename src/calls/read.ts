@@ -13,7 +13,7 @@ import { readTaggedItem } from './formats/tagged-item'
 import { MAX_DEPTH } from './limits'
 import { atPath, childPath, describe, errorMessage } from './path'
 import { parsePythonCalls } from './python'
-import { NOT_QUICK, quickCopy } from './plain-value'
+import { NOT_QUICK, quickPlain } from './plain-value'
 import { unparseableCall, type ToolCall, type Turns } from './tool-call'
 
 /**
@@ -96,8 +96,7 @@ function quickOwnCall(value: object): ToolCall | undefined {
     const { name, args } = value as { name: unknown; args: unknown }
     if (typeof name !== 'string' || name === '' || typeof args !== 'object' || args === null) return undefined
     if (Object.getPrototypeOf(args) !== Object.prototype) return undefined
-    const copy = quickCopy(args)
-    return copy === NOT_QUICK ? undefined : { name, args: copy as Record<string, unknown> }
+    return quickPlain(args) === NOT_QUICK ? undefined : { name, args: args as Record<string, unknown> }
   } catch {
     return undefined
   }

@@ -9,15 +9,26 @@ function nested(depth: number): unknown {
 }
 
 describe('readValue', () => {
-  test('copies JSON-like data', () => {
+  test('reads JSON-like data', () => {
     const value = { s: 'x', n: 1.5, nan: Number.NaN, b: false, z: null, list: [1, { k: 'v' }] }
     expect(readValue(value, 'args')).toEqual({ ok: true, value })
   })
 
-  test('returns a copy, not the original', () => {
-    const value = { list: [1] }
-    const copy = readValue(value, 'args')
-    expect(copy.ok && copy.value !== value && (copy.value as typeof value).list !== value.list).toBe(true)
+  test('returns data that already is plain as it is, as JSON.parse made it', () => {
+    const value = JSON.parse('{"list": [1, {"k": "v"}], "__proto__": {"own": true}}') as unknown
+    const reading = readValue(value, 'args')
+    expect(reading.ok && reading.value).toBe(value)
+  })
+
+  test('copies data that a copy changes: the copy is plain, the original untouched', () => {
+    class Tagged extends Array<number> {}
+    const tagged = Tagged.from([1, 2])
+    const value = { kept: { k: 'v' }, dropped: undefined, list: tagged }
+    const reading = readValue(value, 'args')
+    expect(reading.ok && reading.value).not.toBe(value)
+    expect(reading).toEqual({ ok: true, value: { kept: { k: 'v' }, list: [1, 2] } })
+    expect(reading.ok && Object.getPrototypeOf((reading.value as { list: unknown }).list)).toBe(Array.prototype)
+    expect(Object.keys(value)).toEqual(['kept', 'dropped', 'list'])
   })
 
   test('leaves out undefined properties as JSON does', () => {
