@@ -104,9 +104,9 @@ function isQuickPlain(value: unknown, depth: number, budget: { nodes: number }):
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return false
   const record = value as Record<string, unknown>
-  const keys = Object.keys(record)
-  for (let i = 0; i < keys.length; i++) {
-    const item = record[keys[i]!]
+  // for-in allocates no key list; an inherited key it also visits is only checked, never kept.
+  for (const key in record) {
+    const item = record[key]
     // An undefined property is left out of a copy, as JSON leaves it out.
     if (item === undefined || !isQuickPlain(item, depth + 1, budget)) return false
   }

@@ -91,8 +91,10 @@ function readAt(value: unknown, path: string, depth: number): Reading {
 function quickOwnCall(value: object): ToolCall | undefined {
   try {
     if (Object.getPrototypeOf(value) !== Object.prototype) return undefined
-    const keys = Object.keys(value)
-    if (keys.length !== 2 || keys[0] !== 'name' || keys[1] !== 'args') return undefined
+    // Exactly `name` then `args`, counted with for-in, which allocates no key list (an inherited key adds one, and the full reading takes it).
+    let keys = 0
+    for (const key in value) if (++keys > 2 || key !== (keys === 1 ? 'name' : 'args')) return undefined
+    if (keys !== 2) return undefined
     const { name, args } = value as { name: unknown; args: unknown }
     if (typeof name !== 'string' || name === '' || typeof args !== 'object' || args === null) return undefined
     if (Object.getPrototypeOf(args) !== Object.prototype) return undefined

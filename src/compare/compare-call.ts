@@ -105,9 +105,11 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
     }
   }
 
-  const predKeys = Object.keys(predArgs)
-  if (predKeys.length > goldFound) {
-    for (const arg of predKeys) {
+  // Counted with for-in, which allocates no key list; it may count inherited keys, which the own keys then rule out.
+  let keysCounted = 0
+  for (const _ in predArgs) keysCounted++
+  if (keysCounted > goldFound) {
+    for (const arg of Object.keys(predArgs)) {
       if (gold.keys.includes(arg)) continue
       const weight = argWeight(ctx, arg)
       if (equalsDefault(ctx, arg, predArgs[arg])) {

@@ -51,8 +51,9 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     ;[name, args] = call
     argsKey = 1
   } else if (isRecord(call)) {
-    for (const key of Object.keys(call)) {
-      if (!isCallKey(key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
+    // for-in allocates no key list; an inherited key is not the call's own.
+    for (const key in call) {
+      if (!isCallKey(key) && Object.hasOwn(call, key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
     }
     if (call.args !== undefined && call.arguments !== undefined) {
       throw new TypeError(`${spellPath(at)}: give either args or arguments, not both`)

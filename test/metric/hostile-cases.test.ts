@@ -116,4 +116,17 @@ describe('hostile predictions are graded', () => {
     ])
     expect(metric.score([{ name: 'search', args }], [{ name: 'search', args }]).f1).toBe(1)
   })
+
+  test('an enumerable key added to Object.prototype is no argument and no key of a call', () => {
+    const prototype = Object.prototype as Record<string, unknown>
+    prototype.injected = 'everywhere'
+    try {
+      const pred = JSON.parse('[{"name": "search", "args": {"q": "cats"}}]')
+      const score = metric.score(pred, [{ name: 'search', args: { q: 'cats' } }])
+      expect([score.f1, score.pairs[0]!.args.map((v) => v.verdict)]).toEqual([1, ['match']])
+      expect(metric.score(pred, [{ name: 'search', args: { q: 'dogs' } }]).pairs[0]!.args.map((v) => v.verdict)).toEqual(['mismatch'])
+    } finally {
+      delete prototype.injected
+    }
+  })
 })
