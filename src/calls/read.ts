@@ -97,7 +97,8 @@ function quickOwnCall(value: object): ToolCall | undefined {
     if (keys !== 2) return undefined
     const { name, args } = value as { name: unknown; args: unknown }
     if (typeof name !== 'string' || name === '' || typeof args !== 'object' || args === null) return undefined
-    if (Object.getPrototypeOf(args) !== Object.prototype) return undefined
+    // quickPlain checks that an object's prototype is Object.prototype; arguments are no list.
+    if (Array.isArray(args)) return undefined
     return quickPlain(args) === NOT_QUICK ? undefined : { name, args: args as Record<string, unknown> }
   } catch {
     return undefined
