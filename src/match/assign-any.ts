@@ -45,21 +45,52 @@ export function assignAny(
     if (ctx.pred.names[p] === ctx.gold.names[g]) addPair(ctx, p, g, result, needTotals)
     return result
   }
-  const groups = new Map<string, { preds: number[]; golds: number[] }>()
-  for (const g of goldIndices) {
-    const name = ctx.gold.names[g]!
-    let group = groups.get(name)
-    if (group === undefined) groups.set(name, (group = { preds: [], golds: [] }))
-    group.golds.push(g)
-  }
+  const groups = new ToolGroups()
+  for (const g of goldIndices) groups.addGold(ctx.gold.names[g]!, g)
   for (const p of predIndices) {
-    groups.get(ctx.pred.names[p]!)?.preds.push(p)
+    const name = ctx.pred.names[p]
+    if (name !== undefined) groups.addPred(name, p)
   }
   const result: Assignment = { pairs: [], primary: 0, secondary: 0 }
-  for (const { preds, golds } of groups.values()) {
+  for (const { preds, golds } of groups.list) {
     if (preds.length > 0) assignGroup(ctx, preds, golds, result, needTotals)
   }
   return result
+}
+
+/** Past this many tools, groups are found by name in a map rather than by scanning their list. */
+const LISTED_GROUPS = 16
+
+/**
+ * The calls of each tool, in the order the gold names the tools. A problem names few tools, and
+ * its names are new strings each time: comparing a few beats hashing each of them.
+ */
+class ToolGroups {
+  readonly list: { name: string; preds: number[]; golds: number[] }[] = []
+  private index: Map<string, number> | undefined
+
+  addGold(name: string, g: number): void {
+    const at = this.find(name)
+    if (at >= 0) {
+      this.list[at]!.golds.push(g)
+      return
+    }
+    this.index?.set(name, this.list.length)
+    this.list.push({ name, preds: [], golds: [g] })
+    if (this.index === undefined && this.list.length > LISTED_GROUPS) this.index = new Map(this.list.map((group, i) => [group.name, i]))
+  }
+
+  /** A prediction joins its tool's group; with no gold call of its tool, it pairs with nothing. */
+  addPred(name: string, p: number): void {
+    const at = this.find(name)
+    if (at >= 0) this.list[at]!.preds.push(p)
+  }
+
+  private find(name: string): number {
+    if (this.index !== undefined) return this.index.get(name) ?? -1
+    for (let i = 0; i < this.list.length; i++) if (this.list[i]!.name === name) return i
+    return -1
+  }
 }
 
 /** Below this many candidate pairs a group is ranked by comparing each pair; from it, by keys where it can be, after pairing identical calls. */
