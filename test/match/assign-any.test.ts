@@ -129,3 +129,20 @@ describe('the verdicts of a pair chosen from a group', () => {
     }
   })
 })
+
+describe('grouping calls by tool', () => {
+  const metric = new ToolCallMetric()
+
+  test.prop([fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 39 })])(
+    'every tool of many pairs with its own gold call, whatever the order, and a tool the gold lacks pairs with nothing',
+    (tools, missing) => {
+      const gold = Array.from({ length: tools }, (_, i) => ({ name: `tool_${i}`, args: { n: i } }))
+      const pred = [...gold].reverse().map((call) => ({ name: call.name === `tool_${missing}` ? 'unknown_tool' : call.name, args: { ...call.args } }))
+      const score = metric.score(pred, gold)
+      const expectedPairs = missing < tools ? tools - 1 : tools
+      expect(score.pairs).toHaveLength(expectedPairs)
+      expect(score.pairs.every((pair) => pair.exact && pair.pred.name === pair.gold.name)).toBe(true)
+      expect(score.unmatchedPred.map((u) => u.kind)).toEqual(missing < tools ? ['wrong tool'] : [])
+    },
+  )
+})
