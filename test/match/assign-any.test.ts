@@ -143,6 +143,9 @@ describe('grouping calls by tool', () => {
       expect(score.pairs).toHaveLength(expectedPairs)
       expect(score.pairs.every((pair) => pair.exact && pair.pred.name === pair.gold.name)).toBe(true)
       expect(score.unmatchedPred.map((u) => u.kind)).toEqual(missing < tools ? ['wrong tool'] : [])
+      const perTool = Object.fromEntries(gold.map((call) => [call.name, { tp: call.name === `tool_${missing}` ? 0 : 1, fp: 0, fn: call.name === `tool_${missing}` ? 1 : 0 }]))
+      if (missing < tools) perTool.unknown_tool = { tp: 0, fp: 1, fn: 0 }
+      expect(score.perTool).toEqual(perTool)
     },
   )
 })
