@@ -134,17 +134,18 @@ describe('grouping calls by tool', () => {
   const metric = new ToolCallMetric()
 
   test.prop([fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 39 })])(
-    'every tool of many pairs with its own gold call, whatever the order, and a tool the gold lacks pairs with nothing',
+    'every call of many tools pairs with a gold call of its own tool, whatever the order; a tool the gold lacks pairs with nothing',
     (tools, missing) => {
-      const gold = Array.from({ length: tools }, (_, i) => ({ name: `tool_${i}`, args: { n: i } }))
+      // Two calls of each tool, so that each tool's group and tally are met more than once.
+      const gold = Array.from({ length: 2 * tools }, (_, i) => ({ name: `tool_${i % tools}`, args: { n: i } }))
       const pred = [...gold].reverse().map((call) => ({ name: call.name === `tool_${missing}` ? 'unknown_tool' : call.name, args: { ...call.args } }))
       const score = metric.score(pred, gold)
-      const expectedPairs = missing < tools ? tools - 1 : tools
-      expect(score.pairs).toHaveLength(expectedPairs)
+      const isMissing = (name: string) => name === `tool_${missing}`
+      expect(score.pairs).toHaveLength(missing < tools ? 2 * tools - 2 : 2 * tools)
       expect(score.pairs.every((pair) => pair.exact && pair.pred.name === pair.gold.name)).toBe(true)
-      expect(score.unmatchedPred.map((u) => u.kind)).toEqual(missing < tools ? ['wrong tool'] : [])
-      const perTool = Object.fromEntries(gold.map((call) => [call.name, { tp: call.name === `tool_${missing}` ? 0 : 1, fp: 0, fn: call.name === `tool_${missing}` ? 1 : 0 }]))
-      if (missing < tools) perTool.unknown_tool = { tp: 0, fp: 1, fn: 0 }
+      expect(score.unmatchedPred.map((u) => u.kind)).toEqual(missing < tools ? ['wrong tool', 'wrong tool'] : [])
+      const perTool = Object.fromEntries(gold.map((call) => [call.name, isMissing(call.name) ? { tp: 0, fp: 0, fn: 2 } : { tp: 2, fp: 0, fn: 0 }]))
+      if (missing < tools) perTool.unknown_tool = { tp: 0, fp: 2, fn: 0 }
       expect(score.perTool).toEqual(perTool)
     },
   )
