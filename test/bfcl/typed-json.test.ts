@@ -159,6 +159,28 @@ describe('parseTypedJson: floats wherever JSON.parse puts them', () => {
     expect(errorOf('[01.5]')).toBeInstanceOf(SyntaxError)
   })
 
+  // Integers, floats and -0 side by side, and strings that hold number-like text.
+  const digits = fc.stringMatching(/^[0-9]{1,4}$/)
+  const integerText = fc.tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9][0-9]{0,5})$/)).map(([minus, int]) => `${minus ? '-' : ''}${int}`)
+  const floatText = fc
+    .tuple(integerText, fc.option(digits, { nil: undefined }), fc.option(fc.tuple(fc.constantFrom('e', 'E', 'e+', 'e-', 'E-'), digits), { nil: undefined }))
+    .filter(([, fraction, exponent]) => fraction !== undefined || exponent !== undefined)
+    .map(([int, fraction, exponent]) => `${int}${fraction === undefined ? '' : `.${fraction}`}${exponent === undefined ? '' : exponent.join('')}`)
+  const token = fc.oneof(
+    integerText.map((text) => ({ text, read: text === '-0' ? 0 : Number(text) })),
+    floatText.map((text) => ({ text, read: new PyFloat(Number(text)) })),
+    fc.stringMatching(/^[-0-9.eE" \\]{0,8}$/).map((string) => ({ text: JSON.stringify(string), read: string })),
+  )
+  test.prop([fc.array(token, { maxLength: 12 }), fc.constantFrom('', ' ', '\n ')])(
+    'reads each number as the kind its text says, however integers, floats and strings adjoin',
+    (tokens, space) => {
+      const list = parseTypedJson(`[${space}${tokens.map((t) => t.text).join(`,${space}`)}]`)
+      const keyed = parseTypedJson(`{${tokens.map((t, i) => `"k${i}":${space}${t.text}`).join(',')}}`) as Record<string, unknown>
+      expect(list).toStrictEqual(tokens.map((t) => t.read))
+      expect(tokens.map((_, i) => keyed[`k${i}`])).toStrictEqual(tokens.map((t) => t.read))
+    },
+  )
+
   const jsonish = fc.string({ unit: fc.constantFrom(...'[]{}",:.-+eE01259 \\u'.split('')), maxLength: 24 })
   /** The value with every -0 read as 0: the integer -0 reads as 0 on purpose (tested above). */
   const unsignedZeros = (value: unknown): unknown =>
