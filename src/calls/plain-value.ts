@@ -1,3 +1,4 @@
+import { types } from 'node:util'
 import { MAX_DEPTH } from './limits'
 import { PyFloat } from './python-values'
 import { atPath, childPath, describe, errorMessage } from './path'
@@ -69,7 +70,8 @@ const QUICK_NODES = 10_000
 /**
  * The common case, shallow data that is already plain (as JSON.parse makes it): checked and
  * returned as it is, not copied, as gold's JSON form is shared. It gives up (NOT_QUICK) on
- * anything that a copy would change or refuse, and the careful copier then copies or finds the reason.
+ * anything that a copy would change or refuse, a Proxy among them, and the careful copier then
+ * copies or finds the reason.
  */
 export function quickPlain(value: unknown): unknown {
   const budget = { nodes: QUICK_NODES }
@@ -92,7 +94,8 @@ function isQuickPlain(value: unknown, depth: number, budget: { nodes: number }):
       return false
   }
   if (value === null) return true
-  if (depth >= QUICK_DEPTH || --budget.nodes < 0) return false
+  // A Proxy may answer reads of keys it does not list: only a copy pins down what it holds.
+  if (depth >= QUICK_DEPTH || --budget.nodes < 0 || types.isProxy(value)) return false
   if (Array.isArray(value)) {
     // A subclass or another realm's array is copied into a plain one.
     if (Object.getPrototypeOf(value) !== Array.prototype) return false

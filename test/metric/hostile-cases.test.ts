@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { types } from 'node:util'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import type { Score } from '../../src/metric/score'
 
@@ -70,6 +71,34 @@ describe('hostile predictions are graded', () => {
       },
     }
     expect(unparseableReasons(metric.score([call], gold))[0]).toMatch(/\[0\]\.args: could not be read \(no access\)/)
+  })
+
+  test('a Proxy that throws on every read, of arguments or of a value, holds what it lists: nothing', () => {
+    const trap = () => {
+      throw new Error('trapped')
+    }
+    const cases = [
+      { args: new Proxy({}, { get: trap }), verdict: 'missing' },
+      { args: { q: new Proxy({}, { get: trap }) }, verdict: 'mismatch' },
+    ]
+    for (const { args, verdict } of cases) {
+      const score = metric.score([{ name: 'search', args }], gold)
+      expect(score.pairs[0]!.args.map((v) => [v.arg, v.verdict])).toEqual([['q', verdict]])
+      expect(types.isProxy(score.pairs[0]!.pred.args) || types.isProxy(score.pairs[0]!.pred.args.q)).toBe(false)
+    }
+  })
+
+  test('a Proxy that answers every key it does not list matches nothing it does not list', () => {
+    const args = new Proxy({}, { get: () => 'cats' })
+    expect(metric.score([{ name: 'search', args }], gold).pairs[0]!.args.map((v) => v.verdict)).toEqual(['missing'])
+  })
+
+  test('a Proxy whose traps throw on listing is unreadable, with the reason', () => {
+    const revoked = Proxy.revocable({}, {})
+    revoked.revoke()
+    const listing = new Proxy({}, { ownKeys: () => { throw new Error('no keys') } })
+    expect(unparseableReasons(metric.score([{ name: 'search', args: revoked.proxy }], gold))[0]).toMatch(/^\[0\]\.args: .*revoked/)
+    expect(unparseableReasons(metric.score([{ name: 'search', args: listing }], gold))[0]).toMatch(/^\[0\]\.args: could not be read \(no keys\)/)
   })
 
   test('a cyclic argument value', () => {
