@@ -9,6 +9,7 @@ import { printValue } from '../compare/print-value'
 import type { ToolCall } from '../calls/tool-call'
 import { failure, type CallFailure } from './call-check'
 import { decodeBfclOutput } from './decode'
+import { copyDecodedValue } from './decoded-value'
 import { isDict } from './python-semantics'
 import { parseTypedJson } from './typed-json'
 
@@ -18,12 +19,15 @@ const DECODER_FAILED = 'ast_decoder:decoder_failed'
 const WRONG_FORMAT = 'ast_decoder:decoder_wrong_output_format'
 const TOOL_CALL_KEYS = new Set(['name', 'args', 'arguments', 'positional', 'unparseable', 'id'])
 
-export function readModelOutput(output: unknown, path = 'model_output'): ModelOutputReading {
-  if (typeof output === 'string') {
-    const decoded = decodeBfclOutput(output)
+export function readModelOutput(given: unknown, path = 'model_output'): ModelOutputReading {
+  if (typeof given === 'string') {
+    const decoded = decodeBfclOutput(given)
     if (decoded.ok) return decoded
     return { ok: false, failure: failure(DECODER_FAILED, [`Invalid syntax. Failed to decode AST. ${decoded.reason}`]) }
   }
+  const copied = copyDecodedValue(given, path)
+  if (!copied.ok) return wrongFormat(copied.reason)
+  const output = copied.value
   if (!Array.isArray(output)) {
     return wrongFormat(`${path}: expected Python call text or a list of calls, received ${printValue(output)}`)
   }

@@ -143,6 +143,36 @@ describe('the model output', () => {
   it('that is neither text nor a list gets ast_decoder:decoder_wrong_output_format', () => {
     expect(checkBfclEntry(entry('simple_0', 42)).error_type).toBe('ast_decoder:decoder_wrong_output_format')
   })
+
+  it('that cannot be read as data gets ast_decoder:decoder_wrong_output_format, saying where and why', () => {
+    const cycle: Record<string, unknown> = {}
+    cycle.self = cycle
+    const revoked = Proxy.revocable([], {})
+    revoked.revoke()
+    const throwing = () => {
+      throw new Error('no access')
+    }
+    const unreadable: Array<[unknown, RegExp]> = [
+      [[{ get_weather: { city: cycle } }], /^model_output\[0\]\.get_weather\.city\.self: a cycle/],
+      [[{ get_weather: { city: JSON.parse(`${'['.repeat(300)}${']'.repeat(300)}`) } }], /: nested deeper than 256 levels$/],
+      [[{ name: 'get_weather', get args() { return throwing() } }], /^model_output\[0\]\.args: could not be read \(no access\)$/],
+      [[{ get_weather: new Proxy({}, { ownKeys: throwing }) }], /^model_output\[0\]\.get_weather: could not be read \(no access\)$/],
+      [revoked.proxy, /^model_output: could not be read \(.*revoked\)$/],
+    ]
+    for (const [output, reason] of unreadable) {
+      const verdict = checkBfclEntry(entry('simple_0', output))
+      expect(verdict.error_type).toBe('ast_decoder:decoder_wrong_output_format')
+      expect(verdict.errors[0]).toMatch(/^Did not output in the specified format\. /)
+      expect(verdict.errors[0]!.replace('Did not output in the specified format. ', '')).toMatch(reason)
+    }
+  })
+
+  it('that is a Proxy holds what it lists, however it answers other reads', () => {
+    const answersAnything = new Proxy({}, { get: () => 'Paris' })
+    expect(checkBfclEntry(entry('simple_0', [{ get_weather: answersAnything }])).error_type).toBe('simple_function_checker:missing_required')
+    const listsCity = new Proxy({ city: 'Paris' }, {})
+    expect(checkBfclEntry(entry('simple_0', [{ get_weather: listsCity }])).valid).toBe(true)
+  })
 })
 
 describe('dotted names', () => {

@@ -1,0 +1,74 @@
+import { types } from 'node:util'
+import { MAX_DEPTH } from '../calls/limits'
+import { atPath, childPath, errorMessage } from '../calls/path'
+import { PyCall, PyFloat, PyTuple, setEntry } from '../calls/python-values'
+
+export type DecodedReading = { ok: true; value: unknown } | { ok: false; reason: string }
+
+/**
+ * A model output given as decoded calls, copied into data the checker reads safely: lists and
+ * plain objects (a Proxy's too) are copied, each value read once; anything else is kept as it
+ * is, for the checks to judge. What cannot be copied — a cycle, nesting deeper than MAX_DEPTH,
+ * a getter or Proxy trap that throws — is a reason naming the path. Never throws.
+ */
+export function copyDecodedValue(value: unknown, path: string): DecodedReading {
+  const copier = new DecodedCopier()
+  try {
+    return { ok: true, value: copier.copy(value, 0) }
+  } catch (error) {
+    const reason = error instanceof Refusal ? error.reason : `could not be read (${errorMessage(error)})`
+    return { ok: false, reason: atPath(copier.keys.reduce<string>(childPath, path), reason) }
+  }
+}
+
+class Refusal {
+  constructor(readonly reason: string) {}
+}
+
+class DecodedCopier {
+  /** The keys from the root to the value being copied; on a failure, where it happened. */
+  readonly keys: (string | number)[] = []
+  private readonly ancestors: object[] = []
+
+  copy(value: unknown, depth: number): unknown {
+    if (typeof value !== 'object' || value === null) return value
+    // The checker's own values, as the Python reader makes them.
+    if (value instanceof PyFloat || value instanceof PyTuple || value instanceof PyCall) return value
+    const isList = Array.isArray(value)
+    if (!isList && !isRecordLike(value)) return value
+    if (this.ancestors.includes(value)) throw new Refusal('a cycle: the value contains itself')
+    if (depth >= MAX_DEPTH) throw new Refusal(`nested deeper than ${MAX_DEPTH} levels`)
+    this.ancestors.push(value)
+    const copy = isList ? this.copyList(value, depth) : this.copyRecord(value as Record<string, unknown>, depth)
+    this.ancestors.pop()
+    return copy
+  }
+
+  private copyList(list: unknown[], depth: number): unknown[] {
+    const copy: unknown[] = new Array(list.length)
+    for (let index = 0; index < list.length; index++) {
+      // A hole stays a hole, as the checks print it.
+      if (!(index in list)) continue
+      this.keys.push(index)
+      copy[index] = this.copy(list[index], depth + 1)
+      this.keys.pop()
+    }
+    return copy
+  }
+
+  private copyRecord(record: Record<string, unknown>, depth: number): Record<string, unknown> {
+    const copy: Record<string, unknown> = Object.getPrototypeOf(record) === null ? Object.create(null) : {}
+    for (const key of Object.keys(record)) {
+      this.keys.push(key)
+      setEntry(copy, key, this.copy(record[key], depth + 1))
+      this.keys.pop()
+    }
+    return copy
+  }
+}
+
+/** A plain object, or a Proxy, which could answer a later read otherwise than this one. */
+function isRecordLike(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null || types.isProxy(value)
+}
