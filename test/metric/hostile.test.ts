@@ -1,5 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
+import { types } from 'node:util'
 import { oneOf, optional } from '../../src/compare/gold-values'
 import type { Level } from '../../src/match/options'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
@@ -70,6 +71,55 @@ describe('spoiling a prediction', () => {
       const after = metric.score(spoiled, gold)
       expect(after.tp).toBeLessThanOrEqual(before.tp)
       expect(after.f1).toBeLessThanOrEqual(before.f1 + 1e-12)
+    },
+  )
+})
+
+/** How a Proxy wrapped around part of a prediction behaves: a trap that throws, a get that answers every key, or revoked. */
+type ProxyKind = 'get throws' | 'ownKeys throws' | 'getOwnPropertyDescriptor throws' | 'getPrototypeOf throws' | 'answers every key' | 'revoked'
+const proxyKinds: ProxyKind[] = ['get throws', 'ownKeys throws', 'getOwnPropertyDescriptor throws', 'getPrototypeOf throws', 'answers every key', 'revoked']
+
+function proxied(target: object, kind: ProxyKind): object {
+  const trap = () => {
+    throw new Error('trapped')
+  }
+  switch (kind) {
+    case 'answers every key':
+      return new Proxy(target, { get: (inner, key) => (Reflect.has(inner, key) ? Reflect.get(inner, key) : 'cats') })
+    case 'revoked': {
+      const revocable = Proxy.revocable(target, {})
+      revocable.revoke()
+      return revocable.proxy
+    }
+    default:
+      return new Proxy(target, { [kind.split(' ')[0]!]: trap })
+  }
+}
+
+// Where in a good call the Proxy goes: around the call, its arguments, or one argument's value.
+const proxiedCall = fc.record({
+  call: goodCall,
+  where: fc.constantFrom('call', 'args', 'value'),
+  kind: fc.constantFrom(...proxyKinds),
+})
+
+describe('predictions that are or hold Proxies', () => {
+  test.prop([fc.array(proxiedCall, { minLength: 1, maxLength: 3 }), level], { numRuns: 300 })(
+    'never throw, and a Score holds no Proxy',
+    (planned, lvl) => {
+      // Built here, not by the generator: fast-check itself would trip the traps.
+      const pred = planned.map(({ call, where, kind }) => {
+        if (where === 'call') return proxied({ ...call }, kind)
+        if (where === 'args') return { name: call.name, args: proxied({ ...call.args }, kind) }
+        const [key, value] = Object.entries(call.args)[0]!
+        return { name: call.name, args: { ...call.args, [key]: typeof value === 'object' ? proxied({ ...value }, kind) : proxied({ value }, kind) } }
+      })
+      const score = new ToolCallMetric({ level: lvl, grammar }).score(pred, gold)
+      const held = [...score.pairs.map((pair) => pair.pred), ...score.unmatchedPred.map((unmatched) => unmatched.call)]
+      for (const call of held) {
+        expect(types.isProxy(call.args)).toBe(false)
+        for (const value of Object.values(call.args)) expect(types.isProxy(value)).toBe(false)
+      }
     },
   )
 })
