@@ -9,7 +9,7 @@ export type DecodedReading = { ok: true; value: unknown } | { ok: false; reason:
  * A model output given as decoded calls, copied into data the checker reads safely: lists and
  * plain objects (a Proxy's too) are copied, each value read once; anything else is kept as it
  * is, for the checks to judge. What cannot be copied — a cycle, nesting deeper than MAX_DEPTH,
- * a getter or Proxy trap that throws — is a reason naming the path. Never throws.
+ * a hole in a list, a getter or Proxy trap that throws — is a reason naming the path. Never throws.
  */
 export function copyDecodedValue(value: unknown, path: string): DecodedReading {
   const copier = new DecodedCopier()
@@ -47,9 +47,9 @@ class DecodedCopier {
   private copyList(list: unknown[], depth: number): unknown[] {
     const copy: unknown[] = new Array(list.length)
     for (let index = 0; index < list.length; index++) {
-      // A hole stays a hole, as the checks print it.
-      if (!(index in list)) continue
       this.keys.push(index)
+      // Refused at the first hole, so a vast sparse list ends the copy at once.
+      if (!(index in list)) throw new Refusal('a hole in the list, where no value is')
       copy[index] = this.copy(list[index], depth + 1)
       this.keys.pop()
     }

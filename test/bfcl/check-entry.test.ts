@@ -158,6 +158,7 @@ describe('the model output', () => {
       [[{ name: 'get_weather', get args() { return throwing() } }], /^model_output\[0\]\.args: could not be read \(no access\)$/],
       [[{ get_weather: new Proxy({}, { ownKeys: throwing }) }], /^model_output\[0\]\.get_weather: could not be read \(no access\)$/],
       [revoked.proxy, /^model_output: could not be read \(.*revoked\)$/],
+      [[{ get_weather: { city: new Array(2 ** 32 - 1) } }], /^model_output\[0\]\.get_weather\.city\[0\]: a hole in the list, where no value is$/],
     ]
     for (const [output, reason] of unreadable) {
       const verdict = checkBfclEntry(entry('simple_0', output))
