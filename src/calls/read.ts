@@ -10,6 +10,7 @@ import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
 import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
 import { readTaggedItem } from './formats/tagged-item'
+import { forEachIndex } from './list-indices'
 import { MAX_DEPTH } from './limits'
 import { atPath, childPath, describe, errorMessage } from './path'
 import { parsePythonCalls } from './python'
@@ -129,29 +130,28 @@ function readList(list: unknown[], path: string, depth: number): Turns {
     if (run.length > 0) turns.push(run)
     run = []
   }
-  const length = lengthOf(list, path)
-  for (let index = 0; index < length; index++) {
+  forEachIndex(list, lengthOf(list, path), (index) => {
     const item = readItem(list, index, path)
     // The commonest item, our own { name, args } call, is read without spelling its path.
     const own = depth < MAX_DEPTH && isObject(item) && !isList(item) ? quickOwnCall(item) : undefined
     if (own !== undefined) {
       run.push(own)
-      continue
+      return
     }
     const itemPath = childPath(path, index)
     if (isList(item) && !isTuple(item)) {
       endRun()
       turns.push(oneTurn(item, itemPath, depth + 1))
-      continue
+      return
     }
     const reading = readAt(item, itemPath, depth + 1)
     if ('call' in reading) {
       run.push(reading.call)
-      continue
+      return
     }
     endRun()
     for (const turn of reading.turns) turns.push(turn)
-  }
+  })
   endRun()
   return turns
 }
@@ -174,13 +174,11 @@ function oneTurn(list: unknown, path: string, depth: number): ToolCall[] {
   if (list === undefined || list === null) return []
   if (!isList(list)) return [unparseableCall(atPath(path, `expected a list, received ${describe(list)}`))]
   const turn: ToolCall[] = []
-  const length = lengthOf(list, path)
-  for (let index = 0; index < length; index++) {
-    const itemPath = childPath(path, index)
-    const reading = readAt(readItem(list, index, path), itemPath, depth + 1)
+  forEachIndex(list, lengthOf(list, path), (index) => {
+    const reading = readAt(readItem(list, index, path), childPath(path, index), depth + 1)
     if ('call' in reading) turn.push(reading.call)
     else for (const inner of reading.turns) for (const call of inner) turn.push(call)
-  }
+  })
   return turn
 }
 
@@ -189,10 +187,9 @@ function callList(list: unknown, path: string, depth: number): ToolCall[] {
   if (list === undefined || list === null) return []
   if (!isList(list)) return [unparseableCall(atPath(path, `expected a list of tool calls, received ${describe(list)}`))]
   const calls: ToolCall[] = []
-  const length = lengthOf(list, path)
-  for (let index = 0; index < length; index++) {
+  forEachIndex(list, lengthOf(list, path), (index) => {
     calls.push(oneCall(readItem(list, index, path), childPath(path, index), depth + 1))
-  }
+  })
   return calls
 }
 

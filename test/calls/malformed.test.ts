@@ -103,6 +103,21 @@ describe('malformed predictions become unparseable calls', () => {
     expect(onlyReason(proxy)).toMatch(/revoked/)
   })
 
+  test('a hole in a list of calls is no call; a vast sparse list costs only what it holds', () => {
+    expect(toolCalls([{ name: 'a', args: {} }, , { name: 'b', args: {} }]).map((call) => call.name)).toEqual(['a', 'b'])
+    const vast: unknown[] = new Array(2 ** 32 - 1)
+    vast[7] = { name: 'a', args: {} }
+    vast[2 ** 32 - 2] = { name: 'b', args: {} }
+    expect(toolCalls(vast).map((call) => call.name)).toEqual(['a', 'b'])
+    expect(toolCalls({ role: 'assistant', tool_calls: new Array(2 ** 32 - 1) })).toEqual([])
+    expect(readTurns([[{ name: 'a', args: {} }], new Array(2 ** 32 - 1)])).toEqual([[{ name: 'a', args: {} }]])
+  })
+
+  test('a Proxy list is read by the items it lists, whatever length it gives', () => {
+    const lying = new Proxy([{ name: 'a', args: {} }], { get: (target, key) => (key === 'length' ? 2 ** 32 - 1 : Reflect.get(target, key)), has: () => true })
+    expect(toolCalls(lying).map((call) => call.name)).toEqual(['a'])
+  })
+
   test('bigint, symbol and function argument values', () => {
     const reasons = toolCalls([
       { name: 'f', args: { n: 1n } },

@@ -1,4 +1,5 @@
 import { callOf } from '../arguments'
+import { forEachIndex } from '../list-indices'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { get, has, isList, isObject, lengthOf, noCalls, peek, type Context, type FormatReader } from './reader'
@@ -30,13 +31,12 @@ export const readAiSdk: FormatReader = (value, path, context) => {
 }
 
 function readSteps(steps: unknown[], path: string, context: Context): ToolCall[][] {
-  const length = lengthOf(steps, path)
   const turns: ToolCall[][] = []
-  for (let index = 0; index < length; index++) {
+  forEachIndex(steps, lengthOf(steps, path), (index) => {
     const stepPath = childPath(path, index)
     const step = get(steps, index, stepPath)
     turns.push(isObject(step) ? readStep(step, stepPath, context) : [context.call(step, stepPath)])
-  }
+  })
   return turns
 }
 

@@ -1,3 +1,4 @@
+import { forEachIndex } from '../list-indices'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { get, has, isList, isObject, lengthOf, noCalls, peek, type Context, type FormatReader, type Reading } from './reader'
@@ -45,11 +46,10 @@ function readAIMessage(message: object, path: string, context: Context): Reading
   const invalidPath = childPath(path, 'invalid_tool_calls')
   const invalid = get(message, 'invalid_tool_calls', invalidPath)
   if (isList(invalid)) {
-    const length = lengthOf(invalid, invalidPath)
-    for (let index = 0; index < length; index++) {
+    forEachIndex(invalid, lengthOf(invalid, invalidPath), (index) => {
       const itemPath = childPath(invalidPath, index)
       turn.push(invalidToolCall(get(invalid, index, itemPath), itemPath))
-    }
+    })
   }
   return { turns: [turn] }
 }
