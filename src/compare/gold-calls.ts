@@ -89,8 +89,19 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
   if (!Array.isArray(gold)) {
     throw new TypeError(`${path}: expected a list of gold calls, received ${printValue(gold)}`)
   }
+  refuseHoles(gold, path)
   if (gold.length > 0 && gold.every(isTurn)) {
-    return gold.map((turn, t) => turn.map((call, i) => readGoldCall(call, lazyChild(lazyChild(path, t), i), form)))
+    return gold.map((turn, t) => {
+      refuseHoles(turn, lazyChild(path, t))
+      return turn.map((call, i) => readGoldCall(call, lazyChild(lazyChild(path, t), i), form))
+    })
   }
   return [gold.map((call, i) => readGoldCall(call, lazyChild(path, i), form))]
+}
+
+/** A list with a hole holds no call there; the first hole throws, so a vast sparse list is never walked. */
+function refuseHoles(list: unknown[], path: LazyPath): void {
+  for (let index = 0; index < list.length; index++) {
+    if (!(index in list)) throw new TypeError(`${spellPath(lazyChild(path, index))}: expected a gold call, received a hole in the list`)
+  }
 }

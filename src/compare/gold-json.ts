@@ -51,6 +51,8 @@ function fromJSON(json: unknown, root: string): unknown {
     let copy: unknown[] | undefined
     for (let i = 0; i < json.length; i++) {
       at.push(i)
+      // The first hole throws, so a vast sparse list is never walked.
+      if (!(i in json)) throw new TypeError(`${pathOf(root)}: expected a gold value, received a hole in the list`)
       const item: unknown = json[i]
       const read = fromJSON(item, root)
       at.pop()

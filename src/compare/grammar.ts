@@ -179,15 +179,17 @@ export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCan
   const schemas = Array.isArray(input) ? input : isRecord(input) && Array.isArray(input.tools) ? input.tools : undefined
   if (schemas !== undefined) {
     const base = Array.isArray(input) ? path : `${path}.tools`
-    schemas.forEach((tool, i) => {
+    // Index loops, not forEach: a hole is refused as no schema, at once, not skipped through.
+    for (let i = 0; i < schemas.length; i++) {
+      const tool: unknown = schemas[i]
       const at = `${base}[${i}]`
       const declarations = isRecord(tool) ? tool.functionDeclarations ?? tool.function_declarations : undefined
       if (Array.isArray(declarations)) {
-        declarations.forEach((decl, j) => add(readToolSchema(decl, `${at}.functionDeclarations[${j}]`, canonicalize), at))
+        for (let j = 0; j < declarations.length; j++) add(readToolSchema(declarations[j], `${at}.functionDeclarations[${j}]`, canonicalize), at)
       } else {
         add(readToolSchema(tool, at, canonicalize), at)
       }
-    })
+    }
     return grammarOf(tools)
   }
   if (!isRecord(input) || !isRecord(input.tools)) {

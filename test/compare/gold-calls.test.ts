@@ -25,6 +25,13 @@ describe('reading gold', () => {
     expect(read({ name: 'a', args: {} })[0]!.map((call) => call.name)).toEqual(['a'])
   })
 
+  test('a hole in a list of calls or in a turn throws at the hole, however long the list', () => {
+    const call = { name: 'a', args: {} }
+    expect(() => read([call, , call])).toThrow(new TypeError('gold[1]: expected a gold call, received a hole in the list'))
+    expect(() => read([[call], [call, , call]])).toThrow(new TypeError('gold[1][1]: expected a gold call, received a hole in the list'))
+    expect(() => read(new Array(2 ** 32 - 1))).toThrow(new TypeError('gold[0]: expected a gold call, received a hole in the list'))
+  })
+
   test('a call with no name throws a TypeError naming the path', () => {
     expect(() => read([{ name: 'a', args: {} }, { args: {} }])).toThrow(new TypeError("gold[1].name: expected the tool's name, received undefined"))
   })

@@ -4,6 +4,11 @@ import { goldFromJSON, goldToJSON } from '../../src/compare/gold-json'
 import { isOneOf, isOptional, oneOf, optional, satisfies } from '../../src/compare/gold-values'
 
 describe('gold as JSON', () => {
+  test('a hole in a list throws at the hole, however long the list', () => {
+    expect(() => goldFromJSON([{ name: 'f', args: { a: [1, , 3] } }])).toThrow(new TypeError('gold[0].args.a[1]: expected a gold value, received a hole in the list'))
+    expect(() => goldFromJSON({ $oneOf: new Array(2 ** 32 - 1) })).toThrow(new TypeError('gold.$oneOf[0]: expected a gold value, received a hole in the list'))
+  })
+
   test('oneOf and optional become $oneOf and $optional', () => {
     const gold = [{ name: 'f', args: { unit: oneOf('c', 'f'), days: optional(3), note: optional() } }]
     expect(goldToJSON(gold)).toEqual([

@@ -114,6 +114,12 @@ describe('weights from the grammar', () => {
       new TypeError('options.grammar.tools.f.importance: expected a finite number >= 0, received -1'),
     )
   })
+
+  test('a hole in a list of tool schemas throws at the hole, however long the list', () => {
+    const schema = { type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {} } } }
+    expect(() => new ToolCallMetric({ grammar: [schema, , schema] })).toThrow(/^options\.grammar\[1\]: expected a tool schema object, received undefined$/)
+    expect(() => new ToolCallMetric({ grammar: new Array(2 ** 32 - 1) })).toThrow(/^options\.grammar\[0\]: /)
+  })
 })
 
 describe('tool schemas', () => {
