@@ -1,5 +1,6 @@
 import { types } from 'node:util'
 import { MAX_DEPTH } from '../calls/limits'
+import { forEachIndex } from '../calls/list-indices'
 import { atPath, childPath, errorMessage } from '../calls/path'
 import { PyCall, PyFloat, PyTuple, setEntry } from '../calls/python-values'
 
@@ -45,15 +46,25 @@ class DecodedCopier {
   }
 
   private copyList(list: unknown[], depth: number): unknown[] {
-    const copy: unknown[] = new Array(list.length)
-    for (let index = 0; index < list.length; index++) {
+    const length = list.length
+    const copy: unknown[] = new Array(length)
+    // Visited by the items it holds and refused at the first hole, so neither a vast sparse
+    // list nor a Proxy's made-up length is walked.
+    let next = 0
+    forEachIndex(list, length, (index) => {
+      if (index !== next) this.refuseHole(next)
       this.keys.push(index)
-      // Refused at the first hole, so a vast sparse list ends the copy at once.
-      if (!(index in list)) throw new Refusal('a hole in the list, where no value is')
       copy[index] = this.copy(list[index], depth + 1)
       this.keys.pop()
-    }
+      next++
+    })
+    if (next !== length) this.refuseHole(next)
     return copy
+  }
+
+  private refuseHole(index: number): never {
+    this.keys.push(index)
+    throw new Refusal('a hole in the list, where no value is')
   }
 
   private copyRecord(record: Record<string, unknown>, depth: number): Record<string, unknown> {

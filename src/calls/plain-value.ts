@@ -1,5 +1,6 @@
 import { types } from 'node:util'
 import { MAX_DEPTH } from './limits'
+import { forEachIndex } from './list-indices'
 import { PyFloat } from './python-values'
 import { atPath, childPath, describe, errorMessage } from './path'
 
@@ -162,12 +163,22 @@ class PlainCopier {
   private copyArray(value: unknown[], depth: number): unknown[] {
     const length = value.length
     const copy: unknown[] = new Array(length)
-    for (let index = 0; index < length; index++) {
+    // Visited by the items it holds, so a Proxy's made-up length is never walked; a hole is refused.
+    let next = 0
+    forEachIndex(value, length, (index) => {
+      if (index !== next) this.refuseHole(next)
       this.keys.push(index)
       copy[index] = this.copy(value[index], depth + 1)
       this.keys.pop()
-    }
+      next++
+    })
+    if (next !== length) this.refuseHole(next)
     return copy
+  }
+
+  private refuseHole(index: number): never {
+    this.keys.push(index)
+    throw new Refusal('expected JSON-like data, received a hole in the list')
   }
 
   private copyRecord(value: object, depth: number): Record<string, unknown> {

@@ -152,6 +152,7 @@ describe('the model output', () => {
     const throwing = () => {
       throw new Error('no access')
     }
+    const claimsVastLength = new Proxy(['Paris'], { get: (target, key) => (key === 'length' ? 2 ** 32 - 1 : Reflect.get(target, key)), has: () => true })
     const unreadable: Array<[unknown, RegExp]> = [
       [[{ get_weather: { city: cycle } }], /^model_output\[0\]\.get_weather\.city\.self: a cycle/],
       [[{ get_weather: { city: JSON.parse(`${'['.repeat(300)}${']'.repeat(300)}`) } }], /: nested deeper than 256 levels$/],
@@ -159,6 +160,7 @@ describe('the model output', () => {
       [[{ get_weather: new Proxy({}, { ownKeys: throwing }) }], /^model_output\[0\]\.get_weather: could not be read \(no access\)$/],
       [revoked.proxy, /^model_output: could not be read \(.*revoked\)$/],
       [[{ get_weather: { city: new Array(2 ** 32 - 1) } }], /^model_output\[0\]\.get_weather\.city\[0\]: a hole in the list, where no value is$/],
+      [[{ get_weather: { city: claimsVastLength } }], /^model_output\[0\]\.get_weather\.city\[1\]: a hole in the list, where no value is$/],
     ]
     for (const [output, reason] of unreadable) {
       const verdict = checkBfclEntry(entry('simple_0', output))

@@ -101,6 +101,13 @@ describe('hostile predictions are graded', () => {
     expect(unparseableReasons(metric.score([{ name: 'search', args: listing }], gold))[0]).toMatch(/^\[0\]\.args: could not be read \(no keys\)/)
   })
 
+  test('a list value with a hole, or a Proxy list claiming a vast length, is refused at its first missing item', () => {
+    const claims = new Proxy([1], { get: (target, key) => (key === 'length' ? 2 ** 32 - 1 : Reflect.get(target, key)), has: () => true })
+    for (const q of [[1, , 2], claims]) {
+      expect(unparseableReasons(metric.score([{ name: 'search', args: { q } }], gold))).toEqual(['[0].args.q[1]: expected JSON-like data, received a hole in the list'])
+    }
+  })
+
   test('a cyclic argument value', () => {
     const q: Record<string, unknown> = {}
     q.self = q
