@@ -25,3 +25,9 @@ function listedIndices(list: object, from: number, length: number): number[] {
   }
   return indices.sort((a, b) => a - b)
 }
+
+/** The index of a list's first hole, or -1 when it has none; stops at the hole, however long the list. */
+export function firstHole(list: unknown[]): number {
+  for (let index = 0; index < list.length; index++) if (!(index in list)) return index
+  return -1
+}

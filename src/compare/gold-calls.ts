@@ -1,3 +1,4 @@
+import { firstHole } from '../calls/list-indices'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { compileEntries, describeNode, type GoldForm, type GoldNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
@@ -101,7 +102,6 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
 
 /** A list with a hole holds no call there; the first hole throws, so a vast sparse list is never walked. */
 function refuseHoles(list: unknown[], path: LazyPath): void {
-  for (let index = 0; index < list.length; index++) {
-    if (!(index in list)) throw new TypeError(`${spellPath(lazyChild(path, index))}: expected a gold call, received a hole in the list`)
-  }
+  const hole = firstHole(list)
+  if (hole !== -1) throw new TypeError(`${spellPath(lazyChild(path, hole))}: expected a gold call, received a hole in the list`)
 }

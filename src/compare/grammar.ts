@@ -1,4 +1,5 @@
 import type { Canonicalizer } from './canonicalizers'
+import { firstHole } from '../calls/list-indices'
 import { childPath } from '../calls/path'
 import { compileGoldValue } from './gold-node'
 import { normaliseType, type SchemaType, type ValueSchema } from './value-schema'
@@ -50,6 +51,12 @@ function readImportance(value: unknown, path: string): number {
   return value
 }
 
+/** A hole in a list of the grammar is refused at once: `map` and `some` would pass over it, and walk all of a vast sparse list. */
+function refuseHoles(list: unknown[], path: string, expected: string): void {
+  const hole = firstHole(list)
+  if (hole !== -1) throw new TypeError(`${path}[${hole}]: expected ${expected}, received a hole in the list`)
+}
+
 function readTypes(type: unknown, path: string): SchemaType[] {
   if (type === undefined) return []
   const names = Array.isArray(type) ? type : [type]
@@ -70,6 +77,7 @@ function readValueSchema(schema: unknown, path: string, canonicalize: Canonicali
   const alternatives = schema.anyOf ?? schema.oneOf
   let types = readTypes(schema.type, `${path}.type`)
   if (Array.isArray(alternatives)) {
+    refuseHoles(alternatives, `${path}.anyOf`, 'a schema object')
     // A union: accepted if any alternative's type is; deeper constraints of the alternatives are not checked.
     const union = alternatives.map((alt, i) => readValueSchema(alt, `${path}.anyOf[${i}]`, canonicalize).types)
     types = union.some((t) => t.length === 0) ? [] : [...new Set(union.flat())]
@@ -77,6 +85,7 @@ function readValueSchema(schema: unknown, path: string, canonicalize: Canonicali
   const result: ValueSchema = { types }
   if (schema.enum !== undefined) {
     if (!Array.isArray(schema.enum)) throw new TypeError(`${path}.enum: expected a list, received ${printValue(schema.enum)}`)
+    refuseHoles(schema.enum, `${path}.enum`, 'a declared value')
     result.enum = schema.enum
   }
   if (schema.items !== undefined && isRecord(schema.items)) {
@@ -135,6 +144,7 @@ function readToolSchema(tool: unknown, path: string, canonicalize: Canonicalizer
       args.set(arg, { importance: readImportance((property as Record<string, unknown>).importance, `${argPath}.importance`), schema })
     }
     if (parameters.required !== undefined) {
+      if (Array.isArray(parameters.required)) refuseHoles(parameters.required, `${parametersPath}.required`, 'an argument name')
       if (!Array.isArray(parameters.required) || parameters.required.some((r) => typeof r !== 'string')) {
         throw new TypeError(`${parametersPath}.required: expected a list of argument names, received ${printValue(parameters.required)}`)
       }

@@ -120,6 +120,22 @@ describe('weights from the grammar', () => {
     expect(() => new ToolCallMetric({ grammar: [schema, , schema] })).toThrow(/^options\.grammar\[1\]: expected a tool schema object, received undefined$/)
     expect(() => new ToolCallMetric({ grammar: new Array(2 ** 32 - 1) })).toThrow(/^options\.grammar\[0\]: /)
   })
+
+  test('a hole in an enum, an anyOf or a required list throws at the hole, however long the list', () => {
+    const withParameters = (properties: Record<string, unknown>, required?: unknown[]) => [
+      { type: 'function', function: { name: 'f', parameters: { type: 'object', properties, required } } },
+    ]
+    const at = 'options.grammar[0].function.parameters'
+    expect(() => new ToolCallMetric({ grammar: withParameters({ a: { type: 'string', enum: ['x', , 'y'] } }) })).toThrow(
+      new TypeError(`${at}.properties.a.enum[1]: expected a declared value, received a hole in the list`),
+    )
+    expect(() => new ToolCallMetric({ grammar: withParameters({ a: { anyOf: new Array(2 ** 32 - 1) } }) })).toThrow(
+      new TypeError(`${at}.properties.a.anyOf[0]: expected a schema object, received a hole in the list`),
+    )
+    expect(() => new ToolCallMetric({ grammar: withParameters({ a: { type: 'string' } }, new Array(2 ** 32 - 1)) })).toThrow(
+      new TypeError(`${at}.required[0]: expected an argument name, received a hole in the list`),
+    )
+  })
 })
 
 describe('tool schemas', () => {
