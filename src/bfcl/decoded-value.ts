@@ -1,6 +1,6 @@
 import { types } from 'node:util'
 import { MAX_DEPTH } from '../calls/limits'
-import { forEachIndex } from '../calls/list-indices'
+import { copyListItems } from '../calls/list-indices'
 import { atPath, childPath, errorMessage } from '../calls/path'
 import { PyCall, PyFloat, PyTuple, setEntry } from '../calls/python-values'
 
@@ -46,20 +46,16 @@ class DecodedCopier {
   }
 
   private copyList(list: unknown[], depth: number): unknown[] {
-    const length = list.length
-    const copy: unknown[] = new Array(length)
-    // Visited by the items it holds and refused at the first hole, so neither a vast sparse
-    // list nor a Proxy's made-up length is walked.
-    let next = 0
-    forEachIndex(list, length, (index) => {
-      if (index !== next) this.refuseHole(next)
-      this.keys.push(index)
-      copy[index] = this.copy(list[index], depth + 1)
-      this.keys.pop()
-      next++
-    })
-    if (next !== length) this.refuseHole(next)
-    return copy
+    return copyListItems(
+      list,
+      (index) => {
+        this.keys.push(index)
+        const copy = this.copy(list[index], depth + 1)
+        this.keys.pop()
+        return copy
+      },
+      (index) => this.refuseHole(index),
+    )
   }
 
   private refuseHole(index: number): never {

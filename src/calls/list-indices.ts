@@ -15,6 +15,23 @@ export function forEachIndex(list: unknown[], length: number, visit: (index: num
   for (const listed of listedIndices(list, index, length)) visit(listed)
 }
 
+/**
+ * A copy of a list, `copyItem` making each item's copy, visited as forEachIndex visits them:
+ * the first hole is handed to `refuseHole`, which throws, so a copy never walks a vast length.
+ */
+export function copyListItems(list: unknown[], copyItem: (index: number) => unknown, refuseHole: (index: number) => never): unknown[] {
+  const length = list.length
+  const copy: unknown[] = new Array(length)
+  let next = 0
+  forEachIndex(list, length, (index) => {
+    if (index !== next) refuseHole(next)
+    copy[index] = copyItem(index)
+    next++
+  })
+  if (next !== length) refuseHole(next)
+  return copy
+}
+
 /** The indices from `from` up to `length` that the list's own keys name, ascending. */
 function listedIndices(list: object, from: number, length: number): number[] {
   const indices: number[] = []

@@ -1,6 +1,6 @@
 import { types } from 'node:util'
 import { MAX_DEPTH } from './limits'
-import { forEachIndex } from './list-indices'
+import { copyListItems } from './list-indices'
 import { PyFloat } from './python-values'
 import { atPath, childPath, describe, errorMessage } from './path'
 
@@ -161,19 +161,16 @@ class PlainCopier {
   }
 
   private copyArray(value: unknown[], depth: number): unknown[] {
-    const length = value.length
-    const copy: unknown[] = new Array(length)
-    // Visited by the items it holds, so a Proxy's made-up length is never walked; a hole is refused.
-    let next = 0
-    forEachIndex(value, length, (index) => {
-      if (index !== next) this.refuseHole(next)
-      this.keys.push(index)
-      copy[index] = this.copy(value[index], depth + 1)
-      this.keys.pop()
-      next++
-    })
-    if (next !== length) this.refuseHole(next)
-    return copy
+    return copyListItems(
+      value,
+      (index) => {
+        this.keys.push(index)
+        const copy = this.copy(value[index], depth + 1)
+        this.keys.pop()
+        return copy
+      },
+      (index) => this.refuseHole(index),
+    )
   }
 
   private refuseHole(index: number): never {
