@@ -24,62 +24,88 @@ export type GoldNode =
   | { kind: 'matcher'; raw: AsymmetricMatcher }
 
 /**
- * Every node carries every field, so all nodes share one hidden class: the loads of `kind`
- * and `raw` made at each step of a comparison stay monomorphic instead of megamorphic.
+ * Every node has the same few slots, so all nodes share one hidden class: the loads of `kind`
+ * and `raw` made at each step of a comparison stay monomorphic instead of megamorphic. Each kind
+ * names its slots through the accessors below, which the compiler inlines.
  */
 class UniformNode {
-  canonical: string | undefined = undefined
-  items: GoldNode[] | undefined = undefined
-  keys: string[] | undefined = undefined
-  values: GoldNode[] | undefined = undefined
+  private first: unknown = undefined
+  private second: unknown = undefined
   plain = false
-  alternatives: GoldNode[] | undefined = undefined
-  inner: GoldNode | undefined = undefined
-  predicate: ((value: unknown) => boolean) | undefined = undefined
-  description: string | undefined = undefined
   constructor(
     readonly kind: GoldNode['kind'],
     readonly raw: unknown,
   ) {}
+
+  get canonical(): string | undefined {
+    return this.first as string | undefined
+  }
+
+  set canonical(canonical: string | undefined) {
+    this.first = canonical
+  }
+
+  get items(): GoldNode[] {
+    return this.first as GoldNode[]
+  }
+
+  get keys(): string[] {
+    return this.first as string[]
+  }
+
+  get values(): GoldNode[] {
+    return this.second as GoldNode[]
+  }
+
+  get alternatives(): GoldNode[] {
+    return this.first as GoldNode[]
+  }
+
+  get inner(): GoldNode | undefined {
+    return this.first as GoldNode | undefined
+  }
+
+  get predicate(): (value: unknown) => boolean {
+    return this.first as (value: unknown) => boolean
+  }
+
+  get description(): string {
+    return this.second as string
+  }
+
+  /** Fills the slots of a node that holds more than its raw value. */
+  static of(kind: GoldNode['kind'], raw: unknown, first: unknown, second: unknown = undefined, plain = false): GoldNode {
+    const node = new UniformNode(kind, raw)
+    node.first = first
+    node.second = second
+    node.plain = plain
+    return node as unknown as GoldNode
+  }
 }
 
 /** A node of the given kind; the makers below fill the fields of the others. */
 function goldNode(kind: GoldNode['kind'], raw: unknown): GoldNode {
-  return new UniformNode(kind, raw) as GoldNode
+  return new UniformNode(kind, raw) as unknown as GoldNode
 }
 
 function listNode(raw: unknown, items: GoldNode[], plain: boolean): GoldNode {
-  const node = new UniformNode('list', raw)
-  node.items = items
-  node.plain = plain
-  return node as GoldNode
+  return UniformNode.of('list', raw, items, undefined, plain)
 }
 
 function objectNode(raw: unknown, keys: string[], values: GoldNode[], plain: boolean): GoldNode {
-  const node = new UniformNode('object', raw)
-  node.keys = keys
-  node.values = values
-  node.plain = plain
-  return node as GoldNode
+  return UniformNode.of('object', raw, keys, values, plain)
 }
 
 function oneOfNode(raw: unknown, alternatives: GoldNode[]): GoldNode {
-  const node = new UniformNode('oneOf', raw)
-  node.alternatives = alternatives
-  return node as GoldNode
+  return UniformNode.of('oneOf', raw, alternatives)
 }
 
 function optionalNode(raw: unknown, inner: GoldNode | undefined): GoldNode {
-  const node = new UniformNode('optional', raw)
-  node.inner = inner
-  return node as GoldNode
+  return UniformNode.of('optional', raw, inner)
 }
 
 function satisfiesNode(raw: unknown, predicate: (value: unknown) => boolean, description: string): GoldNode {
-  const node = new UniformNode('satisfies', raw)
-  node.predicate = predicate
-  node.description = description
-  return node as GoldNode
+  return UniformNode.of('satisfies', raw, predicate, description)
 }
 
 /** A gold string's canonical form, computed the first time a comparison needs it and kept on the node. */
@@ -113,28 +139,26 @@ export function compileGoldChild(
   form: GoldForm,
 ): GoldNode {
   if (depth > MAX_DEPTH) throw new TypeError(`${spellPath(pathOf(parent, key))}: nested deeper than ${MAX_DEPTH} levels`)
-  switch (typeof value) {
-    case 'string':
-      return goldNode('string', value)
-    case 'number':
-      if (Number.isNaN(value)) {
-        throw new TypeError(`${spellPath(pathOf(parent, key))}: NaN equals nothing; expected a number, or satisfies(Number.isNaN, 'NaN')`)
-      }
-      return goldNode('number', value)
-    case 'boolean':
-      return goldNode('boolean', value)
-    case 'undefined':
-      throw new TypeError(
-        `${spellPath(pathOf(parent, key))}: expected a gold value, received undefined (use optional() for an argument that may be left out)`,
-      )
-    case 'object':
-      break
-    default:
-      throw new TypeError(
-        `${spellPath(pathOf(parent, key))}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
-      )
+  // Each `typeof x === '...'` compiles to a type check; a switch on typeof first builds the type's name.
+  if (typeof value === 'string') return goldNode('string', value)
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) {
+      throw new TypeError(`${spellPath(pathOf(parent, key))}: NaN equals nothing; expected a number, or satisfies(Number.isNaN, 'NaN')`)
+    }
+    return goldNode('number', value)
   }
+  if (typeof value === 'boolean') return goldNode('boolean', value)
   if (value === null) return goldNode('null', null)
+  if (value === undefined) {
+    throw new TypeError(
+      `${spellPath(pathOf(parent, key))}: expected a gold value, received undefined (use optional() for an argument that may be left out)`,
+    )
+  }
+  if (typeof value !== 'object') {
+    throw new TypeError(
+      `${spellPath(pathOf(parent, key))}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
+    )
+  }
   const path = pathOf(parent, key)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
   if (value instanceof PyFloat) return compileGoldChild(value.value, path, undefined, depth, underKey, form)
