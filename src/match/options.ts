@@ -52,8 +52,9 @@ function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefi
 
 /** Throws a TypeError for a key that is not an option, suggesting the nearest one. */
 export function checkOptionKeys(options: object, allowed: readonly string[], path: string): void {
-  for (const key of Object.keys(options)) {
-    if (allowed.includes(key)) continue
+  // for-in allocates no key list (options are checked at every score); an inherited key is not an option given.
+  for (const key in options) {
+    if (allowed.includes(key) || !Object.hasOwn(options, key)) continue
     throw new TypeError(`${path}.${key}: unknown option${didYouMean(key, allowed)}; the options are ${allowed.join(', ')}`)
   }
 }
