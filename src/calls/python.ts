@@ -182,8 +182,10 @@ const KEYWORDS_BY_LENGTH: readonly (readonly string[])[] = [
   ['continue', 'nonlocal'],
 ]
 
-// Hashes as internName computes them: a name whose hash is not here is not a keyword.
-const KEYWORD_HASHES = new Set(KEYWORDS_BY_LENGTH.flat().map(nameHash))
+// Slots of the keywords' hashes (as internName computes them): a name whose slot is empty is no keyword, told by one load.
+const KEYWORD_SLOT_MASK = 1023
+const KEYWORD_SLOTS = new Uint8Array(KEYWORD_SLOT_MASK + 1)
+for (const keyword of KEYWORDS_BY_LENGTH.flat()) KEYWORD_SLOTS[nameHash(keyword) & KEYWORD_SLOT_MASK] = 1
 
 function nameHash(name: string): number {
   let hash = 0
@@ -1233,20 +1235,31 @@ class PythonReader {
   private internName(start: number, end: number): string {
     const text = this.text
     let hash = this.hashed
-    let dotted = false
-    if (start !== this.hashedStart || end !== this.hashedEnd) {
+    // Whether a part of the name (between dots) may be a keyword.
+    let mayBeKeyword: number
+    if (start === this.hashedStart && end === this.hashedEnd) {
+      mayBeKeyword = KEYWORD_SLOTS[hash & KEYWORD_SLOT_MASK]!
+    } else {
       hash = 0
+      mayBeKeyword = 0
+      let partHash = 0
       for (let index = start; index < end; index++) {
         const code = text.charCodeAt(index)
-        if (code === DOT) dotted = true
         hash = (hash * 31 + code) | 0
+        if (code === DOT) {
+          mayBeKeyword |= KEYWORD_SLOTS[partHash & KEYWORD_SLOT_MASK]!
+          partHash = 0
+        } else {
+          partHash = (partHash * 31 + code) | 0
+        }
       }
+      mayBeKeyword |= KEYWORD_SLOTS[partHash & KEYWORD_SLOT_MASK]!
     }
     const slot = hash & (NAME_CACHE_SIZE - 1)
     const names = (this.names ??= new Array<string | undefined>(NAME_CACHE_SIZE))
     const cached = names[slot]
     if (cached !== undefined && cached.length === end - start && text.startsWith(cached, start)) return cached
-    if (dotted || KEYWORD_HASHES.has(hash)) this.rejectKeywords(start, end)
+    if (mayBeKeyword !== 0) this.rejectKeywords(start, end)
     const name = text.slice(start, end)
     names[slot] = name
     return name

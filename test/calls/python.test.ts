@@ -155,8 +155,15 @@ describe('parsePythonCalls: arguments', () => {
     expect(reasonOf("f(from='x')")).toBe("at column 3: 'from' is a Python keyword, not a name")
   })
 
-  it('fails on a Python keyword in a dotted function name', () => {
+  it('fails on a Python keyword in a dotted function name, whichever part it is', () => {
     expect(reasonOf('a.class()')).toBe("at column 3: 'class' is a Python keyword, not a name")
+    expect(reasonOf('if.x()')).toBe("at column 1: 'if' is a Python keyword, not a name")
+    expect(reasonOf('a.for.b()')).toBe("at column 3: 'for' is a Python keyword, not a name")
+    expect(reasonOf('a.b.None()')).toBe("at column 5: 'None' is a Python keyword, not a name")
+  })
+
+  it('reads names that only begin or end like a keyword', () => {
+    expect(callsOf('iff.classy(ifx=1, nonlocals=2)')).toEqual([{ name: 'iff.classy', args: { ifx: 1, nonlocals: 2 } }])
   })
 })
 
