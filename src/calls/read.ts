@@ -51,10 +51,16 @@ export function readTurns(input: unknown): Turns {
   }
   try {
     const reading = readAt(input, '', 0)
-    return 'call' in reading ? [[reading.call]] : reading.turns.filter((turn) => turn.length > 0)
+    return 'call' in reading ? [[reading.call]] : withoutEmptyTurns(reading.turns)
   } catch (error) {
     return [[unparseableCall(`could not be read (${errorMessage(error)})`)]]
   }
+}
+
+/** The turns that hold calls: the list itself when all do, as they mostly do (each reading makes its own list). */
+function withoutEmptyTurns(turns: Turns): Turns {
+  for (const turn of turns) if (turn.length === 0) return turns.filter((kept) => kept.length > 0)
+  return turns
 }
 
 /** The calls of a trajectory in order, turns flattened. */
