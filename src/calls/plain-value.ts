@@ -75,26 +75,33 @@ const QUICK_NODES = 10_000
  * copies or finds the reason.
  */
 export function quickPlain(value: unknown): unknown {
-  const budget = { nodes: QUICK_NODES }
+  // Kept and restored around the walk: a getter it runs may itself score, and so walk a value of its own.
+  const outerNodesLeft = quickNodesLeft
+  quickNodesLeft = QUICK_NODES
   try {
-    return isQuickPlain(value, 0, budget) ? value : NOT_QUICK
+    return isQuickPlain(value, 0) ? value : NOT_QUICK
   } catch {
     return NOT_QUICK
+  } finally {
+    quickNodesLeft = outerNodesLeft
   }
 }
 
-function isQuickPlain(value: unknown, depth: number, budget: { nodes: number }): boolean {
+/** How many more values the walk under way may look at; a variable, so no budget object is made for every call read. */
+let quickNodesLeft = QUICK_NODES
+
+function isQuickPlain(value: unknown, depth: number): boolean {
   // Each `typeof x === '...'` compiles to a type check; a switch on typeof first builds the type's name.
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return true
   if (typeof value !== 'object') return false
   // A Proxy may answer reads of keys it does not list: only a copy pins down what it holds.
-  if (depth >= QUICK_DEPTH || --budget.nodes < 0 || types.isProxy(value)) return false
+  if (depth >= QUICK_DEPTH || --quickNodesLeft < 0 || types.isProxy(value)) return false
   if (Array.isArray(value)) {
     // A subclass or another realm's array is copied into a plain one.
     if (Object.getPrototypeOf(value) !== Array.prototype) return false
     for (let index = 0; index < value.length; index++) {
       // A hole reads as undefined, which the careful copier refuses with its path.
-      if (!isQuickPlain(value[index], depth + 1, budget)) return false
+      if (!isQuickPlain(value[index], depth + 1)) return false
     }
     return true
   }
@@ -104,7 +111,7 @@ function isQuickPlain(value: unknown, depth: number, budget: { nodes: number }):
   for (const key in record) {
     const item = record[key]
     // An undefined property is left out of a copy, as JSON leaves it out.
-    if (item === undefined || !isQuickPlain(item, depth + 1, budget)) return false
+    if (item === undefined || !isQuickPlain(item, depth + 1)) return false
   }
   return true
 }
