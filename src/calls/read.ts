@@ -130,36 +130,41 @@ function isTuple(list: unknown[]): boolean {
  * ends it and adds its own turns; an inner array that is not a tuple is one turn.
  */
 function readList(list: unknown[], path: string, depth: number): Turns {
-  const turns: Turns = []
-  let run: ToolCall[] = []
+  // The commonest lists, a run of calls and the turns, are made with their first entry: a first push onto [] makes room for seventeen.
+  let turns: Turns | undefined
+  let run: ToolCall[] | undefined
   const endRun = () => {
-    if (run.length > 0) turns.push(run)
-    run = []
+    if (run === undefined) return
+    if (turns === undefined) turns = [run]
+    else turns.push(run)
+    run = undefined
   }
   forEachIndex(list, lengthOf(list, path), (index) => {
     const item = readItem(list, index, path)
     // The commonest item, our own { name, args } call, is read without spelling its path.
     const own = depth < MAX_DEPTH && isObject(item) && !isList(item) ? quickOwnCall(item) : undefined
     if (own !== undefined) {
-      run.push(own)
+      if (run === undefined) run = [own]
+      else run.push(own)
       return
     }
     const itemPath = childPath(path, index)
     if (isList(item) && !isTuple(item)) {
       endRun()
-      turns.push(oneTurn(item, itemPath, depth + 1))
+      ;(turns ??= []).push(oneTurn(item, itemPath, depth + 1))
       return
     }
     const reading = readAt(item, itemPath, depth + 1)
     if ('call' in reading) {
-      run.push(reading.call)
+      if (run === undefined) run = [reading.call]
+      else run.push(reading.call)
       return
     }
     endRun()
-    for (const turn of reading.turns) turns.push(turn)
+    for (const turn of reading.turns) (turns ??= []).push(turn)
   })
   endRun()
-  return turns
+  return turns ?? []
 }
 
 /** An element of the list at `path`; one that cannot be read stands for the reason, so its siblings are still read. */
