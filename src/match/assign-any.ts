@@ -24,11 +24,17 @@ const POSITION_TIES_UP_TO = 400
  * are grouped by tool, and each group is an optimal assignment (DESIGN.md §4).
  */
 function addPair(ctx: PairingContext, p: number, g: number, into: Assignment, needTotals: boolean): void {
-  into.pairs.push([p, g])
+  addTo(into, p, g)
   if (!needTotals) return
   const tiers = ctx.tiers(p, g)
   into.primary += tiers.primary
   into.secondary += tiers.secondary
+}
+
+/** Adds a pair; the list is made with its first pair, as a first push onto [] makes room for seventeen. */
+function addTo(into: Assignment, p: number, g: number): void {
+  if (into.pairs.length === 0) into.pairs = [[p, g]]
+  else into.pairs.push([p, g])
 }
 
 export function assignAny(
@@ -66,7 +72,7 @@ const LISTED_GROUPS = 16
  * its names are new strings each time: comparing a few beats hashing each of them.
  */
 class ToolGroups {
-  readonly list: { name: string; preds: number[]; golds: number[] }[] = []
+  list: { name: string; preds: number[]; golds: number[] }[] = []
   private index: Map<string, number> | undefined
 
   addGold(name: string, g: number): void {
@@ -76,14 +82,19 @@ class ToolGroups {
       return
     }
     this.index?.set(name, this.list.length)
-    this.list.push({ name, preds: [], golds: [g] })
+    // Lists are made with their first entry (see addTo).
+    if (this.list.length === 0) this.list = [{ name, preds: [], golds: [g] }]
+    else this.list.push({ name, preds: [], golds: [g] })
     if (this.index === undefined && this.list.length > LISTED_GROUPS) this.index = new Map(this.list.map((group, i) => [group.name, i]))
   }
 
   /** A prediction joins its tool's group; with no gold call of its tool, it pairs with nothing. */
   addPred(name: string, p: number): void {
     const at = this.find(name)
-    if (at >= 0) this.list[at]!.preds.push(p)
+    if (at < 0) return
+    const group = this.list[at]!
+    if (group.preds.length === 0) group.preds = [p]
+    else group.preds.push(p)
   }
 
   private find(name: string): number {
@@ -166,7 +177,7 @@ function pairInOrder(ctx: PairingContext, preds: number[], golds: number[], into
     ranks[i] = rank
   }
   for (let i = 0; i < rows; i++) {
-    into.pairs.push([preds[i]!, golds[i]!])
+    addTo(into, preds[i]!, golds[i]!)
     if (!needTotals) continue
     const tiers = ctx.tiersOf(ranks[i]!, call.toolWeight)
     into.primary += tiers.primary
@@ -209,7 +220,7 @@ function assignRanked(ctx: PairingContext, preds: number[], golds: number[], int
   for (let i = 0; i < rows; i++) {
     const j = assigned[i]!
     if (j < 0) continue
-    into.pairs.push([preds[i]!, golds[j]!])
+    addTo(into, preds[i]!, golds[j]!)
     into.primary += primary[i * cols + j]!
     into.secondary += secondary[i * cols + j]!
   }
