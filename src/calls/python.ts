@@ -254,32 +254,36 @@ class PythonReader {
   }
 
   readCalls(): ToolCall[] {
-    const calls: ToolCall[] = []
     this.skipSpace()
+    let calls: ToolCall[]
     if (this.code() === LBRACKET) {
       this.pos++
-      this.readCallSequence(calls, RBRACKET)
+      calls = this.readCallSequence(RBRACKET)
     } else {
-      this.readCallSequence(calls, END)
+      calls = this.readCallSequence(END)
     }
     this.skipSpace()
     if (this.pos < this.text.length) this.fail(`expected the end of the calls but found ${this.describe()}`)
     return calls
   }
 
-  private readCallSequence(calls: ToolCall[], closing: number): void {
+  private readCallSequence(closing: number): ToolCall[] {
     this.skipSpace()
-    if (this.consumeClosing(closing)) return
+    if (this.consumeClosing(closing)) return []
+    // Made with its first call: a first push onto [] makes room for seventeen.
+    let calls: ToolCall[] | undefined
     for (;;) {
-      calls.push(this.readTopCall())
+      const call = this.readTopCall()
+      if (calls === undefined) calls = [call]
+      else calls.push(call)
       this.skipSpace()
       if (this.code() === COMMA) {
         this.pos++
         this.skipSpace()
-        if (this.consumeClosing(closing)) return
+        if (this.consumeClosing(closing)) return calls
         continue
       }
-      if (this.consumeClosing(closing)) return
+      if (this.consumeClosing(closing)) return calls
       this.fail(`expected ${closing === END ? "','" : "',' or ']'"} but found ${this.describe()}`)
     }
   }
