@@ -17,15 +17,26 @@ export interface Figures extends Counts {
  * denominator is 0 is 0.
  */
 export function figures({ tp, fp, fn }: Counts): Figures {
-  if (tp === 0 && fp === 0 && fn === 0) return { tp, fp, fn, precision: 1, recall: 1, f1: 1 }
-  return {
-    tp,
-    fp,
-    fn,
-    precision: tp + fp === 0 ? 0 : tp / (tp + fp),
-    recall: tp + fn === 0 ? 0 : tp / (tp + fn),
-    f1: 2 * tp + fp + fn === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn),
-  }
+  return { tp, fp, fn, precision: precisionOf(tp, fp, fn), recall: recallOf(tp, fp, fn), f1: f1Of(tp, fp, fn) }
+}
+
+// One figure at a time, for a caller that builds its own object of them (a Score, for every trajectory).
+
+export function precisionOf(tp: number, fp: number, fn: number): number {
+  return tp + fp === 0 ? nothingAtAll(tp, fp, fn) : tp / (tp + fp)
+}
+
+export function recallOf(tp: number, fp: number, fn: number): number {
+  return tp + fn === 0 ? nothingAtAll(tp, fp, fn) : tp / (tp + fn)
+}
+
+export function f1Of(tp: number, fp: number, fn: number): number {
+  return 2 * tp + fp + fn === 0 ? nothingAtAll(tp, fp, fn) : (2 * tp) / (2 * tp + fp + fn)
+}
+
+/** A figure whose denominator is 0: 1 when nothing was expected nor predicted, else 0. */
+function nothingAtAll(tp: number, fp: number, fn: number): number {
+  return tp === 0 && fp === 0 && fn === 0 ? 1 : 0
 }
 
 export function addCounts(into: Counts, add: Counts): void {

@@ -4,7 +4,7 @@ import { describeGoldArgs } from '../compare/gold-calls'
 import { setOwnEntry } from '../compare/gold-node'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
-import { type Counts, type Figures, figures } from './figures'
+import { type Counts, type Figures, f1Of, precisionOf, recallOf } from './figures'
 
 /** A call as plain data; gold values that are not plain data are described (see describeNode). */
 export interface CallData {
@@ -211,8 +211,19 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     }
   }
 
-  const { precision, recall, f1 } = figures({ tp, fp, fn })
-  return { level, tp, fp, fn, precision, recall, f1, pairs: pairDetails, unmatchedPred, unmatchedGold, perTool: tally.record() }
+  return {
+    level,
+    tp,
+    fp,
+    fn,
+    precision: precisionOf(tp, fp, fn),
+    recall: recallOf(tp, fp, fn),
+    f1: f1Of(tp, fp, fn),
+    pairs: pairDetails,
+    unmatchedPred,
+    unmatchedGold,
+    perTool: tally.record(),
+  }
 }
 
 /** How many names a reason lists before it says how many more there are. */
