@@ -44,8 +44,17 @@ function decodeLine(bytes: Buffer, number: number): Line | undefined {
  * time, however long the stream.
  */
 export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
-  for await (const lines of readLineBatches(chunks, maxLineBytes)) yield* lines
+  for await (const lines of readLineBatches(chunks, maxLineBytes)) {
+    // Each line is let go once handed on: a batch held while the next chunk is awaited would outlive the scavenges of the wait.
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index]!
+      lines[index] = RELEASED
+      yield line
+    }
+  }
 }
+
+const RELEASED: Line = Object.freeze({ number: 0, text: '', invalidUtf8: false })
 
 /**
  * The lines of `readLines`, in batches: those each chunk of the stream completes. A reader
