@@ -48,19 +48,12 @@ class DecodedCopier {
   private copyList(list: unknown[], depth: number): unknown[] {
     return copyListItems(
       list,
-      (index) => {
-        this.keys.push(index)
-        const copy = this.copy(list[index], depth + 1)
-        this.keys.pop()
-        return copy
+      this.keys,
+      (item) => this.copy(item, depth + 1),
+      () => {
+        throw new Refusal('a hole in the list, where no value is')
       },
-      (index) => this.refuseHole(index),
     )
-  }
-
-  private refuseHole(index: number): never {
-    this.keys.push(index)
-    throw new Refusal('a hole in the list, where no value is')
   }
 
   private copyRecord(record: Record<string, unknown>, depth: number): Record<string, unknown> {

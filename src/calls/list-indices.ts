@@ -16,19 +16,32 @@ export function forEachIndex(list: unknown[], length: number, visit: (index: num
 }
 
 /**
- * A copy of a list, `copyItem` making each item's copy, visited as forEachIndex visits them:
- * the first hole is handed to `refuseHole`, which throws, so a copy never walks a vast length.
+ * A copy of a list, `copyItem` making each item's copy, visited as forEachIndex visits them.
+ * `path` holds the keys from the root of the copy: each item's index is on it while the item is
+ * read and copied, and the first hole's when `refuseHole` throws, so a failure names where it
+ * happened. A copy never walks a vast length.
  */
-export function copyListItems(list: unknown[], copyItem: (index: number) => unknown, refuseHole: (index: number) => never): unknown[] {
+export function copyListItems(
+  list: unknown[],
+  path: (string | number)[],
+  copyItem: (item: unknown) => unknown,
+  refuseHole: () => never,
+): unknown[] {
   const length = list.length
   const copy: unknown[] = new Array(length)
   let next = 0
+  const refuseHoleAt = (index: number): never => {
+    path.push(index)
+    return refuseHole()
+  }
   forEachIndex(list, length, (index) => {
-    if (index !== next) refuseHole(next)
-    copy[index] = copyItem(index)
+    if (index !== next) refuseHoleAt(next)
+    path.push(index)
+    copy[index] = copyItem(list[index])
+    path.pop()
     next++
   })
-  if (next !== length) refuseHole(next)
+  if (next !== length) refuseHoleAt(next)
   return copy
 }
 

@@ -162,19 +162,12 @@ class PlainCopier {
   private copyArray(value: unknown[], depth: number): unknown[] {
     return copyListItems(
       value,
-      (index) => {
-        this.keys.push(index)
-        const copy = this.copy(value[index], depth + 1)
-        this.keys.pop()
-        return copy
+      this.keys,
+      (item) => this.copy(item, depth + 1),
+      () => {
+        throw new Refusal('expected JSON-like data, received a hole in the list')
       },
-      (index) => this.refuseHole(index),
     )
-  }
-
-  private refuseHole(index: number): never {
-    this.keys.push(index)
-    throw new Refusal('expected JSON-like data, received a hole in the list')
   }
 
   private copyRecord(value: object, depth: number): Record<string, unknown> {
