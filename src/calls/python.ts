@@ -1,5 +1,6 @@
 import { MAX_DEPTH } from './limits'
 import type { ToolCall } from './tool-call'
+import { withItem } from './with-item'
 import {
   PyCall,
   PyFloat,
@@ -270,12 +271,9 @@ class PythonReader {
   private readCallSequence(closing: number): ToolCall[] {
     this.skipSpace()
     if (this.consumeClosing(closing)) return []
-    // Made with its first call: a first push onto [] makes room for seventeen.
     let calls: ToolCall[] | undefined
     for (;;) {
-      const call = this.readTopCall()
-      if (calls === undefined) calls = [call]
-      else calls.push(call)
+      calls = withItem(calls, this.readTopCall())
       this.skipSpace()
       if (this.code() === COMMA) {
         this.pos++

@@ -16,6 +16,7 @@ import { atPath, childPath, describe, errorMessage } from './path'
 import { parsePythonCalls } from './python'
 import { NOT_QUICK, quickPlain } from './plain-value'
 import { unparseableCall, type ToolCall, type Turns } from './tool-call'
+import { withItem } from './with-item'
 
 /**
  * The format readers, tried in order on each object; the first that recognises it reads it.
@@ -130,13 +131,10 @@ function isTuple(list: unknown[]): boolean {
  * ends it and adds its own turns; an inner array that is not a tuple is one turn.
  */
 function readList(list: unknown[], path: string, depth: number): Turns {
-  // The commonest lists, a run of calls and the turns, are made with their first entry: a first push onto [] makes room for seventeen.
   let turns: Turns | undefined
   let run: ToolCall[] | undefined
   const endRun = () => {
-    if (run === undefined) return
-    if (turns === undefined) turns = [run]
-    else turns.push(run)
+    if (run !== undefined) turns = withItem(turns, run)
     run = undefined
   }
   forEachIndex(list, lengthOf(list, path), (index) => {
@@ -144,24 +142,22 @@ function readList(list: unknown[], path: string, depth: number): Turns {
     // The commonest item, our own { name, args } call, is read without spelling its path.
     const own = depth < MAX_DEPTH && isObject(item) && !isList(item) ? quickOwnCall(item) : undefined
     if (own !== undefined) {
-      if (run === undefined) run = [own]
-      else run.push(own)
+      run = withItem(run, own)
       return
     }
     const itemPath = childPath(path, index)
     if (isList(item) && !isTuple(item)) {
       endRun()
-      ;(turns ??= []).push(oneTurn(item, itemPath, depth + 1))
+      turns = withItem(turns, oneTurn(item, itemPath, depth + 1))
       return
     }
     const reading = readAt(item, itemPath, depth + 1)
     if ('call' in reading) {
-      if (run === undefined) run = [reading.call]
-      else run.push(reading.call)
+      run = withItem(run, reading.call)
       return
     }
     endRun()
-    for (const turn of reading.turns) (turns ??= []).push(turn)
+    for (const turn of reading.turns) turns = withItem(turns, turn)
   })
   endRun()
   return turns ?? []
