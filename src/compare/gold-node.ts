@@ -207,21 +207,16 @@ export function compileEntries(
   form: GoldForm,
 ): { nodes: GoldNode[]; plain: boolean } {
   const nodes: GoldNode[] = new Array(keys.length)
-  let plain = true
   let i = 0
   // for-in reads each value from its slot in the object, where `record[keys[i]]` would look the key up
   // among all shapes of objects; it gives the own keys first, in the order of `keys`.
   for (const key in record) {
     if (i === keys.length || key !== keys[i]) break
-    const node = compileGoldChild(record[key], path, key, depth, true, form)
-    nodes[i++] = node
-    plain &&= isPlainNode(node)
+    nodes[i++] = compileGoldChild(record[key], path, key, depth, true, form)
   }
-  for (; i < keys.length; i++) {
-    const node = compileGoldChild(record[keys[i]!], path, keys[i]!, depth, true, form)
-    nodes[i] = node
-    plain &&= isPlainNode(node)
-  }
+  for (; i < keys.length; i++) nodes[i] = compileGoldChild(record[keys[i]!], path, keys[i]!, depth, true, form)
+  let plain = true
+  for (const node of nodes) plain &&= isPlainNode(node)
   return { nodes, plain }
 }
 
