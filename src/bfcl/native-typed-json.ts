@@ -3,15 +3,22 @@ import { PyFloat } from '../calls/python-values'
 import { COLON, CR, DOT, LF, MINUS, NINE, PLUS, SPACE, TAB, ZERO } from '../calls/char-codes'
 
 /**
+ * Which numbers must come back as the text wrote them: `all` floats, or only `integral` ones —
+ * the floats JSON.parse would make integers (`1.0`, `2e3`) and `-0` — where a plain non-integral
+ * number is read as a float all the same.
+ */
+export type FloatsKept = 'all' | 'integral'
+
+/**
  * `parseTypedJson` by the engine's own JSON.parse, for the valid JSON of everyday input: each
  * number JSON.parse would read otherwise than Python (a float, `-0`) is handed to it as a
  * marked string — NUL, then the number's text — and turned back into its value after. Undefined
  * when the exact reader must read the text: invalid JSON (which it reports with a position),
  * nesting deeper than MAX_DEPTH, or a `\u0000` escape, which could pass for a mark.
  */
-export function parseTypedJsonNatively(text: string): unknown {
+export function parseTypedJsonNatively(text: string, floats: FloatsKept): unknown {
   if (text.includes(MARK_ESCAPE)) return undefined
-  const marked = markFloats(text)
+  const marked = MAY_HOLD[floats].test(text) ? markFloats(text) : { text, count: 0 }
   if (marked === undefined) return undefined
   let value: unknown
   try {
@@ -30,8 +37,15 @@ export function parseTypedJsonNatively(text: string): unknown {
 const MARK_ESCAPE = '\\u0000'
 const MARK = 0
 
-// Text that may hold a float or `-0` (in a string or not): a digit before a '.' or an exponent, or "-0".
-const MAY_HOLD_FLOAT = /\d[.eE]|-0/
+/**
+ * Text that may hold a number of the kind kept (in a string or not). A float can be integral
+ * only with an exponent, with a fraction of zeros, or with 16 digits or more, enough to round
+ * to an integer: then 8 stand on one side of the point.
+ */
+const MAY_HOLD: Record<FloatsKept, RegExp> = {
+  all: /\d[.eE]|-0/,
+  integral: /\d(?:[eE]|\.(?:0+(?!\d)|\d{8})|\d{7}\.\d)|-0(?![\d.])/,
+}
 // Everything up to the next number outside strings: whole strings, and characters that start no number.
 const UP_TO_NUMBER = /(?:[^"\d-]+|"[^"\\]*(?:\\[^][^"\\]*)*")*/y
 
@@ -45,7 +59,6 @@ function isDigit(code: number): boolean {
  * engine skips the strings; only the numbers between them are looked at here.
  */
 function markFloats(text: string): { text: string; count: number } | undefined {
-  if (!MAY_HOLD_FLOAT.test(text)) return { text, count: 0 }
   let marked = ''
   let copied = 0
   let count = 0

@@ -15,7 +15,16 @@ import {
  */
 export function parseTypedJson(text: string): unknown {
   const source = String(text)
-  return parseTypedJsonNatively(source) ?? new TypedJsonReader(source).readDocument()
+  return parseTypedJsonNatively(source, 'all') ?? new TypedJsonReader(source).readDocument()
+}
+
+/**
+ * JSON as the BFCL checker reads it: parseTypedJson, except that a float that is not integral
+ * may come back as a plain number, which the checker reads as a float all the same. Most lines
+ * then need no float marked: few hold one that JSON.parse would make an integer.
+ */
+export function parseBfclJson(text: string): unknown {
+  return parseTypedJsonNatively(text, 'integral') ?? new TypedJsonReader(text).readDocument()
 }
 
 // A run of string characters that need no attention; the regex engine skips it natively.

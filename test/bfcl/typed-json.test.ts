@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { fc, test } from '@fast-check/vitest'
 import { BFCL_DATA } from '../fixtures/bfcl-data'
-import { parseTypedJson } from '../../src/bfcl/typed-json'
+import { parseBfclJson, parseTypedJson } from '../../src/bfcl/typed-json'
+import { pyTypeOf } from '../../src/bfcl/python-semantics'
 import { MAX_DEPTH } from '../../src/calls/limits'
 import { PyFloat, isPyFloat, toPlainValue } from '../../src/calls/python-values'
 
@@ -255,5 +256,67 @@ describe('parseTypedJson: depth', () => {
     expect((error as SyntaxError).message).toBe(
       `Nesting deeper than ${MAX_DEPTH} levels in JSON at position ${MAX_DEPTH} (line 1 column ${MAX_DEPTH + 1})`,
     )
+  })
+})
+
+/** Each number as the BFCL checker sees it: its Python type and its value, whichever way it is held. */
+function pythonView(value: unknown): unknown {
+  if (typeof value === 'number' || value instanceof PyFloat) return { type: pyTypeOf(value), value: Number(value) }
+  if (Array.isArray(value)) return value.map(pythonView)
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, pythonView(item)]))
+  return value
+}
+
+describe('parseBfclJson: what the BFCL checker reads', () => {
+  it.each(dataFiles)('reads every line of %s to the same Python values as parseTypedJson', (file) => {
+    for (const line of dataLines(file)) expect(pythonView(parseBfclJson(line))).toStrictEqual(pythonView(parseTypedJson(line)))
+  })
+
+  // Each alone on its line, so that no other number there gets the line's floats marked.
+  it.each([
+    ['1.0', 'float'],
+    ['2.00', 'float'],
+    ['1e3', 'float'],
+    ['2.5E1', 'float'],
+    ['-0.0', 'float'],
+    ['0.99999999999999999', 'float'],
+    ['1.0000000000000001', 'float'],
+    ['9007199254740993.5', 'float'],
+    ['12345678.00000000001', 'float'],
+    ['1', 'int'],
+    ['-0', 'int'],
+    ['12345678901234567890', 'int'],
+  ])('reads %s alone on its line as the %s parseTypedJson reads', (text, type) => {
+    const line = `{"id": "x", "value": ${text}}`
+    const read = (parseBfclJson(line) as { value: unknown }).value
+    expect(pyTypeOf(read)).toBe(type)
+    expect(pythonView(read)).toStrictEqual(pythonView((parseTypedJson(line) as { value: unknown }).value))
+  })
+
+  it('may give a float that is not integral as a plain number, which the checker reads as a float', () => {
+    const read = parseBfclJson('{"area": [0.01], "unit": "m2"}') as { area: unknown[] }
+    expect(read.area[0]).toBe(0.01)
+    expect(pyTypeOf(read.area[0])).toBe('float')
+  })
+
+  const longDigits = fc.stringMatching(/^[0-9]{1,20}$/)
+  const numberText = fc
+    .tuple(
+      fc.boolean(),
+      fc.stringMatching(/^(0|[1-9][0-9]{0,19})$/),
+      fc.option(longDigits, { nil: undefined }),
+      fc.option(fc.tuple(fc.constantFrom('e', 'E-', 'e+'), fc.stringMatching(/^[0-9]{1,3}$/)), { nil: undefined }),
+    )
+    .map(([minus, int, fraction, exponent]) => `${minus ? '-' : ''}${int}${fraction === undefined ? '' : `.${fraction}`}${exponent?.join('') ?? ''}`)
+  const item = fc.oneof(numberText, fc.stringMatching(/^[-0-9.eE ]{0,8}$/).map((string) => JSON.stringify(string)))
+  test.prop([fc.array(item, { minLength: 1, maxLength: 8 })])('reads every number to the Python type and value parseTypedJson gives', (items) => {
+    const text = `{"id": "x", "values": [${items.join(', ')}]}`
+    expect(pythonView(parseBfclJson(text))).toStrictEqual(pythonView(parseTypedJson(text)))
+  })
+
+  it('refuses what parseTypedJson refuses', () => {
+    for (const text of ['[1.0,]', '{1.5: 2}', '['.repeat(MAX_DEPTH + 1) + ']'.repeat(MAX_DEPTH + 1)]) {
+      expect(() => parseBfclJson(text)).toThrow(SyntaxError)
+    }
   })
 })
