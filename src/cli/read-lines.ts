@@ -41,61 +41,87 @@ function decodeLine(bytes: Buffer, number: number): Line | undefined {
 /**
  * The non-blank lines of a byte stream, one at a time: LF or CRLF line ends, a last line
  * without a line end, invalid UTF-8 replaced with U+FFFD (and flagged). Holds one line at a
- * time, however long the stream.
+ * time, however long the stream: each is decoded only when its turn comes, so the lines still
+ * to come in a chunk are bytes, not strings alive across the scavenges of the work on this one.
  */
 export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
-  for await (const lines of readLineBatches(chunks, maxLineBytes)) {
-    // Each line is let go once handed on: a batch held while the next chunk is awaited would outlive the scavenges of the wait.
-    for (let index = 0; index < lines.length; index++) {
-      const line = lines[index]!
-      lines[index] = RELEASED
-      yield line
-    }
+  const splitter = new LineSplitter(maxLineBytes)
+  for await (const chunk of chunks) {
+    splitter.take(chunk)
+    for (let line = splitter.nextLine(); line !== undefined; line = splitter.nextLine()) yield line
   }
+  const last = splitter.lastLine()
+  if (last !== undefined) yield last
 }
-
-const RELEASED: Line = Object.freeze({ number: 0, text: '', invalidUtf8: false })
 
 /**
  * The lines of `readLines`, in batches: those each chunk of the stream completes. A reader
  * that takes a batch at a time waits once per chunk, not once per line.
  */
 export async function* readLineBatches(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line[]> {
-  let pending: Buffer[] = []
-  let pendingBytes = 0
-  let skipping = false
-  let number = 0
+  const splitter = new LineSplitter(maxLineBytes)
   for await (const chunk of chunks) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    splitter.take(chunk)
     const lines: Line[] = []
-    let start = 0
-    for (let end = buffer.indexOf(LF, start); end !== -1; end = buffer.indexOf(LF, start)) {
-      const piece = buffer.subarray(start, end)
-      start = end + 1
-      number++
-      if (skipping || pendingBytes + piece.length > maxLineBytes) {
-        lines.push({ number, text: '', invalidUtf8: false, tooLong: true })
-      } else {
-        const line = decodeLine(pending.length === 0 ? piece : Buffer.concat([...pending, piece]), number)
-        if (line !== undefined) lines.push(line)
-      }
-      pending = []
-      pendingBytes = 0
-      skipping = false
-    }
-    if (start < buffer.length && !skipping) {
-      pending.push(buffer.subarray(start))
-      pendingBytes += buffer.length - start
-      if (pendingBytes > maxLineBytes) {
-        pending = []
-        skipping = true
-      }
-    }
+    for (let line = splitter.nextLine(); line !== undefined; line = splitter.nextLine()) lines.push(line)
     if (lines.length > 0) yield lines
   }
-  if (skipping) yield [{ number: number + 1, text: '', invalidUtf8: false, tooLong: true }]
-  else if (pending.length > 0) {
-    const line = decodeLine(Buffer.concat(pending), ++number)
-    if (line !== undefined) yield [line]
+  const last = splitter.lastLine()
+  if (last !== undefined) yield [last]
+}
+
+/** Cuts chunks of bytes into lines, a line split across chunks joined. */
+class LineSplitter {
+  private chunk: Buffer = Buffer.alloc(0)
+  // Where the next line of `chunk` starts.
+  private start = 0
+  // The start of a line whose end is in a later chunk.
+  private pending: Buffer[] = []
+  private pendingBytes = 0
+  private skipping = false
+  private number = 0
+
+  constructor(private readonly maxLineBytes: number) {}
+
+  /** The next chunk: its lines come from `nextLine`, once the last one's are taken. */
+  take(chunk: Buffer | string): void {
+    this.chunk = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    this.start = 0
   }
+
+  /** The next non-blank line the chunks so far complete; undefined once the rest waits for the next chunk. */
+  nextLine(): Line | undefined {
+    const chunk = this.chunk
+    for (let end = chunk.indexOf(LF, this.start); end !== -1; end = chunk.indexOf(LF, this.start)) {
+      const piece = chunk.subarray(this.start, end)
+      this.start = end + 1
+      this.number++
+      const tooLong = this.skipping || this.pendingBytes + piece.length > this.maxLineBytes
+      const line = tooLong ? tooLongLine(this.number) : decodeLine(this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]), this.number)
+      this.pending = []
+      this.pendingBytes = 0
+      this.skipping = false
+      if (line !== undefined) return line
+    }
+    if (this.start < chunk.length && !this.skipping) {
+      this.pending.push(chunk.subarray(this.start))
+      this.pendingBytes += chunk.length - this.start
+      if (this.pendingBytes > this.maxLineBytes) {
+        this.pending = []
+        this.skipping = true
+      }
+    }
+    this.start = chunk.length
+    return undefined
+  }
+
+  /** The line after the last line end, once the chunks are done. */
+  lastLine(): Line | undefined {
+    if (this.skipping) return tooLongLine(this.number + 1)
+    return this.pending.length === 0 ? undefined : decodeLine(Buffer.concat(this.pending), ++this.number)
+  }
+}
+
+function tooLongLine(number: number): Line {
+  return { number, text: '', invalidUtf8: false, tooLong: true }
 }

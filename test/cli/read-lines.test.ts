@@ -37,6 +37,16 @@ describe('readLines', () => {
     expect(line).toEqual({ number: 1, text: 'a\uFFFDb', invalidUtf8: true })
   })
 
+  test('decodes each line only when its turn comes: the lines after it are still bytes', async () => {
+    const chunk = Buffer.from('first\nsecond\n')
+    const lines = readLines((async function* () {
+      yield chunk
+    })())
+    expect((await lines.next()).value).toMatchObject({ text: 'first' })
+    chunk.write('SECOND', 6)
+    expect((await lines.next()).value).toMatchObject({ number: 2, text: 'SECOND' })
+  })
+
   test('does not flag a U+FFFD that the file itself holds', async () => {
     const [line] = await linesOf('a\uFFFDb\n')
     expect(line!.invalidUtf8).toBe(false)
