@@ -38,8 +38,8 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
       const where = `${input.name}:${line.number}`
       const behind = cli.out.write(verdictLine(checkEntryAt(parseBfclLine(checkedText(line, where), where), where)))
       if (behind !== undefined) await behind
+      checked++
     }
-    checked += lines.length
     cli.status.update(() => progressText(checked, ['entry', 'entries'], performance.now() - started, input.bytesRead, input.size))
   }
   cli.status.clear()

@@ -13,7 +13,7 @@ export interface InputFile {
   readonly bytesRead: number
   lines(): AsyncGenerator<Line>
   /** The lines in batches, as each chunk read completes them. */
-  lineBatches(): AsyncGenerator<Line[]>
+  lineBatches(): AsyncGenerator<Iterable<Line>>
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -65,7 +65,7 @@ function inputOf(name: string, size: number | undefined, stream: () => AsyncIter
 
 /**
  * Bytes read from a file at a time. With 64 KiB the command sat idle between chunks for about
- * 5% of a long run; much more keeps more lines alive at once (1 MiB: half as much memory again).
+ * 5% of a long run; much more only holds more of the file in memory at once.
  */
 const READ_CHUNK = 1 << 18
 

@@ -47,7 +47,7 @@ function decodeLine(bytes: Buffer, number: number): Line | undefined {
 export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
   const splitter = new LineSplitter(maxLineBytes)
   for await (const chunk of chunks) {
-    splitter.take(chunk)
+    if (!splitter.take(chunk)) continue
     for (let line = splitter.nextLine(); line !== undefined; line = splitter.nextLine()) yield line
   }
   const last = splitter.lastLine()
@@ -55,17 +55,13 @@ export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLine
 }
 
 /**
- * The lines of `readLines`, in batches: those each chunk of the stream completes. A reader
- * that takes a batch at a time waits once per chunk, not once per line.
+ * The lines of `readLines`, in batches: those each chunk of the stream completes, each decoded
+ * as it is read. A reader that takes a batch at a time waits once per chunk, not once per
+ * line; it reads each batch through before it asks for the next.
  */
-export async function* readLineBatches(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line[]> {
+export async function* readLineBatches(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Iterable<Line>> {
   const splitter = new LineSplitter(maxLineBytes)
-  for await (const chunk of chunks) {
-    splitter.take(chunk)
-    const lines: Line[] = []
-    for (let line = splitter.nextLine(); line !== undefined; line = splitter.nextLine()) lines.push(line)
-    if (lines.length > 0) yield lines
-  }
+  for await (const chunk of chunks) if (splitter.take(chunk)) yield splitter.lines()
   const last = splitter.lastLine()
   if (last !== undefined) yield [last]
 }
@@ -83,10 +79,18 @@ class LineSplitter {
 
   constructor(private readonly maxLineBytes: number) {}
 
-  /** The next chunk: its lines come from `nextLine`, once the last one's are taken. */
-  take(chunk: Buffer | string): void {
+  /** The next chunk, once the last one's lines are taken; whether it ends a line, for `nextLine` to give. */
+  take(chunk: Buffer | string): boolean {
     this.chunk = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
     this.start = 0
+    if (this.chunk.indexOf(LF) !== -1) return true
+    this.keepRest()
+    return false
+  }
+
+  /** The lines the chunks so far complete, each decoded as it is read. */
+  *lines(): Generator<Line> {
+    for (let line = this.nextLine(); line !== undefined; line = this.nextLine()) yield line
   }
 
   /** The next non-blank line the chunks so far complete; undefined once the rest waits for the next chunk. */
@@ -103,6 +107,13 @@ class LineSplitter {
       this.skipping = false
       if (line !== undefined) return line
     }
+    this.keepRest()
+    return undefined
+  }
+
+  /** Keeps what is left of the chunk, the start of a line that a later chunk ends. */
+  private keepRest(): void {
+    const chunk = this.chunk
     if (this.start < chunk.length && !this.skipping) {
       this.pending.push(chunk.subarray(this.start))
       this.pendingBytes += chunk.length - this.start
@@ -112,7 +123,6 @@ class LineSplitter {
       }
     }
     this.start = chunk.length
-    return undefined
   }
 
   /** The line after the last line end, once the chunks are done. */

@@ -85,7 +85,19 @@ describe('readLineBatches', () => {
     const batches = []
     for await (const batch of readLineBatches((async function* () {
       yield* ['a\nb\nc', 'd\n', 'e'].map((chunk) => Buffer.from(chunk))
-    })())) batches.push(batch.map(({ number, text }) => [number, text]))
+    })())) batches.push([...batch].map(({ number, text }) => [number, text]))
     expect(batches).toEqual([[[1, 'a'], [2, 'b']], [[3, 'cd']], [[4, 'e']]])
+  })
+
+  test('decodes each line of a batch only when it is read', async () => {
+    const chunk = Buffer.from('first\nsecond\n')
+    for await (const batch of readLineBatches((async function* () {
+      yield chunk
+    })())) {
+      const lines = batch[Symbol.iterator]()
+      expect(lines.next().value).toMatchObject({ text: 'first' })
+      chunk.write('SECOND', 6)
+      expect(lines.next().value).toMatchObject({ number: 2, text: 'SECOND' })
+    }
   })
 })
