@@ -43,6 +43,20 @@ describe('toolcalls bfcl-check', () => {
     expect(parseLines(run.stdout)).toEqual([verdicts[1]])
   })
 
+  test('checks a line with invalid UTF-8 as read with U+FFFD, and warns about it with its line number', async () => {
+    const [before, after] = wrong.split('no_such_function')
+    const invalid = Buffer.concat([Buffer.from(`${before}no_such`), Buffer.from([0xff]), Buffer.from(`function${after}`)])
+    const file = folder.write('entries.jsonl', Buffer.concat([Buffer.from(right), invalid, Buffer.from(right)]))
+    const run = await runCli(['bfcl-check', file])
+    expect(run.code).toBe(0)
+    expect(parseLines(run.stdout)).toEqual([
+      verdicts[0],
+      expect.objectContaining({ id: second!.id, error_type: 'ast_decoder:decoder_failed', errors: [expect.stringContaining("but found '\uFFFD'")] }),
+      verdicts[0],
+    ])
+    expect(run.stderr).toBe(`warning: ${file}:2: invalid UTF-8, read with U+FFFD replacement characters\n`)
+  })
+
   test('writes exactly the keys id, valid, error_type and errors', async () => {
     const run = await runCli(['bfcl-check'], { input: right })
     expect(run.stdout).toBe(`{"id":"${first!.id}","valid":true,"error_type":null,"errors":[]}\n`)
