@@ -46,10 +46,7 @@ function decodeLine(bytes: Buffer, number: number): Line | undefined {
  */
 export async function* readLines(chunks: AsyncIterable<Buffer | string>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<Line> {
   const splitter = new LineSplitter(maxLineBytes)
-  for await (const chunk of chunks) {
-    if (!splitter.take(chunk)) continue
-    for (let line = splitter.nextLine(); line !== undefined; line = splitter.nextLine()) yield line
-  }
+  for await (const chunk of chunks) if (splitter.take(chunk)) for (const line of splitter.lines()) yield line
   const last = splitter.lastLine()
   if (last !== undefined) yield last
 }
@@ -79,7 +76,7 @@ class LineSplitter {
 
   constructor(private readonly maxLineBytes: number) {}
 
-  /** The next chunk, once the last one's lines are taken; whether it ends a line, for `nextLine` to give. */
+  /** The next chunk, once the last one's lines are taken; whether it ends a line, for `lines` to give. */
   take(chunk: Buffer | string): boolean {
     this.chunk = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
     this.start = 0
@@ -94,7 +91,7 @@ class LineSplitter {
   }
 
   /** The next non-blank line the chunks so far complete; undefined once the rest waits for the next chunk. */
-  nextLine(): Line | undefined {
+  private nextLine(): Line | undefined {
     const chunk = this.chunk
     for (let end = chunk.indexOf(LF, this.start); end !== -1; end = chunk.indexOf(LF, this.start)) {
       const piece = chunk.subarray(this.start, end)
