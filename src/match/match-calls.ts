@@ -1,7 +1,7 @@
 import { readTurns } from '../calls/read'
 import type { ToolCall } from '../calls/tool-call'
 import { readGold } from '../compare/gold-calls'
-import { checkOptionKeys, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions } from './options'
+import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions } from './options'
 import { pairCalls } from './pair-calls'
 
 /** A gold call as its author wrote it. */
@@ -26,7 +26,7 @@ export interface Matching {
 
 /** Which predicted call pairs with which gold call (DESIGN.md §4); indices are into the flattened calls. */
 export function matchCalls(pred: unknown, gold: unknown, options: MatchOptions = {}): Matching {
-  checkOptionKeys(options, MATCH_OPTION_KEYS, 'options')
+  checkOptions(options, MATCH_OPTION_KEYS, 'options')
   const resolved = resolveMatchOptions(options)
   const { context, pairs } = pairCalls(readTurns(pred), readGold(gold), resolved)
   const goldCall = (i: number): GoldToolCall => ({ name: context.gold.calls[i]!.name, args: context.gold.calls[i]!.args })

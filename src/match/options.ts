@@ -1,3 +1,4 @@
+import { isPlainObject } from '../calls/plain-value'
 import { type Canonicalizer, canonicalizers } from '../compare/canonicalizers'
 import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
@@ -50,8 +51,17 @@ function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefi
   throw new TypeError(`${path}: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received ${printValue(value)}`)
 }
 
+/**
+ * Checks that options are an object of options (a plain object: not a list, a Date or a class
+ * instance, whose keys would read as options or be none), then its keys; an error names the path.
+ */
+export function checkOptions(options: unknown, allowed: readonly string[], path: string): asserts options is Record<string, unknown> {
+  if (!isPlainObject(options)) throw new TypeError(`${path}: expected an object of options, received ${printValue(options)}`)
+  checkOptionKeys(options, allowed, path)
+}
+
 /** Throws a TypeError for a key that is not an option, suggesting the nearest one. */
-export function checkOptionKeys(options: object, allowed: readonly string[], path: string): void {
+function checkOptionKeys(options: object, allowed: readonly string[], path: string): void {
   // for-in allocates no key list (options are checked at every score); an inherited key is not an option given.
   for (const key in options) {
     if (allowed.includes(key) || !Object.hasOwn(options, key)) continue

@@ -1,15 +1,12 @@
 import { printValue } from '../compare/print-value'
-import { checkOptionKeys, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
+import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import { type MatcherContext, withRunnerTesters } from './matcher-context'
 
 /** A matcher's options: checked for unknown keys (with a suggestion) before anything is scored. */
 export function readOptions(options: unknown, allowed: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {}
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`options: expected an object of options, received ${printValue(options)}`)
-  }
-  checkOptionKeys(options, allowed, 'options')
-  return options as Record<string, unknown>
+  checkOptions(options, allowed, 'options')
+  return options
 }
 
 export function readFlag(options: Record<string, unknown>, key: string): boolean {

@@ -2,7 +2,7 @@ import type { GoldForm } from '../compare/gold-node'
 import { readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
 import {
-  checkOptionKeys,
+  checkOptions,
   type GrammarInput,
   MATCH_OPTION_KEYS,
   type MatchOptions,
@@ -51,15 +51,12 @@ export class ToolCallMetric {
   readonly options: ResolvedMatchOptions
 
   constructor(options: MetricOptions = {}) {
-    if (typeof options !== 'object' || options === null) {
-      throw new TypeError(`options: expected an object of options, received ${String(options)}`)
-    }
-    checkOptionKeys(options, MATCH_OPTION_KEYS, 'options')
+    checkOptions(options, MATCH_OPTION_KEYS, 'options')
     this.options = resolveMatchOptions(options)
   }
 
   score(pred: unknown, gold: unknown, scoreOptions: ScoreOptions = NO_OPTIONS): Score {
-    if (scoreOptions !== NO_OPTIONS) checkOptionKeys(scoreOptions, SCORE_OPTION_KEYS, 'scoreOptions')
+    if (scoreOptions !== NO_OPTIONS) checkOptions(scoreOptions, SCORE_OPTION_KEYS, 'scoreOptions')
     const goldForm = readGoldForm(scoreOptions.goldForm, 'scoreOptions.goldForm')
     const options =
       scoreOptions.grammar === undefined

@@ -1,6 +1,6 @@
 import { printValue } from '../compare/print-value'
 import type { ScoreFigure } from '../matchers/matcher-types'
-import { checkOptionKeys } from '../match/options'
+import { checkOptions } from '../match/options'
 
 /** The options of either runner's corpus reporter. */
 export interface ToolCallsReporterOptions {
@@ -27,8 +27,7 @@ const KEYS = ['minF1', 'json', 'worst', 'by']
 export function readReporterOptions(options: unknown, reporter: string): ResolvedReporterOptions {
   const path = `${reporter} options`
   if (options === undefined || options === null) return { minF1: undefined, json: undefined, worst: 5, by: 'f1' }
-  if (typeof options !== 'object' || Array.isArray(options)) throw new TypeError(`${path}: expected an object, received ${printValue(options)}`)
-  checkOptionKeys(options, KEYS, path)
+  checkOptions(options, KEYS, path)
   const { minF1, json, worst = 5, by = 'f1' } = options as Record<string, unknown>
   if (minF1 !== undefined && (typeof minF1 !== 'number' || !(minF1 >= 0 && minF1 <= 1))) {
     throw new TypeError(`${path}.minF1: expected a number from 0 to 1, received ${printValue(minF1)}`)

@@ -143,3 +143,9 @@ describe('a group scored inside a predicate of another group', () => {
     expect(score.f1).toBe(1)
   })
 })
+
+describe("matchCalls's options", () => {
+  test('must be an object of options, not a level given alone', () => {
+    expect(() => matchCalls([], [], 'arg' as never)).toThrow(new TypeError('options: expected an object of options, received "arg"'))
+  })
+})

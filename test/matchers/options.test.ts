@@ -5,6 +5,7 @@ const search = (q: string) => ({ name: 'search', args: { q } })
 describe("the matchers' options", () => {
   test('must be an object', () => {
     expect(() => expect([]).toMatchToolCalls([], 'arg' as never)).toThrow(new TypeError('options: expected an object of options, received "arg"'))
+    expect(() => expect([]).toMatchToolCalls([], ['arg'] as never)).toThrow(new TypeError('options: expected an object of options, received ["arg"]'))
   })
 
   test('take true or false for allowExtra and allowMissing', () => {

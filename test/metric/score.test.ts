@@ -226,6 +226,21 @@ describe('options', () => {
     expect(() => new ToolCallMetric({ levle: 'arg' } as never)).toThrow(/options\.levle: unknown option \(did you mean 'level'\?\)/)
   })
 
+  test.each([
+    ['a list', [], 'options: expected an object of options, received []'],
+    ['a Date', new Date(0), 'options: expected an object of options, received 1970-01-01T00:00:00.000Z'],
+    ['a string', 'arg', 'options: expected an object of options, received "arg"'],
+    ['null', null, 'options: expected an object of options, received null'],
+  ])('options given as %s throw rather than read as no options', (_, options, message) => {
+    expect(() => new ToolCallMetric(options as never)).toThrow(new TypeError(message))
+  })
+
+  test('score options given as a list throw naming scoreOptions', () => {
+    expect(() => new ToolCallMetric().score([], [], ['json'] as never)).toThrow(
+      new TypeError('scoreOptions: expected an object of options, received ["json"]'),
+    )
+  })
+
   test('a bad value for an option throws naming it', () => {
     expect(() => new ToolCallMetric({ order: 'sorted' } as never)).toThrow(
       "options.order: expected 'any' or 'strict' or 'turns', received \"sorted\"",

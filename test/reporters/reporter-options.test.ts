@@ -6,6 +6,10 @@ describe('readReporterOptions', () => {
     expect(readReporterOptions(undefined, 'r')).toEqual({ minF1: undefined, json: undefined, worst: 5, by: 'f1' })
   })
 
+  test('must be an object of options', () => {
+    expect(() => readReporterOptions(['minF1', 0.8], 'r')).toThrow(new TypeError('r options: expected an object of options, received ["minF1", 0.8]'))
+  })
+
   test('names the reporter and suggests the option meant by a typo', () => {
     expect(() => readReporterOptions({ minf1: 0.8 }, 'expect-toolcalls/reporter')).toThrow(
       "expect-toolcalls/reporter options.minf1: unknown option (did you mean 'minF1'?)",
