@@ -55,7 +55,7 @@ function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefi
  * Checks that options are an object of options (a plain object: not a list, a Date or a class
  * instance, whose keys would read as options or be none), then its keys; an error names the path.
  */
-export function checkOptions(options: unknown, allowed: readonly string[], path: string): asserts options is Record<string, unknown> {
+export function checkOptions(options: unknown, allowed: readonly string[], path: string): asserts options is object {
   if (!isPlainObject(options)) throw new TypeError(`${path}: expected an object of options, received ${printValue(options)}`)
   checkOptionKeys(options, allowed, path)
 }

@@ -6,7 +6,7 @@ import { type MatcherContext, withRunnerTesters } from './matcher-context'
 export function readOptions(options: unknown, allowed: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {}
   checkOptions(options, allowed, 'options')
-  return options
+  return options as Record<string, unknown>
 }
 
 export function readFlag(options: Record<string, unknown>, key: string): boolean {

@@ -1,4 +1,5 @@
 import { printValue } from '../compare/print-value'
+import { checkOptions } from '../match/options'
 import { CorpusCounts } from './corpus-counts'
 import type { Figures } from './figures'
 import type { Score } from './score'
@@ -35,6 +36,8 @@ export interface EvaluateOptions {
   /** 'json': each episode's gold is in its JSON form (`$oneOf`, `$optional`), as read from a file. */
   goldForm?: GoldForm
 }
+
+const EVALUATE_OPTION_KEYS = ['worst', 'onEpisode', 'goldForm']
 
 /** Sums scores one at a time; holds only the sums and the few worst episodes. */
 export class CorpusAccumulator {
@@ -111,8 +114,16 @@ export function evaluate(
   if (typeof metric !== 'object' || metric === null || !('options' in metric)) {
     throw new TypeError('metric: expected a ToolCallMetric')
   }
+  checkOptions(options, EVALUATE_OPTION_KEYS, 'options')
   const goldForm = readGoldForm(options.goldForm, 'options.goldForm')
-  const accumulator = new CorpusAccumulator(options.worst)
+  const { worst, onEpisode } = options
+  if (worst !== undefined && !(Number.isInteger(worst) && worst >= 0)) {
+    throw new TypeError(`options.worst: expected a count of episodes (0 or more), received ${printValue(worst)}`)
+  }
+  if (onEpisode !== undefined && typeof onEpisode !== 'function') {
+    throw new TypeError(`options.onEpisode: expected a function (result) => void, received ${printValue(onEpisode)}`)
+  }
+  const accumulator = new CorpusAccumulator(worst)
   if (isAsyncIterable(episodes)) {
     return (async () => {
       let index = 0

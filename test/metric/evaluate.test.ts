@@ -72,4 +72,27 @@ describe('evaluate', () => {
   test('an episode without gold throws', () => {
     expect(() => evaluate([{ pred: [] } as unknown as Episode])).toThrow(/^episodes\[0\]: expected \{ id\?, pred, gold \}/)
   })
+
+  test('options are checked before any episode is scored', () => {
+    let pulled = 0
+    function* counted() {
+      for (const episode of episodes) {
+        pulled++
+        yield episode
+      }
+    }
+    const metric = new ToolCallMetric()
+    expect(() => evaluate(counted(), metric, { wrost: 1 } as never)).toThrow(new TypeError("options.wrost: unknown option (did you mean 'worst'?); the options are worst, onEpisode, goldForm"))
+    expect(() => evaluate(counted(), metric, { worst: '3' } as never)).toThrow(new TypeError('options.worst: expected a count of episodes (0 or more), received "3"'))
+    expect(() => evaluate(counted(), metric, { worst: 1.5 })).toThrow(new TypeError('options.worst: expected a count of episodes (0 or more), received 1.5'))
+    expect(() => evaluate(counted(), metric, { onEpisode: true } as never)).toThrow(
+      new TypeError('options.onEpisode: expected a function (result) => void, received true'),
+    )
+    expect(() => evaluate(counted(), metric, [] as never)).toThrow(new TypeError('options: expected an object of options, received []'))
+    expect(pulled).toBe(0)
+  })
+
+  test('keeps no worst episodes with worst: 0', () => {
+    expect(evaluate(episodes, new ToolCallMetric(), { worst: 0 }).worst).toEqual([])
+  })
 })
