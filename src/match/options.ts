@@ -61,7 +61,7 @@ export function checkOptions(options: unknown, allowed: readonly string[], path:
 }
 
 /** Throws a TypeError for a key that is not an option, suggesting the nearest one. */
-function checkOptionKeys(options: object, allowed: readonly string[], path: string): void {
+export function checkOptionKeys(options: object, allowed: readonly string[], path: string): void {
   // for-in allocates no key list (options are checked at every score); an inherited key is not an option given.
   for (const key in options) {
     if (allowed.includes(key) || !Object.hasOwn(options, key)) continue

@@ -2,6 +2,7 @@ import type { GoldForm } from '../compare/gold-node'
 import { readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
 import {
+  checkOptionKeys,
   checkOptions,
   type GrammarInput,
   MATCH_OPTION_KEYS,
@@ -49,6 +50,7 @@ function isCounts(value: unknown): value is Counts {
  */
 export class ToolCallMetric {
   readonly options: ResolvedMatchOptions
+  private checkedScoreOptions: ScoreOptions = NO_OPTIONS
 
   constructor(options: MetricOptions = {}) {
     checkOptions(options, MATCH_OPTION_KEYS, 'options')
@@ -56,7 +58,13 @@ export class ToolCallMetric {
   }
 
   score(pred: unknown, gold: unknown, scoreOptions: ScoreOptions = NO_OPTIONS): Score {
-    if (scoreOptions !== NO_OPTIONS) checkOptions(scoreOptions, SCORE_OPTION_KEYS, 'scoreOptions')
+    if (scoreOptions === this.checkedScoreOptions) {
+      // A corpus loop passes the same options each time: what kind of object they are is checked once, their keys every time.
+      checkOptionKeys(scoreOptions, SCORE_OPTION_KEYS, 'scoreOptions')
+    } else {
+      checkOptions(scoreOptions, SCORE_OPTION_KEYS, 'scoreOptions')
+      this.checkedScoreOptions = scoreOptions
+    }
     const goldForm = readGoldForm(scoreOptions.goldForm, 'scoreOptions.goldForm')
     const options =
       scoreOptions.grammar === undefined
