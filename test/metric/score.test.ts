@@ -241,6 +241,15 @@ describe('options', () => {
     )
   })
 
+  test('score options are checked at every score, the same object too', () => {
+    const metric = new ToolCallMetric()
+    const options: Record<string, unknown> = { goldForm: 'json' }
+    expect(metric.score([], [], options).f1).toBe(1)
+    options.goldFrom = 'json'
+    expect(() => metric.score([], [], options)).toThrow(/^scoreOptions\.goldFrom: unknown option \(did you mean 'goldForm'\?\)/)
+    expect(() => metric.score([], [], new Date(0) as never)).toThrow(new TypeError('scoreOptions: expected an object of options, received 1970-01-01T00:00:00.000Z'))
+  })
+
   test('a bad value for an option throws naming it', () => {
     expect(() => new ToolCallMetric({ order: 'sorted' } as never)).toThrow(
       "options.order: expected 'any' or 'strict' or 'turns', received \"sorted\"",
