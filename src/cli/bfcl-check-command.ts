@@ -1,5 +1,5 @@
 import { checkedText } from './read-lines'
-import { performance } from 'node:perf_hooks'
+import { monotonicMs } from './clock'
 import { BfclInputError, type BfclVerdict, checkBfclEntry } from '../bfcl'
 import { parseCommandArgs, usageError } from './args'
 import { parseBfclLine } from './bfcl-json-line'
@@ -31,7 +31,7 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
   if (parsed.values.help === true) return cli.out.write(BFCL_CHECK_USAGE)
   if (parsed.positionals.length > 1) throw usageError('bfcl-check', `expected at most one FILE, received ${parsed.positionals.length}`)
   const input = await openInput(parsed.positionals[0] ?? '-', cli.stdin)
-  const started = performance.now()
+  const started = monotonicMs()
   let checked = 0
   for await (const lines of lineBatchesOf(input, cli.notices)) {
     for (const line of lines) {
@@ -40,7 +40,7 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
       if (behind !== undefined) await behind
       checked++
     }
-    cli.status.update(() => progressText(checked, ['entry', 'entries'], performance.now() - started, input.bytesRead, input.size))
+    cli.status.update(() => progressText(checked, ['entry', 'entries'], monotonicMs() - started, input.bytesRead, input.size))
   }
   cli.status.clear()
   cli.notices.finish()

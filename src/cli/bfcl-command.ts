@@ -1,5 +1,5 @@
 import { checkedText } from './read-lines'
-import { performance } from 'node:perf_hooks'
+import { monotonicMs } from './clock'
 import { BFCL_CATEGORIES, BfclInputError, type BfclVerdict, categoryOf, checkBfclEntry } from '../bfcl'
 import { parseCommandArgs, requiredOption, stringOption, usageError } from './args'
 import { parseBfclLine } from './bfcl-json-line'
@@ -138,7 +138,7 @@ async function scoreCategory(category: string, files: CategoryFiles, cli: CliCon
   }
   const failures: { order: number; verdict: BfclVerdict }[] = []
   const scoredIds = new Set<string>()
-  const started = performance.now()
+  const started = monotonicMs()
   const entries = dataEntries(files.questions, files.answers, cli.notices)
   for await (const { left: entry, right: result } of joinById(entries, resultRecords(files.results, cli.notices, unscored))) {
     if (entry === undefined) {
@@ -152,7 +152,7 @@ async function scoreCategory(category: string, files: CategoryFiles, cli: CliCon
     run.total++
     if (verdict.valid) run.correct++
     else failures.push({ order: entry.question.order, verdict })
-    cli.status.update(() => progressText(run.total, ['entry', 'entries'], performance.now() - started, files.results.bytesRead, files.results.size))
+    cli.status.update(() => progressText(run.total, ['entry', 'entries'], monotonicMs() - started, files.results.bytesRead, files.results.size))
   }
   cli.status.clear()
   run.failures = failures.sort((a, b) => a.order - b.order).map(({ verdict }) => verdict)

@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks'
+import { monotonicMs } from './clock'
 
 const MIN_INTERVAL_MS = 250
 const ERASE_LINE = '\r\x1b[K'
@@ -16,7 +16,7 @@ export interface StatusStream {
 export class StatusLine {
   private shown = false
   // The first update waits too, so a short run shows no status at all.
-  private lastUpdate = performance.now()
+  private lastUpdate = monotonicMs()
   readonly enabled: boolean
 
   constructor(private readonly stream: StatusStream) {
@@ -26,7 +26,7 @@ export class StatusLine {
   /** Shows the text unless the line was updated less than a quarter of a second ago. */
   update(text: () => string): void {
     if (!this.enabled) return
-    const now = performance.now()
+    const now = monotonicMs()
     if (now - this.lastUpdate < MIN_INTERVAL_MS) return
     this.lastUpdate = now
     this.stream.write(`${ERASE_LINE}${text()}`)

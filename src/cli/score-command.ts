@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks'
+import { monotonicMs } from './clock'
 import type { Turns } from '../calls/tool-call'
 import type { GoldTurns } from '../compare/gold-calls'
 import { readGrammar } from '../compare/grammar'
@@ -94,7 +94,7 @@ async function scoreEpisodes(
   status: StatusLine,
 ): Promise<CorpusReport> {
   const accumulator = new CorpusAccumulator(worst)
-  const started = performance.now()
+  const started = monotonicMs()
   const sizes = inputs.map((input) => input.size)
   const totalBytes = sizes.every((size) => size !== undefined) ? sizes.reduce((a, b) => a + b, 0) : undefined
   const bytesRead = () => inputs.reduce((sum, input) => sum + input.bytesRead, 0)
@@ -104,7 +104,7 @@ async function scoreEpisodes(
     const result: LocatedResult = id === undefined ? { index, where, score } : { id, index, where, score }
     accumulator.add(result)
     index++
-    status.update(() => progressText(index, ['episode', 'episodes'], performance.now() - started, bytesRead(), totalBytes))
+    status.update(() => progressText(index, ['episode', 'episodes'], monotonicMs() - started, bytesRead(), totalBytes))
   }
   status.clear()
   return accumulator.report()
