@@ -1,6 +1,7 @@
 import { matchers } from './index'
 import { serializer } from './serializer'
-import './jest-types'
+// Type-only: puts the matchers' types on Jest's expect in this entry's declarations.
+export type {} from './jest-types'
 
 interface JestExpect {
   extend(matchers: object): void
