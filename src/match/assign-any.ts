@@ -1,3 +1,4 @@
+import { withItem } from '../calls/with-item'
 import type { PairRank } from '../compare/compare-call'
 import { maxBenefitAssignment } from './assignment'
 import { comparedRanks, hashedRanks } from './group-ranks'
@@ -31,10 +32,8 @@ function addPair(ctx: PairingContext, p: number, g: number, into: Assignment, ne
   into.secondary += tiers.secondary
 }
 
-/** Adds a pair; the list is made with its first pair, as a first push onto [] makes room for seventeen. */
 function addTo(into: Assignment, p: number, g: number): void {
-  if (into.pairs.length === 0) into.pairs = [[p, g]]
-  else into.pairs.push([p, g])
+  into.pairs = withItem(into.pairs, [p, g])
 }
 
 export function assignAny(
@@ -82,9 +81,7 @@ class ToolGroups {
       return
     }
     this.index?.set(name, this.list.length)
-    // Lists are made with their first entry (see addTo).
-    if (this.list.length === 0) this.list = [{ name, preds: [], golds: [g] }]
-    else this.list.push({ name, preds: [], golds: [g] })
+    this.list = withItem(this.list, { name, preds: [], golds: [g] })
     if (this.index === undefined && this.list.length > LISTED_GROUPS) this.index = new Map(this.list.map((group, i) => [group.name, i]))
   }
 
@@ -93,6 +90,7 @@ class ToolGroups {
     const at = this.find(name)
     if (at < 0) return
     const group = this.list[at]!
+    // Made with its first index, as withItem makes lists of objects (which numbers must not share).
     if (group.preds.length === 0) group.preds = [p]
     else group.preds.push(p)
   }
