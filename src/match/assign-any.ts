@@ -4,6 +4,7 @@ import { maxBenefitAssignment } from './assignment'
 import { comparedRanks, hashedRanks } from './group-ranks'
 import { pairIdentical } from './pair-identical'
 import type { PairingContext } from './pairing-context'
+import { type RankBuffer, returnRankBuffer, takeRankBuffer } from './rank-buffer'
 
 /** Pairs chosen for a set of calls, with the sums of their tiers (for comparing alternatives). */
 export interface Assignment {
@@ -105,20 +106,8 @@ class ToolGroups {
 /** Below this many candidate pairs a group is ranked by comparing each pair; from it, by keys where it can be, after pairing identical calls. */
 const HASHED_FROM = 64
 
-/**
- * A group of more than 8 and fewer than HASHED_FROM pairs keeps its ranks and benefits in a
- * buffer kept between groups: a typed array over 64 bytes lives outside the heap, and making
- * one costs more than ranking a few pairs. Taken while in use, so a group ranked inside a
- * predicate that itself scores gets a buffer of its own.
- */
+/** Up to this many pairs, a group's ranks are typed arrays of 64 bytes or less, made on the heap; larger groups rank in a kept buffer. */
 const ON_HEAP_PAIRS = 8
-let keptBuffer: Float64Array | undefined
-
-function takeBuffer(): Float64Array {
-  const buffer = keptBuffer ?? new Float64Array(3 * HASHED_FROM)
-  keptBuffer = undefined
-  return buffer
-}
 
 /**
  * One tool's calls: a 1x1 group pairs at once (ranked only when totals are needed); identical
@@ -144,11 +133,11 @@ function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into
   const rows = preds.length
   const cols = golds.length
   const size = rows * cols
-  const buffer = size > ON_HEAP_PAIRS && size < HASHED_FROM ? takeBuffer() : undefined
+  const buffer = size > ON_HEAP_PAIRS ? takeRankBuffer(rows, cols) : undefined
   try {
     assignRanked(ctx, preds, golds, into, buffer)
   } finally {
-    if (buffer !== undefined) keptBuffer = buffer
+    if (buffer !== undefined) returnRankBuffer(buffer)
   }
 }
 
@@ -185,11 +174,11 @@ function pairInOrder(ctx: PairingContext, preds: number[], golds: number[], into
 }
 
 /** The optimal assignment of a group's pairs, ranked by comparing or by keys. */
-function assignRanked(ctx: PairingContext, preds: number[], golds: number[], into: Assignment, buffer: Float64Array | undefined): void {
+function assignRanked(ctx: PairingContext, preds: number[], golds: number[], into: Assignment, buffer: RankBuffer | undefined): void {
   const rows = preds.length
   const cols = golds.length
   const { primary, secondary } =
-    (rows * cols >= HASHED_FROM ? hashedRanks(ctx, preds, golds) : undefined) ?? comparedRanks(ctx, preds, golds, buffer)
+    (rows * cols >= HASHED_FROM ? hashedRanks(ctx, preds, golds, buffer) : undefined) ?? comparedRanks(ctx, preds, golds, buffer)
   let maxPrimary = 0
   let maxSecondary = 0
   for (let k = 0; k < rows * cols; k++) {
@@ -207,7 +196,7 @@ function assignRanked(ctx: PairingContext, preds: number[], golds: number[], int
     primaryScale = pairCount * maxSecondary + 1
   }
   const distanceScale = secondaryScale === 1 ? 0 : 1
-  const benefit = buffer === undefined ? new Float64Array(rows * cols) : buffer.subarray(2 * rows * cols, 3 * rows * cols)
+  const benefit = buffer === undefined ? new Float64Array(rows * cols) : buffer.doubles.subarray(2 * rows * cols, 3 * rows * cols)
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
       const k = i * cols + j

@@ -1,5 +1,6 @@
 import { argWeight } from '../compare/compare-call'
 import type { PairingContext } from './pairing-context'
+import type { RankBuffer } from './rank-buffer'
 
 /** The tiers of every candidate pair of one tool's group, row-major (prediction x gold). */
 export interface GroupRanks {
@@ -7,12 +8,12 @@ export interface GroupRanks {
   secondary: Float64Array
 }
 
-/** Ranks every pair by comparing the two calls; into `buffer` when given (at least twice the pairs long). */
-export function comparedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[], buffer?: Float64Array): GroupRanks {
+/** Ranks every pair by comparing the two calls; in `buffer` when given (see RankBuffer). */
+export function comparedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[], buffer?: RankBuffer): GroupRanks {
   const cols = golds.length
   const size = preds.length * cols
-  const primary = buffer === undefined ? new Float64Array(size) : buffer.subarray(0, size)
-  const secondary = buffer === undefined ? new Float64Array(size) : buffer.subarray(size, 2 * size)
+  const primary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(0, size)
+  const secondary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(size, 2 * size)
   for (let i = 0; i < preds.length; i++) {
     for (let j = 0; j < cols; j++) {
       const tiers = ctx.tiers(preds[i]!, golds[j]!)
@@ -28,8 +29,9 @@ export function comparedRanks(ctx: PairingContext, preds: readonly number[], gol
  * its key once, and looked up among the keys the gold calls accept for that argument. Only
  * for gold values that accepted keys describe (no predicate, matcher, custom tester or
  * declared schema); otherwise undefined, and the pairs are compared one by one.
+ * The work is done in `buffer` when given (see RankBuffer), else in arrays made for it.
  */
-export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[]): GroupRanks | undefined {
+export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[], buffer?: RankBuffer): GroupRanks | undefined {
   const name = ctx.gold.names[golds[0]!]!
   const call = ctx.callContext(name)
   if (ctx.valueContext.testers !== undefined || call.spec?.declared === true) return undefined
@@ -39,7 +41,9 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
   // A column is stored as col * 2 + (1 when the argument is required in that gold call).
   const byKey = new Map<string, Map<string, number[]>>()
   const anyValue = new Map<string, number[]>()
-  const required = new Uint32Array(cols)
+  const size = preds.length * cols
+  // The tallies start at zero, as new typed arrays do.
+  const required = buffer === undefined ? new Uint32Array(cols) : buffer.counts.fill(0, 0, 2 * size + cols).subarray(2 * size, 2 * size + cols)
   for (let j = 0; j < cols; j++) {
     const gold = ctx.gold.calls[golds[j]!]!
     const acceptedByArg = ctx.goldAccepted(golds[j]!)
@@ -61,11 +65,10 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
     }
   }
 
-  const size = preds.length * cols
-  const agreement = new Float64Array(size)
-  const matched = new Uint32Array(size)
-  const requiredMatched = new Uint32Array(size)
-  const argCount = new Uint32Array(preds.length)
+  const agreement = buffer === undefined ? new Float64Array(size) : buffer.doubles.fill(0, 2 * size, 3 * size).subarray(2 * size, 3 * size)
+  const matched = buffer === undefined ? new Uint32Array(size) : buffer.counts.subarray(0, size)
+  const requiredMatched = buffer === undefined ? new Uint32Array(size) : buffer.counts.subarray(size, 2 * size)
+  const argCount = buffer === undefined ? new Uint32Array(preds.length) : buffer.counts.subarray(2 * size + cols, 2 * size + cols + preds.length)
   for (let i = 0; i < preds.length; i++) {
     const pred = ctx.pred.calls[preds[i]!]!
     const row = i * cols
@@ -89,8 +92,8 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
     }
   }
 
-  const primary = new Float64Array(size)
-  const secondary = new Float64Array(size)
+  const primary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(0, size)
+  const secondary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(size, 2 * size)
   const tiers = { primary: 0, secondary: 0 }
   for (let i = 0; i < preds.length; i++) {
     for (let j = 0; j < cols; j++) {

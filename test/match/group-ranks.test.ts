@@ -4,6 +4,7 @@ import { readTurns } from '../../src/calls/read'
 import { readGold } from '../../src/compare/gold-calls'
 import { oneOf, optional } from '../../src/compare/gold-values'
 import { comparedRanks, hashedRanks } from '../../src/match/group-ranks'
+import type { RankBuffer } from '../../src/match/rank-buffer'
 import { type Level, resolveMatchOptions } from '../../src/match/options'
 import { callSet } from '../../src/match/pair-calls'
 import { PairingContext } from '../../src/match/pairing-context'
@@ -29,6 +30,12 @@ function contextFor(pred: unknown[], gold: unknown[], level: Level, g: unknown) 
   return new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(goldTurns, options.canonicalizeName))
 }
 
+/** A buffer as a previous group left it: nothing in it may count. */
+function usedBuffer(rows: number, cols: number): RankBuffer {
+  const size = rows * cols
+  return { doubles: new Float64Array(3 * size).fill(7), counts: new Uint32Array(2 * size + rows + cols).fill(7) }
+}
+
 describe('ranking a group by keys', () => {
   test.prop([fc.array(predCall, { minLength: 1, maxLength: 12 }), fc.array(goldCall, { minLength: 1, maxLength: 12 }), fc.constantFrom<Level>('call', 'arg'), grammar])(
     'gives the tiers that comparing each pair gives',
@@ -36,16 +43,19 @@ describe('ranking a group by keys', () => {
       const ctx = contextFor(pred, gold, level, g)
       const preds = pred.map((_, i) => i)
       const golds = gold.map((_, j) => j)
-      const hashed = hashedRanks(ctx, preds, golds)
+      const hashed = hashedRanks(ctx, preds, golds, usedBuffer(preds.length, golds.length))
       expect(hashed).toBeDefined()
       const compared = comparedRanks(ctx, preds, golds)
       expect(Array.from(hashed!.primary)).toEqual(Array.from(compared.primary))
       expect(Array.from(hashed!.secondary)).toEqual(Array.from(compared.secondary))
+      const inOwnArrays = hashedRanks(ctx, preds, golds)
+      expect(Array.from(inOwnArrays!.primary)).toEqual(Array.from(compared.primary))
+      expect(Array.from(inOwnArrays!.secondary)).toEqual(Array.from(compared.secondary))
     },
   )
 
   test.prop([fc.array(predCall, { minLength: 1, maxLength: 4 })])('steps aside for predicates, where keys cannot say what is accepted', (pred) => {
     const ctx = contextFor(pred, [{ name: 'f', args: { x: { asymmetricMatch: () => true } } }], 'call', undefined)
-    expect(hashedRanks(ctx, pred.map((_, i) => i), [0])).toBeUndefined()
+    expect(hashedRanks(ctx, pred.map((_, i) => i), [0], usedBuffer(pred.length, 1))).toBeUndefined()
   })
 })
