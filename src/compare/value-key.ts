@@ -81,31 +81,37 @@ function sortedIndices(names: readonly string[]): number[] {
   return order
 }
 
-/** What a gold value accepts, as keys: a set of keys, or 'any'; undefined when it cannot be said by keys (predicates, matchers). */
-export type AcceptedKeys = ReadonlySet<string> | 'any'
+/**
+ * What a gold value accepts, as keys: a list of distinct keys, or 'any'; undefined when it
+ * cannot be said by keys (predicates, matchers). A list, not a Set: most values accept one key.
+ */
+export type AcceptedKeys = readonly string[] | 'any'
+
+/** Past this many keys, a oneOf's repeated keys are dropped through a Set rather than by scanning. */
+const SCANNED_KEYS = 16
 
 export function acceptedKeys(node: GoldNode, canonicalize: Canonicalizer): AcceptedKeys | undefined {
   switch (node.kind) {
     case 'string':
-      return new Set([`s${canonicalOf(node, canonicalize)}`])
+      return [`s${canonicalOf(node, canonicalize)}`]
     case 'number':
     case 'boolean':
     case 'null':
-      return new Set([valueKey(node.raw, canonicalize)!])
+      return [valueKey(node.raw, canonicalize)!]
     case 'list':
     case 'object': {
       if (!node.plain) return undefined
       const key = valueKey(node.raw, canonicalize)
-      return key === undefined ? undefined : new Set([key])
+      return key === undefined ? undefined : [key]
     }
     case 'oneOf': {
-      const keys = new Set<string>()
+      const keys: string[] = []
       for (const alternative of node.alternatives) {
         const accepted = acceptedKeys(alternative, canonicalize)
         if (accepted === undefined || accepted === 'any') return accepted
-        for (const key of accepted) keys.add(key)
+        for (const key of accepted) keys.push(key)
       }
-      return keys
+      return keys.length > SCANNED_KEYS ? [...new Set(keys)] : keys.filter((key, i) => keys.indexOf(key) === i)
     }
     case 'optional':
       return node.inner === undefined ? 'any' : acceptedKeys(node.inner, canonicalize)

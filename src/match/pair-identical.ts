@@ -23,7 +23,7 @@ export function pairIdentical(ctx: PairingContext, preds: readonly number[], gol
   for (const g of golds) {
     const gold = ctx.gold.calls[g]!
     // A plain value accepts exactly one key: its own.
-    const key = argumentsKey(gold.keys, ctx.goldAccepted(g).map((accepted) => (accepted instanceof Set ? (accepted.values().next().value as string) : undefined)))
+    const key = argumentsKey(gold.keys, ctx.goldAccepted(g).map((accepted) => (accepted === 'any' ? undefined : accepted?.[0])))
     if (key === undefined) return undefined
     let list = waiting.get(key)
     if (list === undefined) waiting.set(key, (list = []))
