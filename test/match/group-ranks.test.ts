@@ -13,6 +13,8 @@ const plain = fc.oneof(fc.constantFrom('a', 'A ', 'b', 1, 1.0, 2, true, null), f
 const goldValue = fc.oneof(
   plain,
   fc.array(plain, { minLength: 1, maxLength: 3 }).map((alternatives) => oneOf(...alternatives)),
+  // Long enough that repeated alternatives are dropped another way.
+  fc.array(plain, { minLength: 17, maxLength: 24 }).map((alternatives) => oneOf(...alternatives)),
   plain.map((value) => optional(value)),
   fc.constant(optional()),
 )
