@@ -4,6 +4,7 @@ import { BfclInputError, type BfclVerdict, checkBfclEntry } from '../bfcl'
 import { parseCommandArgs, usageError } from './args'
 import { parseBfclLine } from './bfcl-json-line'
 import type { CliContext } from './cli-context'
+import { preferQuickCompiles } from './engine-tuning'
 import { openInput } from './input-file'
 import { lineBatchesOf } from './input-lines'
 import { progressText } from './progress'
@@ -31,6 +32,7 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
   if (parsed.values.help === true) return cli.out.write(BFCL_CHECK_USAGE)
   if (parsed.positionals.length > 1) throw usageError('bfcl-check', `expected at most one FILE, received ${parsed.positionals.length}`)
   const input = await openInput(parsed.positionals[0] ?? '-', cli.stdin)
+  preferQuickCompiles(input.size)
   const started = monotonicMs()
   let checked = 0
   for await (const lines of lineBatchesOf(input, cli.notices)) {
