@@ -106,7 +106,7 @@ class ToolGroups {
 /** Below this many candidate pairs a group is ranked by comparing each pair; from it, by keys where it can be, after pairing identical calls. */
 const HASHED_FROM = 64
 
-/** Up to this many pairs, a group's ranks are typed arrays of 64 bytes or less, made on the heap; larger groups rank in a kept buffer. */
+/** Up to this many pairs, a group's ranks are typed arrays of 64 bytes or less, made on the heap; larger groups rank in a kept buffer (see RankBuffer). */
 const ON_HEAP_PAIRS = 8
 
 /**

@@ -16,7 +16,7 @@ export interface RankBuffer {
   counts: Uint32Array
 }
 
-/** 1 MiB of scratch: a group of 181 x 181. */
+/** A group of 181 x 181: about 1.2 MB of scratch kept. */
 const KEPT_PAIRS = 1 << 15
 /** The least made, so that small groups of different sizes share one buffer. */
 const MIN_PAIRS = 1 << 8
