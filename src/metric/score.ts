@@ -5,7 +5,6 @@ import { setOwnEntry } from '../compare/gold-node'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
 import { type Counts, type Figures, f1Of, precisionOf, recallOf } from './figures'
-import { toolKey } from './tool-key'
 
 /** A call as plain data; gold values that are not plain data are described (see describeNode). */
 export interface CallData {
@@ -92,7 +91,7 @@ class ToolTally {
 
   record(): Record<string, Counts> {
     const perTool: Record<string, Counts> = {}
-    for (let i = 0; i < this.tools.length; i++) setOwnEntry(perTool, toolKey(this.tools[i]!), this.sums[i]!)
+    for (let i = 0; i < this.tools.length; i++) setOwnEntry(perTool, this.tools[i]!, this.sums[i]!)
     return perTool
   }
 }
