@@ -12,6 +12,7 @@ import { isList, isObject, lengthOf, peek, Unreadable, type Context, type Format
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex } from './list-indices'
 import { MAX_DEPTH } from './limits'
+import { looksLikeJson } from './looks-like-json'
 import { atPath, childPath, describe, errorMessage } from './path'
 import { parsePythonCalls } from './python'
 import { NOT_QUICK, quickPlain } from './plain-value'
@@ -205,12 +206,9 @@ function oneCall(value: unknown, path: string, depth: number): ToolCall {
   return 'call' in reading ? reading.call : unparseableCall(atPath(path, `expected a tool call, received ${describe(value)}`))
 }
 
-/**
- * Text: JSON when it looks like JSON (`{`, or `[` then `{`, `[`, `]` or `"`), else Python call
- * syntax as BFCL models answer, parsed and never evaluated.
- */
+/** Text: JSON when it looks like JSON, else Python call syntax as BFCL models answer, parsed and never evaluated. */
 function readText(text: string, path: string, depth: number): Reading {
-  if (/^\s*(\{|\[\s*[[{\]"])/.test(text)) {
+  if (looksLikeJson(text)) {
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
