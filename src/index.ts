@@ -15,6 +15,7 @@ export type { GrammarInput, Level, MatchOptions, Order } from './match/options'
 export { ToolCallMetric, type MetricOptions, type ScoreOptions } from './metric/tool-call-metric'
 export { evaluate, type CorpusReport, type Episode, type EpisodeResult, type EvaluateOptions } from './metric/evaluate'
 export type { Counts, Figures } from './metric/figures'
+export { perToolCounts } from './metric/per-tool'
 export type { CallData, PairDetail, Score, UnmatchedGold, UnmatchedKind, UnmatchedPrediction } from './metric/score'
 
 export { bfclGold, BfclInputError, categoryOf, checkBfclEntry, decodeBfclOutput, parseTypedJson, type BfclVerdict } from './bfcl'

@@ -1,4 +1,5 @@
 import { addCounts, type Counts } from '../metric/figures'
+import { perToolCounts } from '../metric/per-tool'
 import type { Score } from '../metric/score'
 
 /** What a test's graded assertions add up to, kept on the test for the reporters. */
@@ -38,15 +39,6 @@ interface RecordingContext {
 /** The attempt each Vitest test was last recorded in: a retry starts the test's figures again. */
 const recordedAttempt = new WeakMap<object, number>()
 
-function copyPerTool(perTool: Record<string, Counts>): Record<string, Counts> {
-  const copy: Record<string, Counts> = {}
-  for (const tool of Object.keys(perTool)) {
-    // defineProperty, so a tool named __proto__ is an ordinary key.
-    Object.defineProperty(copy, tool, { value: { ...perTool[tool]! }, enumerable: true, writable: true, configurable: true })
-  }
-  return copy
-}
-
 /** Adds per-tool counts into per-tool sums. */
 export function addPerTool(into: Record<string, Counts>, add: Record<string, Counts>): void {
   for (const tool of Object.keys(add)) {
@@ -60,11 +52,11 @@ function recordOnTask(task: VitestTask, score: Score): void {
   const sums = recordedAttempt.get(task) === attempt ? task.meta.toolcalls : undefined
   recordedAttempt.set(task, attempt)
   if (sums === undefined) {
-    task.meta.toolcalls = { tp: score.tp, fp: score.fp, fn: score.fn, perTool: copyPerTool(score.perTool), assertions: 1 }
+    task.meta.toolcalls = { tp: score.tp, fp: score.fp, fn: score.fn, perTool: perToolCounts(score), assertions: 1 }
     return
   }
   addCounts(sums, score)
-  addPerTool(sums.perTool, score.perTool)
+  addPerTool(sums.perTool, perToolCounts(score))
   sums.assertions++
 }
 
@@ -78,7 +70,7 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
     tp: score.tp,
     fp: score.fp,
     fn: score.fn,
-    perTool: score.perTool,
+    perTool: perToolCounts(score),
   }
   // One file per process; appendFileSync writes each line whole, in band or in a worker.
   fs.appendFileSync(`${folder}/${process.pid}.jsonl`, `${JSON.stringify(record)}\n`)

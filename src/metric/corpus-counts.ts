@@ -1,5 +1,6 @@
 import { setOwnEntry } from '../compare/gold-node'
 import { type Counts, type Figures, figures } from './figures'
+import { forEachToolShare, type ScoreEntries } from './per-tool'
 
 /**
  * A running total with Neumaier's compensation: a million weights such as 0.1 add up to the
@@ -27,9 +28,13 @@ class CountsSum {
   private readonly fn = new CompensatedSum()
 
   add(counts: Counts): void {
-    this.tp.add(counts.tp)
-    this.fp.add(counts.fp)
-    this.fn.add(counts.fn)
+    this.addEach(counts.tp, counts.fp, counts.fn)
+  }
+
+  addEach(tp: number, fp: number, fn: number): void {
+    this.tp.add(tp)
+    this.fp.add(fp)
+    this.fn.add(fn)
   }
 
   counts(): Counts {
@@ -44,11 +49,21 @@ export class CorpusCounts {
 
   add(counts: Counts, perTool: Readonly<Record<string, Counts>> = {}): void {
     this.total.add(counts)
-    for (const tool of Object.keys(perTool)) {
-      let sum = this.tools.get(tool)
-      if (sum === undefined) this.tools.set(tool, (sum = new CountsSum()))
-      sum.add(perTool[tool]!)
-    }
+    for (const tool of Object.keys(perTool)) this.toolSum(tool).add(perTool[tool]!)
+  }
+
+  /** A score's counts, and each of its pairs and unmatched calls under its tool. */
+  addScore(score: Counts & ScoreEntries): void {
+    this.total.add(score)
+    forEachToolShare(score, this.addShare)
+  }
+
+  private readonly addShare = (tool: string, tp: number, fp: number, fn: number): void => this.toolSum(tool).addEach(tp, fp, fn)
+
+  private toolSum(tool: string): CountsSum {
+    let sum = this.tools.get(tool)
+    if (sum === undefined) this.tools.set(tool, (sum = new CountsSum()))
+    return sum
   }
 
   figures(): Figures {

@@ -50,7 +50,7 @@ export class CorpusAccumulator {
   add(result: EpisodeResult): void {
     const { score } = result
     this.count++
-    this.counts.add(score, score.perTool)
+    this.counts.addScore(score)
     this.keep(result)
   }
 

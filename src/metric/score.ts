@@ -1,7 +1,6 @@
 import type { ToolCall } from '../calls/tool-call'
 import { type ArgVerdict, argWeight } from '../compare/compare-call'
 import { describeGoldArgs } from '../compare/gold-calls'
-import { setOwnEntry } from '../compare/gold-node'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
 import { type Counts, type Figures, f1Of, precisionOf, recallOf } from './figures'
@@ -43,57 +42,18 @@ export interface UnmatchedGold {
   call: CallData
 }
 
-/** The score of one trajectory against its gold: the figures and the whole detail. Plain data. */
+/** The score of one trajectory against its gold: the figures and the whole detail. Plain data. Its counts per tool: perToolCounts(score). */
 export interface Score extends Figures {
   level: Level
   pairs: PairDetail[]
   unmatchedPred: UnmatchedPrediction[]
   unmatchedGold: UnmatchedGold[]
-  /** Counts per tool: a pair and an unmatched gold call count under the gold's name, an unmatched prediction under its own. */
-  perTool: Record<string, Counts>
 }
 
 function callData(call: ToolCall): CallData {
   return call.positional !== undefined && call.positional.length > 0
     ? { name: call.name, args: call.args, positional: call.positional }
     : { name: call.name, args: call.args }
-}
-
-/** Past this many tools, the tally indexes them by name rather than scanning its list. */
-const LISTED_TOOLS = 16
-
-/** Per-tool sums while a score is built: a short list, as most problems name few tools. */
-class ToolTally {
-  private tools: string[] = []
-  private sums: Counts[] = []
-  private index: Map<string, number> | undefined
-
-  add(tool: string, tp: number, fp: number, fn: number): void {
-    if (this.tools.length === 0) {
-      // Lists made with their first entry hold one slot; a first push would make room for seventeen.
-      this.tools = [tool]
-      this.sums = [{ tp, fp, fn }]
-      return
-    }
-    const at = this.index === undefined ? this.tools.indexOf(tool) : (this.index.get(tool) ?? -1)
-    if (at < 0) {
-      this.index?.set(tool, this.tools.length)
-      this.tools.push(tool)
-      this.sums.push({ tp, fp, fn })
-      if (this.index === undefined && this.tools.length > LISTED_TOOLS) this.index = new Map(this.tools.map((name, i) => [name, i]))
-      return
-    }
-    const sums = this.sums[at]!
-    sums.tp += tp
-    sums.fp += fp
-    sums.fn += fn
-  }
-
-  record(): Record<string, Counts> {
-    const perTool: Record<string, Counts> = {}
-    for (let i = 0; i < this.tools.length; i++) setOwnEntry(perTool, this.tools[i]!, this.sums[i]!)
-    return perTool
-  }
 }
 
 const byGoldIndex = (a: readonly [number, number], b: readonly [number, number]) => a[1] - b[1]
@@ -109,7 +69,6 @@ export function scorePairing({ context, pairs }: Pairing): Score {
   const level = context.options.level
   const predCalls = context.pred.calls
   const goldCalls = context.gold.calls
-  const tally = new ToolTally()
   let tp = 0
   let fp = 0
   let fn = 0
@@ -144,7 +103,6 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     tp += pairTp
     fp += pairFp
     fn += pairFn
-    tally.add(gold.name, pairTp, pairFp, pairFn)
     pairDetails[at] = {
       predIndex,
       goldIndex,
@@ -183,7 +141,6 @@ export function scorePairing({ context, pairs }: Pairing): Score {
         }
       }
       fn += weight
-      tally.add(gold.name, 0, 0, weight)
       unmatchedGold.push({ goldIndex, weight, call: { name: gold.name, args: describeGoldArgs(gold) } })
     }
 
@@ -206,7 +163,6 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       expectedNames ??= nameList(unpairedGoldNames)
       const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames)
       fp += weight
-      tally.add(pred.name === '' ? '(unparseable)' : pred.name, 0, weight, 0)
       unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
     }
   }
@@ -222,7 +178,6 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     pairs: pairDetails,
     unmatchedPred,
     unmatchedGold,
-    perTool: tally.record(),
   }
 }
 

@@ -8,6 +8,7 @@ import { matchCalls } from '../../src/match/match-calls'
 import { type Level, resolveMatchOptions } from '../../src/match/options'
 import { callSet } from '../../src/match/pair-calls'
 import { PairingContext } from '../../src/match/pairing-context'
+import { perToolCounts } from '../../src/metric/per-tool'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 // Few values and loose gold, so that many pairs tie and a prediction often matches several gold calls.
@@ -146,7 +147,7 @@ describe('grouping calls by tool', () => {
       expect(score.unmatchedPred.map((u) => u.kind)).toEqual(missing < tools ? ['wrong tool', 'wrong tool'] : [])
       const perTool = Object.fromEntries(gold.map((call) => [call.name, isMissing(call.name) ? { tp: 0, fp: 0, fn: 2 } : { tp: 2, fp: 0, fn: 0 }]))
       if (missing < tools) perTool.unknown_tool = { tp: 0, fp: 2, fn: 0 }
-      expect(score.perTool).toEqual(perTool)
+      expect(perToolCounts(score)).toEqual(perTool)
     },
   )
 })

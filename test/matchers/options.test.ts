@@ -27,7 +27,7 @@ describe("the matchers' options", () => {
   })
 
   test('on a Score, only `by`: the scoring options were applied when it was scored', () => {
-    const score = { tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, level: 'call', pairs: [], unmatchedPred: [], unmatchedGold: [], perTool: {} }
+    const score = { tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, level: 'call', pairs: [], unmatchedPred: [], unmatchedGold: [] }
     expect(() => expect(score).toScoreAtLeast(1, { level: 'arg' } as never)).toThrow(/^options\.level: unknown option/)
   })
 })

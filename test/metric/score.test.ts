@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { oneOf, optional } from '../../src/compare/gold-values'
+import { perToolCounts } from '../../src/metric/per-tool'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
@@ -106,7 +107,7 @@ describe('weights from the grammar', () => {
   test('an unparseable call that names a heavy tool weighs as that tool and counts under its name', () => {
     const score = new ToolCallMetric({ grammar }).score([{ name: 'delete_all', arguments: '{"id": ' }], [])
     expect(score.fp).toBe(5)
-    expect(score.perTool).toEqual({ delete_all: { tp: 0, fp: 5, fn: 0 } })
+    expect(perToolCounts(score)).toEqual({ delete_all: { tp: 0, fp: 5, fn: 0 } })
   })
 
   test('a malformed importance throws a TypeError naming the path', () => {
@@ -204,7 +205,7 @@ describe('the detail', () => {
     const many = callLevel.score(calls('p', 20_000), calls('g', 20_000))
     expect(many.unmatchedPred).toHaveLength(20_000)
     expect(many.unmatchedPred[19_999]!.reason).toBe('no call to p19999 was expected (expected g0, g1, g2, g3, g4 and 19995 more)')
-    expect(Object.keys(many.perTool)).toHaveLength(40_000)
+    expect(Object.keys(perToolCounts(many))).toHaveLength(40_000)
   })
 
   test('a score is plain data that survives JSON', () => {
@@ -215,9 +216,10 @@ describe('the detail', () => {
 
   test('per-tool counts add up to the totals', () => {
     const score = argLevel.score([search('cats'), deleteAll, answer('no')], [search('cats'), answer('meow')])
-    const sum = Object.values(score.perTool).reduce((a, c) => ({ tp: a.tp + c.tp, fp: a.fp + c.fp, fn: a.fn + c.fn }), { tp: 0, fp: 0, fn: 0 })
+    const perTool = perToolCounts(score)
+    const sum = Object.values(perTool).reduce((a, c) => ({ tp: a.tp + c.tp, fp: a.fp + c.fp, fn: a.fn + c.fn }), { tp: 0, fp: 0, fn: 0 })
     expect(sum).toEqual({ tp: score.tp, fp: score.fp, fn: score.fn })
-    expect(Object.keys(score.perTool).sort()).toEqual(['answer', 'delete_all', 'search'])
+    expect(Object.keys(perTool).sort()).toEqual(['answer', 'delete_all', 'search'])
   })
 })
 
