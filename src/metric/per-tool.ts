@@ -1,4 +1,5 @@
 import { setOwnEntry } from '../compare/gold-node'
+import { printValue } from '../compare/print-value'
 import type { Counts } from './figures'
 import type { Score } from './score'
 
@@ -56,7 +57,14 @@ class ToolTally {
  * percent, and only corpus figures need the sums.
  */
 export function perToolCounts(score: ScoreEntries): Record<string, Counts> {
+  if (!hasEntries(score)) throw new TypeError(`score: expected a Score, with pairs, unmatchedPred and unmatchedGold, received ${printValue(score)}`)
   const tally = new ToolTally()
   forEachToolShare(score, (tool, tp, fp, fn) => tally.add(tool, tp, fp, fn))
   return tally.record()
+}
+
+function hasEntries(value: unknown): value is ScoreEntries {
+  if (typeof value !== 'object' || value === null) return false
+  const { pairs, unmatchedPred, unmatchedGold } = value as Record<string, unknown>
+  return Array.isArray(pairs) && Array.isArray(unmatchedPred) && Array.isArray(unmatchedGold)
 }

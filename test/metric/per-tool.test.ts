@@ -66,6 +66,11 @@ describe('perToolCounts', () => {
     expect(perToolCounts(JSON.parse(JSON.stringify(score)))).toEqual(perToolCounts(score))
   })
 
+  test('anything but a Score throws a TypeError that says what it expected', () => {
+    expect(() => perToolCounts(undefined as never)).toThrow(new TypeError('score: expected a Score, with pairs, unmatchedPred and unmatchedGold, received undefined'))
+    expect(() => perToolCounts({ tp: 1, fp: 0, fn: 0 } as never)).toThrow(/^score: expected a Score, with pairs, unmatchedPred and unmatchedGold, received/)
+  })
+
   test.prop([fc.array(fc.record({ pred: fc.array(call, { maxLength: 3 }), gold: fc.array(call, { maxLength: 3 }) }), { maxLength: 6 })])(
     "evaluate's per-tool counts are the sums of every episode's",
     (episodes) => {
