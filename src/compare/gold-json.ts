@@ -4,7 +4,8 @@ import { childPath } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
 import { readJsonMarker } from './json-marker'
-import { isRecord } from '../calls/plain-value'
+import { isPlainObject } from '../calls/plain-value'
+import { PyFloat } from '../calls/python-values'
 
 function mapRecord(record: Record<string, unknown>, map: (value: unknown, key: string) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -22,8 +23,13 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
   if (isSatisfies(gold) || isAsymmetricMatcher(gold) || typeof gold === 'function') {
     throw new TypeError(`${path}: ${printValue(gold)} has no JSON form; only values, oneOf() and optional() do`)
   }
+  // JSON has one kind of number; gold reads a float of BFCL's typed JSON as its number too.
+  if (gold instanceof PyFloat) return gold.value
   if (Array.isArray(gold)) return gold.map((item, i) => goldToJSON(item, `${path}[${i}]`))
-  if (isRecord(gold)) return mapRecord(gold, (value, key) => goldToJSON(value, childPath(path, key)))
+  if (isPlainObject(gold)) return mapRecord(gold as Record<string, unknown>, (value, key) => goldToJSON(value, childPath(path, key)))
+  if (typeof gold === 'object' && gold !== null) {
+    throw new TypeError(`${path}: ${printValue(gold)} has no JSON form; only values, oneOf() and optional() do`)
+  }
   return gold
 }
 

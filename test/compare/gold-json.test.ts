@@ -2,6 +2,8 @@ import { expect as jestExpect } from 'expect'
 import { describe, expect, test } from 'vitest'
 import { goldFromJSON, goldToJSON } from '../../src/compare/gold-json'
 import { isOneOf, isOptional, oneOf, optional, satisfies } from '../../src/compare/gold-values'
+import { parseTypedJson } from '../../src/bfcl/typed-json'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 describe('gold as JSON', () => {
   test('a hole in a list throws at the hole, however long the list', () => {
@@ -27,6 +29,21 @@ describe('gold as JSON', () => {
   test('predicates and matchers have no JSON form and say where they are', () => {
     expect(() => goldToJSON([{ name: 'f', args: { x: satisfies(() => true, 'any') } }])).toThrow(/^gold\[0\]\.args\.x: /)
     expect(() => goldToJSON({ x: jestExpect.any(String) })).toThrow(TypeError)
+  })
+
+  test("a float of BFCL's typed JSON becomes its number, as the grader reads it", () => {
+    const gold = [{ name: 'f', args: parseTypedJson('{"g": 9.81, "xs": [1.0, 2.5]}') as Record<string, unknown> }]
+    const json = goldToJSON(gold)
+    expect(json).toEqual([{ name: 'f', args: { g: 9.81, xs: [1, 2.5] } }])
+    const metric = new ToolCallMetric({ level: 'arg' })
+    const pred = [{ name: 'f', args: { g: 9.81, xs: [1, 2] } }]
+    const plain = (value: unknown) => JSON.parse(JSON.stringify(value))
+    expect(metric.score(pred, plain(json), { goldForm: 'json' })).toEqual(plain(metric.score(pred, gold)))
+  })
+
+  test('an object that is not plain data has no JSON form and says where it is', () => {
+    expect(() => goldToJSON([{ name: 'f', args: { when: new Date(0) } }])).toThrow(new TypeError('gold[0].args.when: 1970-01-01T00:00:00.000Z has no JSON form; only values, oneOf() and optional() do'))
+    expect(() => goldToJSON({ m: new Map() })).toThrow(/^gold\.m: .* has no JSON form/)
   })
 
   test('a malformed $oneOf throws a TypeError naming the path', () => {
