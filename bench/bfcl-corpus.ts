@@ -1,4 +1,5 @@
-import { bfclGold } from 'expect-toolcalls'
+// From the sources, as the other readers here: the built package's bfclGold would not know these PyFloats for floats.
+import { bfclGold } from '../src/bfcl/gold'
 import { parseTypedJson } from '../src/bfcl/typed-json'
 import { formatPythonValue, toPlainValue } from '../src/calls/python-values'
 import { goldToJSON } from '../src/compare/gold-json'
@@ -15,7 +16,7 @@ export interface BfclCorpusEntry {
   /** The JSON text of the ground truth and of the function docs, as written in the data files (`1.0` stays `1.0`). */
   groundTruthText: string
   functionsText: string
-  /** An answer built from the first allowed value of every parameter, possibly mutated. */
+  /** An answer built from the first allowed value of every parameter (and of every key of a dictionary inside one), possibly mutated. */
   calls: Array<{ name: string; args: Record<string, unknown> }>
   mutated: boolean
 }
@@ -47,9 +48,7 @@ export function bfclCorpus(mutatedShare = 0.25): BfclCorpusEntry[] {
       const { id, ground_truth } = parseTypedJson(line) as { id: string; ground_truth: Array<Record<string, Record<string, unknown[]>>> }
       const calls = ground_truth.map((call) => {
         const [name, params] = Object.entries(call)[0]!
-        const args: Record<string, unknown> = {}
-        for (const [param, allowed] of Object.entries(params)) if (allowed[0] !== '') args[param] = allowed[0]
-        return { name, args }
+        return { name, args: firstAllowedOfEach(params) }
       })
       const mutated = random() < mutatedShare
       if (mutated) mutate(calls, random)
@@ -67,6 +66,22 @@ export function bfclCorpus(mutatedShare = 0.25): BfclCorpusEntry[] {
     }
   }
   return entries
+}
+
+/** The first allowed value of each key; `''` first means the key may be left out, and is. */
+function firstAllowedOfEach(allowedByKey: Record<string, unknown[]>): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  for (const [key, allowed] of Object.entries(allowedByKey)) if (allowed[0] !== '') values[key] = firstAllowed(allowed[0])
+  return values
+}
+
+/** A value as a model would write it: inside a value, a dictionary's keys list their allowed values too (BFCL's ground truth). */
+function firstAllowed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(firstAllowed)
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return firstAllowedOfEach(value as Record<string, unknown[]>)
+  }
+  return value
 }
 
 /** The text of the last field of a one-line JSON object, untouched. */
