@@ -32,9 +32,13 @@ export interface ValueContext {
 /** What a comparison made only to rank pairs returns on failure; no path or reason is built. */
 const FAILED: Mismatch = Object.freeze({ path: '', reason: '' })
 
-/** A mismatch at `path`; with `path` null (ranking), FAILED, and the reason is never built. */
-function fail(path: LazyPath | null, reason: () => string): Mismatch {
-  return path === null ? FAILED : { path: spellPath(path), reason: reason() }
+/**
+ * A mismatch at `path`. Callers write `path === null ? FAILED : mismatchAt(path, reason)`, so a
+ * ranking comparison never builds the reason; a closure for it would make every call of
+ * compareValue allocate a context for the variables it captures.
+ */
+function mismatchAt(path: LazyPath, reason: string): Mismatch {
+  return { path: spellPath(path), reason }
 }
 
 function expectedReceived(node: GoldNode, pred: unknown): string {
@@ -71,7 +75,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       }
       if (path === null) return FAILED
       const options = node.alternatives.map((alt) => printValue(alt.raw)).join(', ')
-      return { path: spellPath(path), reason: `expected one of ${options}; received ${printValue(pred)}` }
+      return mismatchAt(path, `expected one of ${options}; received ${printValue(pred)}`)
     }
     case 'optional':
       return node.inner === undefined ? undefined : compareValue(node.inner, pred, ctx, path)
@@ -80,25 +84,25 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       try {
         satisfied = node.predicate(pred) === true
       } catch (error) {
-        return fail(path, () => `expected ${node.description}, but the predicate threw on ${printValue(pred)}: ${String(error)}`)
+        return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate threw on ${printValue(pred)}: ${String(error)}`)
       }
-      return satisfied ? undefined : fail(path, () => `expected ${node.description}, received ${printValue(pred)}`)
+      return satisfied ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${node.description}, received ${printValue(pred)}`)
     }
     case 'matcher': {
       let matched: boolean
       try {
         matched = node.raw.asymmetricMatch(pred) === true
       } catch (error) {
-        return fail(path, () => `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${String(error)}`)
+        return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${String(error)}`)
       }
-      return matched ? undefined : fail(path, () => `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
+      return matched ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
     }
     default:
       break
   }
 
   const tested = runTesters(node, pred, ctx)
-  if (tested !== undefined) return tested ? undefined : fail(path, () => `${expectedReceived(node, pred)} (by a custom equality tester)`)
+  if (tested !== undefined) return tested ? undefined : path === null ? FAILED : mismatchAt(path, `${expectedReceived(node, pred)} (by a custom equality tester)`)
 
   switch (node.kind) {
     case 'string':
@@ -106,24 +110,25 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       if (typeof pred === 'string' && (pred === node.raw || ctx.canonicalize(pred) === canonicalOf(node, ctx.canonicalize))) {
         return undefined
       }
-      return path === null ? FAILED : { path: spellPath(path), reason: scalarReason(node, pred) }
+      return path === null ? FAILED : mismatchAt(path, scalarReason(node, pred))
     case 'number':
     case 'boolean':
     case 'null':
-      return pred === node.raw ? undefined : path === null ? FAILED : { path: spellPath(path), reason: scalarReason(node, pred) }
+      return pred === node.raw ? undefined : path === null ? FAILED : mismatchAt(path, scalarReason(node, pred))
     case 'list': {
-      if (!Array.isArray(pred)) return fail(path, () => `expected a list, received ${describeKind(pred)}`)
+      if (!Array.isArray(pred)) return path === null ? FAILED : mismatchAt(path, `expected a list, received ${describeKind(pred)}`)
       if (pred.length !== node.items.length) {
-        return fail(path, () => `expected ${node.items.length} items, received ${pred.length}`)
+        return path === null ? FAILED : mismatchAt(path, `expected ${node.items.length} items, received ${pred.length}`)
       }
       for (let i = 0; i < node.items.length; i++) {
-        const mismatch = compareValue(node.items[i]!, pred[i], ctx, path === null ? null : lazyChild(path, i))
-        if (mismatch !== undefined) return mismatch
+        // The item's path is built only once it is known to differ: most items match.
+        if (compareValue(node.items[i]!, pred[i], ctx, null) === undefined) continue
+        return path === null ? FAILED : compareValue(node.items[i]!, pred[i], ctx, lazyChild(path, i))
       }
       return undefined
     }
     case 'object': {
-      if (!isRecord(pred)) return fail(path, () => `expected an object, received ${describeKind(pred)}`)
+      if (!isRecord(pred)) return path === null ? FAILED : mismatchAt(path, `expected an object, received ${describeKind(pred)}`)
       let found = 0
       for (let i = 0; i < node.keys.length; i++) {
         const key = node.keys[i]!
@@ -131,17 +136,25 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         // Not ownValue: through a marker's asymmetricMatch, `pred` may be any object, holding undefined or inheriting getters.
         if (!Object.hasOwn(pred, key)) {
           if (value.kind === 'optional') continue
-          return fail(path, () => `missing key ${JSON.stringify(key)}`)
+          return path === null ? FAILED : mismatchAt(path, `missing key ${JSON.stringify(key)}`)
         }
         found++
-        const mismatch = compareValue(value, pred[key], ctx, path === null ? null : lazyChild(path, key))
-        if (mismatch !== undefined) return mismatch
+        if (compareValue(value, pred[key], ctx, null) === undefined) continue
+        return path === null ? FAILED : compareValue(value, pred[key], ctx, lazyChild(path, key))
       }
+      // Counted with for-in, which allocates no key list; inherited keys may add to it, and the own keys then decide.
+      let keysCounted = 0
+      for (const _ in pred) keysCounted++
+      if (keysCounted === found) return undefined
       const predKeys = Object.keys(pred)
       if (predKeys.length === found) return undefined
       if (path === null) return FAILED
-      const extra = predKeys.find((key) => !node.keys.includes(key))
-      return { path: spellPath(path), reason: `unexpected key ${JSON.stringify(extra)}` }
+      return mismatchAt(path, `unexpected key ${JSON.stringify(firstNotIn(predKeys, node.keys))}`)
     }
   }
+}
+
+/** The first of `keys` that `known` lacks; a function of its own, as a closure over compareValue's node would cost every call a context. */
+function firstNotIn(keys: readonly string[], known: readonly string[]): string | undefined {
+  return keys.find((key) => !known.includes(key))
 }

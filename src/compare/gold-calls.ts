@@ -92,12 +92,22 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
   }
   refuseHoles(gold, path)
   if (gold.length > 0 && gold.every(isTurn)) {
-    return gold.map((turn, t) => {
+    const turns: GoldTurns = new Array(gold.length)
+    for (let t = 0; t < gold.length; t++) {
+      const turn = gold[t] as unknown[]
       refuseHoles(turn, lazyChild(path, t))
-      return turn.map((call, i) => readGoldCall(call, lazyChild(lazyChild(path, t), i), form))
-    })
+      turns[t] = readGoldCalls(turn, lazyChild(path, t), form)
+    }
+    return turns
   }
-  return [gold.map((call, i) => readGoldCall(call, lazyChild(path, i), form))]
+  return [readGoldCalls(gold, path, form)]
+}
+
+/** The calls of one turn, whose holes the caller has refused. A loop, not `map`: a callback closing over `path` and `form` would make every read allocate a context for them. */
+function readGoldCalls(list: readonly unknown[], path: LazyPath, form: GoldForm): GoldCall[] {
+  const calls: GoldCall[] = new Array(list.length)
+  for (let i = 0; i < list.length; i++) calls[i] = readGoldCall(list[i], lazyChild(path, i), form)
+  return calls
 }
 
 /** A list with a hole holds no call there; the first hole throws, so a vast sparse list is never walked. */

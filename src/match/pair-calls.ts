@@ -44,24 +44,33 @@ export function pairCalls(pred: Turns, gold: GoldTurns, options: ResolvedMatchOp
     callSet<ToolCall>(pred, options.canonicalizeName),
     callSet<GoldCall & { unparseable?: undefined }>(gold, options.canonicalizeName),
   )
+  // The orders that need closures have functions of their own: a closure over `context` here would make every call allocate a context for it.
   switch (options.order) {
     case 'any':
       return { context, pairs: assignAny(context, allIndices(context.pred), allIndices(context.gold), false).pairs }
-    case 'strict': {
-      const single = (i: number, j: number): Assignment | undefined => {
-        const name = context.pred.names[i]
-        if (name === undefined || name !== context.gold.names[j]) return undefined
-        const tiers = context.tiers(i, j)
-        return { pairs: [[i, j]], ...tiers }
-      }
-      return { context, pairs: alignMonotone(context.pred.calls.length, context.gold.calls.length, single) }
-    }
-    case 'turns': {
-      const predTurns = indicesByTurn(context.pred)
-      const goldTurns = indicesByTurn(context.gold)
-      const block = (a: number, b: number) => assignAny(context, predTurns[a]!, goldTurns[b]!)
-      const turnPairs = alignMonotone(predTurns.length, goldTurns.length, block)
-      return { context, pairs: turnPairs.flatMap(([a, b]) => block(a, b).pairs) }
-    }
+    case 'strict':
+      return { context, pairs: pairStrict(context) }
+    case 'turns':
+      return { context, pairs: pairTurns(context) }
   }
+}
+
+/** Calls in order: an order-preserving alignment of single calls. */
+function pairStrict(context: PairingContext): Array<[number, number]> {
+  const single = (i: number, j: number): Assignment | undefined => {
+    const name = context.pred.names[i]
+    if (name === undefined || name !== context.gold.names[j]) return undefined
+    const tiers = context.tiers(i, j)
+    return { pairs: [[i, j]], ...tiers }
+  }
+  return alignMonotone(context.pred.calls.length, context.gold.calls.length, single)
+}
+
+/** Turns in order, the calls inside each paired turn as a multiset. */
+function pairTurns(context: PairingContext): Array<[number, number]> {
+  const predTurns = indicesByTurn(context.pred)
+  const goldTurns = indicesByTurn(context.gold)
+  const block = (a: number, b: number) => assignAny(context, predTurns[a]!, goldTurns[b]!)
+  const turnPairs = alignMonotone(predTurns.length, goldTurns.length, block)
+  return turnPairs.flatMap(([a, b]) => block(a, b).pairs)
 }
