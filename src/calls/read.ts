@@ -10,7 +10,7 @@ import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
 import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
 import { readTaggedItem } from './formats/tagged-item'
-import { forEachIndex } from './list-indices'
+import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH } from './limits'
 import { looksLikeJson } from './looks-like-json'
 import { atPath, childPath, describe, errorMessage } from './path'
@@ -132,36 +132,55 @@ function isTuple(list: unknown[]): boolean {
  * ends it and adds its own turns; an inner array that is not a tuple is one turn.
  */
 function readList(list: unknown[], path: string, depth: number): Turns {
-  let turns: Turns | undefined
-  let run: ToolCall[] | undefined
-  const endRun = () => {
-    if (run !== undefined) turns = withItem(turns, run)
-    run = undefined
-  }
-  forEachIndex(list, lengthOf(list, path), (index) => {
+  const reading = new ListReading(list, path, depth)
+  visitIndices(list, lengthOf(list, path), reading)
+  return reading.end()
+}
+
+/** A list's turns as readList reads its items; an object, since closures over these variables would cost every list a context. */
+class ListReading implements IndexVisitor {
+  private turns: Turns | undefined = undefined
+  private run: ToolCall[] | undefined = undefined
+
+  constructor(
+    private readonly list: unknown[],
+    private readonly path: string,
+    private readonly depth: number,
+  ) {}
+
+  visit(index: number): void {
+    const { list, path, depth } = this
     const item = readItem(list, index, path)
     // The commonest item, our own { name, args } call, is read without spelling its path.
     const own = depth < MAX_DEPTH && isObject(item) && !isList(item) ? quickOwnCall(item) : undefined
     if (own !== undefined) {
-      run = withItem(run, own)
+      this.run = withItem(this.run, own)
       return
     }
     const itemPath = childPath(path, index)
     if (isList(item) && !isTuple(item)) {
-      endRun()
-      turns = withItem(turns, oneTurn(item, itemPath, depth + 1))
+      this.endRun()
+      this.turns = withItem(this.turns, oneTurn(item, itemPath, depth + 1))
       return
     }
     const reading = readAt(item, itemPath, depth + 1)
     if ('call' in reading) {
-      run = withItem(run, reading.call)
+      this.run = withItem(this.run, reading.call)
       return
     }
-    endRun()
-    for (const turn of reading.turns) turns = withItem(turns, turn)
-  })
-  endRun()
-  return turns ?? []
+    this.endRun()
+    for (const turn of reading.turns) this.turns = withItem(this.turns, turn)
+  }
+
+  end(): Turns {
+    this.endRun()
+    return this.turns ?? []
+  }
+
+  private endRun(): void {
+    if (this.run !== undefined) this.turns = withItem(this.turns, this.run)
+    this.run = undefined
+  }
 }
 
 /** An element of the list at `path`; one that cannot be read stands for the reason, so its siblings are still read. */
