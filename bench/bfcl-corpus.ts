@@ -1,6 +1,7 @@
 // From the sources, as the other readers here: the built package's bfclGold would not know these PyFloats for floats.
 import { bfclGold } from '../src/bfcl/gold'
 import { parseTypedJson } from '../src/bfcl/typed-json'
+import { isPlainObject } from '../src/calls/plain-value'
 import { formatPythonValue, toPlainValue } from '../src/calls/python-values'
 import { goldToJSON } from '../src/compare/gold-json'
 import { BFCL_DATA, bfclLines } from '../test/fixtures/bfcl-data'
@@ -78,9 +79,7 @@ function firstAllowedOfEach(allowedByKey: Record<string, unknown[]>): Record<str
 /** A value as a model would write it: inside a value, a dictionary's keys list their allowed values too (BFCL's ground truth). */
 function firstAllowed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(firstAllowed)
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return firstAllowedOfEach(value as Record<string, unknown[]>)
-  }
+  if (isPlainObject(value)) return firstAllowedOfEach(value as Record<string, unknown[]>)
   return value
 }
 

@@ -95,8 +95,9 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
     const turns: GoldTurns = new Array(gold.length)
     for (let t = 0; t < gold.length; t++) {
       const turn = gold[t] as unknown[]
-      refuseHoles(turn, lazyChild(path, t))
-      turns[t] = readGoldCalls(turn, lazyChild(path, t), form)
+      const turnPath = lazyChild(path, t)
+      refuseHoles(turn, turnPath)
+      turns[t] = readGoldCalls(turn, turnPath, form)
     }
     return turns
   }

@@ -26,7 +26,7 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
   // JSON has one kind of number; gold reads a float of BFCL's typed JSON as its number too.
   if (gold instanceof PyFloat) return gold.value
   if (Array.isArray(gold)) return gold.map((item, i) => goldToJSON(item, `${path}[${i}]`))
-  if (isPlainObject(gold)) return mapRecord(gold as Record<string, unknown>, (value, key) => goldToJSON(value, childPath(path, key)))
+  if (isPlainObject(gold)) return mapRecord(gold, (value, key) => goldToJSON(value, childPath(path, key)))
   if (typeof gold === 'object' && gold !== null) {
     throw new TypeError(`${path}: ${printValue(gold)} has no JSON form; only values, oneOf() and optional() do`)
   }

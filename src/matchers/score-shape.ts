@@ -1,4 +1,5 @@
 import type { CorpusReport } from '../metric/evaluate'
+import { hasScoreEntries } from '../metric/per-tool'
 import type { Score } from '../metric/score'
 
 function hasCounts(value: object): boolean {
@@ -8,9 +9,7 @@ function hasCounts(value: object): boolean {
 
 /** A Score by its shape: counts and the detail of the pairing (a Score may come from either build, or from JSON). */
 export function isScore(value: unknown): value is Score {
-  if (typeof value !== 'object' || value === null || !hasCounts(value)) return false
-  const { pairs, unmatchedPred, unmatchedGold } = value as Record<string, unknown>
-  return Array.isArray(pairs) && Array.isArray(unmatchedPred) && Array.isArray(unmatchedGold)
+  return typeof value === 'object' && value !== null && hasCounts(value) && hasScoreEntries(value)
 }
 
 /** A corpus report from `evaluate` by its shape: counts, an episode count and per-tool figures. */
