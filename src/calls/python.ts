@@ -183,7 +183,7 @@ const KEYWORDS_BY_LENGTH: readonly (readonly string[])[] = [
   ['continue', 'nonlocal'],
 ]
 
-// Slots of the keywords' hashes (as internName computes them): a name whose slot is empty is no keyword, told by one load.
+// Slots of the keywords' hashes (as identifierEnd computes them): a name whose slot is empty is no keyword, told by one load.
 const KEYWORD_SLOT_MASK = 1023
 const KEYWORD_SLOTS = new Uint8Array(KEYWORD_SLOT_MASK + 1)
 for (const keyword of KEYWORDS_BY_LENGTH.flat()) KEYWORD_SLOTS[nameHash(keyword) & KEYWORD_SLOT_MASK] = 1
@@ -207,14 +207,10 @@ function isDigit(code: number): boolean {
   return code >= ZERO && code <= NINE
 }
 
-/** 1 for the ASCII letters, digits and `_`: one load per character where names are scanned. */
-const ASCII_IDENTIFIER_CHARS = new Uint8Array(128)
-for (let code = 0; code < 128; code++) {
-  ASCII_IDENTIFIER_CHARS[code] = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || isDigit(code) || code === UNDERSCORE ? 1 : 0
-}
-
+/** The ASCII letters, digits and `_`, by comparisons alone: in the loop that scans a name, a table costs a load and its checks per character. */
 function isAsciiIdentifierChar(code: number): boolean {
-  return code < 128 && ASCII_IDENTIFIER_CHARS[code] === 1
+  const lower = code | 0x20
+  return (lower >= 97 && lower <= 122) || isDigit(code) || code === UNDERSCORE // a-z, either case
 }
 
 function digitValue(code: number): number {
@@ -320,6 +316,9 @@ class PythonReader {
     const text = this.text
     const start = this.pos
     let end = this.identifierEnd(start)
+    // A dotted name's hash joins its parts' hashes, so each part is scanned once and checked as a possible keyword by its own.
+    let hash = this.hashed
+    let mayBeKeyword = KEYWORD_SLOTS[hash & KEYWORD_SLOT_MASK]!
     // Built only when spaces split the dotted name (`a . b`); otherwise one interned slice.
     let spacedName: string | undefined
     for (;;) {
@@ -331,6 +330,8 @@ class PythonReader {
         this.fail(`expected a name after '.' but found ${this.describe()}`)
       }
       const partEnd = this.identifierEnd(partStart)
+      hash = (hash * 31 + this.hashed) | 0
+      mayBeKeyword |= KEYWORD_SLOTS[this.hashed & KEYWORD_SLOT_MASK]!
       if (spacedName !== undefined || dot !== end || partStart !== dot + 1) {
         if (spacedName === undefined) this.rejectKeywords(start, end)
         this.rejectKeywords(partStart, partEnd)
@@ -339,7 +340,7 @@ class PythonReader {
       end = partEnd
     }
     this.pos = end
-    return spacedName ?? this.internName(start, end)
+    return spacedName ?? this.internHashed(start, end, hash, mayBeKeyword)
   }
 
   /**
@@ -1230,33 +1231,20 @@ class PythonReader {
     this.fail(`expected ${expected} but found ${this.describe()}`)
   }
 
+  /** internHashed for a name without dots, mostly the one identifierEnd scanned last. */
+  private internName(start: number, end: number): string {
+    if (start !== this.hashedStart || end !== this.hashedEnd) this.identifierEnd(start)
+    const hash = this.hashed
+    return this.internHashed(start, end, hash, KEYWORD_SLOTS[hash & KEYWORD_SLOT_MASK]!)
+  }
+
   /**
    * The name's text (checked not to be a keyword), the same string each time it recurs:
-   * fewer copies, faster property keys, and each distinct name is checked once.
+   * fewer copies, faster property keys, and each distinct name is checked once. `hash` picks
+   * its slot; `mayBeKeyword` is 0 when no part of it (between dots) can be a keyword.
    */
-  private internName(start: number, end: number): string {
+  private internHashed(start: number, end: number, hash: number, mayBeKeyword: number): string {
     const text = this.text
-    let hash = this.hashed
-    // Whether a part of the name (between dots) may be a keyword.
-    let mayBeKeyword: number
-    if (start === this.hashedStart && end === this.hashedEnd) {
-      mayBeKeyword = KEYWORD_SLOTS[hash & KEYWORD_SLOT_MASK]!
-    } else {
-      hash = 0
-      mayBeKeyword = 0
-      let partHash = 0
-      for (let index = start; index < end; index++) {
-        const code = text.charCodeAt(index)
-        hash = (hash * 31 + code) | 0
-        if (code === DOT) {
-          mayBeKeyword |= KEYWORD_SLOTS[partHash & KEYWORD_SLOT_MASK]!
-          partHash = 0
-        } else {
-          partHash = (partHash * 31 + code) | 0
-        }
-      }
-      mayBeKeyword |= KEYWORD_SLOTS[partHash & KEYWORD_SLOT_MASK]!
-    }
     const slot = hash & (NAME_CACHE_SIZE - 1)
     const names = (this.names ??= new Array<string | undefined>(NAME_CACHE_SIZE))
     const cached = names[slot]
