@@ -1,3 +1,4 @@
+import { type CodeUnits, releaseCodeUnits, takeCodeUnits } from './code-units'
 import { MAX_DEPTH } from './limits'
 import type { ToolCall } from './tool-call'
 import { withItem } from './with-item'
@@ -88,13 +89,16 @@ export function parsePythonCalls(text: string, options: PythonParseOptions = {})
   if (typeof text !== 'string') {
     return pythonParseFailure('', 0, `expected a string of Python calls but got ${typeof text}`)
   }
-  const reader = new PythonReader(text, options.typed === true ? 'typed' : 'plain', options.readExpression)
+  const codes = takeCodeUnits(text)
+  const reader = new PythonReader(text, codes, options.typed === true ? 'typed' : 'plain', options.readExpression)
   try {
     return { ok: true, calls: reader.readCalls() }
   } catch (error) {
     if (error instanceof PythonSyntaxError) return pythonParseFailure(text, error.position, error.problem)
     // e.g. a RangeError when concatenated strings exceed the engine's maximum length
     return pythonParseFailure(text, reader.position, error instanceof Error ? error.message : String(error))
+  } finally {
+    releaseCodeUnits(codes)
   }
 }
 
@@ -242,6 +246,8 @@ class PythonReader {
 
   constructor(
     private readonly text: string,
+    // The text's code units, read where the scanning is hottest (see CodeUnits); zeros follow its end.
+    private readonly codes: CodeUnits,
     private mode: ValueMode,
     private readonly readExpression: ((expression: PyNode) => ExpressionReading) | undefined,
   ) {}
@@ -323,7 +329,7 @@ class PythonReader {
     let spacedName: string | undefined
     for (;;) {
       const dot = this.skipSpaceFrom(end)
-      if (text.charCodeAt(dot) !== DOT) break
+      if (this.codes[dot] !== DOT) break
       const partStart = this.skipSpaceFrom(dot + 1)
       if (!this.isIdentifierStartAt(partStart)) {
         this.pos = partStart
@@ -348,7 +354,7 @@ class PythonReader {
    * lenient mode), an argument that is not a literal is read from its syntax tree.
    */
   private readCall(name: string, readExpression?: (expression: PyNode) => ExpressionReading): ToolCall {
-    const text = this.text
+    const codes = this.codes
     const args: Record<string, unknown> = {}
     let positional: unknown[] | undefined
     let keywords = 0
@@ -360,11 +366,10 @@ class PythonReader {
     }
     for (;;) {
       const start = this.pos
-      const first = text.charCodeAt(start)
-      if (first === STAR) this.fail("unpacking with '*' or '**' is not supported")
+      if (codes[start] === STAR) this.fail("unpacking with '*' or '**' is not supported")
       const nameEnd = this.isIdentifierStartAt(start) ? this.identifierEnd(start) : -1
       const equals = nameEnd === -1 ? -1 : this.skipSpaceFrom(nameEnd)
-      if (equals !== -1 && text.charCodeAt(equals) === EQUALS && text.charCodeAt(equals + 1) !== EQUALS) {
+      if (equals !== -1 && codes[equals] === EQUALS && codes[equals + 1] !== EQUALS) {
         const key = this.internName(start, nameEnd)
         if (readExpression === undefined && args[key] !== undefined && Object.hasOwn(args, key)) {
           this.fail(`keyword argument '${key}' is repeated`)
@@ -485,10 +490,11 @@ class PythonReader {
   /** A number literal's value (sign excluded); sets `numberIsFloat`. */
   private scanNumber(): number {
     const text = this.text
+    const codes = this.codes
     const start = this.pos
     this.numberIsFloat = false
-    if (text.charCodeAt(start) === ZERO) {
-      const letter = text.charCodeAt(start + 1) | 0x20
+    if (codes[start] === ZERO) {
+      const letter = codes[start + 1]! | 0x20
       if (letter === 120) return this.scanRadixInteger(16, 'hexadecimal')
       if (letter === 111) return this.scanRadixInteger(8, 'octal')
       if (letter === 98) return this.scanRadixInteger(2, 'binary')
@@ -496,27 +502,27 @@ class PythonReader {
     let position = start
     let value = 0
     let underscores = false
-    let code = text.charCodeAt(position)
+    let code = codes[position]!
     for (;;) {
       if (isDigit(code)) value = value * 10 + (code - ZERO)
-      else if (code === UNDERSCORE && position > start && isDigit(text.charCodeAt(position + 1))) underscores = true
+      else if (code === UNDERSCORE && position > start && isDigit(codes[position + 1]!)) underscores = true
       else break
-      code = text.charCodeAt(++position)
+      code = codes[++position]!
     }
     let isFloat = false
     if (code === DOT) {
       isFloat = true
       position = this.scanDigits(position + 1)
-      code = text.charCodeAt(position)
+      code = codes[position]!
     }
     if ((code | 0x20) === 101) {
       let digits = position + 1
-      const sign = text.charCodeAt(digits)
+      const sign = codes[digits]!
       if (sign === PLUS || sign === MINUS) digits++
-      if (!isDigit(text.charCodeAt(digits))) this.fail('invalid decimal literal', start)
+      if (!isDigit(codes[digits]!)) this.fail('invalid decimal literal', start)
       isFloat = true
       position = this.scanDigits(digits)
-      code = text.charCodeAt(position)
+      code = codes[position]!
     }
     if ((code | 0x20) === 106) this.fail('complex numbers are not supported', start)
     if (this.isIdentifierCharAt(position)) this.fail('invalid decimal literal', start)
@@ -526,7 +532,7 @@ class PythonReader {
       const short = shortDecimal(text, start, position)
       return Number.isNaN(short) ? Number(this.numberText(start, position)) : short
     }
-    if (text.charCodeAt(start) === ZERO && value !== 0) {
+    if (codes[start] === ZERO && value !== 0) {
       this.fail('leading zeros in decimal integer literals are not permitted', start)
     }
     // Up to 15 digits the running value is exact; longer literals are rounded by Number.
@@ -536,11 +542,11 @@ class PythonReader {
 
   /** Digits with single underscores between them; returns where they end. */
   private scanDigits(position: number): number {
-    const text = this.text
+    const codes = this.codes
     for (;;) {
-      const code = text.charCodeAt(position)
+      const code = codes[position]!
       if (isDigit(code)) position++
-      else if (code === UNDERSCORE && isDigit(text.charCodeAt(position - 1)) && isDigit(text.charCodeAt(position + 1))) position++
+      else if (code === UNDERSCORE && isDigit(codes[position - 1]!) && isDigit(codes[position + 1]!)) position++
       else return position
     }
   }
@@ -581,9 +587,9 @@ class PythonReader {
 
   /** -1 when no string starts at `position`, else the length of its prefix (`r`, `rb`). */
   private stringPrefixLengthAt(position: number): number {
-    const text = this.text
+    const codes = this.codes
     for (let length = 0; length <= 2; length++) {
-      const code = text.charCodeAt(position + length)
+      const code = codes[position + length]!
       if (code === QUOTE || code === DQUOTE) return length
       if (!isStringPrefixLetter(code)) return -1
     }
@@ -595,9 +601,10 @@ class PythonReader {
     const start = this.pos
     const prefixLength = this.stringPrefixLengthAt(start)
     const raw = prefixLength > 0 && this.isRawPrefix(start, prefixLength)
+    const codes = this.codes
     let position = start + prefixLength
-    const quote = text.charCodeAt(position)
-    const triple = text.charCodeAt(position + 1) === quote && text.charCodeAt(position + 2) === quote
+    const quote = codes[position]!
+    const triple = codes[position + 1] === quote && codes[position + 2] === quote
     position += triple ? 3 : 1
     let chunkStart = position
     let value = ''
@@ -608,9 +615,9 @@ class PythonReader {
       if (position >= text.length) {
         this.fail(triple ? 'unterminated triple-quoted string literal' : 'unterminated string literal', start)
       }
-      const code = text.charCodeAt(position)
+      const code = codes[position]!
       if (code === quote) {
-        if (!triple || (text.charCodeAt(position + 1) === quote && text.charCodeAt(position + 2) === quote)) break
+        if (!triple || (codes[position + 1] === quote && codes[position + 2] === quote)) break
       } else if (code === BACKSLASH) {
         if (raw) {
           position += 2
@@ -1270,20 +1277,28 @@ class PythonReader {
 
   /** Where the name starting at `position` ends; its hash (as nameHash) is kept for internName. */
   private identifierEnd(position: number): number {
-    const text = this.text
+    const codes = this.codes
     const start = position
     let hash = 0
-    for (;;) {
-      const code = text.charCodeAt(position)
-      if (isAsciiIdentifierChar(code)) {
-        hash = (hash * 31 + code) | 0
-        position++
-      } else if (code >= 0x80 && this.isIdentifierCharAt(position)) {
-        hash = (hash * 31 + code) | 0
-        if (code >= 0xd800 && code <= 0xdbff) hash = (hash * 31 + text.charCodeAt(++position)) | 0
-        position++
-      } else {
-        break
+    // ASCII names, nearly all, in a loop of their own: one that may call out keeps its index boxed.
+    let code = codes[position]!
+    while (isAsciiIdentifierChar(code)) {
+      hash = (hash * 31 + code) | 0
+      code = codes[++position]!
+    }
+    if (code >= 0x80) {
+      for (;;) {
+        code = codes[position]!
+        if (isAsciiIdentifierChar(code)) {
+          hash = (hash * 31 + code) | 0
+          position++
+        } else if (code >= 0x80 && this.isIdentifierCharAt(position)) {
+          hash = (hash * 31 + code) | 0
+          if (code >= 0xd800 && code <= 0xdbff) hash = (hash * 31 + codes[++position]!) | 0
+          position++
+        } else {
+          break
+        }
       }
     }
     this.hashedStart = start
@@ -1293,21 +1308,20 @@ class PythonReader {
   }
 
   private isIdentifierStartAt(position: number): boolean {
-    const code = this.text.charCodeAt(position)
+    const code = this.codes[position]!
     if (code < 0x80) return isAsciiIdentifierChar(code) && !isDigit(code)
     return ID_START.test(String.fromCodePoint(this.text.codePointAt(position) ?? 0))
   }
 
   private isIdentifierCharAt(position: number): boolean {
-    const code = this.text.charCodeAt(position)
+    const code = this.codes[position]!
     if (code < 0x80) return isAsciiIdentifierChar(code)
     return ID_CONTINUE.test(String.fromCodePoint(this.text.codePointAt(position) ?? 0))
   }
 
-  // Reads at the end of the text are answered here: once a charCodeAt has read out of bounds,
-  // the engine compiles it as a call to the builtin instead of a load.
+  /** The code unit at `pos`; 0 at the end of the text (see CodeUnits). */
   private code(): number {
-    return this.pos < this.text.length ? this.text.charCodeAt(this.pos) : Number.NaN
+    return this.codes[this.pos]!
   }
 
   private skipSpace(): void {
@@ -1317,16 +1331,17 @@ class PythonReader {
   /** Past spaces, tabs, line breaks, `# comments` and `\` line continuations. */
   private skipSpaceFrom(position: number): number {
     const text = this.text
+    const codes = this.codes
     if (position >= text.length) return position
-    const first = text.charCodeAt(position)
+    const first = codes[position]!
     if (first > SPACE && first !== HASH && first !== BACKSLASH) return position
     for (;;) {
-      const code = text.charCodeAt(position)
+      const code = codes[position]!
       if (code === SPACE || code === LF || code === TAB || code === CR || code === FF) {
         position++
       } else if (code === HASH) {
-        while (position < text.length && text.charCodeAt(position) !== LF && text.charCodeAt(position) !== CR) position++
-      } else if (code === BACKSLASH && (text.charCodeAt(position + 1) === LF || text.charCodeAt(position + 1) === CR)) {
+        while (position < text.length && codes[position] !== LF && codes[position] !== CR) position++
+      } else if (code === BACKSLASH && (codes[position + 1] === LF || codes[position + 1] === CR)) {
         position += 2
       } else {
         return position
