@@ -206,17 +206,16 @@ export function compileEntries(
   depth: number,
   form: GoldForm,
 ): { nodes: GoldNode[]; plain: boolean } {
+  // Object.values reads each value from its slot, in the order of Object.keys; `record[key]` would look
+  // each key up among every shape of object met there.
+  const values = Object.values(record)
   const nodes: GoldNode[] = new Array(keys.length)
-  let i = 0
-  // for-in reads each value from its slot in the object, where `record[keys[i]]` would look the key up
-  // among all shapes of objects; it gives the own keys first, in the order of `keys`.
-  for (const key in record) {
-    if (i === keys.length || key !== keys[i]) break
-    nodes[i++] = compileGoldChild(record[key], path, key, depth, true, form)
-  }
-  for (; i < keys.length; i++) nodes[i] = compileGoldChild(record[keys[i]!], path, keys[i]!, depth, true, form)
   let plain = true
-  for (const node of nodes) plain &&= isPlainNode(node)
+  for (let i = 0; i < keys.length; i++) {
+    const node = compileGoldChild(values[i], path, keys[i]!, depth, true, form)
+    nodes[i] = node
+    plain &&= isPlainNode(node)
+  }
   return { nodes, plain }
 }
 
