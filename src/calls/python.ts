@@ -238,7 +238,7 @@ class PythonReader {
   // Elements of the lists being read, so that each list is allocated once at its final size.
   private readonly stack: unknown[] = []
   private stackTop = 0
-  private names: (string | undefined)[] | undefined
+  private names: (string | number | undefined)[] | undefined
   // The span identifierEnd scanned last and its hash, so internName need not read it again.
   private hashedStart = -1
   private hashedEnd = -1
@@ -1251,15 +1251,23 @@ class PythonReader {
    * its slot; `mayBeKeyword` is 0 when no part of it (between dots) can be a keyword.
    */
   private internHashed(start: number, end: number, hash: number, mayBeKeyword: number): string {
-    const text = this.text
-    const slot = hash & (NAME_CACHE_SIZE - 1)
-    const names = (this.names ??= new Array<string | undefined>(NAME_CACHE_SIZE))
-    const cached = names[slot]
-    if (cached !== undefined && cached.length === end - start && text.startsWith(cached, start)) return cached
+    const slot = 2 * (hash & (NAME_CACHE_SIZE - 1))
+    // Each slot holds a name and where in the text it was read, so telling a recurring name is a comparison of code units.
+    const names = (this.names ??= new Array<string | number | undefined>(2 * NAME_CACHE_SIZE))
+    const cached = names[slot] as string | undefined
+    if (cached !== undefined && cached.length === end - start && this.sameUnits(names[slot + 1] as number, start, end - start)) return cached
     if (mayBeKeyword !== 0) this.rejectKeywords(start, end)
-    const name = text.slice(start, end)
+    const name = this.text.slice(start, end)
     names[slot] = name
+    names[slot + 1] = start
     return name
+  }
+
+  /** Whether the `length` code units at `a` and at `b` are the same. */
+  private sameUnits(a: number, b: number, length: number): boolean {
+    const codes = this.codes
+    for (let offset = 0; offset < length; offset++) if (codes[a + offset] !== codes[b + offset]) return false
+    return true
   }
 
   /** Fails when a part of the dotted name between `start` and `end` is a Python keyword. */

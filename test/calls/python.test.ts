@@ -763,4 +763,13 @@ describe('printing calls as Python and reading them back', () => {
   test.prop([callList(typedValue)])('gives the same calls, floats and tuples included, in typed mode', (calls) => {
     expect(callsOf(printCalls(calls), { typed: true })).toStrictEqual(calls)
   })
+
+  // A few short names, dotted or not, recur within a text and share the reader's cache of names, so recurring names and names of one slot both come up.
+  const shortName = fc.stringMatching(/^[ab][ab_]{0,2}$/)
+  const recurringCall = fc
+    .tuple(fc.array(shortName, { minLength: 1, maxLength: 2 }), dictOf(shortName, fc.integer()))
+    .map(([parts, args]): ToolCall => ({ name: parts.join('.'), args }))
+  test.prop([fc.array(recurringCall, { maxLength: 8 })])('gives the same calls when few short names recur', (calls) => {
+    expect(callsOf(printCalls(calls))).toStrictEqual(calls)
+  })
 })
