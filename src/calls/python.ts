@@ -207,6 +207,11 @@ const ID_START = /^[\p{ID_Start}_]$/u
 const ID_CONTINUE = /^\p{ID_Continue}$/u
 const NON_PRINTABLE = /^[\p{C}\p{Z}]$/u
 
+/** Whether space (or a comment, or a line continuation) may start at this code unit: what skipSpaceFrom would move past. */
+function isSpaceStart(code: number): boolean {
+  return code <= SPACE || code === HASH || code === BACKSLASH
+}
+
 function isDigit(code: number): boolean {
   return code >= ZERO && code <= NINE
 }
@@ -374,20 +379,21 @@ class PythonReader {
         if (readExpression === undefined && args[key] !== undefined && Object.hasOwn(args, key)) {
           this.fail(`keyword argument '${key}' is repeated`)
         }
-        this.pos = equals + 1
-        this.skipSpace()
+        // Space is checked for here, not in a call: most arguments have none, and this function has no room left to inline one.
+        const valueStart = equals + 1
+        this.pos = isSpaceStart(codes[valueStart]!) ? this.skipSpaceFrom(valueStart) : valueStart
         setEntry(args, key, readExpression === undefined ? this.readValue() : this.readArgument(readExpression))
         keywords++
       } else {
         if (keywords > 0) this.fail('positional argument follows keyword argument')
         ;(positional ??= []).push(readExpression === undefined ? this.readValue() : this.readArgument(readExpression))
       }
-      this.skipSpace()
-      const next = this.code()
+      if (isSpaceStart(codes[this.pos]!)) this.skipSpace()
+      const next = codes[this.pos]
       if (next === COMMA) {
-        this.pos++
-        this.skipSpace()
-        if (this.code() !== RPAREN) continue
+        const afterComma = this.pos + 1
+        this.pos = isSpaceStart(codes[afterComma]!) ? this.skipSpaceFrom(afterComma) : afterComma
+        if (codes[this.pos] !== RPAREN) continue
         this.pos++
         break
       }
