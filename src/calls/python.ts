@@ -1,4 +1,4 @@
-import { type CodeUnits, releaseCodeUnits, takeCodeUnits } from './code-units'
+import { type CodeUnits, NON_ASCII, releaseCodeUnits, takeCodeUnits } from './code-units'
 import { MAX_DEPTH } from './limits'
 import type { ToolCall } from './tool-call'
 import { withItem } from './with-item'
@@ -1272,7 +1272,12 @@ class PythonReader {
   /** Whether the `length` code units at `a` and at `b` are the same. */
   private sameUnits(a: number, b: number, length: number): boolean {
     const codes = this.codes
-    for (let offset = 0; offset < length; offset++) if (codes[a + offset] !== codes[b + offset]) return false
+    for (let offset = 0; offset < length; offset++) {
+      const unit = codes[a + offset]
+      if (unit !== codes[b + offset]) return false
+      // Units beyond ASCII are all NON_ASCII here: the text tells them apart.
+      if (unit === NON_ASCII && this.text.charCodeAt(a + offset) !== this.text.charCodeAt(b + offset)) return false
+    }
     return true
   }
 
@@ -1300,15 +1305,17 @@ class PythonReader {
       hash = (hash * 31 + code) | 0
       code = codes[++position]!
     }
-    if (code >= 0x80) {
+    if (code === NON_ASCII) {
       for (;;) {
         code = codes[position]!
         if (isAsciiIdentifierChar(code)) {
           hash = (hash * 31 + code) | 0
           position++
-        } else if (code >= 0x80 && this.isIdentifierCharAt(position)) {
-          hash = (hash * 31 + code) | 0
-          if (code >= 0xd800 && code <= 0xdbff) hash = (hash * 31 + codes[++position]!) | 0
+        } else if (code === NON_ASCII && this.isIdentifierCharAt(position)) {
+          // The text holds the unit itself (see CodeUnits).
+          const unit = this.text.charCodeAt(position)
+          hash = (hash * 31 + unit) | 0
+          if (unit >= 0xd800 && unit <= 0xdbff) hash = (hash * 31 + this.text.charCodeAt(++position)) | 0
           position++
         } else {
           break

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fc, test } from '@fast-check/vitest'
-import { CODE_UNITS_PADDING, releaseCodeUnits, takeCodeUnits } from '../../src/calls/code-units'
+import { CODE_UNITS_PADDING, NON_ASCII, releaseCodeUnits, takeCodeUnits } from '../../src/calls/code-units'
 import { parsePythonCalls } from '../../src/calls/python'
 
 function unitsOf(text: string): number[] {
@@ -12,12 +12,13 @@ function unitsOf(text: string): number[] {
   }
 }
 
+/** The text's code units as the scanners see them: ASCII as itself, any other unit as NON_ASCII. */
 function charCodes(text: string): number[] {
-  return Array.from({ length: text.length }, (_, index) => text.charCodeAt(index))
+  return Array.from({ length: text.length }, (_, index) => Math.min(text.charCodeAt(index), NON_ASCII))
 }
 
 describe('takeCodeUnits', () => {
-  test.prop([fc.string({ unit: 'binary', maxLength: 300 })])("holds the text's UTF-16 code units, then zeros", (text) => {
+  test.prop([fc.string({ unit: 'binary', maxLength: 300 })])("holds the text's code units, any beyond ASCII as NON_ASCII, then zeros", (text) => {
     expect(unitsOf(text)).toEqual([...charCodes(text), ...new Array(CODE_UNITS_PADDING).fill(0)])
   })
 
@@ -55,6 +56,22 @@ describe('parsePythonCalls over code units', () => {
         { name: 'f', args: { x: '東京' } },
       ],
     })
+  })
+
+  it('tells names apart that differ only beyond ASCII', () => {
+    expect(parsePythonCalls('[é(x=1), ù(y=2), é(z=3), f(é=1, ù=2)]')).toEqual({
+      ok: true,
+      calls: [
+        { name: 'é', args: { x: 1 } },
+        { name: 'ù', args: { y: 2 } },
+        { name: 'é', args: { z: 3 } },
+        { name: 'f', args: { é: 1, ù: 2 } },
+      ],
+    })
+  })
+
+  it('reads a name with a character outside the Basic Multilingual Plane whole', () => {
+    expect(parsePythonCalls('f(x𝑥y=1)')).toEqual({ ok: true, calls: [{ name: 'f', args: { 'x𝑥y': 1 } }] })
   })
 
   it('tells a NUL character inside the text from the end of the text', () => {

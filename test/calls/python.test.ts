@@ -764,8 +764,8 @@ describe('printing calls as Python and reading them back', () => {
     expect(callsOf(printCalls(calls), { typed: true })).toStrictEqual(calls)
   })
 
-  // A few short names, dotted or not, recur within a text and share the reader's cache of names, so recurring names and names of one slot both come up.
-  const shortName = fc.stringMatching(/^[ab][ab_]{0,2}$/)
+  // A few short names, dotted or not, some beyond ASCII, recur within a text and share the reader's cache of names, so recurring names and names of one slot both come up.
+  const shortName = fc.stringMatching(/^[aéù][aéù_]{0,2}$/)
   const recurringCall = fc
     .tuple(fc.array(shortName, { minLength: 1, maxLength: 2 }), dictOf(shortName, fc.integer()))
     .map(([parts, args]): ToolCall => ({ name: parts.join('.'), args }))
