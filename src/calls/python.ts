@@ -1330,13 +1330,13 @@ class PythonReader {
 
   private isIdentifierStartAt(position: number): boolean {
     const code = this.codes[position]!
-    if (code < 0x80) return isAsciiIdentifierChar(code) && !isDigit(code)
+    if (code < NON_ASCII) return isAsciiIdentifierChar(code) && !isDigit(code)
     return ID_START.test(String.fromCodePoint(this.text.codePointAt(position) ?? 0))
   }
 
   private isIdentifierCharAt(position: number): boolean {
     const code = this.codes[position]!
-    if (code < 0x80) return isAsciiIdentifierChar(code)
+    if (code < NON_ASCII) return isAsciiIdentifierChar(code)
     return ID_CONTINUE.test(String.fromCodePoint(this.text.codePointAt(position) ?? 0))
   }
 
@@ -1355,6 +1355,7 @@ class PythonReader {
     const codes = this.codes
     if (position >= text.length) return position
     const first = codes[position]!
+    // isSpaceStart's rule, written out: calling it here leaves the compiler less room to inline this function into its callers.
     if (first > SPACE && first !== HASH && first !== BACKSLASH) return position
     for (;;) {
       const code = codes[position]!

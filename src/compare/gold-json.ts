@@ -20,17 +20,17 @@ function mapRecord(record: Record<string, unknown>, map: (value: unknown, key: s
 export function goldToJSON(gold: unknown, path = 'gold'): unknown {
   if (isOneOf(gold)) return { $oneOf: gold.alternatives.map((alt, i) => goldToJSON(alt, `${path}.oneOf[${i}]`)) }
   if (isOptional(gold)) return { $optional: gold.constrained ? [goldToJSON(gold.value, `${path}.optional`)] : [] }
-  if (isSatisfies(gold) || isAsymmetricMatcher(gold) || typeof gold === 'function') {
-    throw new TypeError(`${path}: ${printValue(gold)} has no JSON form; only values, oneOf() and optional() do`)
-  }
+  if (isSatisfies(gold) || isAsymmetricMatcher(gold) || typeof gold === 'function') throw noJsonForm(gold, path)
   // JSON has one kind of number; gold reads a float of BFCL's typed JSON as its number too.
   if (gold instanceof PyFloat) return gold.value
   if (Array.isArray(gold)) return gold.map((item, i) => goldToJSON(item, `${path}[${i}]`))
   if (isPlainObject(gold)) return mapRecord(gold, (value, key) => goldToJSON(value, childPath(path, key)))
-  if (typeof gold === 'object' && gold !== null) {
-    throw new TypeError(`${path}: ${printValue(gold)} has no JSON form; only values, oneOf() and optional() do`)
-  }
+  if (typeof gold === 'object' && gold !== null) throw noJsonForm(gold, path)
   return gold
+}
+
+function noJsonForm(gold: unknown, path: string): TypeError {
+  return new TypeError(`${path}: ${printValue(gold)} has no JSON form; only values, oneOf() and optional() do`)
 }
 
 /**
