@@ -318,6 +318,11 @@ describe('parsePythonCalls: strings', () => {
     expect(valueOf("'''a\r\nb'''")).toBe('a\nb')
   })
 
+  it('reads the other quote, NUL and characters beyond ASCII as a string\'s plain characters', () => {
+    expect(valueOf(`'a"b\x00é€😀'`)).toBe('a"b\x00é€😀')
+    expect(valueOf(`"a'b\x00é"`)).toBe("a'b\x00é")
+  })
+
   it('reads a string of 10 MB', () => {
     const long = 'x'.repeat(10_000_000)
     expect(valueOf(`'${long}'`)).toBe(long)
@@ -333,6 +338,7 @@ describe('parsePythonCalls: strings', () => {
     ["'\\", 'at column 5: unterminated string literal'],
     ["'''a", 'at column 5: unterminated triple-quoted string literal'],
     ["'a\nb'", 'at column 5: unterminated string literal (a line break inside a one-line string)'],
+    ["'a\rb'", 'at column 5: unterminated string literal (a line break inside a one-line string)'],
     ["'\\x4'", 'at column 6: truncated \\xXX escape'],
     ["'\\u00e'", 'at column 6: truncated \\uXXXX escape'],
     ["'\\U00110000'", 'at column 6: illegal Unicode character in \\UXXXXXXXX escape'],
