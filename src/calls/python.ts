@@ -372,7 +372,7 @@ class PythonReader {
       const equals = nameEnd === -1 ? -1 : this.skipSpaceFrom(nameEnd)
       if (equals !== -1 && codes[equals] === EQUALS && codes[equals + 1] !== EQUALS) {
         const key = this.internName(start, nameEnd)
-        if (readExpression === undefined && args[key] !== undefined && Object.hasOwn(args, key)) {
+        if (readExpression === undefined && Object.hasOwn(args, key)) {
           this.fail(`keyword argument '${key}' is repeated`)
         }
         // Space is checked for here, not in a call: most arguments have none, and this function has no room left to inline one.
