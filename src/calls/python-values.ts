@@ -52,15 +52,19 @@ export function tupleOf(items: readonly unknown[]): PyTuple {
   return tuple
 }
 
-// Bit n set: the character 95 + n ('_' = 0, 'c' = 4, 'h' = 9, 'i' = 10, 'p' = 17, 't' = 21, 'v' = 23).
-const INHERITED_INITIALS = (1 << 0) | (1 << 4) | (1 << 9) | (1 << 10) | (1 << 17) | (1 << 21) | (1 << 23)
+/** Object.prototype's own names (`__proto__`, `toString`, ...): for each initial from '_' on, a bit for each of their lengths. */
+const INHERITED_LENGTHS = new Int32Array(32)
+for (const name of ['constructor', '__defineGetter__', '__defineSetter__', 'hasOwnProperty', '__lookupGetter__', '__lookupSetter__',
+  'isPrototypeOf', 'propertyIsEnumerable', 'toString', 'valueOf', '__proto__', 'toLocaleString']) {
+  INHERITED_LENGTHS[name.charCodeAt(0) - 95]! |= 1 << name.length
+}
 
 /** Adds `key` as an own enumerable property, even `__proto__` or `toString`. */
 export function setEntry(dict: Record<string, unknown>, key: string, value: unknown): void {
-  // Assigning a key that Object.prototype defines could hit its `__proto__` setter. Those keys
-  // all start with '_', 'c', 'h', 'i', 'p', 't' or 'v': other keys skip the lookup.
+  // Assigning a key that Object.prototype defines could hit its `__proto__` setter. Only a key
+  // with the initial and length of one of those names is looked up there.
   const initial = key.charCodeAt(0) - 95
-  if (initial >= 0 && initial < 32 && (INHERITED_INITIALS >>> initial) & 1 && key in Object.prototype) {
+  if (initial >= 0 && initial < 32 && (INHERITED_LENGTHS[initial]! >>> key.length) & 1 && key in Object.prototype) {
     Object.defineProperty(dict, key, { value, writable: true, enumerable: true, configurable: true })
   } else {
     dict[key] = value
