@@ -162,6 +162,14 @@ export function compileGoldChild(
   const path = pathOf(parent, key)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
   if (value instanceof PyFloat) return compileGoldChild(value.value, path, undefined, depth, underKey, form)
+  // In the JSON form, a plain object whose one key is `$oneOf` or `$optional` is that form's marker:
+  // told first, it skips asking whether it is a marker object or a matcher, properties it lacks.
+  let keys: string[] | undefined
+  if (form === 'json' && isPlainObject(value)) {
+    keys = Object.keys(value)
+    const jsonMarker = readJsonMarker(value, keys, path)
+    if (jsonMarker !== undefined) return compileJsonMarker(jsonMarker, value, path, depth, underKey)
+  }
   const marker = markerKind(value)
   if (marker === 'oneOf') {
     const alternatives = (value as OneOf).alternatives
@@ -186,15 +194,16 @@ export function compileGoldChild(
     return listNode(value, nodes, plain)
   }
   if (isAsymmetricMatcher(value)) return goldNode('matcher', value)
-  if (!isPlainObject(value)) {
-    throw new TypeError(
-      `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
-    )
+  if (keys === undefined) {
+    if (!isPlainObject(value)) {
+      throw new TypeError(
+        `${spellPath(path)}: expected a JSON value, oneOf(), optional(), satisfies() or an asymmetric matcher, received ${describe(value)}`,
+      )
+    }
+    keys = Object.keys(value)
   }
-  const keys = Object.keys(value)
-  const jsonMarker = form === 'json' ? readJsonMarker(value, keys, path) : undefined
-  if (jsonMarker !== undefined) return compileJsonMarker(jsonMarker, value, path, depth, underKey)
-  const { nodes, plain } = compileEntries(value, keys, path, depth + 1, form)
+  // A plain object here, checked above in one of the two places.
+  const { nodes, plain } = compileEntries(value as Record<string, unknown>, keys, path, depth + 1, form)
   return objectNode(value, keys, nodes, plain)
 }
 
