@@ -54,15 +54,12 @@ export function tupleOf(items: readonly unknown[]): PyTuple {
 
 /** Object.prototype's own names (`__proto__`, `toString`, ...): for each initial from '_' on, a bit for each of their lengths. */
 const INHERITED_LENGTHS = new Int32Array(32)
-for (const name of ['constructor', '__defineGetter__', '__defineSetter__', 'hasOwnProperty', '__lookupGetter__', '__lookupSetter__',
-  'isPrototypeOf', 'propertyIsEnumerable', 'toString', 'valueOf', '__proto__', 'toLocaleString']) {
-  INHERITED_LENGTHS[name.charCodeAt(0) - 95]! |= 1 << name.length
-}
+for (const name of Object.getOwnPropertyNames(Object.prototype)) INHERITED_LENGTHS[name.charCodeAt(0) - 95]! |= 1 << name.length
 
 /** Adds `key` as an own enumerable property, even `__proto__` or `toString`. */
 export function setEntry(dict: Record<string, unknown>, key: string, value: unknown): void {
-  // Assigning a key that Object.prototype defines could hit its `__proto__` setter. Only a key
-  // with the initial and length of one of those names is looked up there.
+  // Assigning a key that Object.prototype defines could hit its `__proto__` setter, or throw
+  // where it is frozen. Only a key with the initial and length of one of those names is looked up there.
   const initial = key.charCodeAt(0) - 95
   if (initial >= 0 && initial < 32 && (INHERITED_LENGTHS[initial]! >>> key.length) & 1 && key in Object.prototype) {
     Object.defineProperty(dict, key, { value, writable: true, enumerable: true, configurable: true })

@@ -13,7 +13,7 @@ const typed = lib.parseTypedJson('{' + names.map((name, i) => JSON.stringify(nam
 const keysOf = (reading) => (reading.ok ? Object.keys(reading.calls[0].args) : reading.reason)
 console.log(JSON.stringify({ names, keywords: keysOf(keywords), dict: dict.ok ? Object.keys(dict.calls[0].args.x) : dict.reason, typed: Object.keys(typed) }))`
 
-test("names that Object.prototype defines are read as own keys when it is frozen (the built package)", () => {
+test('names that Object.prototype defines are read as own keys when it is frozen (the built package)', () => {
   const printed = execFileSync(process.execPath, ['--input-type', 'module', '-e', SCRIPT], { encoding: 'utf8' })
   const { names, keywords, dict, typed } = JSON.parse(printed) as Record<string, unknown>
   expect(names).toContain('__proto__')
