@@ -7,6 +7,46 @@ function shorten(value: unknown): unknown {
   return typeof value === 'string' && value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value
 }
 
+function cut(printed: string): string {
+  return printed.length > MAX_PRINTED ? `${printed.slice(0, MAX_PRINTED)}…` : printed
+}
+
+/** pretty-format's `maxWidth` below: items of a list shown before `…`. */
+const MAX_ITEMS = 8
+
+/** A scalar inside a list, as pretty-format prints it (no escaping, no shortening); undefined for anything else. */
+function printListItem(item: unknown): string | undefined {
+  if (typeof item === 'string') return `"${item}"`
+  if (typeof item === 'number') return Object.is(item, -0) ? '-0' : String(item)
+  if (typeof item === 'boolean' || item === null) return String(item)
+  return undefined
+}
+
+/**
+ * A plain list of scalars, the usual list in a reason (a oneOf's alternatives, a wrong list),
+ * printed as pretty-format prints it below, without loading it or its per-call set-up;
+ * undefined for any other list.
+ */
+function printScalarList(list: readonly unknown[]): string | undefined {
+  const shown = Math.min(list.length, MAX_ITEMS)
+  const items: string[] = new Array(shown)
+  for (let i = 0; i < shown; i++) {
+    // A hole prints as nothing there; left to pretty-format.
+    if (!(i in list)) return undefined
+    const item = printListItem(list[i])
+    if (item === undefined) return undefined
+    items[i] = item
+  }
+  return `[${items.join(', ')}${list.length > MAX_ITEMS ? ', …' : ''}]`
+}
+
+/** A list that pretty-format would print as its items alone: an ordinary array, not a matcher, with no toJSON. */
+function isOrdinaryList(value: object): value is unknown[] {
+  if (!Array.isArray(value) || Object.getPrototypeOf(value) !== Array.prototype) return false
+  const list = value as unknown[] & { toJSON?: unknown; $$typeof?: unknown }
+  return list.toJSON === undefined && list.$$typeof === undefined
+}
+
 /** A value as one short line for a reason: long strings cut, large collections elided. */
 export function printValue(value: unknown): string {
   // Primitives, the common case in reasons, print as pretty-format would, without its set-up cost.
@@ -21,8 +61,10 @@ export function printValue(value: unknown): string {
     case 'object':
       if (value === null) return 'null'
   }
-  let printed: string
+  let printed: string | undefined
   try {
+    printed = typeof value === 'object' && isOrdinaryList(value) ? printScalarList(value) : undefined
+    if (printed !== undefined) return cut(printed)
     const { format, plugins } = prettyFormat()
     printed = format(shorten(value), {
       min: true,
@@ -34,7 +76,7 @@ export function printValue(value: unknown): string {
   } catch {
     printed = String(typeof value)
   }
-  return printed.length > MAX_PRINTED ? `${printed.slice(0, MAX_PRINTED)}…` : printed
+  return cut(printed)
 }
 
 export function describeKind(value: unknown): string {

@@ -15,7 +15,7 @@ function runBuilt(format: 'esm' | 'cjs', body: string): string {
 
 const LOADED = `const loaded = () => Object.keys(require.cache).filter((path) => /[\\\\/](pretty-format|jest-diff)[\\\\/]/.test(path)).length > 0`
 
-describe('pretty-format and jest-diff load when something is printed, not before', () => {
+describe('pretty-format and jest-diff load when something beyond a list of scalars is printed, not before', () => {
   test.each(['esm', 'cjs'] as const)('%s build', (format) => {
     const printed = runBuilt(
       format,
@@ -27,12 +27,19 @@ const failing = metric.score([{ name: 'f', args: { x: { a: 1 } } }], [{ name: 'f
 console.log(failing.pairs[0].args[0].reason, loaded())`,
     )
     expect(printed).toBe('1 false\nx.a: expected 2, received 1 false\n')
-    const described = runBuilt(
+    const listed = runBuilt(
       format,
       `${LOADED}
 const score = new lib.ToolCallMetric().score([{ name: 'f', args: { x: [1] } }], [{ name: 'f', args: { x: lib.oneOf([2], [3]) } }])
 console.log(score.pairs[0].args[0].reason, loaded())`,
     )
-    expect(described).toBe('expected one of [2], [3]; received [1] true\n')
+    expect(listed).toBe('expected one of [2], [3]; received [1] false\n')
+    const described = runBuilt(
+      format,
+      `${LOADED}
+const score = new lib.ToolCallMetric().score([{ name: 'f', args: { x: [{ a: 1 }] } }], [{ name: 'f', args: { x: lib.oneOf([{ a: 2 }], [3]) } }])
+console.log(score.pairs[0].args[0].reason, loaded())`,
+    )
+    expect(described).toBe('expected one of [{"a": 2}], [3]; received [{"a": 1}] true\n')
   })
 })
