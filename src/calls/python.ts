@@ -1,4 +1,5 @@
 import { type CodeUnits, NON_ASCII, releaseCodeUnits, takeCodeUnits } from './code-units'
+import { NAME_SLOT_COUNT, type NameSlots, releaseNameSlots, takeNameSlots } from './name-slots'
 import { MAX_DEPTH } from './limits'
 import type { ToolCall } from './tool-call'
 import { withItem } from './with-item'
@@ -17,9 +18,6 @@ import {
   LBRACE, LBRACKET, LESS, LF, LPAREN, MINUS, NINE, PERCENT, PLUS, QUOTE, RBRACE, RBRACKET, RPAREN,
   SLASH, SPACE, STAR, TAB, TILDE, UNDERSCORE, ZERO,
 } from './char-codes'
-
-/** Slots of the per-parse cache of names read (keyword names repeat across parallel calls); made for every parse, so kept small. */
-const NAME_CACHE_SIZE = 16
 
 export interface PythonParseOptions {
   /**
@@ -90,7 +88,8 @@ export function parsePythonCalls(text: string, options: PythonParseOptions = {})
     return pythonParseFailure('', 0, `expected a string of Python calls but got ${typeof text}`)
   }
   const codes = takeCodeUnits(text)
-  const reader = new PythonReader(text, codes, options.typed === true ? 'typed' : 'plain', options.readExpression)
+  const names = takeNameSlots()
+  const reader = new PythonReader(text, codes, names, options.typed === true ? 'typed' : 'plain', options.readExpression)
   try {
     return { ok: true, calls: reader.readCalls() }
   } catch (error) {
@@ -99,6 +98,7 @@ export function parsePythonCalls(text: string, options: PythonParseOptions = {})
     return pythonParseFailure(text, reader.position, error instanceof Error ? error.message : String(error))
   } finally {
     releaseCodeUnits(codes)
+    releaseNameSlots(names)
   }
 }
 
@@ -239,7 +239,6 @@ class PythonReader {
   // Elements of the lists being read, so that each list is allocated once at its final size.
   private readonly stack: unknown[] = []
   private stackTop = 0
-  private names: (string | number | undefined)[] | undefined
   // The span identifierEnd scanned last and its hash, so internName need not read it again.
   private hashedStart = -1
   private hashedEnd = -1
@@ -249,6 +248,7 @@ class PythonReader {
     private readonly text: string,
     // The text's code units, read where the scanning is hottest (see CodeUnits); zeros follow its end.
     private readonly codes: CodeUnits,
+    private readonly names: NameSlots,
     private mode: ValueMode,
     private readonly readExpression: ((expression: PyNode) => ExpressionReading) | undefined,
   ) {}
@@ -1257,9 +1257,9 @@ class PythonReader {
    * its slot; `mayBeKeyword` is 0 when no part of it (between dots) can be a keyword.
    */
   private internHashed(start: number, end: number, hash: number, mayBeKeyword: number): string {
-    const slot = 2 * (hash & (NAME_CACHE_SIZE - 1))
+    const slot = 2 * (hash & (NAME_SLOT_COUNT - 1))
     // Each slot holds a name and where in the text it was read, so telling a recurring name is a comparison of code units.
-    const names = (this.names ??= new Array<string | number | undefined>(2 * NAME_CACHE_SIZE))
+    const names = this.names
     const cached = names[slot] as string | undefined
     if (cached !== undefined && cached.length === end - start && this.sameUnits(names[slot + 1] as number, start, end - start)) return cached
     if (mayBeKeyword !== 0) this.rejectKeywords(start, end)

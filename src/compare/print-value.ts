@@ -63,7 +63,7 @@ export function printValue(value: unknown): string {
   }
   let printed: string | undefined
   try {
-    printed = typeof value === 'object' && isOrdinaryList(value) ? printScalarList(value) : undefined
+    printed = typeof value === 'object' && value !== null && isOrdinaryList(value) ? printScalarList(value) : undefined
     if (printed !== undefined) return cut(printed)
     const { format, plugins } = prettyFormat()
     printed = format(shorten(value), {
