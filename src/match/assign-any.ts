@@ -51,17 +51,30 @@ export function assignAny(
     if (ctx.pred.names[p] === ctx.gold.names[g]) addPair(ctx, p, g, result, needTotals)
     return result
   }
+  const result: Assignment = { pairs: [], primary: 0, secondary: 0 }
+  if (predIndices.length === 0 || goldIndices.length === 0) return result
+  // Calls all to one tool, as parallel calls mostly are, form one group as they are, with no lists made for it.
+  const tool = ctx.gold.names[goldIndices[0]!]!
+  if (allNamed(ctx.gold.names, goldIndices, tool) && allNamed(ctx.pred.names, predIndices, tool)) {
+    assignGroup(ctx, predIndices, goldIndices, result, needTotals)
+    return result
+  }
   const groups = new ToolGroups()
   for (const g of goldIndices) groups.addGold(ctx.gold.names[g]!, g)
   for (const p of predIndices) {
     const name = ctx.pred.names[p]
     if (name !== undefined) groups.addPred(name, p)
   }
-  const result: Assignment = { pairs: [], primary: 0, secondary: 0 }
   for (const { preds, golds } of groups.list) {
     if (preds.length > 0) assignGroup(ctx, preds, golds, result, needTotals)
   }
   return result
+}
+
+/** Whether every call of `indices` names `tool` (an unparseable prediction, named undefined, does not). */
+function allNamed(names: readonly (string | undefined)[], indices: readonly number[], tool: string): boolean {
+  for (let k = 0; k < indices.length; k++) if (names[indices[k]!] !== tool) return false
+  return true
 }
 
 /** Past this many tools, groups are found by name in a map rather than by scanning their list. */
@@ -113,7 +126,7 @@ const ON_HEAP_PAIRS = 8
  * One tool's calls: a 1x1 group pairs at once (ranked only when totals are needed); identical
  * calls pair before the assignment where that is sound; the rest go to the solver.
  */
-function assignGroup(ctx: PairingContext, preds: number[], golds: number[], into: Assignment, needTotals: boolean): void {
+function assignGroup(ctx: PairingContext, preds: readonly number[], golds: readonly number[], into: Assignment, needTotals: boolean): void {
   if (preds.length === 1 && golds.length === 1) {
     addPair(ctx, preds[0]!, golds[0]!, into, needTotals)
     return
@@ -151,7 +164,7 @@ const IN_ORDER_MAX_ARGS = 1000
  * every row at once, at distance 0, so it is the solver's unique optimum; found here with
  * one comparison a row instead of one a pair. False, and nothing added, where it does not apply.
  */
-function pairInOrder(ctx: PairingContext, preds: number[], golds: number[], into: Assignment, needTotals: boolean): boolean {
+function pairInOrder(ctx: PairingContext, preds: readonly number[], golds: readonly number[], into: Assignment, needTotals: boolean): boolean {
   const rows = preds.length
   if (rows > golds.length || rows * golds.length > POSITION_TIES_UP_TO || ctx.rankUnit !== 1) return false
   const call = ctx.callContext(ctx.gold.names[golds[0]!]!)
@@ -174,7 +187,7 @@ function pairInOrder(ctx: PairingContext, preds: number[], golds: number[], into
 }
 
 /** The optimal assignment of a group's pairs, ranked by comparing or by keys. */
-function assignRanked(ctx: PairingContext, preds: number[], golds: number[], into: Assignment, buffer: RankBuffer | undefined): void {
+function assignRanked(ctx: PairingContext, preds: readonly number[], golds: readonly number[], into: Assignment, buffer: RankBuffer | undefined): void {
   const rows = preds.length
   const cols = golds.length
   const { primary, secondary } =

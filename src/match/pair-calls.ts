@@ -18,11 +18,19 @@ export function callSet<C extends { name: string; unparseable?: string }>(
   return { calls, names, turnSizes: turns.length === 1 ? undefined : turns.map((turn) => turn.length) }
 }
 
-const FIRST_ONLY: readonly number[] = Object.freeze([0])
+/**
+ * `[0, 1, ..., n - 1]` for the sizes most problems have, made once and shared: the pairing
+ * steps take index lists as readonly. Not frozen, as iterating a frozen array allocates.
+ */
+const SHARED_INDICES: readonly (readonly number[])[] = Array.from({ length: 17 }, (_, n) => Array.from({ length: n }, (_, i) => i))
 
-/** The index of every call of the set; one call, the commonest, shares one list. */
+/** The index of every call of the set. */
 function allIndices(set: CallSet<unknown>): readonly number[] {
-  return set.calls.length === 1 ? FIRST_ONLY : set.calls.map((_, i) => i)
+  const count = set.calls.length
+  if (count < SHARED_INDICES.length) return SHARED_INDICES[count]!
+  const indices: number[] = new Array(count)
+  for (let i = 0; i < count; i++) indices[i] = i
+  return indices
 }
 
 /** The indices of each turn's calls into the flattened calls. */
@@ -47,12 +55,19 @@ export function pairCalls(pred: Turns, gold: GoldTurns, options: ResolvedMatchOp
   // The orders that need closures have functions of their own: a closure over `context` here would make every call allocate a context for it.
   switch (options.order) {
     case 'any':
-      return { context, pairs: assignAny(context, allIndices(context.pred), allIndices(context.gold), false).pairs }
+      return { context, pairs: pairAny(context) }
     case 'strict':
       return { context, pairs: pairStrict(context) }
     case 'turns':
       return { context, pairs: pairTurns(context) }
   }
+}
+
+/** Calls as a multiset (DESIGN.md §4). */
+function pairAny(context: PairingContext): Array<[number, number]> {
+  // One call each side, the commonest problem: a pair if the tools agree, with no lists or totals made to say so.
+  if (context.pred.calls.length === 1 && context.gold.calls.length === 1) return context.pred.names[0] === context.gold.names[0] ? [[0, 0]] : []
+  return assignAny(context, allIndices(context.pred), allIndices(context.gold), false).pairs
 }
 
 /** Calls in order: an order-preserving alignment of single calls. */
