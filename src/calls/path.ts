@@ -65,8 +65,14 @@ function className(proto: unknown): string {
  */
 export type LazyPath = string | { readonly parent: LazyPath; readonly key: string | number }
 
+/**
+ * The path of a walk that will name nothing: its children are itself, so a walk passing it
+ * builds no path at all. A walk that meets something to name is made again with a real path.
+ */
+export const UNNAMED: LazyPath = Object.freeze({ parent: '', key: '' })
+
 export function lazyChild(parent: LazyPath, key: string | number): LazyPath {
-  return { parent, key }
+  return parent === UNNAMED ? UNNAMED : { parent, key }
 }
 
 export function spellPath(path: LazyPath): string {

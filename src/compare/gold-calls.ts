@@ -1,5 +1,5 @@
 import { firstHole } from '../calls/list-indices'
-import { type LazyPath, lazyChild, spellPath } from '../calls/path'
+import { type LazyPath, lazyChild, spellPath, UNNAMED } from '../calls/path'
 import { compileEntries, describeNode, type GoldForm, type GoldNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
@@ -86,9 +86,19 @@ function isTurn(value: unknown): value is unknown[] {
  * In the JSON form, `$oneOf` and `$optional` objects are read as the markers (see goldFromJSON).
  */
 export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'): GoldTurns {
+  // Paths serve only to name what is wrong, and were a fifth of what reading gold allocates: gold is
+  // read without them first, and read again with them only when something is wrong, to say where.
+  try {
+    return readGoldAt(gold, UNNAMED, form)
+  } catch {
+    return readGoldAt(gold, path, form)
+  }
+}
+
+function readGoldAt(gold: unknown, path: LazyPath, form: GoldForm): GoldTurns {
   if (isRecord(gold) || isTupleCall(gold)) return [[readGoldCall(gold, path, form)]]
   if (!Array.isArray(gold)) {
-    throw new TypeError(`${path}: expected a list of gold calls, received ${printValue(gold)}`)
+    throw new TypeError(`${spellPath(path)}: expected a list of gold calls, received ${printValue(gold)}`)
   }
   refuseHoles(gold, path)
   if (gold.length > 0 && gold.every(isTurn)) {

@@ -67,4 +67,20 @@ describe('reading gold', () => {
   test('gold that is not a list or a call throws', () => {
     expect(() => read('search(q="x")')).toThrow(/^gold: expected a list of gold calls/)
   })
+
+  test('valid gold is read once; gold with something wrong is read again to name where, at any depth', () => {
+    let reads = 0
+    const args = {
+      get city() {
+        reads++
+        return 'Paris'
+      },
+    }
+    readGold([{ name: 'f', args }])
+    expect(reads).toBe(1)
+    expect(() => readGold([[{ name: 'f', args: { a: { b: [1, { $oneOf: [] }] } } }]], 'episodes[2].gold', 'json')).toThrow(
+      /^episodes\[2\]\.gold\[0\]\[0\]\.args\.a\.b\[1\]\.\$oneOf: expected a non-empty list/,
+    )
+    expect(() => readGold({ name: 'f', args: { a: [optional(1)] } }, 'expected')).toThrow(/^expected\.args\.a\[0\]: optional\(\) applies to an argument/)
+  })
 })
