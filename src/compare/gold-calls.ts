@@ -1,6 +1,6 @@
 import { firstHole } from '../calls/list-indices'
 import { type LazyPath, lazyChild, spellPath, UNNAMED } from '../calls/path'
-import { compileEntries, describeNode, type GoldForm, type GoldNode, setOwnEntry } from './gold-node'
+import { allPlain, compileEntries, describeNode, type GoldForm, type GoldNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
 
@@ -72,8 +72,8 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   if (args === undefined) args = {}
   if (!isPlainObject(args)) throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}`)
   const keys = Object.keys(args)
-  const { nodes, plain } = compileEntries(args, keys, argsPath, 1, form)
-  return { name, args, keys, values: nodes, selfDescribing: plain || form === 'json' }
+  const values = compileEntries(args, keys, argsPath, 1, form)
+  return { name, args, keys, values, selfDescribing: form === 'json' || allPlain(values) }
 }
 
 function isTurn(value: unknown): value is unknown[] {

@@ -176,7 +176,7 @@ export function compileGoldChild(
     if (!Array.isArray(alternatives) || alternatives.length === 0) {
       throw new TypeError(`${spellPath(path)}: oneOf() needs at least one alternative`)
     }
-    return oneOfNode(value, compileItems(alternatives, lazyChild(path, 'oneOf'), depth + 1, form).nodes)
+    return oneOfNode(value, compileItems(alternatives, lazyChild(path, 'oneOf'), depth + 1, form))
   }
   if (marker === 'optional') {
     const { constrained, value: inner } = value as Optional
@@ -190,8 +190,8 @@ export function compileGoldChild(
     return satisfiesNode(value, predicate, description)
   }
   if (Array.isArray(value)) {
-    const { nodes, plain } = compileItems(value, path, depth + 1, form)
-    return listNode(value, nodes, plain)
+    const items = compileItems(value, path, depth + 1, form)
+    return listNode(value, items, allPlain(items))
   }
   if (isAsymmetricMatcher(value)) return goldNode('matcher', value)
   if (keys === undefined) {
@@ -203,47 +203,37 @@ export function compileGoldChild(
     keys = Object.keys(value)
   }
   // A plain object here, checked above in one of the two places.
-  const { nodes, plain } = compileEntries(value as Record<string, unknown>, keys, path, depth + 1, form)
-  return objectNode(value, keys, nodes, plain)
+  const values = compileEntries(value as Record<string, unknown>, keys, path, depth + 1, form)
+  return objectNode(value, keys, values, allPlain(values))
 }
 
-/** The values of an object's keys (or of a gold call's arguments), compiled, and whether all are plain. */
-export function compileEntries(
-  record: Record<string, unknown>,
-  keys: readonly string[],
-  path: LazyPath,
-  depth: number,
-  form: GoldForm,
-): { nodes: GoldNode[]; plain: boolean } {
+/** The values of an object's keys (or of a gold call's arguments), compiled. */
+export function compileEntries(record: Record<string, unknown>, keys: readonly string[], path: LazyPath, depth: number, form: GoldForm): GoldNode[] {
   // Object.values reads each value from its slot, in the order of Object.keys; `record[key]` would look
   // each key up among every shape of object met there.
   const values = Object.values(record)
   const nodes: GoldNode[] = new Array(keys.length)
-  let plain = true
-  for (let i = 0; i < keys.length; i++) {
-    const node = compileGoldChild(values[i], path, keys[i]!, depth, true, form)
-    nodes[i] = node
-    plain &&= isPlainNode(node)
-  }
-  return { nodes, plain }
+  for (let i = 0; i < keys.length; i++) nodes[i] = compileGoldChild(values[i], path, keys[i]!, depth, true, form)
+  return nodes
 }
 
-/** The items of a list (or a oneOf's alternatives), compiled, and whether all are plain. */
-function compileItems(items: readonly unknown[], path: LazyPath, depth: number, form: GoldForm): { nodes: GoldNode[]; plain: boolean } {
+/** The items of a list (or a oneOf's alternatives), compiled. */
+function compileItems(items: readonly unknown[], path: LazyPath, depth: number, form: GoldForm): GoldNode[] {
   const nodes: GoldNode[] = new Array(items.length)
-  let plain = true
-  for (let i = 0; i < items.length; i++) {
-    const node = compileGoldChild(items[i], path, i, depth, false, form)
-    nodes[i] = node
-    plain &&= isPlainNode(node)
-  }
-  return { nodes, plain }
+  for (let i = 0; i < items.length; i++) nodes[i] = compileGoldChild(items[i], path, i, depth, false, form)
+  return nodes
+}
+
+/** Whether every node is plain; asked by the caller that needs it, so compiling returns the nodes alone and allocates no pair. */
+export function allPlain(nodes: readonly GoldNode[]): boolean {
+  for (let i = 0; i < nodes.length; i++) if (!isPlainNode(nodes[i]!)) return false
+  return true
 }
 
 /** A marker of gold's JSON form, compiled as the marker value it stands for. */
 function compileJsonMarker(marker: JsonMarker, raw: Record<string, unknown>, path: LazyPath, depth: number, underKey: boolean): GoldNode {
   if (marker === 'oneOf') {
-    return oneOfNode(raw, compileItems(raw.$oneOf as unknown[], lazyChild(path, '$oneOf'), depth + 1, 'json').nodes)
+    return oneOfNode(raw, compileItems(raw.$oneOf as unknown[], lazyChild(path, '$oneOf'), depth + 1, 'json'))
   }
   if (!underKey) {
     throw new TypeError(`${spellPath(path)}: $optional applies to an argument or an object key; wrap alternatives as { "$optional": [{ "$oneOf": [...] }] }`)
