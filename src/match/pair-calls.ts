@@ -42,7 +42,7 @@ function indicesByTurn(set: CallSet<unknown>): number[][] {
 /** The chosen pairs of one problem, as indices into the flattened predictions and gold calls. */
 export interface Pairing {
   context: PairingContext
-  pairs: Array<[predIndex: number, goldIndex: number]>
+  pairs: ReadonlyArray<readonly [predIndex: number, goldIndex: number]>
 }
 
 /** Pairs predicted calls with gold calls under the options' order (DESIGN.md §4). */
@@ -63,10 +63,14 @@ export function pairCalls(pred: Turns, gold: GoldTurns, options: ResolvedMatchOp
   }
 }
 
+/** The pairing of one call with one call, shared as nothing changes a pairing's pairs (not frozen: reading a frozen array's items by destructuring allocates). */
+const FIRST_WITH_FIRST: ReadonlyArray<readonly [number, number]> = [[0, 0]]
+const NO_PAIRS: ReadonlyArray<readonly [number, number]> = []
+
 /** Calls as a multiset (DESIGN.md §4). */
-function pairAny(context: PairingContext): Array<[number, number]> {
+function pairAny(context: PairingContext): ReadonlyArray<readonly [number, number]> {
   // One call each side, the commonest problem: a pair if the tools agree, with no lists or totals made to say so.
-  if (context.pred.calls.length === 1 && context.gold.calls.length === 1) return context.pred.names[0] === context.gold.names[0] ? [[0, 0]] : []
+  if (context.pred.calls.length === 1 && context.gold.calls.length === 1) return context.pred.names[0] === context.gold.names[0] ? FIRST_WITH_FIRST : NO_PAIRS
   return assignAny(context, allIndices(context.pred), allIndices(context.gold), false).pairs
 }
 
