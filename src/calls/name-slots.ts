@@ -9,7 +9,7 @@ export type NameSlots = (string | number | undefined)[]
 /** Names the cache holds at once; each is found by its hash. */
 export const NAME_SLOT_COUNT = 16
 
-let shared: NameSlots = new Array<string | number | undefined>(2 * NAME_SLOT_COUNT).fill(undefined)
+const shared: NameSlots = new Array<string | number | undefined>(2 * NAME_SLOT_COUNT).fill(undefined)
 // Taken while a parse runs; a parse started inside it (from a callback) gets slots of its own.
 let sharedTaken = false
 

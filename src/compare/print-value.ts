@@ -14,10 +14,14 @@ function cut(printed: string): string {
 /** pretty-format's `maxWidth` below: items of a list shown before `…`. */
 const MAX_ITEMS = 8
 
+function printNumber(n: number): string {
+  return Object.is(n, -0) ? '-0' : String(n)
+}
+
 /** A scalar inside a list, as pretty-format prints it (no escaping, no shortening); undefined for anything else. */
 function printListItem(item: unknown): string | undefined {
   if (typeof item === 'string') return `"${item}"`
-  if (typeof item === 'number') return Object.is(item, -0) ? '-0' : String(item)
+  if (typeof item === 'number') return printNumber(item)
   if (typeof item === 'boolean' || item === null) return String(item)
   return undefined
 }
@@ -54,7 +58,7 @@ export function printValue(value: unknown): string {
     case 'string':
       return `"${shorten(value) as string}"`
     case 'number':
-      return Object.is(value, -0) ? '-0' : String(value)
+      return printNumber(value)
     case 'boolean':
     case 'undefined':
       return String(value)

@@ -24,7 +24,6 @@ describe("the Python reader's shared name slots", () => {
 
   it('serve one parse at a time: a parse inside readExpression gets slots of its own', () => {
     let innerSlots: NameSlots | undefined
-    let outerSlots: NameSlots | undefined
     const result = parsePythonCalls('outer(city=1, b=g.h, city_code=3)', {
       readExpression: () => {
         // The outer parse holds the shared slots here, with `city` in them.
@@ -36,7 +35,7 @@ describe("the Python reader's shared name slots", () => {
       },
     })
     expect(result).toEqual({ ok: true, calls: [{ name: 'outer', args: { city: 1, b: 'read', city_code: 3 } }] })
-    outerSlots = takeNameSlots()
+    const outerSlots = takeNameSlots()
     releaseNameSlots(outerSlots)
     expect(innerSlots).not.toBe(outerSlots)
     expect(namesHeld(innerSlots!)).toEqual([])
