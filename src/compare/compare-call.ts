@@ -62,7 +62,7 @@ function namesValues(node: GoldNode): boolean {
   }
 }
 
-export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, verdicts?: ArgVerdict[]): PairRank {
+export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, verdicts?: ArgVerdict[], into?: PairRank): PairRank {
   const explain = verdicts !== undefined
   // Verdicts are written from index 0 and the length set at the end, so a caller may hand over a list sized beforehand.
   let written = 0
@@ -137,5 +137,8 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
   }
   // Setting an array's length goes through the runtime even when it is unchanged.
   if (explain && verdicts.length !== written) verdicts.length = written
-  return { exact, agreement }
+  if (into === undefined) return { exact, agreement }
+  into.exact = exact
+  into.agreement = agreement
+  return into
 }

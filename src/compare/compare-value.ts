@@ -70,7 +70,13 @@ function runTesters(node: GoldNode, pred: unknown, ctx: ValueContext): boolean |
 export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, path: LazyPath | null): Mismatch | undefined {
   switch (node.kind) {
     case 'oneOf': {
+      // A predicted string is canonicalised once for all the string alternatives, with no memo needed for it.
+      let canonicalPred: string | undefined
       for (const alternative of node.alternatives) {
+        if (alternative.kind === 'string' && typeof pred === 'string' && ctx.testers === undefined) {
+          if (pred === alternative.raw || (canonicalPred ??= ctx.canonicalize(pred)) === canonicalOf(alternative, ctx.canonicalize)) return undefined
+          continue
+        }
         if (compareValue(alternative, pred, ctx, null) === undefined) return undefined
       }
       if (path === null) return FAILED

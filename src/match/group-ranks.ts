@@ -14,9 +14,10 @@ export function comparedRanks(ctx: PairingContext, preds: readonly number[], gol
   const size = preds.length * cols
   const primary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(0, size)
   const secondary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(size, 2 * size)
+  const tiers = { primary: 0, secondary: 0 }
   for (let i = 0; i < preds.length; i++) {
     for (let j = 0; j < cols; j++) {
-      const tiers = ctx.tiers(preds[i]!, golds[j]!)
+      ctx.writePairTiers(preds[i]!, golds[j]!, tiers)
       primary[i * cols + j] = tiers.primary
       secondary[i * cols + j] = tiers.secondary
     }

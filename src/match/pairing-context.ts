@@ -55,9 +55,16 @@ export class PairingContext {
     readonly pred: CallSet<ToolCall>,
     readonly gold: CallSet<GoldCall>,
   ) {
-    // One call each side compares each string with few others, in a row: the last one is memory enough.
+    // One call each side compares each predicted string with one gold value (a oneOf canonicalises it once for all its
+    // alternatives): nothing to memoise, so such problems share one context and allocate none.
     const fewPairs = pred.calls.length <= 1 && gold.calls.length <= 1
-    this.valueContext = { canonicalize: memoise(options.canonicalize, !fewPairs), testers: options.testers }
+    if (fewPairs && options.testers === undefined) {
+      const shared = sharedContexts(options.canonicalize)
+      this.valueContext = shared.value
+      this.plainContext = shared.call
+    } else {
+      this.valueContext = { canonicalize: memoise(options.canonicalize), testers: options.testers }
+    }
     this.rankUnit = options.grammar.fractional ? 1e6 : 1
   }
 
@@ -95,13 +102,22 @@ export class PairingContext {
     const gold = this.gold.calls[goldIndex]!
     // Sized for the gold's arguments, the usual count; compareCall sets the length it wrote.
     const verdicts: ArgVerdict[] = new Array(gold.keys.length)
-    const { exact, agreement } = compareCall(this.pred.calls[predIndex]!, gold, this.callContext(this.gold.names[goldIndex]!), verdicts)
-    return { goldIndex, exact, agreement, verdicts }
+    const explained: ExplainedPair = { goldIndex, exact: false, agreement: 0, verdicts }
+    compareCall(this.pred.calls[predIndex]!, gold, this.callContext(this.gold.names[goldIndex]!), verdicts, explained)
+    return explained
   }
 
   tiers(predIndex: number, goldIndex: number): Tiers {
-    const toolWeight = this.callContext(this.gold.names[goldIndex]!).toolWeight
-    return this.tiersOf(this.rank(predIndex, goldIndex), toolWeight)
+    const tiers = { primary: 0, secondary: 0 }
+    this.writePairTiers(predIndex, goldIndex, tiers)
+    return tiers
+  }
+
+  /** tiers, written into the given slots: how a group's rank matrices are filled without allocating. */
+  writePairTiers(predIndex: number, goldIndex: number, into: Tiers): void {
+    const callContext = this.callContext(this.gold.names[goldIndex]!)
+    const rank = compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, callContext, undefined, SCRATCH_RANK)
+    this.writeTiers(rank.exact, rank.agreement, callContext.toolWeight, into)
   }
 
   /** Each predicted argument's key (see valueKey), computed once per call however many gold calls it meets. */
@@ -152,12 +168,27 @@ export class PairingContext {
   }
 }
 
+/** Written by compareCall and read at once, with no other code between: one serves every ranking comparison. */
+const SCRATCH_RANK: PairRank = { exact: false, agreement: 0 }
+
+let sharedCanonicalize: ((s: string) => string) | undefined
+let shared: { value: ValueContext; call: CallContext } | undefined
+
+/** The value and call contexts of problems of one call each side, made once for each canonicalizer in turn. */
+function sharedContexts(canonicalize: (s: string) => string): { value: ValueContext; call: CallContext } {
+  if (shared === undefined || sharedCanonicalize !== canonicalize) {
+    const value: ValueContext = Object.freeze({ canonicalize, testers: undefined })
+    shared = { value, call: Object.freeze({ value, spec: undefined, toolWeight: 1 }) }
+    sharedCanonicalize = canonicalize
+  }
+  return shared
+}
+
 /**
  * Predicted strings recur across candidate pairs and across a gold value's alternatives;
- * canonicalise each once per problem. The last string is checked first, without hashing;
- * the others are kept only when `keepAll`.
+ * canonicalise each once per problem. The last string is checked first, without hashing.
  */
-function memoise(canonicalize: (s: string) => string, keepAll: boolean): (s: string) => string {
+function memoise(canonicalize: (s: string) => string): (s: string) => string {
   let cache: Map<string, string> | undefined
   let lastString: string | undefined
   let lastCanonical = ''
@@ -166,7 +197,7 @@ function memoise(canonicalize: (s: string) => string, keepAll: boolean): (s: str
     let canonical = cache?.get(s)
     if (canonical === undefined) {
       canonical = canonicalize(s)
-      if (keepAll) (cache ??= new Map()).set(s, canonical)
+      ;(cache ??= new Map()).set(s, canonical)
     }
     lastString = s
     lastCanonical = canonical
