@@ -214,6 +214,41 @@ describe('the detail', () => {
     expect(score.pairs[0]!.gold.args).toEqual({ q: { $oneOf: ['cats', 'kittens'] } })
   })
 
+  test("a predicted call's data is its name and arguments alone, in that order, however it was written", () => {
+    const written = [
+      { name: 'search', args: { q: 'cats' } },
+      { args: { q: 'cats' }, name: 'search' },
+      { id: 'call_1', name: 'search', args: { q: 'cats' } },
+      "search(q='cats')",
+    ]
+    for (const pred of written) {
+      const { pred: data } = argLevel.score(pred, search('cats')).pairs[0]!
+      expect(JSON.stringify(data)).toBe('{"name":"search","args":{"q":"cats"}}')
+    }
+    const positional = argLevel.score("search('cats', q='cats')", search('cats')).pairs[0]!.pred
+    expect(positional).toEqual({ name: 'search', args: { q: 'cats' }, positional: ['cats'] })
+  })
+
+  test('metrics with their own canonicalizers, taking turns on one call each side, each compare strings their own way', () => {
+    const loose = new ToolCallMetric({ canonicalizer: (s) => s.toLowerCase() })
+    const strict = new ToolCallMetric({ canonicalizer: 'exact' })
+    const gold = { name: 'search', args: { q: oneOf('Paris', 'Lyon'), lang: 'EN' } }
+    for (let round = 0; round < 3; round++) {
+      expect(loose.score(search('PARIS'), { name: 'search', args: { q: 'paris' } }).f1).toBe(1)
+      expect(strict.score(search('PARIS'), { name: 'search', args: { q: 'paris' } }).f1).toBe(0)
+      expect(loose.score({ name: 'search', args: { q: 'lyon', lang: 'en' } }, gold).f1).toBe(1)
+      expect(strict.score({ name: 'search', args: { q: 'lyon', lang: 'en' } }, gold).f1).toBe(0)
+    }
+  })
+
+  test('a oneOf canonicalises a predicted string once for all its string alternatives, and each alternative once', () => {
+    const seen: string[] = []
+    const metric = new ToolCallMetric({ canonicalizer: (s) => (seen.push(s), s.toLowerCase()) })
+    const score = metric.score(search('LYON'), { name: 'search', args: { q: oneOf('Paris', 'Nice', 'Lyon') } })
+    expect(score.f1).toBe(1)
+    expect(seen.sort()).toEqual(['LYON', 'Lyon', 'Nice', 'Paris'])
+  })
+
   test('per-tool counts add up to the totals', () => {
     const score = argLevel.score([search('cats'), deleteAll, answer('no')], [search('cats'), answer('meow')])
     const perTool = perToolCounts(score)
