@@ -51,16 +51,9 @@ export interface Score extends Figures {
 }
 
 function callData(call: ToolCall): CallData {
-  if (call.positional !== undefined && call.positional.length > 0) return { name: call.name, args: call.args, positional: call.positional }
-  return isNameAndArgs(call) ? call : { name: call.name, args: call.args }
-}
-
-/** Whether a call holds `name` then `args` and nothing else, as the readers make most calls: then it is its own data. */
-function isNameAndArgs(call: ToolCall): boolean {
-  // for-in allocates no key list; a reader's call inherits no keys.
-  let keys = 0
-  for (const key in call) if (++keys > 2 || key !== (keys === 1 ? 'name' : 'args')) return false
-  return keys === 2
+  return call.positional !== undefined && call.positional.length > 0
+    ? { name: call.name, args: call.args, positional: call.positional }
+    : { name: call.name, args: call.args }
 }
 
 const byGoldIndex = (a: readonly [number, number], b: readonly [number, number]) => a[1] - b[1]
