@@ -171,15 +171,18 @@ export class PairingContext {
 /** Written by compareCall and read at once, with no other code between: one serves every ranking comparison. */
 const SCRATCH_RANK: PairRank = { exact: false, agreement: 0 }
 
-let sharedCanonicalize: ((s: string) => string) | undefined
-let shared: { value: ValueContext; call: CallContext } | undefined
+interface SharedContexts {
+  value: ValueContext
+  call: CallContext
+}
+
+let shared: SharedContexts | undefined
 
 /** The value and call contexts of problems of one call each side, made once for each canonicalizer in turn. */
-function sharedContexts(canonicalize: (s: string) => string): { value: ValueContext; call: CallContext } {
-  if (shared === undefined || sharedCanonicalize !== canonicalize) {
+function sharedContexts(canonicalize: (s: string) => string): SharedContexts {
+  if (shared?.value.canonicalize !== canonicalize) {
     const value: ValueContext = Object.freeze({ canonicalize, testers: undefined })
     shared = { value, call: Object.freeze({ value, spec: undefined, toolWeight: 1 }) }
-    sharedCanonicalize = canonicalize
   }
   return shared
 }
