@@ -73,7 +73,7 @@ function compareProcesses(parseOnlyScript: string, file: string, pairs: number):
 }
 
 /** The corpus three ways: as built, mutated under another seed, and with each entry's calls in another order. */
-function bfclCheckVariants(): string[] {
+export function bfclCheckVariants(): string[] {
   const asBuilt = bfclCorpus()
   const otherSeed = mutatedWithSeed(bfclCorpus(0), 20250101)
   const reordered = bfclCorpus().map((entry) => ({ ...entry, calls: [...entry.calls].reverse() }))

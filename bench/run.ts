@@ -4,8 +4,20 @@ import { runBfclCheckBench } from './bfcl-check.bench'
 import { runCorpusBench } from './corpus.bench'
 import { type BenchOptions, consumed } from './harness'
 import { runInstructionsBench } from './instructions.bench'
+import { writeBenchInputs } from './inputs'
 import { runMatcherBench } from './matcher.bench'
 import { runMemoryBench } from './memory.bench'
+
+const WRITE_INPUTS = '--write-inputs='
+const inputsFolder = process.argv.find((arg) => arg.startsWith(WRITE_INPUTS))?.slice(WRITE_INPUTS.length)
+if (inputsFolder !== undefined) {
+  if (inputsFolder === '') {
+    console.error(`${WRITE_INPUTS}<folder> needs a folder`)
+    process.exit(2)
+  }
+  for (const line of writeBenchInputs(inputsFolder)) console.log(line)
+  process.exit(0)
+}
 
 const quick = process.argv.includes('--quick')
 // --quick only proves every benchmark runs (CI); its figures mean nothing.

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { CLI } from '../cli/run-cli'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+function runBench(args: string[]) {
+  return spawnSync('npx', ['tsx', 'bench/run.ts', ...args], { cwd: ROOT, encoding: 'utf8' })
+}
+
+function lines(file: string): string[] {
+  return readFileSync(file, 'utf8').trimEnd().split('\n')
+}
+
+describe('npx tsx bench/run.ts --write-inputs=<folder>', () => {
+  let folder: string
+  let run: ReturnType<typeof runBench>
+
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'bench-inputs-'))
+    run = runBench([`--write-inputs=${join(folder, 'inputs')}`])
+  }, 120_000)
+
+  afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+  test('writes the inputs and runs no benchmark', () => {
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).toContain('bfcl-check.jsonl: 3,000 lines')
+    expect(run.stdout).not.toMatch(/^corpus: /m)
+  })
+
+  test("writes the corpus benchmark's episodes, the same entries in both forms", () => {
+    const asJson = lines(join(folder, 'inputs', 'corpus-json.jsonl')).map((line) => JSON.parse(line) as Record<string, unknown>)
+    const asPython = lines(join(folder, 'inputs', 'corpus-python.jsonl')).map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(asJson).toHaveLength(1000)
+    expect(asPython.map((episode) => episode.id)).toEqual(asJson.map((episode) => episode.id))
+    expect(asJson.every((episode) => Array.isArray(episode.pred) && Array.isArray(episode.gold))).toBe(true)
+    expect(asPython.every((episode) => typeof episode.pred === 'string' && Array.isArray(episode.gold))).toBe(true)
+  })
+
+  test('writes the 3,000 lines of the bfcl-check benchmark, which the command checks in full', () => {
+    const file = join(folder, 'inputs', 'bfcl-check.jsonl')
+    const entries = lines(file).map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(entries).toHaveLength(3000)
+    expect(Object.keys(entries[0]!)).toEqual(['id', 'category', 'model_output', 'functions', 'ground_truth'])
+    const check = spawnSync(process.execPath, [CLI, 'bfcl-check', file], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    expect(check.status, check.stderr).toBe(0)
+    const verdicts = check.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; valid: boolean })
+    expect(verdicts.map((verdict) => verdict.id)).toEqual(entries.map((entry) => entry.id))
+    // A quarter of each variant is mutated; the rest are right.
+    const valid = verdicts.filter((verdict) => verdict.valid).length
+    expect(valid).toBeGreaterThan(2000)
+    expect(valid).toBeLessThan(2500)
+  })
+
+  test('refuses an empty folder name', () => {
+    const refused = runBench(['--write-inputs='])
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toContain('needs a folder')
+  })
+})
