@@ -9,6 +9,11 @@ import { runMatcherBench } from './matcher.bench'
 import { runMemoryBench } from './memory.bench'
 
 const WRITE_INPUTS = '--write-inputs='
+const unknownOptions = process.argv.slice(2).filter((arg) => arg.startsWith('--') && arg !== '--quick' && !arg.startsWith(WRITE_INPUTS))
+if (unknownOptions.length > 0) {
+  console.error(`unknown option ${unknownOptions.join(', ')}; the options are --quick and ${WRITE_INPUTS}<folder>`)
+  process.exit(2)
+}
 const inputsFolder = process.argv.find((arg) => arg.startsWith(WRITE_INPUTS))?.slice(WRITE_INPUTS.length)
 if (inputsFolder !== undefined) {
   if (inputsFolder === '') {

@@ -62,4 +62,11 @@ describe('npx tsx bench/run.ts --write-inputs=<folder>', () => {
     expect(refused.status).toBe(2)
     expect(refused.stderr).toContain('needs a folder')
   })
+
+  test('refuses the option without its folder, rather than running every benchmark', () => {
+    const refused = runBench(['--write-inputs', join(folder, 'elsewhere')])
+    expect(refused.status).toBe(2)
+    expect(refused.stderr).toContain('unknown option --write-inputs; the options are --quick and --write-inputs=<folder>')
+    expect(refused.stdout).toBe('')
+  })
 })
