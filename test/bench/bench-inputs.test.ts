@@ -1,12 +1,8 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { CLI } from '../cli/run-cli'
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+import { ROOT, runCli, tempFolder } from '../cli/run-cli'
 
 function runBench(args: string[]) {
   return spawnSync('npx', ['tsx', 'bench/run.ts', ...args], { cwd: ROOT, encoding: 'utf8' })
@@ -17,15 +13,17 @@ function lines(file: string): string[] {
 }
 
 describe('npx tsx bench/run.ts --write-inputs=<folder>', () => {
+  let temp: ReturnType<typeof tempFolder>
   let folder: string
   let run: ReturnType<typeof runBench>
 
   beforeAll(() => {
-    folder = mkdtempSync(join(tmpdir(), 'bench-inputs-'))
+    temp = tempFolder()
+    folder = temp.dir
     run = runBench([`--write-inputs=${join(folder, 'inputs')}`])
   }, 120_000)
 
-  afterAll(() => rmSync(folder, { recursive: true, force: true }))
+  afterAll(() => temp.remove())
 
   test('writes the inputs and runs no benchmark', () => {
     expect(run.status, run.stderr).toBe(0)
@@ -42,13 +40,13 @@ describe('npx tsx bench/run.ts --write-inputs=<folder>', () => {
     expect(asPython.every((episode) => typeof episode.pred === 'string' && Array.isArray(episode.gold))).toBe(true)
   })
 
-  test('writes the 3,000 lines of the bfcl-check benchmark, which the command checks in full', () => {
+  test('writes the 3,000 lines of the bfcl-check benchmark, which the command checks in full', async () => {
     const file = join(folder, 'inputs', 'bfcl-check.jsonl')
     const entries = lines(file).map((line) => JSON.parse(line) as Record<string, unknown>)
     expect(entries).toHaveLength(3000)
     expect(Object.keys(entries[0]!)).toEqual(['id', 'category', 'model_output', 'functions', 'ground_truth'])
-    const check = spawnSync(process.execPath, [CLI, 'bfcl-check', file], { encoding: 'utf8', maxBuffer: 1 << 28 })
-    expect(check.status, check.stderr).toBe(0)
+    const check = await runCli(['bfcl-check', file])
+    expect(check.code, check.stderr).toBe(0)
     const verdicts = check.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; valid: boolean })
     expect(verdicts.map((verdict) => verdict.id)).toEqual(entries.map((entry) => entry.id))
     // A quarter of each variant is mutated; the rest are right.
