@@ -107,12 +107,21 @@ export function pythonText(calls: BfclCorpusEntry['calls']): string {
   return `[${written.join(', ')}]`
 }
 
+/** How an episode line holds its prediction: JSON calls, Python call text, or the JSON text of the calls (a string). */
+export type PredictionForm = 'json' | 'python' | 'json-text'
+
+function prediction(calls: BfclCorpusEntry['calls'], predAs: PredictionForm): unknown {
+  if (predAs === 'python') return pythonText(calls)
+  const plain = toPlainValue(calls)
+  return predAs === 'json' ? plain : JSON.stringify(plain)
+}
+
 /** Episode lines `{ id, pred, gold }` with the gold in its JSON form ($oneOf, $optional). */
-export function episodeLines(entries: readonly BfclCorpusEntry[], predAs: 'json' | 'python'): string[] {
+export function episodeLines(entries: readonly BfclCorpusEntry[], predAs: PredictionForm): string[] {
   return entries.map((entry) =>
     JSON.stringify({
       id: entry.id,
-      pred: predAs === 'json' ? toPlainValue(entry.calls) : pythonText(entry.calls),
+      pred: prediction(entry.calls, predAs),
       gold: goldToJSON(bfclGold(entry.groundTruth)),
     }),
   )

@@ -10,6 +10,8 @@ function benchInputs(): Record<string, string[]> {
     // { id, pred, gold }: what the corpus benchmark scores, a line an episode.
     'corpus-json.jsonl': episodeLines(entries, 'json'),
     'corpus-python.jsonl': episodeLines(entries, 'python'),
+    // The corpus bench's reference: the prediction as the JSON text of its calls.
+    'corpus-json-text.jsonl': episodeLines(entries, 'json-text'),
     // { id, category, model_output, functions, ground_truth }: what `toolcalls bfcl-check` and BFCL's own checker read.
     'bfcl-check.jsonl': bfclCheckVariants(),
   }

@@ -31,13 +31,16 @@ describe('npx tsx bench/run.ts --write-inputs=<folder>', () => {
     expect(run.stdout).not.toMatch(/^corpus: /m)
   })
 
-  test("writes the corpus benchmark's episodes, the same entries in both forms", () => {
-    const asJson = lines(join(folder, 'inputs', 'corpus-json.jsonl')).map((line) => JSON.parse(line) as Record<string, unknown>)
-    const asPython = lines(join(folder, 'inputs', 'corpus-python.jsonl')).map((line) => JSON.parse(line) as Record<string, unknown>)
+  test("writes the corpus benchmark's episodes, the same entries in each form", () => {
+    const read = (name: string) => lines(join(folder, 'inputs', name)).map((line) => JSON.parse(line) as Record<string, unknown>)
+    const asJson = read('corpus-json.jsonl')
+    const asPython = read('corpus-python.jsonl')
+    const asJsonText = read('corpus-json-text.jsonl')
     expect(asJson).toHaveLength(1000)
     expect(asPython.map((episode) => episode.id)).toEqual(asJson.map((episode) => episode.id))
     expect(asJson.every((episode) => Array.isArray(episode.pred) && Array.isArray(episode.gold))).toBe(true)
     expect(asPython.every((episode) => typeof episode.pred === 'string' && Array.isArray(episode.gold))).toBe(true)
+    expect(asJsonText.map((episode) => JSON.parse(episode.pred as string))).toEqual(asJson.map((episode) => episode.pred))
   })
 
   test('writes the 3,000 lines of the bfcl-check benchmark, which the command checks in full', async () => {

@@ -15,7 +15,7 @@ describe("the benchmarks' BFCL corpus", () => {
     expect(mutated / entries.length).toBeLessThan(0.3)
   })
 
-  test.each(['json', 'python'] as const)('with predictions as %s, an answer is right exactly when it was not mutated', (predAs) => {
+  test.each(['json', 'python', 'json-text'] as const)('with predictions as %s, an answer is right exactly when it was not mutated', (predAs) => {
     const wrong = episodeLines(entries, predAs).flatMap((line, i) => {
       const { id, pred, gold } = JSON.parse(line) as { id: string; pred: unknown; gold: unknown }
       const right = metric.score(pred, gold, { goldForm: 'json' }).f1 === 1
