@@ -21,10 +21,11 @@ if (parsed === 0) process.exitCode = 1
 
 /**
  * `toolcalls bfcl-check` as a process on 3,000 entries against a Node process that only
- * JSON.parses the same lines: one run of each, interleaved, for each pair.
+ * JSON.parses the same lines: windows of runs of each, interleaved.
  */
 export function runBfclCheckBench(options: BenchOptions): string[] {
   const pairs = options.quick ? 1 : Math.max(7, options.windows ?? 7)
+  const windowMs = options.windowMs ?? 300
   const folder = mkdtempSync(join(tmpdir(), 'bench-bfcl-check-'))
   try {
     const entriesFile = join(folder, 'entries.jsonl')
@@ -33,14 +34,15 @@ export function runBfclCheckBench(options: BenchOptions): string[] {
     writeFileSync(entriesFile, `${lines.join('\n')}\n`)
     writeFileSync(parseOnlyScript, PARSE_ONLY_SCRIPT)
     const verdicts = checkedVerdicts(entriesFile, lines.length)
-    const atTarget = compareProcesses(parseOnlyScript, entriesFile, pairs)
+    const atTarget = compareProcesses(parseOnlyScript, entriesFile, pairs, windowMs)
     // The same lines ten times over: what startup and the engine's warm-up weigh once a run is longer.
     const scaledFile = join(folder, 'entries-scaled.jsonl')
     const scale = options.quick ? 2 : SCALE
     writeFileSync(scaledFile, `${lines.join('\n')}\n`.repeat(scale))
-    const scaled = compareProcesses(parseOnlyScript, scaledFile, options.quick ? 1 : SCALED_PAIRS)
+    const scaled = compareProcesses(parseOnlyScript, scaledFile, options.quick ? 1 : SCALED_PAIRS, windowMs)
     return [
-      `bfcl-check: ${lines.length} entries (${verdicts.valid} valid), one process run each, median of ${pairs} interleaved pair${pairs === 1 ? '' : 's'}`,
+      `bfcl-check: ${lines.length} entries (${verdicts.valid} valid), processes run one after another for at least ${windowMs} ms a window, ` +
+        `median of ${pairs} interleaved pair${pairs === 1 ? '' : 's'} of windows`,
       `  toolcalls bfcl-check ${formatMs(atTarget.candidateMs)}  node reading + JSON.parse ${formatMs(atTarget.baselineMs)}  ` +
         `ratio ${formatRatio(atTarget.ratio, TARGET)}`,
       `  the same ${scale} times over (${(lines.length * scale).toLocaleString('en-US')} entries), for reference: toolcalls bfcl-check ` +
@@ -55,16 +57,16 @@ export function runBfclCheckBench(options: BenchOptions): string[] {
 const SCALE = 10
 const SCALED_PAIRS = 3
 
-/** The command and the parse-only script on one file: one run of each, interleaved, for each pair. */
-function compareProcesses(parseOnlyScript: string, file: string, pairs: number): Comparison {
+/** The command and the parse-only script on one file: a window of runs of each, interleaved, for each pair. */
+function compareProcesses(parseOnlyScript: string, file: string, pairs: number, windowMs: number): Comparison {
   const baselines: number[] = []
   const candidates: number[] = []
   const ratios: number[] = []
   for (let pair = 0; pair < pairs; pair++) {
     // Alternate which runs first, so neither always finds the machine warmer.
-    const baselineFirst = pair % 2 === 0 ? runProcess([parseOnlyScript, file]) : undefined
-    const candidate = runProcess([CLI_PATH, 'bfcl-check', file])
-    const baseline = baselineFirst ?? runProcess([parseOnlyScript, file])
+    const baselineFirst = pair % 2 === 0 ? timeRuns([parseOnlyScript, file], windowMs) : undefined
+    const candidate = timeRuns([CLI_PATH, 'bfcl-check', file], windowMs)
+    const baseline = baselineFirst ?? timeRuns([parseOnlyScript, file], windowMs)
     baselines.push(baseline)
     candidates.push(candidate)
     ratios.push(candidate / baseline)
@@ -94,6 +96,17 @@ function mutatedWithSeed(entries: readonly BfclCorpusEntry[], seed: number): Bfc
     else call.args[key] = typeof value === 'string' ? `${value} (changed)` : typeof value === 'number' ? value + 1 : 'changed'
     return { ...entry, calls, mutated: true }
   })
+}
+
+/** Wall time a run of a Node script, over runs one after another until `windowMs` has passed. */
+function timeRuns(args: string[], windowMs: number): number {
+  let runs = 0
+  let elapsed = 0
+  while (elapsed < windowMs) {
+    elapsed += runProcess(args)
+    runs++
+  }
+  return elapsed / runs
 }
 
 /** Wall time of one run of a Node script, its output thrown away; a failed run stops the bench. */
