@@ -98,7 +98,7 @@ function mutatedWithSeed(entries: readonly BfclCorpusEntry[], seed: number): Bfc
   })
 }
 
-/** Wall time a run of a Node script, over runs one after another until `windowMs` has passed. */
+/** Wall time per run of a Node script, over runs one after another until `windowMs` has passed. */
 function timeRuns(args: string[], windowMs: number): number {
   let runs = 0
   let elapsed = 0

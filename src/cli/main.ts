@@ -11,7 +11,7 @@ import { oneLine, UserError } from './user-error'
 
 type Command = (args: readonly string[], cli: CliContext) => Promise<void>
 
-// Each command is loaded when it runs: bfcl-check never loads the scoring and reporting code.
+// Each command's modules are initialised only when it runs (the build keeps them in the one file): bfcl-check never sets up the scoring and reporting code.
 const COMMANDS: Record<string, () => Promise<Command>> = {
   score: async () => (await import('./score-command')).scoreCommand,
   merge: async () => (await import('./merge-command')).mergeCommand,
