@@ -33,8 +33,9 @@ export function runCorpusBench(options: CompareOptions): string[] {
   const entries = bfclCorpus()
   const metric = new ToolCallMetric({ canonicalizer: 'bfcl' })
   const lines = [`corpus: ${entries.length} BFCL entries (${entries.filter((e) => e.mutated).length} mutated), one episode a line`]
+  const episodesAs = { json: episodeLines(entries, 'json'), python: episodeLines(entries, 'python') }
   for (const [predAs, target] of [['json', 2], ['python', 3]] as const) {
-    const episodes = episodeLines(entries, predAs)
+    const episodes = episodesAs[predAs]
     const result = compare(parseEach(episodes), scoreEach(episodes, metric), options)
     lines.push(
       `  predictions as ${predAs === 'json' ? 'JSON calls   ' : 'Python text  '} score ${formatMs(result.candidateMs)}  ` +
@@ -43,8 +44,7 @@ export function runCorpusBench(options: CompareOptions): string[] {
   }
   // Text whose reader is the engine's own JSON.parse, against the Python-text lines' floor: where the
   // Python-text figure would stand if reading Python cost only what JSON.parse costs.
-  const pythonFloor = parseEach(episodeLines(entries, 'python'))
-  const asJsonText = compare(pythonFloor, scoreEach(episodeLines(entries, 'json-text'), metric), options)
+  const asJsonText = compare(parseEach(episodesAs.python), scoreEach(episodeLines(entries, 'json-text'), metric), options)
   lines.push(
     `  predictions as JSON text     score ${formatMs(asJsonText.candidateMs)}  JSON.parse of the Python-text lines ${formatMs(asJsonText.baselineMs)}  ` +
       `ratio ${formatRatio(asJsonText.ratio)}  (for reference: the text read by the engine's JSON.parse)`,
