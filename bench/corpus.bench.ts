@@ -1,10 +1,11 @@
 // The built package, as users run it.
-import { type ScoreOptions, ToolCallMetric } from 'expect-toolcalls'
+import { type Episode, type EvaluateOptions, evaluate, type ScoreOptions, ToolCallMetric } from 'expect-toolcalls'
 import { bfclCorpus, episodeLines } from './bfcl-corpus'
 import { type CompareOptions, compare, formatMs, formatRatio } from './harness'
 
 /** The gold of each line is in its JSON form, as a corpus file holds it. */
 const GOLD_AS_JSON: ScoreOptions = { goldForm: 'json' }
+const CORPUS_GOLD_AS_JSON: EvaluateOptions = { goldForm: 'json' }
 
 function parseEach(lines: readonly string[]): () => number {
   return () => {
@@ -14,7 +15,7 @@ function parseEach(lines: readonly string[]): () => number {
   }
 }
 
-function scoreEach(lines: readonly string[], metric: ToolCallMetric): () => number {
+export function scoreEach(lines: readonly string[], metric: ToolCallMetric): () => number {
   return () => {
     let f1 = 0
     for (const line of lines) {
@@ -23,6 +24,15 @@ function scoreEach(lines: readonly string[], metric: ToolCallMetric): () => numb
     }
     return f1
   }
+}
+
+function* parsedEach(lines: readonly string[]): Generator<Episode> {
+  for (const line of lines) yield JSON.parse(line) as Episode
+}
+
+/** The corpus API over the same lines, each parsed as it is pulled: the per-tool sums and the report included. */
+export function evaluateEach(lines: readonly string[], metric: ToolCallMetric): () => number {
+  return () => evaluate(parsedEach(lines), metric, CORPUS_GOLD_AS_JSON).f1
 }
 
 /**
@@ -49,5 +59,13 @@ export function runCorpusBench(options: CompareOptions): string[] {
     `  predictions as JSON text     score ${formatMs(asJsonText.candidateMs)}  JSON.parse of the Python-text lines ${formatMs(asJsonText.baselineMs)}  ` +
       `ratio ${formatRatio(asJsonText.ratio)}  (for reference: the text read by the engine's JSON.parse)`,
   )
+  for (const predAs of ['json', 'python'] as const) {
+    const episodes = episodesAs[predAs]
+    const result = compare(parseEach(episodes), evaluateEach(episodes, metric), options)
+    lines.push(
+      `  through evaluate, ${predAs === 'json' ? 'JSON calls ' : 'Python text'} ${formatMs(result.candidateMs)}  JSON.parse ${formatMs(result.baselineMs)}  ` +
+        `ratio ${formatRatio(result.ratio)}  (for reference: the corpus API, with its sums per tool and its report)`,
+    )
+  }
   return lines
 }
