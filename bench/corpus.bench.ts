@@ -3,7 +3,7 @@ import { type Episode, type EvaluateOptions, evaluate, type ScoreOptions, ToolCa
 import { bfclCorpus, episodeLines } from './bfcl-corpus'
 import { type CompareOptions, compare, formatMs, formatRatio } from './harness'
 
-/** The gold of each line is in its JSON form, as a corpus file holds it. */
+/** The gold of each line is in its JSON form, as a corpus file holds it: so told to metric.score, and to evaluate. */
 const GOLD_AS_JSON: ScoreOptions = { goldForm: 'json' }
 const CORPUS_GOLD_AS_JSON: EvaluateOptions = { goldForm: 'json' }
 
@@ -15,7 +15,7 @@ function parseEach(lines: readonly string[]): () => number {
   }
 }
 
-export function scoreEach(lines: readonly string[], metric: ToolCallMetric): () => number {
+function scoreEach(lines: readonly string[], metric: ToolCallMetric): () => number {
   return () => {
     let f1 = 0
     for (const line of lines) {
