@@ -4,8 +4,7 @@ import { bfclCorpus, episodeLines } from './bfcl-corpus'
 import { type CompareOptions, compare, formatMs, formatRatio } from './harness'
 
 /** The gold of each line is in its JSON form, as a corpus file holds it: so told to metric.score, and to evaluate. */
-const GOLD_AS_JSON: ScoreOptions = { goldForm: 'json' }
-const CORPUS_GOLD_AS_JSON: EvaluateOptions = { goldForm: 'json' }
+const GOLD_AS_JSON = { goldForm: 'json' } as const satisfies ScoreOptions & EvaluateOptions
 
 function parseEach(lines: readonly string[]): () => number {
   return () => {
@@ -32,7 +31,7 @@ function* parsedEach(lines: readonly string[]): Generator<Episode> {
 
 /** The corpus API over the same lines, each parsed as it is pulled: the per-tool sums and the report included. */
 export function evaluateEach(lines: readonly string[], metric: ToolCallMetric): () => number {
-  return () => evaluate(parsedEach(lines), metric, CORPUS_GOLD_AS_JSON).f1
+  return () => evaluate(parsedEach(lines), metric, GOLD_AS_JSON).f1
 }
 
 /**
