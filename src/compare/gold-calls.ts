@@ -60,7 +60,8 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
       throw new TypeError(`${spellPath(at)}: give either args or arguments, not both`)
     }
     name = call.name
-    args = call.args ?? call.arguments
+    // Not `??`: `args: null` is malformed, not absent.
+    args = call.args !== undefined ? call.args : call.arguments
     argsKey = call.args !== undefined ? 'args' : 'arguments'
   } else {
     throw new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}`)

@@ -40,6 +40,12 @@ describe('reading gold', () => {
     expect(() => read([{ name: 'a', args: 'x=1' }])).toThrow(/^gold\[0\]\.args: expected an object of arguments, received "x=1"$/)
   })
 
+  test('null arguments throw rather than read as none', () => {
+    expect(() => read([{ name: 'a', args: null }])).toThrow(new TypeError('gold[0].args: expected an object of arguments, received null'))
+    expect(() => read([{ name: 'a', arguments: null }])).toThrow(new TypeError('gold[0].arguments: expected an object of arguments, received null'))
+    expect(() => read([['a', null]])).toThrow(new TypeError('gold[0][1]: expected an object of arguments, received null'))
+  })
+
   test('an unknown key on a call throws, so a typo is caught', () => {
     expect(() => read([{ name: 'a', argz: {} }])).toThrow(/gold\[0\]\.argz: unknown key/)
   })

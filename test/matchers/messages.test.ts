@@ -235,6 +235,13 @@ describe('the message of toHaveCalledTool', () => {
     `)
   })
 
+  test('arguments that are not an object throw, whether or not a call matches', () => {
+    const expected = new TypeError('call.args: expected an object of arguments, received null')
+    expect(() => expect([search('cats')]).toHaveCalledTool('search', null as never)).toThrow(expected)
+    expect(() => expect([{ name: 'f', args: {} }]).toHaveCalledTool('f', null as never)).toThrow(expected)
+    expect(() => expect([search('cats')]).not.toHaveCalledTool('search', null as never)).toThrow(expected)
+  })
+
   test('says when no call was made', () => {
     expect(failureMessage(() => expect([]).toHaveCalledTool('search'))).toMatchInlineSnapshot(`
       "expect(received).toHaveCalledTool(name)
