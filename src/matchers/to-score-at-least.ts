@@ -9,7 +9,7 @@ import { formatCorpusReport } from '../report/format-corpus-report'
 import { hint, type MatcherContext, type MatcherResult, runnerColors } from './matcher-context'
 import { readOptions, resolveForRunner } from './matcher-options'
 import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
-import { printFigure } from '../report/print-figure'
+import { printFiguresApart } from '../report/print-figure'
 import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
 import { isCorpusReport, isScore } from './score-shape'
@@ -96,9 +96,9 @@ export function toScoreAtLeast(
 
   const message = () => {
     const colors = runnerColors(this)
+    const [printedLimit, printedFigure] = printFiguresApart(limit, figure)
     const verdict =
-      `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printFigure(limit))}, ` +
-      `received ${colors.received(printFigure(figure))}.`
+      `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}, ` + `received ${colors.received(printedFigure)}.`
     const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
     const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)
     return `${head}\n\n${verdict}\n\n${graded.detail(colors)}`

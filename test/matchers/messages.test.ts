@@ -202,6 +202,13 @@ describe('the message of toScoreAtLeast', () => {
     `)
   })
 
+  test('prints the threshold and the figure in full when four decimals would make them look equal', () => {
+    const calls = (...qs: string[]) => qs.map(search)
+    const message = failureMessage(() => expect(calls('a', 'b', 'c')).toScoreAtLeast(0.66667, calls('a', 'b', 'd')))
+    expect(message).toContain('Expected F1 ≥ 0.66667, received 0.6666666666666666.')
+    expect(failureMessage(() => expect(calls('a', 'b', 'c')).toScoreAtLeast(0.7, calls('a', 'b', 'd')))).toContain('Expected F1 ≥ 0.7, received 0.6667.')
+  })
+
   test('with .not, says the figure reached the threshold', () => {
     expect(failureMessage(() => expect([search('cats')]).not.toScoreAtLeast(0.8, [search('cats')]))).toMatchInlineSnapshot(`
       "expect(received).not.toScoreAtLeast(threshold, gold)
