@@ -59,11 +59,26 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
   return { figures: received, options, hintNames: { received: 'report', args: ['threshold'] }, detail: (colors) => formatCorpusReport(received, colors) }
 }
 
+const OPTION_KEYS = [...MATCH_OPTION_KEYS, 'by']
+
+/** Options where the gold belongs, as when the form for a Score, `toScoreAtLeast(threshold, { by })`, is used on calls. A gold call has a name. */
+function isOptionsInPlaceOfGold(gold: unknown): boolean {
+  if (typeof gold !== 'object' || gold === null || Array.isArray(gold) || 'name' in gold) return false
+  const keys = Object.keys(gold)
+  return keys.length > 0 && keys.every((key) => OPTION_KEYS.includes(key))
+}
+
 function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown, optionsArgument: unknown): Graded {
   if (gold === undefined) {
     throw new TypeError('gold: expected the gold calls as the second argument (or a Score or corpus report as the received value)')
   }
-  const options = readOptions(optionsArgument, [...MATCH_OPTION_KEYS, 'by'])
+  if (isOptionsInPlaceOfGold(gold)) {
+    throw new TypeError(
+      `gold: expected the gold calls as the second argument, received options ${printValue(gold)}: ` +
+        'calls are graded with toScoreAtLeast(threshold, gold, options), a Score or corpus report with toScoreAtLeast(threshold, options)',
+    )
+  }
+  const options = readOptions(optionsArgument, OPTION_KEYS)
   const score = scoreTrajectory(received, gold, resolveForRunner(context, options))
   return {
     figures: score,

@@ -36,4 +36,15 @@ describe('toScoreAtLeast without a Score', () => {
   test('needs the gold', () => {
     expect(() => expect([search('cats')]).toScoreAtLeast(1)).toThrow(TypeError)
   })
+
+  test('says so when options stand where the gold belongs, as in the form for a Score', () => {
+    expect(() => expect([search('cats')]).toScoreAtLeast(0.5, { by: 'recall' })).toThrow(
+      new TypeError(
+        'gold: expected the gold calls as the second argument, received options {"by": "recall"}: ' +
+          'calls are graded with toScoreAtLeast(threshold, gold, options), a Score or corpus report with toScoreAtLeast(threshold, options)',
+      ),
+    )
+    // A gold call named like an option is still a gold call.
+    expect(() => expect([search('cats')]).toScoreAtLeast(1, { name: 'search', args: { q: 'cats' } })).not.toThrow()
+  })
 })
