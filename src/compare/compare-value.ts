@@ -1,7 +1,7 @@
 import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { describeMatcher } from './gold-values'
-import { describeKind, printValue } from './print-value'
+import { describeKind, printStringsApart, printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
 
 /** Where, inside one argument, a predicted value differed from the gold, and how. */
@@ -42,6 +42,10 @@ function mismatchAt(path: LazyPath, reason: string): Mismatch {
 }
 
 function expectedReceived(node: GoldNode, pred: unknown): string {
+  if (typeof node.raw === 'string' && typeof pred === 'string') {
+    const [expected, received] = printStringsApart(node.raw, pred)
+    return `expected ${expected}, received ${received}`
+  }
   return `expected ${printValue(node.raw)}, received ${printValue(pred)}`
 }
 

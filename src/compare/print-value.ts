@@ -11,6 +11,33 @@ function cut(printed: string): string {
   return printed.length > MAX_PRINTED ? `${printed.slice(0, MAX_PRINTED)}…` : printed
 }
 
+/** Line breaks written as escapes, so a value printed on one line stays on one line. */
+export function oneLine(printed: string): string {
+  return printed.includes('\n') || printed.includes('\r') ? printed.replace(/\r/g, '\\r').replace(/\n/g, '\\n') : printed
+}
+
+/** Characters of a string shown before where two strings first differ. */
+const LEAD = 20
+
+/**
+ * Two strings that differ, each quoted and cut to `width` characters around where they first
+ * differ, so that the difference shows however far into them it lies.
+ */
+export function printStringsApart(expected: string, received: string, width = MAX_STRING): [string, string] {
+  if (expected.length <= width && received.length <= width) return [`"${oneLine(expected)}"`, `"${oneLine(received)}"`]
+  const shorter = Math.min(expected.length, received.length)
+  let first = 0
+  while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
+  // A few characters before the difference, or more when the rest is shorter than the width.
+  const start = Math.max(0, Math.min(first - Math.min(LEAD, Math.floor(width / 2)), Math.max(expected.length, received.length) - width))
+  return [printWindow(expected, start, width), printWindow(received, start, width)]
+}
+
+function printWindow(text: string, start: number, width: number): string {
+  const end = Math.min(text.length, start + width)
+  return `"${start > 0 ? '…' : ''}${oneLine(text.slice(start, end))}${end < text.length ? '…' : ''}"`
+}
+
 /** pretty-format's `maxWidth` below: items of a list shown before `…`. */
 const MAX_ITEMS = 8
 
@@ -56,7 +83,7 @@ export function printValue(value: unknown): string {
   // Primitives, the common case in reasons, print as pretty-format would, without its set-up cost.
   switch (typeof value) {
     case 'string':
-      return `"${shorten(value) as string}"`
+      return `"${oneLine(shorten(value) as string)}"`
     case 'number':
       return printNumber(value)
     case 'boolean':
@@ -68,7 +95,7 @@ export function printValue(value: unknown): string {
   let printed: string | undefined
   try {
     printed = typeof value === 'object' && value !== null && isOrdinaryList(value) ? printScalarList(value) : undefined
-    if (printed !== undefined) return cut(printed)
+    if (printed !== undefined) return cut(oneLine(printed))
     const { format, plugins } = prettyFormat()
     printed = format(shorten(value), {
       min: true,
@@ -80,7 +107,7 @@ export function printValue(value: unknown): string {
   } catch {
     printed = String(typeof value)
   }
-  return cut(printed)
+  return cut(oneLine(printed))
 }
 
 export function describeKind(value: unknown): string {

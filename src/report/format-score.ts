@@ -3,7 +3,7 @@ import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
 import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../metric/score'
 import { type Colors, NO_COLORS } from './colors'
-import { hasGoldMarker, printCall, printInline } from './print-data'
+import { hasGoldMarker, printCall, printInline, printInlineApart } from './print-data'
 
 export interface FormatOptions {
   colors?: Colors
@@ -62,9 +62,11 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
         const lines = (nested ?? '').split('\n').map((line) => `${INDENT}    ${line}`)
         return [`${INDENT}~ ${arg}:` + why(verdict.reason ?? 'differs'), ...lines]
       }
+      const [printedGold, printedPred] =
+        typeof gold === 'string' && typeof pred === 'string' ? printInlineApart(gold, pred) : [printInline(gold), printInline(pred)]
       return [
-        colors.expected(`${INDENT}- ${arg}: ${printInline(gold)}`),
-        colors.received(`${INDENT}+ ${arg}: ${printInline(pred)}`) + why(verdict.reason ?? 'differs'),
+        colors.expected(`${INDENT}- ${arg}: ${printedGold}`),
+        colors.received(`${INDENT}+ ${arg}: ${printedPred}`) + why(verdict.reason ?? 'differs'),
       ]
     }
   }

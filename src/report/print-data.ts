@@ -1,4 +1,5 @@
 import type { NewPlugin } from 'pretty-format'
+import { oneLine, printStringsApart } from '../compare/print-value'
 import { prettyFormat } from '../compare/printers'
 import { isRecord } from '../calls/plain-value'
 
@@ -46,7 +47,13 @@ export function printInline(value: unknown): string {
   } catch {
     printed = '[unprintable]'
   }
+  printed = oneLine(printed)
   return printed.length > MAX_LINE ? `${printed.slice(0, MAX_LINE - 1)}…` : printed
+}
+
+/** A gold string and the predicted string that differs from it, as printInline prints each, cut around where they differ. */
+export function printInlineApart(gold: string, pred: string): [string, string] {
+  return printStringsApart(gold, pred, MAX_LINE - 2)
 }
 
 /** A call as `name({ a: 1 })`-like text: `search(q: "cats", limit: 3)`. */

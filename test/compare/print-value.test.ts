@@ -1,11 +1,13 @@
 import { fc, test } from '@fast-check/vitest'
 import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
-import { printValue } from '../../src/compare/print-value'
+import { printStringsApart, printValue } from '../../src/compare/print-value'
 
-/** What printValue printed for any object before lists of scalars had a path of their own. */
+/** What printValue prints for any object: pretty-format's one-line form, with its line breaks escaped so that it stays one line. */
 function byPrettyFormat(value: unknown): string {
   const printed = format(value, { min: true, maxDepth: 4, maxWidth: 8, plugins: [plugins.AsymmetricMatcher], escapeString: false })
+    .replaceAll('\r', '\\r')
+    .replaceAll('\n', '\\n')
   return printed.length > 120 ? `${printed.slice(0, 120)}…` : printed
 }
 
@@ -52,4 +54,40 @@ describe('printValue prints a list as pretty-format does', () => {
     })
     expect(printValue(list)).toBe('object')
   })
+})
+
+describe('printValue keeps to one line', () => {
+  test('a string with line breaks prints them as escapes', () => {
+    expect(printValue('line1\nline2\r\n')).toBe('"line1\\nline2\\r\\n"')
+  })
+})
+
+describe('printStringsApart', () => {
+  const prefix = 'SELECT id, name FROM users WHERE status = 1 ORDER BY created_at DESC LIMIT '
+
+  test('short strings print whole', () => {
+    expect(printStringsApart('Paris', 'Lyon')).toEqual(['"Paris"', '"Lyon"'])
+  })
+
+  test('long strings are cut around where they first differ, so the difference shows', () => {
+    expect(printStringsApart(`${prefix}100`, `${prefix}10`)).toEqual([
+      '"…OM users WHERE status = 1 ORDER BY created_at DESC LIMIT 100"',
+      '"…OM users WHERE status = 1 ORDER BY created_at DESC LIMIT 10"',
+    ])
+    const rest = ' OFFSET 5 AND MORE TEXT AFTER'
+    expect(printStringsApart(`${prefix}100${rest}`, `${prefix}200${rest}`, 30)).toEqual(['"…_at DESC LIMIT 100 OFFSET 5 AN…"', '"…_at DESC LIMIT 200 OFFSET 5 AN…"'])
+  })
+
+  test('a difference near the start keeps the start and cuts the end', () => {
+    expect(printStringsApart(`A${prefix}`, `B${prefix}`, 10)).toEqual(['"ASELECT id…"', '"BSELECT id…"'])
+  })
+
+  test.prop([fc.string({ minLength: 1 }), fc.string(), fc.string(), fc.integer({ min: 10, max: 80 })])(
+    'both windows hold where the strings first differ',
+    (common, a, b, width) => {
+      fc.pre(a !== b && a[0] !== b[0])
+      const [printedA, printedB] = printStringsApart(common.repeat(5) + a, common.repeat(5) + b, width)
+      expect(printedA).not.toBe(printedB)
+    },
+  )
 })

@@ -21,6 +21,39 @@ describe('the message of toMatchToolCalls', () => {
     `)
   })
 
+  test('shows where two long strings differ, however far into them', () => {
+    const query = "SELECT id, name, email, created_at FROM users WHERE status = 'active' AND created_at > '2024-01-01' ORDER BY created_at DESC LIMIT "
+    expect(failureMessage(() => expect([{ name: 'sql', args: { q: `${query}10` } }]).toMatchToolCalls([{ name: 'sql', args: { q: `${query}100` } }])))
+      .toMatchInlineSnapshot(`
+        "expect(received).toMatchToolCalls(gold)
+
+        Expected the calls to match the gold, but 1 pair differs.
+
+        Pairs (- gold, + prediction):
+          ✗ gold[0] ↔ pred[0]  sql
+            - q: "…ROM users WHERE status = 'active' AND created_at > '2024-01-01' ORDER BY created_at DESC LIMIT 100"
+            + q: "…ROM users WHERE status = 'active' AND created_at > '2024-01-01' ORDER BY created_at DESC LIMIT 10"  ← expected "…created_at > '2024-01-01' ORDER BY created_at DESC LIMIT 100", received "…created_at > '2024-01-01' ORDER BY created_at DESC LIMIT 10"
+
+        TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
+      `)
+  })
+
+  test('keeps a string with line breaks on its line', () => {
+    expect(failureMessage(() => expect([{ name: 'note', args: { text: 'line1\nline2' } }]).toMatchToolCalls([{ name: 'note', args: { text: 'line1\nline3' } }])))
+      .toMatchInlineSnapshot(`
+        "expect(received).toMatchToolCalls(gold)
+
+        Expected the calls to match the gold, but 1 pair differs.
+
+        Pairs (- gold, + prediction):
+          ✗ gold[0] ↔ pred[0]  note
+            - text: "line1\\nline3"
+            + text: "line1\\nline2"  ← expected "line1\\nline3", received "line1\\nline2"
+
+        TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
+      `)
+  })
+
   test('diffs a nested argument with jest-diff', () => {
     const gold = [{ name: 'create_user', args: { profile: { name: 'Ada', roles: ['admin', 'dev'], address: { city: 'London', zip: 'N1' } } } }]
     const pred = [{ name: 'create_user', args: { profile: { name: 'Ada', roles: ['admin', 'ops'], address: { city: 'London', zip: 'N1' } } } }]
