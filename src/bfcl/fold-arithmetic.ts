@@ -31,9 +31,30 @@ type PyNumber = bigint | number | boolean
 /** Longest string, list or tuple a result may be; Python would build a longer one. */
 export const MAX_SEQUENCE_LENGTH = 1_000_000
 
+/**
+ * Most values and characters a result may hold in all, each time a shared part recurs counted
+ * again: `[['a' * 10 ** 6] * 10 ** 6] * 10 ** 6` is three short lists to Python, but a reading
+ * of it, a type check or a repr in a message would meet 10 ** 18 characters.
+ */
+export const MAX_RESULT_SIZE = 10 * MAX_SEQUENCE_LENGTH
+
 /** The expression's value as the typed readers give values: a float boxed, an int a number. */
 export function foldArithmetic(node: PyNode): unknown {
-  return decoded(compute(node))
+  const computed = compute(node)
+  if (!withinSize(computed, { left: MAX_RESULT_SIZE })) {
+    throw new ExpressionFailure(node.position, `the result would hold more than ${MAX_RESULT_SIZE} values and characters in all`)
+  }
+  return decoded(computed)
+}
+
+/** Whether the value, its shared parts counted each time they recur, fits what is left; stops as soon as it does not. */
+function withinSize(value: Computed, budget: { left: number }): boolean {
+  budget.left -= typeof value === 'string' ? 1 + value.length : 1
+  if (budget.left < 0) return false
+  if (value === null || typeof value !== 'object') return true
+  const items = Array.isArray(value) ? value : Object.values(value)
+  for (const item of items) if (!withinSize(item, budget)) return false
+  return true
 }
 
 function compute(node: PyNode): Computed {

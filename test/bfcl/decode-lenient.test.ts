@@ -131,6 +131,12 @@ describe('BFCL mode: arithmetic, computed as Python computes it', () => {
     expect(reasonOf("f(x='a' * 10 ** 7)")).toBe('at column 9: the result would be longer than 1000000 items')
   })
 
+  it('refuses a result whose shared parts, counted each time, hold too much, before reading it', () => {
+    expect(reasonOf("f(x=['a' * 999999] * 600)")).toBe('at column 20: the result would hold more than 10000000 values and characters in all')
+    expect(reasonOf("f(x=[['a' * 999999] * 999999] * 999999)")).toBe('at column 31: the result would hold more than 10000000 values and characters in all')
+    expect(valueOf("['a' * 1000] * 1000")).toHaveLength(1000)
+  })
+
   it('fails on a unary minus before a power, which BFCL reads as an operator on an expression', () => {
     expect(reasonOf('f(x=-2 ** 2)')).toBe("at column 5: unary '-' is read only before a number or a boolean, as BFCL reads it")
   })
