@@ -3,6 +3,7 @@ import type { CorpusReport } from '../metric/evaluate'
 import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
 import { isRecord } from '../calls/plain-value'
+import { scoreProblem } from './score-json'
 
 export type CanonicalizerName = 'default' | 'exact' | 'bfcl'
 
@@ -35,6 +36,21 @@ function isCounts(value: unknown): boolean {
   return isRecord(value) && isCount(value.tp) && isCount(value.fp) && isCount(value.fn)
 }
 
+const LEVELS: readonly string[] = ['call', 'arg'] satisfies Level[]
+const ORDERS: readonly string[] = ['any', 'strict', 'turns'] satisfies Order[]
+const CANONICALIZERS: readonly string[] = ['default', 'exact', 'bfcl'] satisfies CanonicalizerName[]
+
+/** What is wrong with one of a report's worst episodes, after its place (`.score.pairs[0]: ...`), or undefined. */
+function worstProblem(result: unknown): string | undefined {
+  if (!isRecord(result) || typeof result.index !== 'number') return ': expected { index, score }'
+  if (result.id !== undefined && typeof result.id !== 'string' && typeof result.id !== 'number') return '.id: expected a string or a number'
+  if (result.where !== undefined && !(Array.isArray(result.where) && result.where.every((place) => typeof place === 'string'))) {
+    return '.where: expected a list of places'
+  }
+  const problem = scoreProblem(result.score)
+  return problem === undefined ? undefined : `.score: ${problem}`
+}
+
 /** What is wrong with a value read as a report, or undefined when it is one. */
 function reportProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return 'expected an object'
@@ -47,13 +63,17 @@ function reportProblem(value: unknown): string | undefined {
   }
   if (!Array.isArray(value.worst)) return 'worst: expected a list'
   for (const [i, result] of value.worst.entries()) {
-    if (!isRecord(result) || typeof result.index !== 'number' || !isRecord(result.score) || typeof result.score.f1 !== 'number') {
-      return `worst[${i}]: expected { index, score }`
-    }
+    const problem = worstProblem(result)
+    if (problem !== undefined) return `worst[${i}]${problem}`
   }
   const options = value.options
-  if (!isRecord(options) || typeof options.level !== 'string' || typeof options.order !== 'string' || typeof options.canonicalizer !== 'string') {
-    return 'options: expected { level, order, canonicalizer }'
+  if (
+    !isRecord(options) ||
+    !LEVELS.includes(options.level as string) ||
+    !ORDERS.includes(options.order as string) ||
+    !CANONICALIZERS.includes(options.canonicalizer as string)
+  ) {
+    return `options: expected { level: ${LEVELS.join(' | ')}, order: ${ORDERS.join(' | ')}, canonicalizer: ${CANONICALIZERS.join(' | ')} }`
   }
   if (!Array.isArray(value.files)) return 'files: expected a list'
   return undefined

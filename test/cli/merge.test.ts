@@ -24,6 +24,12 @@ const shardB = [
 ]
 const grammar = { tools: { delete_all: { importance: 5 }, answer: { importance: 2, args: { a: { importance: 3 } } } } }
 
+/** A report as read back, loosely typed so that a test can spoil it. */
+interface Report {
+  worst: { score: Record<string, unknown>; where?: unknown }[]
+  options: Record<string, unknown>
+}
+
 const FIGURES = ['tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'episodes', 'perTool'] as const
 
 async function score(name: string, episodes: unknown[]): Promise<Record<string, unknown>> {
@@ -86,5 +92,21 @@ describe('toolcalls merge', () => {
     const run = await runCli(['merge', file])
     expect(run.code).toBe(2)
     expect(run.stderr).toBe(`${file}: not a report of 'toolcalls score --json' (command: expected 'score' or 'merge')\n`)
+  })
+
+  test.each([
+    ['a worst episode whose score lacks its detail', (r: Report) => (r.worst[0]!.score = { f1: 0 }), "worst[0].score: level: expected 'call' or 'arg'"],
+    ['pairs that are not a list', (r: Report) => (r.worst[0]!.score.pairs = 'x'), 'worst[0].score: pairs: expected a list'],
+    ['an unmatched prediction of null', (r: Report) => (r.worst[0]!.score.unmatchedPred = null), 'worst[0].score: unmatchedPred: expected a list'],
+    ['a pair without its verdicts', (r: Report) => delete (r.worst[1]!.score.pairs as Record<string, unknown>[])[0]!.args, 'worst[1].score: pairs[0]: args: expected a list'],
+    ['where of null', (r: Report) => (r.worst[0]!.where = null), 'worst[0].where: expected a list of places'],
+    ['an unknown level', (r: Report) => (r.options.level = 'bogus'), 'options: expected { level: call | arg, order: any | strict | turns, canonicalizer: default | exact | bfcl }'],
+  ])('a report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
+    const report = (await score('a', shardA)) as unknown as Report
+    edit(report)
+    const file = folder.write('edited.json', JSON.stringify(report))
+    const run = await runCli(['merge', file])
+    expect(run.stderr).toBe(`${file}: not a report of 'toolcalls score --json' (${problem})\n`)
+    expect(run.code).toBe(2)
   })
 })
