@@ -1,8 +1,8 @@
 import type { CorpusReport } from '../metric/evaluate'
-import { CorpusCounts } from '../metric/corpus-counts'
+import { CorpusCounts, type ExactSums } from '../metric/corpus-counts'
 import { countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
-import { readReportFile, type ReportJson, type ScoringOptions } from './report-json'
+import { readReportFile, type ReportJson, reportJson, type ScoringOptions } from './report-json'
 import { checkWritable, writeJsonFile } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { MERGE_USAGE } from './usage'
@@ -32,17 +32,18 @@ function checkAlike(reports: readonly ReportJson[], files: readonly string[]): v
  * recomputed, and the worst episodes of all shards ranked again, numbered as if the shards
  * had been one run over their files in order.
  */
-export function mergeReports(reports: readonly CorpusReport[], keepWorst: number): CorpusReport {
+export function mergeReports(reports: readonly (CorpusReport & { exactSums?: ExactSums })[], keepWorst: number): { report: CorpusReport; exactSums: ExactSums } {
   const counts = new CorpusCounts()
   const worst: LocatedResult[] = []
   let episodes = 0
   for (const report of reports) {
-    counts.add(report, report.perTool)
+    counts.add(report, report.perTool, report.exactSums)
     for (const result of report.worst) worst.push({ ...result, index: result.index + episodes })
     episodes += report.episodes
   }
   worst.sort((a, b) => a.score.f1 - b.score.f1 || a.index - b.index)
-  return { ...counts.figures(), episodes, perTool: counts.perTool(), worst: worst.slice(0, keepWorst) }
+  const report = { ...counts.figures(), episodes, perTool: counts.perTool(), worst: worst.slice(0, keepWorst) }
+  return { report, exactSums: counts.exactSums() }
 }
 
 /** `toolcalls merge A.json B.json ...` */
@@ -62,7 +63,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const merged = mergeReports(reports, keepWorst)
   if (jsonPath !== undefined) {
     const options: ScoringOptions = { ...first.options, worst: keepWorst }
-    await writeJsonFile(jsonPath, { command: 'merge', files, options, ...merged } satisfies ReportJson)
+    await writeJsonFile(jsonPath, reportJson('merge', files, options, merged.report, merged.exactSums))
   }
-  await cli.out.write(formatReportText(merged, { level: first.options.level, colors: cli.colors }))
+  await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors }))
 }

@@ -1,4 +1,5 @@
 import type { Level, Order } from '../match/options'
+import type { ExactSums } from '../metric/corpus-counts'
 import type { CorpusReport } from '../metric/evaluate'
 import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
@@ -22,10 +23,14 @@ export interface ReportJson extends CorpusReport {
   command: 'score' | 'merge'
   files: string[]
   options: ScoringOptions
+  /** The partials of the sums that are not one double, so that reports merge exactly; left out when there are none. */
+  exactSums?: ExactSums
 }
 
-export function reportJson(command: ReportJson['command'], files: string[], options: ScoringOptions, report: CorpusReport): ReportJson {
-  return { command, files, options, ...report }
+export function reportJson(command: ReportJson['command'], files: string[], options: ScoringOptions, report: CorpusReport, exactSums: ExactSums): ReportJson {
+  const json: ReportJson = { command, files, options, ...report }
+  if (exactSums.total !== undefined || exactSums.perTool !== undefined) json.exactSums = exactSums
+  return json
 }
 
 function isCount(value: unknown): value is number {
@@ -76,7 +81,24 @@ function reportProblem(value: unknown): string | undefined {
     return `options: expected { level: ${LEVELS.join(' | ')}, order: ${ORDERS.join(' | ')}, canonicalizer: ${CANONICALIZERS.join(' | ')} }`
   }
   if (!Array.isArray(value.files)) return 'files: expected a list'
-  return undefined
+  return value.exactSums === undefined ? undefined : exactSumsProblem(value.exactSums)
+}
+
+function isParts(value: unknown): boolean {
+  return isRecord(value) && Object.keys(value).every((key) => isCountKey(key) && Array.isArray(value[key]) && (value[key] as unknown[]).every(Number.isFinite))
+}
+
+function isCountKey(key: string): boolean {
+  return key === 'tp' || key === 'fp' || key === 'fn'
+}
+
+function exactSumsProblem(sums: unknown): string | undefined {
+  const expected = 'exactSums: expected { total?, perTool? } of partial sums'
+  if (!isRecord(sums) || (sums.total !== undefined && !isParts(sums.total))) return expected
+  if (sums.perTool === undefined) return undefined
+  if (!isRecord(sums.perTool)) return expected
+  const tool = Object.keys(sums.perTool).find((name) => !isParts((sums.perTool as Record<string, unknown>)[name]))
+  return tool === undefined ? undefined : `exactSums.perTool[${JSON.stringify(tool)}]: expected partial sums`
 }
 
 /** A report written by `toolcalls score --json`; anything else is a UserError naming what is wrong. */

@@ -92,7 +92,7 @@ async function scoreEpisodes(
   worst: number,
   inputs: readonly InputFile[],
   status: StatusLine,
-): Promise<CorpusReport> {
+): Promise<CorpusAccumulator> {
   const accumulator = new CorpusAccumulator(worst)
   const started = monotonicMs()
   const sizes = inputs.map((input) => input.size)
@@ -107,7 +107,7 @@ async function scoreEpisodes(
     status.update(() => progressText(index, ['episode', 'episodes'], monotonicMs() - started, bytesRead(), totalBytes))
   }
   status.clear()
-  return accumulator.report()
+  return accumulator
 }
 
 /** `toolcalls score EPISODES` or `toolcalls score PRED GOLD`. */
@@ -133,8 +133,9 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   for (const file of files) inputs.push(await openInput(file, cli.stdin))
   const [first, second] = inputs
   const episodes = second === undefined ? episodesFile(first!, cli.notices) : pairedFiles(first!, second, cli.notices)
-  const report = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
+  const scored = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
+  const report = scored.report()
   cli.notices.finish()
-  if (jsonPath !== undefined) await writeJsonFile(jsonPath, reportJson('score', files, scoring, report))
+  if (jsonPath !== undefined) await writeJsonFile(jsonPath, reportJson('score', files, scoring, report, scored.exactSums()))
   await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
 }

@@ -1,34 +1,31 @@
 import { setOwnEntry } from '../compare/gold-node'
+import { ExactSum } from './exact-sum'
 import { type Counts, type Figures, figures } from './figures'
 import { forEachToolShare, type ScoreEntries } from './per-tool'
 
-/**
- * A running total with Neumaier's compensation: a million weights such as 0.1 add up to the
- * correctly rounded sum, so no reported figure drifts with the size or order of a corpus.
- * (Integer weights are exact either way, up to 2^53.)
- */
-class CompensatedSum {
-  private sum = 0
-  private compensation = 0
+/** The partial sums of TP, FP and FN where a sum is not one double (see ExactSum). */
+export type CountParts = Partial<Record<keyof Counts, number[]>>
 
-  add(value: number): void {
-    const next = this.sum + value
-    this.compensation += Math.abs(this.sum) >= Math.abs(value) ? this.sum - next + value : value - next + this.sum
-    this.sum = next
-  }
-
-  get value(): number {
-    return this.sum + this.compensation
-  }
+/** A corpus's sums that are not one double each: what merging its report with others needs besides its counts. */
+export interface ExactSums {
+  total?: CountParts
+  perTool?: Record<string, CountParts>
 }
 
-class CountsSum {
-  private readonly tp = new CompensatedSum()
-  private readonly fp = new CompensatedSum()
-  private readonly fn = new CompensatedSum()
+const COUNT_KEYS = ['tp', 'fp', 'fn'] as const
 
-  add(counts: Counts): void {
-    this.addEach(counts.tp, counts.fp, counts.fn)
+class CountsSum {
+  private readonly tp = new ExactSum()
+  private readonly fp = new ExactSum()
+  private readonly fn = new ExactSum()
+
+  /** Counts read back from a report: each sum its partials where given, its value otherwise. */
+  add(counts: Counts, parts?: CountParts): void {
+    for (const key of COUNT_KEYS) {
+      const given = parts?.[key]
+      if (given === undefined) this[key].add(counts[key])
+      else this[key].addPartials(given)
+    }
   }
 
   addEach(tp: number, fp: number, fn: number): void {
@@ -40,6 +37,15 @@ class CountsSum {
   counts(): Counts {
     return { tp: this.tp.value, fp: this.fp.value, fn: this.fn.value }
   }
+
+  inexactParts(): CountParts | undefined {
+    let parts: CountParts | undefined
+    for (const key of COUNT_KEYS) {
+      const kept = this[key].inexactParts()
+      if (kept !== undefined) (parts ??= {})[key] = kept
+    }
+    return parts
+  }
 }
 
 /** TP, FP and FN summed over a corpus, overall and per tool: the micro average's numerators and denominators. */
@@ -47,9 +53,10 @@ export class CorpusCounts {
   private readonly total = new CountsSum()
   private readonly tools = new Map<string, CountsSum>()
 
-  add(counts: Counts, perTool: Readonly<Record<string, Counts>> = {}): void {
-    this.total.add(counts)
-    for (const tool of Object.keys(perTool)) this.toolSum(tool).add(perTool[tool]!)
+  /** A report's counts, overall and per tool, with the partials of its sums that are not one double. */
+  add(counts: Counts, perTool: Readonly<Record<string, Counts>> = {}, exact: ExactSums = {}): void {
+    this.total.add(counts, exact.total)
+    for (const tool of Object.keys(perTool)) this.toolSum(tool).add(perTool[tool]!, exact.perTool?.[tool])
   }
 
   /** A score's counts, and each of its pairs and unmatched calls under its tool. */
@@ -68,6 +75,18 @@ export class CorpusCounts {
 
   figures(): Figures {
     return figures(this.total.counts())
+  }
+
+  /** The partials of the sums that are not one double, for a report that is to be merged exactly with others. */
+  exactSums(): ExactSums {
+    const sums: ExactSums = {}
+    const total = this.total.inexactParts()
+    if (total !== undefined) sums.total = total
+    for (const [tool, sum] of this.tools) {
+      const parts = sum.inexactParts()
+      if (parts !== undefined) setOwnEntry((sums.perTool ??= {}), tool, parts)
+    }
+    return sums
   }
 
   /** Per-tool figures, tools in name order. */

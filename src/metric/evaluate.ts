@@ -1,6 +1,6 @@
 import { printValue } from '../compare/print-value'
 import { checkOptions } from '../match/options'
-import { CorpusCounts } from './corpus-counts'
+import { CorpusCounts, type ExactSums } from './corpus-counts'
 import type { Figures } from './figures'
 import type { Score } from './score'
 import { scoreTrajectory } from './score-trajectory'
@@ -66,6 +66,11 @@ export class CorpusAccumulator {
 
   report(): CorpusReport {
     return { ...this.counts.figures(), episodes: this.count, perTool: this.counts.perTool(), worst: [...this.worst] }
+  }
+
+  /** The partials of the sums that are not one double: what a report needs to merge exactly with others. */
+  exactSums(): ExactSums {
+    return this.counts.exactSums()
   }
 }
 

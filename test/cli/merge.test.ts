@@ -32,7 +32,7 @@ interface Report {
 
 const FIGURES = ['tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'episodes', 'perTool'] as const
 
-async function score(name: string, episodes: unknown[]): Promise<Record<string, unknown>> {
+async function score(name: string, episodes: unknown[]): Promise<Record<string, number | undefined> & Record<string, unknown>> {
   const file = folder.write(`${name}.jsonl`, jsonl(...episodes))
   const out = join(folder.dir, `${name}.json`)
   const run = await runCli(['score', file, '--level', 'arg', '--grammar', join(folder.dir, 'grammar.json'), '--json', out, '--worst', '3'])
@@ -54,6 +54,26 @@ describe('toolcalls merge', () => {
     expect(run.code).toBe(0)
     const merged = JSON.parse(readFileSync(out, 'utf8'))
     for (const key of FIGURES) expect(merged[key]).toEqual(whole[key])
+  })
+
+  test('gives the figures of one run to the last bit with fractional weights, where rounded shard totals would not', async () => {
+    folder.write('grammar.json', JSON.stringify({ tools: { f: { importance: 0.7 } } }))
+    // FP 0.7 five times is 3.5; the shards' totals, 1.4 and 2.0999999999999996, add up to 3.4999999999999996.
+    const extra = Array.from({ length: 5 }, (_, i) => ({ id: `e${i}`, pred: [call('f', {})], gold: [] }))
+    const whole = await score('whole', extra)
+    const a = await score('a', extra.slice(0, 2))
+    const b = await score('b', extra.slice(2))
+    expect(a.fp! + b.fp!).not.toBe(whole.fp)
+    const out = join(folder.dir, 'merged.json')
+    expect((await runCli(['merge', join(folder.dir, 'a.json'), join(folder.dir, 'b.json'), '--json', out])).code).toBe(0)
+    const merged = JSON.parse(readFileSync(out, 'utf8'))
+    expect(merged.fp).toBe(3.5)
+    for (const key of FIGURES) expect(merged[key]).toEqual(whole[key])
+    // A merged report merges exactly in turn.
+    const again = join(folder.dir, 'again.json')
+    expect((await runCli(['merge', out, join(folder.dir, 'a.json'), '--json', again])).code).toBe(0)
+    const both = await score('both', [...extra, ...extra.slice(0, 2)])
+    expect(JSON.parse(readFileSync(again, 'utf8')).fp).toBe(both.fp)
   })
 
   test('keeps the worst episodes across shards, numbered as in one run', async () => {
