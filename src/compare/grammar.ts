@@ -43,10 +43,13 @@ export function toolWeight(grammar: Grammar, canonicalName: string): number {
   return grammar.tools.get(canonicalName)?.importance ?? 1
 }
 
+/** The largest importance: sums of weights up to it stay far from overflowing, and pairs' ranks, in millionths of a weight, exact. */
+export const MAX_IMPORTANCE = 1_000_000
+
 function readImportance(value: unknown, path: string): number {
   if (value === undefined) return 1
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new TypeError(`${path}: expected a finite number >= 0, received ${printValue(value)}`)
+  if (typeof value !== 'number' || !(value >= 0 && value <= MAX_IMPORTANCE)) {
+    throw new TypeError(`${path}: expected a number from 0 to ${MAX_IMPORTANCE}, received ${printValue(value)}`)
   }
   return value
 }

@@ -90,7 +90,7 @@ describe('options', () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
     const grammar = folder.write('grammar.json', JSON.stringify({ tools: { search: { importance: -1 } } }))
     const run = await runCli(['score', episodes, '--grammar', grammar])
-    expectUserError(run, `${grammar}: grammar.tools.search.importance: expected a finite number >= 0, received -1`)
+    expectUserError(run, `${grammar}: grammar.tools.search.importance: expected a number from 0 to 1000000, received -1`)
   })
 })
 

@@ -112,8 +112,14 @@ describe('weights from the grammar', () => {
 
   test('a malformed importance throws a TypeError naming the path', () => {
     expect(() => new ToolCallMetric({ grammar: { tools: { f: { importance: -1 } } } })).toThrow(
-      new TypeError('options.grammar.tools.f.importance: expected a finite number >= 0, received -1'),
+      new TypeError('options.grammar.tools.f.importance: expected a number from 0 to 1000000, received -1'),
     )
+    // So large that a few of them add up past the largest double, and the figures would be NaN.
+    expect(() => new ToolCallMetric({ grammar: { tools: { f: { importance: 1e308 } } } })).toThrow(
+      new TypeError('options.grammar.tools.f.importance: expected a number from 0 to 1000000, received 1e+308'),
+    )
+    expect(() => new ToolCallMetric({ grammar: { tools: { f: { importance: Number.NaN } } } })).toThrow(TypeError)
+    expect(new ToolCallMetric({ grammar: { tools: { f: { importance: 1e6 } } } }).score([{ name: 'f', args: {} }], [{ name: 'f', args: {} }]).tp).toBe(1e6)
   })
 
   test('a hole in a list of tool schemas throws at the hole, however long the list', () => {
