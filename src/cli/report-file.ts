@@ -1,6 +1,6 @@
-import { constants } from 'node:fs'
-import { access, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { constants, type Stats } from 'node:fs'
+import { access, lstat, readlink, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { trackTemporaryFile, untrackTemporaryFile } from './interrupt'
 import { UserError } from './user-error'
 
@@ -48,15 +48,38 @@ export async function checkWritable(path: string): Promise<void> {
   }
 }
 
+/** Links followed before a chain of them is left to the system to refuse. */
+const MAX_LINKS = 40
+
+/** Where a report is written, and whether directly: what a path names once its symbolic links are followed. */
+async function writeTarget(path: string): Promise<{ file: string; direct: boolean }> {
+  let file = path
+  for (let links = 0; links < MAX_LINKS; links++) {
+    // A link into /dev or /proc, as /dev/stdout is, stands for an open file: written through, never replaced.
+    if (file.startsWith('/dev/') || file.startsWith('/proc/')) return { file: path, direct: true }
+    let stats: Stats
+    try {
+      stats = await lstat(file)
+    } catch {
+      return { file, direct: false }
+    }
+    if (!stats.isSymbolicLink()) return { file, direct: !stats.isFile() }
+    file = resolve(dirname(file), await readlink(file))
+  }
+  return { file: path, direct: true }
+}
+
 /**
- * Writes JSON so that a reader never sees half a report: to `path.tmp-<pid>`, then renamed
- * over `path`. A device or a pipe (`/dev/stdout`) is written directly.
+ * Writes JSON so that a reader never sees half a report: to `<file>.tmp-<pid>`, then renamed
+ * over the file. A symbolic link is followed, and the file it names replaced, the link kept. A
+ * device, a pipe or a link into /dev or /proc (`/dev/stdout`) is written directly.
  */
 export async function writeJsonFile(path: string, value: unknown): Promise<void> {
   const text = `${JSON.stringify(value, null, 2)}\n`
   const existing = await statOrUndefined(path)
-  if (existing !== undefined && !existing.isFile()) {
-    if (existing.isDirectory()) throw writeError(path, Object.assign(new Error('is a directory'), { code: 'EISDIR' }))
+  if (existing?.isDirectory()) throw writeError(path, Object.assign(new Error('is a directory'), { code: 'EISDIR' }))
+  const { file, direct } = await writeTarget(path)
+  if (direct) {
     try {
       await writeFile(path, text)
     } catch (error) {
@@ -64,11 +87,11 @@ export async function writeJsonFile(path: string, value: unknown): Promise<void>
     }
     return
   }
-  const temporary = `${path}.tmp-${process.pid}`
+  const temporary = `${file}.tmp-${process.pid}`
   trackTemporaryFile(temporary)
   try {
     await writeFile(temporary, text)
-    await rename(temporary, path)
+    await rename(temporary, file)
   } catch (error) {
     await rm(temporary, { force: true })
     throw writeError(path, error)

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { jsonl, microLine, runCli, tempFolder } from './run-cli'
+import { CLI, jsonl, microLine, runCli, tempFolder } from './run-cli'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 const answer = (a: string) => ({ name: 'answer', args: { a } })
@@ -165,5 +167,33 @@ describe('the report', () => {
     })
     expect(report.worst).toHaveLength(1)
     expect(report.worst[0]).toMatchObject({ id: 'e1', index: 0, where: [`${pred}:1`, `${gold}:1`], score: { f1: 0.5 } })
+  })
+
+  test('--json through symbolic links replaces the file they name and keeps the links', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }))
+    folder.write('real.json', '{}')
+    symlinkSync('real.json', join(folder.dir, 'middle.json'))
+    symlinkSync(join(folder.dir, 'middle.json'), join(folder.dir, 'link.json'))
+    const run = await runCli(['score', episodes, '--json', join(folder.dir, 'link.json')])
+    expect(run.code).toBe(0)
+    expect(lstatSync(join(folder.dir, 'link.json')).isSymbolicLink()).toBe(true)
+    expect(lstatSync(join(folder.dir, 'middle.json')).isSymbolicLink()).toBe(true)
+    expect(JSON.parse(readFileSync(join(folder.dir, 'real.json'), 'utf8'))).toMatchObject({ command: 'score', tp: 1 })
+    expect(readdirSync(folder.dir).sort()).toEqual(['episodes.jsonl', 'link.json', 'middle.json', 'real.json'])
+  })
+
+  test('--json through a link into /proc, as /dev/stdout is, writes to the open file and leaves the link be', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }))
+    const link = join(folder.dir, 'stdout.json')
+    symlinkSync('/proc/self/fd/1', link)
+    // Standard output a regular file, as with `--json /dev/stdout > out.txt`: the link names that file.
+    const out = openSync(join(folder.dir, 'out.txt'), 'w')
+    const child = spawn(process.execPath, [CLI, 'score', episodes, '--json', link], { stdio: ['ignore', out, 'pipe'] })
+    const code = await new Promise((resolve) => child.on('close', resolve))
+    closeSync(out)
+    expect(code).toBe(0)
+    expect(readlinkSync(link)).toBe('/proc/self/fd/1')
+    expect(readFileSync(join(folder.dir, 'out.txt'), 'utf8')).toContain('Micro average over 1 episode')
+    expect(readdirSync(folder.dir).sort()).toEqual(['episodes.jsonl', 'out.txt', 'stdout.json'])
   })
 })
