@@ -15,7 +15,8 @@ export function pyTypeOf(value: unknown): PyType {
     case 'boolean':
       return 'bool'
     case 'number':
-      return Number.isInteger(value) ? 'int' : 'float'
+      // A float read from Python text is boxed: an infinity left bare is an int beyond the double range, as 10 ** 400.
+      return Number.isInteger(value) || value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY ? 'int' : 'float'
     case 'object':
       if (value === null) return 'NoneType'
       if (value instanceof PyFloat) return 'float'

@@ -47,6 +47,15 @@ describe('the simple categories', () => {
     })
   })
 
+  it('read an int beyond the double range as an int, which the value check then refuses, and 1e309 as a float', () => {
+    const area = { name: 'area', parameters: { type: 'dict', properties: { base: { type: 'integer' } }, required: ['base'] } }
+    const check = (base: string) => checkBfclEntry({ id: 'simple_python_0', model_output: `[area(base=${base})]`, functions: [area], ground_truth: [{ area: { base: [10] } }] })
+    expect(check(`1${'0'.repeat(309)}`).error_type).toBe('value_error:others')
+    expect(check('10 ** 400').error_type).toBe('value_error:others')
+    expect(check('1e309').error_type).toBe('type_error:simple')
+    expect(check('10').valid).toBe(true)
+  })
+
   it('check the call against the first doc, whatever the gold names', () => {
     const verdict = checkBfclEntry(entry('simple_python_0', "[get_time(zone='UTC')]", { ground_truth: [{ get_time: { zone: ['UTC'] } }] }))
     expect(verdict.error_type).toBe('simple_function_checker:wrong_func_name')

@@ -8,6 +8,8 @@ describe('pyTypeOf', () => {
     [1, 'int'],
     [new PyFloat(1), 'float'],
     [1.5, 'float'],
+    [Number.POSITIVE_INFINITY, 'int'],
+    [new PyFloat(Number.POSITIVE_INFINITY), 'float'],
     [true, 'bool'],
     ['a', 'str'],
     [null, 'NoneType'],
