@@ -126,6 +126,45 @@ function pathOf(parent: LazyPath, key: string | number | undefined): LazyPath {
   return key === undefined ? parent : lazyChild(parent, key)
 }
 
+/** Characters of a path a message shows before it is cut: a cycle's path is hundreds of keys long. */
+const PATH_SHOWN = 100
+
+/** A value too deep to compile: a cycle, as it mostly is, or a nesting that deep. */
+function tooDeep(value: unknown, path: LazyPath): TypeError {
+  const spelled = spellPath(path)
+  // Cut where a key begins, so that no key is shown in part.
+  const cut = Math.max(spelled.lastIndexOf('.', PATH_SHOWN), spelled.lastIndexOf('[', PATH_SHOWN))
+  const shown = spelled.length > PATH_SHOWN && cut > 0 ? `${spelled.slice(0, cut)}…` : spelled
+  let cycle = false
+  try {
+    cycle = containsItself(value)
+  } catch {
+    // A getter that throws: the depth is what is known.
+  }
+  return new TypeError(cycle ? `${shown}: a cycle: the value contains itself` : `${shown}: nested deeper than ${MAX_DEPTH} levels`)
+}
+
+/** Nodes looked at before a value is taken to hold no cycle through itself. */
+const CYCLE_SEARCH_LIMIT = 100_000
+
+/** Whether the value is among its own descendants (items, values, a marker's alternatives), within a bounded search. */
+function containsItself(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const seen = new Set<object>()
+  const pending: object[] = [value]
+  while (pending.length > 0 && seen.size < CYCLE_SEARCH_LIMIT) {
+    const node = pending.pop()!
+    for (const child of Object.values(node)) {
+      if (child === value) return true
+      if (typeof child === 'object' && child !== null && !seen.has(child)) {
+        seen.add(child)
+        pending.push(child)
+      }
+    }
+  }
+  return false
+}
+
 /**
  * compileGoldValue for the value at `key` inside `parent`: most gold values are scalars that
  * compile without error, so their path is never built.
@@ -138,7 +177,6 @@ export function compileGoldChild(
   underKey: boolean,
   form: GoldForm,
 ): GoldNode {
-  if (depth > MAX_DEPTH) throw new TypeError(`${spellPath(pathOf(parent, key))}: nested deeper than ${MAX_DEPTH} levels`)
   // Each `typeof x === '...'` compiles to a type check; a switch on typeof first builds the type's name.
   if (typeof value === 'string') return goldNode('string', value)
   if (typeof value === 'number') {
@@ -160,6 +198,8 @@ export function compileGoldChild(
     )
   }
   const path = pathOf(parent, key)
+  // Only what holds other values can nest; checked here, the value too deep is one that may contain itself.
+  if (depth > MAX_DEPTH) throw tooDeep(value, path)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
   if (value instanceof PyFloat) return compileGoldChild(value.value, path, undefined, depth, underKey, form)
   // In the JSON form, a plain object whose one key is `$oneOf` or `$optional` is that form's marker:

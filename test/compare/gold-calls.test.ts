@@ -40,6 +40,17 @@ describe('reading gold', () => {
     expect(() => read([{ name: 'a', args: 'x=1' }])).toThrow(/^gold\[0\]\.args: expected an object of arguments, received "x=1"$/)
   })
 
+  test('a cycle in a gold value throws a TypeError that says so, its long path cut', () => {
+    const looped: Record<string, unknown> = { city: 'Paris' }
+    looped.self = looped
+    const cycle = () => read([{ name: 'f', args: { place: looped } }])
+    expect(cycle).toThrow(TypeError)
+    expect(cycle).toThrow(/^gold\[0\]\.args\.place(\.self)+…: a cycle: the value contains itself$/)
+    expect(() => cycle()).not.toThrow(/.{150}/)
+    const deep = Array.from({ length: 300 }).reduce<unknown>((inner) => [inner], 1)
+    expect(() => read([{ name: 'f', args: { deep } }])).toThrow(/^gold\[0\]\.args\.deep(\[0\])+…: nested deeper than 256 levels$/)
+  })
+
   test('null arguments throw rather than read as none', () => {
     expect(() => read([{ name: 'a', args: null }])).toThrow(new TypeError('gold[0].args: expected an object of arguments, received null'))
     expect(() => read([{ name: 'a', arguments: null }])).toThrow(new TypeError('gold[0].arguments: expected an object of arguments, received null'))
