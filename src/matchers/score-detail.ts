@@ -1,3 +1,4 @@
+import { readGold } from '../compare/gold-calls'
 import type { Score } from '../metric/score'
 import type { Colors } from '../report/colors'
 import { formatScore } from '../report/format-score'
@@ -5,7 +6,13 @@ import { formatScore } from '../report/format-score'
 /** In a failure message the pairs that differ matter: a few exact pairs are listed for context, the rest counted. */
 const EXACT_PAIRS_LISTED = 10
 
-/** A Score's aligned diff as a matcher's message shows it. */
-export function scoreDetail(score: Score, colors: Colors): string {
-  return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED })
+/** Each gold call's arguments as the author wrote them, by the gold's index; the gold was read once already, so it reads. */
+function writtenArgs(gold: unknown): (goldIndex: number) => Record<string, unknown> | undefined {
+  const calls = readGold(gold).flat()
+  return (goldIndex) => calls[goldIndex]?.args
+}
+
+/** A Score's aligned diff as a matcher's message shows it; with the gold it was scored against, nested diffs tell which matchers accept. */
+export function scoreDetail(score: Score, colors: Colors, gold?: unknown): string {
+  return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED, goldArgs: gold === undefined ? undefined : writtenArgs(gold) })
 }

@@ -22,10 +22,10 @@ function callsMade(calls: readonly ToolCall[], highlight: number | undefined): s
   return [`Calls made (${calls.length}):`, ...lines]
 }
 
-/** The differing arguments of the same-named call that came closest. */
-function nearest(pair: PairDetail, context: MatcherContext): string[] {
+/** The differing arguments of the same-named call that came closest to `args`. */
+function nearest(pair: PairDetail, args: Record<string, unknown>, context: MatcherContext): string[] {
   const colors = runnerColors(context)
-  const lines = pair.args.filter((v) => v.verdict !== 'match' && v.verdict !== 'omitted').flatMap((v) => formatVerdict(pair, v, colors))
+  const lines = pair.args.filter((v) => v.verdict !== 'match' && v.verdict !== 'omitted').flatMap((v) => formatVerdict(pair, v, colors, args))
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...lines]
 }
 
@@ -54,7 +54,7 @@ export function toHaveCalledTool(
       : `Expected a call to ${wanted}, but ${calls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
     if (calls.length > 0) sections.push(callsMade(calls, pass ? found : pair?.predIndex).join('\n'))
-    if (!pass && pair !== undefined) sections.push(nearest(pair, this).join('\n'))
+    if (!pass && pair !== undefined && args !== undefined) sections.push(nearest(pair, args, this).join('\n'))
     return sections.join('\n\n')
   }
   return { pass, message }

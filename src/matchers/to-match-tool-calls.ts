@@ -63,7 +63,7 @@ export function toMatchToolCalls(
       ? `Expected the calls not to match the gold, but they do${allowed(allowances)}.`
       : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
     const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
-    return `${head}\n\n${verdict}\n\n${scoreDetail(score, runnerColors(this))}`
+    return `${head}\n\n${verdict}\n\n${scoreDetail(score, runnerColors(this), gold)}`
   }
   return { pass, message }
 }

@@ -84,7 +84,7 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
     figures: score,
     options,
     hintNames: { received: 'received', args: ['threshold', 'gold'] },
-    detail: (colors) => scoreDetail(score, colors),
+    detail: (colors) => scoreDetail(score, colors, gold),
     scoredFromGold: score,
   }
 }

@@ -3,12 +3,20 @@ import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
 import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../metric/score'
 import { type Colors, NO_COLORS } from './colors'
-import { hasGoldMarker, printCall, printInline, printInlineApart } from './print-data'
+import { goldFromJSON } from '../compare/gold-json'
+import { alignMatched } from './align-matched'
+import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
 
 export interface FormatOptions {
   colors?: Colors
   /** How many exactly matched pairs are listed, one line each, before the rest are counted (default 50). */
   exactLines?: number
+  /**
+   * A gold call's arguments as its author wrote them, matchers included, by the gold's index:
+   * so that a nested diff can tell which of them accept. Without it, a nested value holding a
+   * matcher or a predicate is shown on one line each side.
+   */
+  goldArgs?: (goldIndex: number) => Record<string, unknown> | undefined
 }
 
 const INDENT = '    '
@@ -27,7 +35,20 @@ function isNested(value: unknown): boolean {
   return typeof value === 'object' && value !== null
 }
 
-export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors): string[] {
+/** The gold value of a nested diff: the author's, or the described one with its JSON markers as markers; undefined when it holds what a Score cannot test. */
+function diffableGold(described: unknown, written: unknown): unknown {
+  if (written !== undefined) return written
+  if (!hasGoldMarker(described)) return described
+  if (hasUntestableMarker(described)) return undefined
+  try {
+    return goldFromJSON(described)
+  } catch {
+    return undefined
+  }
+}
+
+/** `writtenGold`: the gold call's arguments as written, when known (see FormatOptions.goldArgs). */
+export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, writtenGold?: Record<string, unknown>): string[] {
   const { arg } = verdict
   const gold = pair.gold.args[arg]
   const positional = arg.startsWith('#') ? pair.pred.positional?.[Number(arg.slice(1)) - 1] : undefined
@@ -45,8 +66,9 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
     case 'unexpected':
       return [colors.received(`${INDENT}+ ${arg}: ${printInline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
     case 'mismatch': {
-      if (isNested(gold) && isNested(pred) && !hasGoldMarker(gold)) {
-        const nested = jestDiff().diff(gold, pred, {
+      const diffable = isNested(gold) && isNested(pred) ? diffableGold(gold, writtenGold?.[arg]) : undefined
+      if (diffable !== undefined) {
+        const nested = jestDiff().diff(alignMatched(diffable, pred), pred, {
           aAnnotation: 'Expected',
           bAnnotation: 'Received',
           omitAnnotationLines: true,
@@ -76,7 +98,7 @@ function pairHeader(pair: PairDetail): string {
   return `gold[${pair.goldIndex}] ↔ pred[${pair.predIndex}]`
 }
 
-function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: number): string[] {
+function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: number, goldArgs: FormatOptions['goldArgs']): string[] {
   const lines: string[] = []
   let exactShown = 0
   let exactHidden = 0
@@ -93,7 +115,8 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
     const sameName = pair.pred.name === pair.gold.name
     const name = sameName ? pair.gold.name : `${pair.gold.name} (predicted as ${pair.pred.name})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair)}  ${colors.bold(name)}`)
-    for (const verdict of pair.args) lines.push(...formatVerdict(pair, verdict, colors))
+    const written = goldArgs?.(pair.goldIndex)
+    for (const verdict of pair.args) lines.push(...formatVerdict(pair, verdict, colors, written))
   }
   if (exactHidden > 0) lines.push(colors.dim(`  ✓ … and ${exactHidden} more pairs that match exactly`))
   return lines
@@ -124,7 +147,7 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
   if (score.pairs.length > 0) {
     sections.push([
       `Pairs (${colors.expected('- gold')}, ${colors.received('+ prediction')}):`,
-      ...formatPairs(score.pairs, colors, options.exactLines ?? 50),
+      ...formatPairs(score.pairs, colors, options.exactLines ?? 50, options.goldArgs),
     ])
   }
   if (score.unmatchedPred.length > 0) {

@@ -29,10 +29,21 @@ const goldMarkers: NewPlugin = {
   },
 }
 
+/** Whether a described gold value holds a marker (see describeNode). */
 export function hasGoldMarker(value: unknown): boolean {
-  if (markerKey(value) !== undefined) return true
-  if (Array.isArray(value)) return value.some(hasGoldMarker)
-  if (isRecord(value)) return Object.values(value).some(hasGoldMarker)
+  return holdsMarker(value, () => true)
+}
+
+/** Whether a described gold value holds a predicate or a matcher, which its description cannot test. */
+export function hasUntestableMarker(value: unknown): boolean {
+  return holdsMarker(value, (key) => key === '$satisfies' || key === '$matcher')
+}
+
+function holdsMarker(value: unknown, counts: (key: string) => boolean): boolean {
+  const key = markerKey(value)
+  if (key !== undefined && counts(key)) return true
+  if (Array.isArray(value)) return value.some((item) => holdsMarker(item, counts))
+  if (isRecord(value)) return Object.values(value).some((item) => holdsMarker(item, counts))
   return false
 }
 

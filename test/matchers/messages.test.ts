@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { oneOf, optional } from '../../src/compare/gold-values'
 import { evaluate } from '../../src/metric/evaluate'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { formatScore } from '../../src/report/format-score'
 import { failureMessage } from './failure-message'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
@@ -52,6 +55,52 @@ describe('the message of toMatchToolCalls', () => {
 
         TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
       `)
+  })
+
+  test('diffs a nested argument holding matchers, marking only what differs', () => {
+    const gold = [{ name: 'f', args: { o: { city: 'Paris', zip: '75001', note: expect.any(String), tags: oneOf(['a'], ['b']), floor: optional(2) } } }]
+    const pred = [{ name: 'f', args: { o: { city: 'Lyon', zip: '69001', note: 'hi', tags: ['b'] } } }]
+    expect(failureMessage(() => expect(pred).toMatchToolCalls(gold))).toMatchInlineSnapshot(`
+      "expect(received).toMatchToolCalls(gold)
+
+      Expected the calls to match the gold, but 1 pair differs.
+
+      Pairs (- gold, + prediction):
+        ✗ gold[0] ↔ pred[0]  f
+          ~ o:  ← o.city: expected "Paris", received "Lyon"
+                Object {
+              -   "city": "Paris",
+              +   "city": "Lyon",
+                  "note": "hi",
+                  "tags": Array [
+                    "b",
+                  ],
+              -   "zip": "75001",
+              +   "zip": "69001",
+                }
+
+      TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
+    `)
+  })
+
+  test('diffs a nested argument of gold in its JSON form, as a corpus report shows it', () => {
+    const score = new ToolCallMetric().score(
+      [{ name: 'f', args: { o: { city: 'Lyon', size: 3 } } }],
+      [{ name: 'f', args: { o: { city: 'Paris', size: { $oneOf: [3, 4] } } } }],
+      { goldForm: 'json' },
+    )
+    expect(formatScore(score)).toMatchInlineSnapshot(`
+      "Pairs (- gold, + prediction):
+        ✗ gold[0] ↔ pred[0]  f
+          ~ o:  ← o.city: expected "Paris", received "Lyon"
+                Object {
+              -   "city": "Paris",
+              +   "city": "Lyon",
+                  "size": 3,
+                }
+
+      TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
+    `)
   })
 
   test('diffs a nested argument with jest-diff', () => {
