@@ -6,8 +6,11 @@
  * rounding (0.7 × 5 as 3.4999999999999996). With integer weights there is one partial, the sum.
  */
 export class ExactSum {
-  /** In increasing magnitude, none zero except an empty total's. */
-  private readonly partials: number[] = [0]
+  // The partials in increasing magnitude: `lower[0..lowerCount)`, then `high`, the largest. With
+  // integer weights `lower` stays empty, and adding is one sum and one check, with no array touched.
+  private high = 0
+  private readonly lower: number[] = []
+  private lowerCount = 0
   /** Infinities and NaN, which have no partials; only weights beyond the grammar's bound make one. */
   private nonFinite = 0
 
@@ -16,28 +19,23 @@ export class ExactSum {
       this.nonFinite += value
       return
     }
-    const partials = this.partials
     let x = value
     let kept = 0
-    for (let i = 0; i < partials.length; i++) {
-      let y = partials[i]!
-      if (Math.abs(x) < Math.abs(y)) {
-        const larger = y
-        y = x
-        x = larger
-      }
-      const high = x + y
-      const low = y - (high - x)
-      if (low !== 0) partials[kept++] = low
-      x = high
+    const lower = this.lower
+    for (let i = 0; i < this.lowerCount; i++) {
+      const low = twoSumLow(x, lower[i]!)
+      x += lower[i]!
+      if (low !== 0) lower[kept++] = low
     }
-    partials[kept] = x
-    partials.length = kept + 1
+    const low = twoSumLow(x, this.high)
+    this.high += x
+    if (low !== 0) lower[kept++] = low
+    this.lowerCount = kept
   }
 
   /** The partials, to be added to another total with addPartials; undefined when the sum is one double, its value. */
   inexactParts(): number[] | undefined {
-    return this.nonFinite === 0 && this.partials.length > 1 ? [...this.partials] : undefined
+    return this.nonFinite === 0 && this.lowerCount > 0 ? [...this.lower.slice(0, this.lowerCount), this.high] : undefined
   }
 
   addPartials(parts: readonly number[]): void {
@@ -47,23 +45,30 @@ export class ExactSum {
   /** The exact sum rounded once, to the nearest double (ties to even), as `math.fsum` gives it. */
   get value(): number {
     if (this.nonFinite !== 0) return this.nonFinite
-    const partials = this.partials
-    let n = partials.length - 1
-    let high = partials[n]!
+    const lower = this.lower
+    let n = this.lowerCount
+    let high = this.high
     let low = 0
     while (n > 0) {
       const x = high
-      const y = partials[--n]!
+      const y = lower[--n]!
       high = x + y
       low = y - (high - x)
       if (low !== 0) break
     }
     // Half-way between two doubles: the partials below decide which way the exact sum lies.
-    if (n > 0 && ((low < 0 && partials[n - 1]! < 0) || (low > 0 && partials[n - 1]! > 0))) {
+    if (n > 0 && ((low < 0 && lower[n - 1]! < 0) || (low > 0 && lower[n - 1]! > 0))) {
       const y = low * 2
       const x = high + y
       if (y === x - high) high = x
     }
     return high
   }
+}
+
+/** The rounding error of `a + b`, exactly: what the double sum lost (Knuth's TwoSum, branch-free). */
+function twoSumLow(a: number, b: number): number {
+  const sum = a + b
+  const bVirtual = sum - a
+  return a - (sum - bVirtual) + (b - bVirtual)
 }
