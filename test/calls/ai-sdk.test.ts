@@ -54,6 +54,14 @@ describe('Vercel AI SDK, hand-written', () => {
     expect(toolCalls({ type: 'tool-result', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' }, output: { temp: 20 } })).toEqual([])
   })
 
+  test('a tool-result part whose output is a list is not a call, nor are the items of that list', () => {
+    const output = [{ title: 'Cats', url: 'https://example.com' }, { name: 'Tom' }]
+    expect(toolCalls({ type: 'tool-result', toolCallId: 'c1', toolName: 'search', input: { q: 'cats' }, output })).toEqual([])
+    expect(toolCalls([{ type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: { q: 'cats' } }, { type: 'tool-result', toolCallId: 'c1', toolName: 'search', output }])).toEqual([
+      { name: 'search', args: { q: 'cats' } },
+    ])
+  })
+
   test('a v4 tool result is not a call', () => {
     expect(toolCalls({ toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' }, result: { temp: 20 } })).toEqual([])
   })

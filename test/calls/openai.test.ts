@@ -118,6 +118,16 @@ describe('OpenAI Responses API, hand-written', () => {
     expect(readTurns(items)).toEqual([parisAndRome, [{ name: 'answer', args: { text: 'warm' } }]])
   })
 
+  test('MCP items, run by the server or awaiting approval, are not calls', () => {
+    const output = [
+      { type: 'mcp_list_tools', id: 'l1', server_label: 'wiki', tools: [{ name: 'read_wiki' }] },
+      { type: 'mcp_call', id: 'm1', server_label: 'wiki', name: 'ask_question', arguments: '{"q":"x"}', output: 'y' },
+      { type: 'mcp_approval_request', id: 'a1', server_label: 'wiki', name: 'read_wiki', arguments: '{}' },
+      { type: 'function_call', call_id: 'c1', name: 'answer', arguments: '{"text":"y"}' },
+    ]
+    expect(readTurns({ object: 'response', output })).toEqual([[{ name: 'answer', args: { text: 'y' } }]])
+  })
+
   test('a function call whose arguments are not valid JSON is unparseable and keeps its name', () => {
     const [call] = toolCalls([{ type: 'function_call', call_id: 'c', name: 'f', arguments: '{"a": tru' }])
     expect(call?.name).toBe('f')

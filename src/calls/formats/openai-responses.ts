@@ -9,7 +9,8 @@ import { get, isList, peek, type FormatReader } from './reader'
  */
 export const readOpenAIResponses: FormatReader = (value, path, context) => {
   const output = peek(value, 'output')
-  if (isList(output)) return { turns: [context.turn(output, childPath(path, 'output'))] }
+  // A Response has no `type`; a tagged item with an `output` list is something else: an AI SDK tool result, say.
+  if (isList(output) && peek(value, 'type') === undefined) return { turns: [context.turn(output, childPath(path, 'output'))] }
   if (peek(value, 'type') !== 'function_call') return undefined
   const namePath = childPath(path, 'name')
   const argsPath = childPath(path, 'arguments')

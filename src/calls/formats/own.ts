@@ -1,13 +1,14 @@
 import { callOf } from '../arguments'
 import { atPath, childPath } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { get, has, type FormatReader } from './reader'
+import { get, has, peek, type FormatReader } from './reader'
 
 /**
  * Our own form: `{ name, args }` or `{ name, arguments }` (an object or a JSON string), and
  * `{ name }` alone for a call without arguments.
  */
 export const readOwnCall: FormatReader = (value, path) => {
+  if (isServerItem(peek(value, 'type'))) return undefined
   const argsKey = has(value, 'args') ? 'args' : has(value, 'arguments') ? 'arguments' : undefined
   if (argsKey === undefined && !isNameOnly(value)) return undefined
   const namePath = childPath(path, 'name')
@@ -26,6 +27,14 @@ export function readTupleCall(tuple: unknown[], path: string): ToolCall {
   const namePath = childPath(path, 0)
   const argsPath = childPath(path, 1)
   return callOf(get(tuple, 0, namePath), namePath, get(tuple, 1, argsPath), argsPath)
+}
+
+/**
+ * A Responses item for a tool the server runs or asks leave to run (`mcp_call`,
+ * `mcp_approval_request`, `mcp_list_tools`): it has a name and arguments, but no call of ours.
+ */
+function isServerItem(type: unknown): boolean {
+  return typeof type === 'string' && type.startsWith('mcp_')
 }
 
 function isNameOnly(value: object): boolean {
