@@ -1,4 +1,5 @@
 import { AIMessage, AIMessageChunk, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages'
+import { concat } from '@langchain/core/utils/stream'
 import { describe, expect, test } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
 
@@ -17,6 +18,21 @@ const aiMessage = () =>
 describe('LangChain messages', () => {
   test('reads the tool_calls of an AIMessage as one turn', () => {
     expect(readTurns(aiMessage())).toEqual([[paris, rome]])
+  })
+
+  test('a streamed call cut off before its arguments end is unparseable, though LangChain parses it leniently', () => {
+    const merged = concat(
+      new AIMessageChunk({ content: '', tool_call_chunks: [{ index: 0, id: 'c1', name: 'get_weather', args: '{"city":' }] }),
+      new AIMessageChunk({ content: '', tool_call_chunks: [{ index: 0, args: '"Paris"' }] }),
+    )
+    expect(merged.tool_calls).toEqual([expect.objectContaining({ name: 'get_weather', args: { city: 'Paris' } })])
+    const [call] = toolCalls(merged)
+    expect(call).toMatchObject({ name: 'get_weather', args: {}, unparseable: expect.stringMatching(/^tool_call_chunks\[0\]\.args: /) })
+    const whole = concat(
+      new AIMessageChunk({ content: '', tool_call_chunks: [{ index: 0, id: 'c1', name: 'get_weather', args: '{"city":' }] }),
+      new AIMessageChunk({ content: '', tool_call_chunks: [{ index: 0, args: '"Paris"}' }] }),
+    )
+    expect(toolCalls(whole)).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }])
   })
 
   test('reads an AIMessageChunk built from tool call chunks', () => {

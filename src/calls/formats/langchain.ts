@@ -1,3 +1,4 @@
+import { callOf } from '../arguments'
 import { forEachIndex } from '../list-indices'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
@@ -42,7 +43,9 @@ function readSerialized(value: object, path: string, context: Context): Reading 
 
 function readAIMessage(message: object, path: string, context: Context): Reading {
   const toolCallsPath = childPath(path, 'tool_calls')
-  const turn = context.calls(get(message, 'tool_calls', toolCallsPath), toolCallsPath)
+  const toolCalls = get(message, 'tool_calls', toolCallsPath)
+  const turn = context.calls(toolCalls, toolCallsPath)
+  checkChunkArguments(message, path, toolCalls, turn)
   const invalidPath = childPath(path, 'invalid_tool_calls')
   const invalid = get(message, 'invalid_tool_calls', invalidPath)
   if (isList(invalid)) {
@@ -52,6 +55,41 @@ function readAIMessage(message: object, path: string, context: Context): Reading
     })
   }
   return { turns: [turn] }
+}
+
+/**
+ * A streamed message's `tool_calls` are parsed from its chunks leniently: a stream cut off in
+ * `{"city":"Paris"` still gives `{ city: 'Paris' }`. The model's own text is in
+ * `tool_call_chunks`; a call whose text is not valid JSON is unparseable, as it is in any
+ * other format. A chunk is told to its call by id, or by place when neither list has ids.
+ */
+function checkChunkArguments(message: object, path: string, toolCalls: unknown, turn: ToolCall[]): void {
+  const chunksPath = childPath(path, 'tool_call_chunks')
+  const chunks = peek(message, 'tool_call_chunks')
+  if (!isList(chunks) || !isList(toolCalls)) return
+  const count = lengthOf(chunks, chunksPath)
+  const calls = lengthOf(toolCalls, childPath(path, 'tool_calls'))
+  forEachIndex(chunks, count, (index) => {
+    const chunkPath = childPath(chunksPath, index)
+    const chunk = get(chunks, index, chunkPath)
+    if (!isObject(chunk)) return
+    const text = peek(chunk, 'args')
+    if (typeof text !== 'string') return
+    const id = peek(chunk, 'id')
+    let at = -1
+    if (typeof id === 'string' && id !== '') {
+      for (let i = 0; i < calls && at === -1; i++) {
+        const toolCall = peek(toolCalls, i)
+        if (isObject(toolCall) && peek(toolCall, 'id') === id) at = i
+      }
+    } else if (count === calls) {
+      at = index
+    }
+    const call = turn[at]
+    if (call === undefined || call.unparseable !== undefined) return
+    const read = callOf(call.name, childPath(chunkPath, 'name'), text, childPath(chunkPath, 'args'))
+    if (read.unparseable !== undefined) turn[at] = read
+  })
 }
 
 /** LangChain's record of a call whose arguments did not parse: unparseable, with its error. */
