@@ -1,4 +1,6 @@
-import { addCounts, type Counts } from '../metric/figures'
+import { setOwnEntry } from '../compare/gold-node'
+import { addCountsExactly, type ExactSums } from '../metric/corpus-counts'
+import type { Counts } from '../metric/figures'
 import { perToolCounts } from '../metric/per-tool'
 import type { Score } from '../metric/score'
 
@@ -7,6 +9,8 @@ export interface TestToolCalls extends Counts {
   perTool: Record<string, Counts>
   /** How many assertions were summed. */
   assertions: number
+  /** The partials of the sums that are not one double, so that the run's figures are exact (see ExactSum). */
+  exactSums?: ExactSums
 }
 
 /** One graded assertion, as a line of a Jest run's record files. */
@@ -39,12 +43,24 @@ interface RecordingContext {
 /** The attempt each Vitest test was last recorded in: a retry starts the test's figures again. */
 const recordedAttempt = new WeakMap<object, number>()
 
-/** Adds per-tool counts into per-tool sums. */
-export function addPerTool(into: Record<string, Counts>, add: Record<string, Counts>): void {
-  for (const tool of Object.keys(add)) {
-    if (Object.hasOwn(into, tool)) addCounts(into[tool]!, add[tool]!)
-    else Object.defineProperty(into, tool, { value: { ...add[tool]! }, enumerable: true, writable: true, configurable: true })
+/** Adds one assertion's counts, overall and per tool, into a test's sums, exactly. */
+export function addAssertion(sums: TestToolCalls, counts: Counts, perTool: Record<string, Counts>): void {
+  const exact = sums.exactSums ?? {}
+  const total = addCountsExactly(sums, exact.total, counts)
+  if (total === undefined) delete exact.total
+  else exact.total = total
+  for (const tool of Object.keys(perTool)) {
+    if (!Object.hasOwn(sums.perTool, tool)) {
+      Object.defineProperty(sums.perTool, tool, { value: { ...perTool[tool]! }, enumerable: true, writable: true, configurable: true })
+      continue
+    }
+    const parts = addCountsExactly(sums.perTool[tool]!, exact.perTool?.[tool], perTool[tool]!)
+    if (parts !== undefined) setOwnEntry((exact.perTool ??= {}), tool, parts)
+    else if (exact.perTool !== undefined && Object.hasOwn(exact.perTool, tool)) delete exact.perTool[tool]
   }
+  if (exact.total !== undefined || (exact.perTool !== undefined && Object.keys(exact.perTool).length > 0)) sums.exactSums = exact
+  else delete sums.exactSums
+  sums.assertions++
 }
 
 function recordOnTask(task: VitestTask, score: Score): void {
@@ -55,9 +71,7 @@ function recordOnTask(task: VitestTask, score: Score): void {
     task.meta.toolcalls = { tp: score.tp, fp: score.fp, fn: score.fn, perTool: perToolCounts(score), assertions: 1 }
     return
   }
-  addCounts(sums, score)
-  addPerTool(sums.perTool, perToolCounts(score))
-  sums.assertions++
+  addAssertion(sums, score, perToolCounts(score))
 }
 
 function appendToJestRun(folder: string, context: RecordingContext, score: Score): void {

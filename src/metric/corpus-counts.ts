@@ -14,6 +14,38 @@ export interface ExactSums {
 
 const COUNT_KEYS = ['tp', 'fp', 'fn'] as const
 
+function isParts(value: unknown): value is CountParts {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  return Object.entries(value).every(([key, parts]) => COUNT_KEYS.includes(key as keyof Counts) && Array.isArray(parts) && parts.every(Number.isFinite))
+}
+
+/** ExactSums by their shape, as read back from a file or from another process. */
+export function isExactSums(value: unknown): value is ExactSums {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const { total, perTool } = value as Record<string, unknown>
+  if (total !== undefined && !isParts(total)) return false
+  if (perTool === undefined) return true
+  return typeof perTool === 'object' && perTool !== null && !Array.isArray(perTool) && Object.values(perTool).every(isParts)
+}
+
+/**
+ * Adds `add` into counts that are themselves sums, exactly: `parts` holds the partials of those
+ * sums that are not one double (see ExactSum), and the partials after the addition are returned.
+ * What a test's assertions add up to is kept this way, as plain data a worker can hand on.
+ */
+export function addCountsExactly(into: Counts, parts: CountParts | undefined, add: Counts): CountParts | undefined {
+  let after: CountParts | undefined
+  for (const key of COUNT_KEYS) {
+    const sum = new ExactSum()
+    sum.addPartials(parts?.[key] ?? [into[key]])
+    sum.add(add[key])
+    into[key] = sum.value
+    const kept = sum.inexactParts()
+    if (kept !== undefined) (after ??= {})[key] = kept
+  }
+  return after
+}
+
 class CountsSum {
   private readonly tp = new ExactSum()
   private readonly fp = new ExactSum()

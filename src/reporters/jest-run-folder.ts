@@ -1,8 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
-import { addPerTool, type AssertionRecord, JEST_RUN_FOLDER } from '../matchers/record-score'
-import { addCounts } from '../metric/figures'
+import { addAssertion, type AssertionRecord, JEST_RUN_FOLDER } from '../matchers/record-score'
 import { type GradedTest, isCounts, isPerTool } from './graded-test'
 
 /** What the record files of a run hold: the graded tests, and how many lines could not be read (a worker killed mid-line). */
@@ -39,9 +38,7 @@ function readRecord(line: string): AssertionRecord | undefined {
 }
 
 function addRecord(test: GradedTest, record: AssertionRecord): void {
-  addCounts(test, record)
-  addPerTool(test.perTool, record.perTool)
-  test.assertions++
+  addAssertion(test, record, record.perTool)
 }
 
 /**

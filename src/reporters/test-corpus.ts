@@ -1,5 +1,5 @@
 import type { ScoreFigure } from '../matchers/matcher-types'
-import { CorpusCounts } from '../metric/corpus-counts'
+import { CorpusCounts, isExactSums } from '../metric/corpus-counts'
 import { type Figures, figures } from '../metric/figures'
 import type { GradedTest } from './graded-test'
 
@@ -40,7 +40,7 @@ export function testCorpus(tests: Iterable<GradedTest>, { worst, by }: TestCorpu
   const counts = new CorpusCounts()
   let assertions = 0
   for (const test of sorted) {
-    counts.add(test, test.perTool)
+    counts.add(test, test.perTool, isExactSums(test.exactSums) ? test.exactSums : undefined)
     assertions += test.assertions
   }
   const ranked = sorted

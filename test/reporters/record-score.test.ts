@@ -6,6 +6,7 @@ import { matchers } from '../../src/matchers/index'
 import type { MatcherContext } from '../../src/matchers/matcher-context'
 import { JEST_RUN_FOLDER } from '../../src/matchers/record-score'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { testCorpus } from '../../src/reporters/test-corpus'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 
@@ -16,6 +17,15 @@ describe('recording under Vitest, on the test', () => {
     expect(task.meta).toEqual({
       toolcalls: { tp: 1, fp: 1, fn: 2, assertions: 2, perTool: { search: { tp: 1, fp: 1, fn: 1 }, answer: { tp: 0, fp: 0, fn: 1 } } },
     })
+  })
+
+  test('sums fractional weights exactly, as ten weights of 0.1 add up to 1', ({ task }) => {
+    const grammar = { tools: { search: { importance: 0.1 } } }
+    for (let i = 0; i < 10; i++) expect([search('cats')]).toMatchToolCalls([search('cats')], { grammar })
+    const sums = task.meta.toolcalls!
+    expect([sums.tp, sums.perTool.search!.tp, sums.assertions]).toEqual([1, 1, 10])
+    const corpus = testCorpus([{ file: 'f', test: 't', ...sums }], { worst: 0, by: 'f1' })
+    expect(corpus.tp).toBe(1)
   })
 
   test('leaves out a .not assertion, which tests the grader rather than the agent', ({ task }) => {
