@@ -39,8 +39,3 @@ function nothingAtAll(tp: number, fp: number, fn: number): number {
   return tp === 0 && fp === 0 && fn === 0 ? 1 : 0
 }
 
-export function addCounts(into: Counts, add: Counts): void {
-  into.tp += add.tp
-  into.fp += add.fp
-  into.fn += add.fn
-}

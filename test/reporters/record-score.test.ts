@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { matchers } from '../../src/matchers/index'
 import type { MatcherContext } from '../../src/matchers/matcher-context'
-import { JEST_RUN_FOLDER } from '../../src/matchers/record-score'
+import { JEST_RUN_FOLDER, type TestToolCalls } from '../../src/matchers/record-score'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { testCorpus } from '../../src/reporters/test-corpus'
 
@@ -22,7 +22,7 @@ describe('recording under Vitest, on the test', () => {
   test('sums fractional weights exactly, as ten weights of 0.1 add up to 1', ({ task }) => {
     const grammar = { tools: { search: { importance: 0.1 } } }
     for (let i = 0; i < 10; i++) expect([search('cats')]).toMatchToolCalls([search('cats')], { grammar })
-    const sums = task.meta.toolcalls!
+    const sums = (task.meta as { toolcalls?: TestToolCalls }).toolcalls!
     expect([sums.tp, sums.perTool.search!.tp, sums.assertions]).toEqual([1, 1, 10])
     const corpus = testCorpus([{ file: 'f', test: 't', ...sums }], { worst: 0, by: 'f1' })
     expect(corpus.tp).toBe(1)
