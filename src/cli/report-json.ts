@@ -1,5 +1,5 @@
 import type { Level, Order } from '../match/options'
-import type { ExactSums } from '../metric/corpus-counts'
+import { type ExactSums, isExactSums } from '../metric/corpus-counts'
 import type { CorpusReport } from '../metric/evaluate'
 import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
@@ -41,9 +41,10 @@ function isCounts(value: unknown): boolean {
   return isRecord(value) && isCount(value.tp) && isCount(value.fp) && isCount(value.fn)
 }
 
-const LEVELS: readonly string[] = ['call', 'arg'] satisfies Level[]
-const ORDERS: readonly string[] = ['any', 'strict', 'turns'] satisfies Order[]
-const CANONICALIZERS: readonly string[] = ['default', 'exact', 'bfcl'] satisfies CanonicalizerName[]
+/** The values of each scoring option, as `score` reads them and a report must hold them. */
+export const LEVELS: readonly Level[] = ['call', 'arg']
+export const ORDERS: readonly Order[] = ['any', 'strict', 'turns']
+export const CANONICALIZERS: readonly CanonicalizerName[] = ['default', 'exact', 'bfcl']
 
 /** What is wrong with one of a report's worst episodes, after its place (`.score.pairs[0]: ...`), or undefined. */
 function worstProblem(result: unknown): string | undefined {
@@ -74,31 +75,14 @@ function reportProblem(value: unknown): string | undefined {
   const options = value.options
   if (
     !isRecord(options) ||
-    !LEVELS.includes(options.level as string) ||
-    !ORDERS.includes(options.order as string) ||
-    !CANONICALIZERS.includes(options.canonicalizer as string)
+    !LEVELS.includes(options.level as Level) ||
+    !ORDERS.includes(options.order as Order) ||
+    !CANONICALIZERS.includes(options.canonicalizer as CanonicalizerName)
   ) {
     return `options: expected { level: ${LEVELS.join(' | ')}, order: ${ORDERS.join(' | ')}, canonicalizer: ${CANONICALIZERS.join(' | ')} }`
   }
   if (!Array.isArray(value.files)) return 'files: expected a list'
-  return value.exactSums === undefined ? undefined : exactSumsProblem(value.exactSums)
-}
-
-function isParts(value: unknown): boolean {
-  return isRecord(value) && Object.keys(value).every((key) => isCountKey(key) && Array.isArray(value[key]) && (value[key] as unknown[]).every(Number.isFinite))
-}
-
-function isCountKey(key: string): boolean {
-  return key === 'tp' || key === 'fp' || key === 'fn'
-}
-
-function exactSumsProblem(sums: unknown): string | undefined {
-  const expected = 'exactSums: expected { total?, perTool? } of partial sums'
-  if (!isRecord(sums) || (sums.total !== undefined && !isParts(sums.total))) return expected
-  if (sums.perTool === undefined) return undefined
-  if (!isRecord(sums.perTool)) return expected
-  const tool = Object.keys(sums.perTool).find((name) => !isParts((sums.perTool as Record<string, unknown>)[name]))
-  return tool === undefined ? undefined : `exactSums.perTool[${JSON.stringify(tool)}]: expected partial sums`
+  return value.exactSums === undefined || isExactSums(value.exactSums) ? undefined : 'exactSums: expected { total?, perTool? } of partial sums'
 }
 
 /** A report written by `toolcalls score --json`; anything else is a UserError naming what is wrong. */

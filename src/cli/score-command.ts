@@ -14,7 +14,7 @@ import { linesOf } from './input-lines'
 import { joinById } from './join-by-id'
 import type { Notices } from './notices'
 import { progressText, type StatusLine } from './progress'
-import { type CanonicalizerName, reportJson, type ScoringOptions } from './report-json'
+import { CANONICALIZERS, type CanonicalizerName, LEVELS, ORDERS, reportJson, type ScoringOptions } from './report-json'
 import { checkWritable, writeJsonFile } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { SCORE_USAGE } from './usage'
@@ -120,9 +120,9 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   }
   if (files.length === 2 && files[0] === '-' && files[1] === '-') throw usageError('score', 'only one of PRED and GOLD can be standard input')
   const scoring: ScoringOptions = {
-    level: choiceOption<Level>('score', parsed, 'level', ['call', 'arg'], 'call'),
-    order: choiceOption<Order>('score', parsed, 'order', ['any', 'strict', 'turns'], 'any'),
-    canonicalizer: choiceOption<CanonicalizerName>('score', parsed, 'canonicalizer', ['default', 'exact', 'bfcl'], 'default'),
+    level: choiceOption<Level>('score', parsed, 'level', LEVELS, 'call'),
+    order: choiceOption<Order>('score', parsed, 'order', ORDERS, 'any'),
+    canonicalizer: choiceOption<CanonicalizerName>('score', parsed, 'canonicalizer', CANONICALIZERS, 'default'),
     grammar: stringOption(parsed, 'grammar') ?? null,
     worst: countOption('score', parsed, 'worst', 5),
   }

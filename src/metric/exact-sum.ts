@@ -35,7 +35,10 @@ export class ExactSum {
 
   /** The partials, to be added to another total with addPartials; undefined when the sum is one double, its value. */
   inexactParts(): number[] | undefined {
-    return this.nonFinite === 0 && this.lowerCount > 0 ? [...this.lower.slice(0, this.lowerCount), this.high] : undefined
+    if (this.nonFinite !== 0 || this.lowerCount === 0) return undefined
+    const parts = this.lower.slice(0, this.lowerCount)
+    parts.push(this.high)
+    return parts
   }
 
   addPartials(parts: readonly number[]): void {
