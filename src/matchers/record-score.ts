@@ -18,6 +18,10 @@ export interface AssertionRecord extends Counts {
   testPath: string
   testName: string
   perTool: Record<string, Counts>
+  /** The test's title after its describe blocks' (where Jest gives `currentTestIdentity`): tells apart tests whose names join to the same text. */
+  titles?: string[]
+  /** Which run of the test this is, from 1 (where Jest gives `currentTestIdentity`): only the last run of a retried test counts. */
+  attempt?: number
 }
 
 /** The folder of the running Jest reporter's record files; set by that reporter before Jest starts its workers. */
@@ -38,6 +42,35 @@ interface RecordingContext {
   task?: VitestTask
   testPath?: unknown
   currentTestName?: unknown
+  /** Jest's test in progress, by its own entry (Jest 30.5 gives it); undefined in a `beforeAll` or `afterAll` hook. */
+  currentTestIdentity?: unknown
+}
+
+/** Where a graded assertion belongs in a Jest run: the test's titles, describe blocks first, and its attempt. */
+interface JestTestPlace {
+  titles: string[]
+  attempt: number
+}
+
+/** Deeper than any suite nests describe blocks: a bound on the walk up an entry that is not what Jest makes. */
+const MAX_DESCRIBE_DEPTH = 1000
+
+/** Reads the test entry Jest gives; undefined when it is not of the shape that Jest's own `getTestID` reads. */
+function jestTestPlace(test: unknown): JestTestPlace | undefined {
+  if (typeof test !== 'object' || test === null) return undefined
+  const { name, parent, invocations } = test as Record<string, unknown>
+  if (typeof name !== 'string' || typeof invocations !== 'number' || !Number.isInteger(invocations) || invocations < 1) return undefined
+  const titles = [name]
+  let block = parent
+  // The root block, the one without a parent, is no describe block of the suite's.
+  for (let depth = 0; typeof block === 'object' && block !== null; depth++) {
+    const { name: blockName, parent: blockParent } = block as Record<string, unknown>
+    if (blockParent === undefined) return { titles, attempt: invocations }
+    if (typeof blockName !== 'string' || depth === MAX_DESCRIBE_DEPTH) return undefined
+    titles.unshift(blockName)
+    block = blockParent
+  }
+  return undefined
 }
 
 /** The attempt each Vitest test was last recorded in: a retry starts the test's figures again. */
@@ -76,6 +109,13 @@ function recordOnTask(task: VitestTask, score: Score): void {
 
 function appendToJestRun(folder: string, context: RecordingContext, score: Score): void {
   if (typeof context.testPath !== 'string' || typeof context.currentTestName !== 'string') return
+  let place: JestTestPlace | undefined
+  if (typeof context.currentTestIdentity === 'function') {
+    const test: unknown = context.currentTestIdentity()
+    // In a beforeAll or afterAll hook: no test's assertion, as under Vitest.
+    if (test === undefined) return
+    place = jestTestPlace(test)
+  }
   // Loaded here, not imported: the matchers also load where there is no file system (a browser).
   const fs = process.getBuiltinModule('node:fs')
   const record: AssertionRecord = {
@@ -85,6 +125,7 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
     fp: score.fp,
     fn: score.fn,
     perTool: perToolCounts(score),
+    ...place,
   }
   // One file per process; appendFileSync writes each line whole, in band or in a worker.
   fs.appendFileSync(`${folder}/${process.pid}.jsonl`, `${JSON.stringify(record)}\n`)
@@ -96,7 +137,8 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
  * the active Jest reporter's run folder. A `.not` assertion tests the grader, not the agent,
  * and an asymmetric use (no `promise` in its context) or `expect.poll` may evaluate the matcher
  * more than once: none of them is recorded. Outside a test, and under Jest without the
- * reporter, nothing is.
+ * reporter, nothing is. Where Jest names the test in `currentTestIdentity`, a retried test
+ * counts its last run only, as under Vitest.
  */
 export function recordScore(context: RecordingContext, score: Score): void {
   if (context.isNot || typeof context.promise !== 'string' || context.poll === true) return

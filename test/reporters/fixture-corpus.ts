@@ -18,3 +18,11 @@ export const FIXTURE_F1 = 0.6
 export const FIXTURE_LINE = 'TP 6  FP 3  FN 5  precision 0.6667  recall 0.5455  F1 0.6 (micro average over 7 episodes)'
 export const FIXTURE_COUNTS = { tp: 6, fp: 3, fn: 5, tests: 6, assertions: 7 }
 export const FIXTURE_PER_TOOL_ROW = '  search        3   1   0       0.75       1  0.8571'
+
+/**
+ * A suite run with one retry a failed test: a test that fails its first run after a graded
+ * assertion (FP 1, FN 1) and passes its second (TP 1); tests "a b > c" (FP 1, FN 1) and
+ * "a > b c" (TP 1), whose names joined by spaces are alike; and an assertion in `afterAll`,
+ * no test's. Counted: TP 2, FP 1, FN 1, over 3 assertions in 3 tests.
+ */
+export const retriedFixture = resolve(import.meta.dirname, 'retried-fixture')

@@ -29,6 +29,35 @@ describe('the Jest run folder', () => {
     ])
   })
 
+  /** A line of Jest 30, which names the test by its titles and says which run of it this is. */
+  const jest30Line = (titles: string[], attempt: number, tp: number, fn: number) =>
+    `${JSON.stringify({ testPath: '/suite/search.test.ts', testName: titles.join(' '), tp, fp: 0, fn, perTool: { search: { tp, fp: 0, fn } }, titles, attempt })}\n`
+
+  test('sums only the last run of a retried test', () => {
+    const folder = openRunFolder()
+    const titles = ['search', 'finds cats']
+    writeFileSync(join(folder, '101.jsonl'), jest30Line(titles, 1, 0, 1) + jest30Line(titles, 1, 0, 1) + jest30Line(titles, 2, 1, 0) + jest30Line(titles, 2, 1, 0))
+    expect(takeRunRecords(folder, '/suite', new Map()).tests).toEqual([
+      { file: 'search.test.ts', test: 'search > finds cats', tp: 2, fp: 0, fn: 0, perTool: { search: { tp: 2, fp: 0, fn: 0 } }, assertions: 2 },
+    ])
+  })
+
+  test('keeps apart tests whose names join to the same text', () => {
+    const folder = openRunFolder()
+    writeFileSync(join(folder, '101.jsonl'), jest30Line(['a b', 'c'], 1, 1, 0) + jest30Line(['a', 'b c'], 1, 0, 1))
+    expect(takeRunRecords(folder, '/suite', new Map()).tests.map(({ test, tp, fn }) => ({ test, tp, fn }))).toEqual([
+      { test: 'a b > c', tp: 1, fn: 0 },
+      { test: 'a > b c', tp: 0, fn: 1 },
+    ])
+  })
+
+  test('leaves out a line whose titles or attempt are not what the matchers write', () => {
+    const folder = openRunFolder()
+    const bad = [jest30Line([], 1, 1, 0), jest30Line(['finds cats'], 0, 1, 0), jest30Line(['finds cats'], 1.5, 1, 0)]
+    writeFileSync(join(folder, '101.jsonl'), bad.join('') + jest30Line(['finds cats'], 1, 1, 0).replace('"attempt":1', '"attempt":null'))
+    expect(takeRunRecords(folder, '/suite', new Map())).toEqual({ unreadable: 4, tests: [] })
+  })
+
   test('counts a line cut short (a worker killed while writing) and leaves it out', () => {
     const folder = openRunFolder()
     writeFileSync(join(folder, '101.jsonl'), `${line('search finds cats', 1, 0)}{"testPath":"/suite/sea`)

@@ -97,6 +97,38 @@ describe('recording under Jest, in the run folder', () => {
     expect(await readdir(folder)).toEqual([])
   })
 
+  /** Jest 30's entry of a test `describe('search') > test('finds cats')`, as `currentTestIdentity` gives it, on its `invocations`-th run. */
+  const jestTest = (invocations: number) => {
+    const root = { name: 'ROOT_DESCRIBE_BLOCK', parent: undefined }
+    return { name: 'finds cats', invocations, parent: { name: 'search', parent: root } }
+  }
+
+  test("where Jest names the test, writes the test's titles and which run of it this is", async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const context = jestContext({ currentTestIdentity: () => jestTest(2) } as Partial<MatcherContext>)
+    matchers.toMatchToolCalls.call(context, [search('cats')], [search('cats')])
+    const [line] = (await readFile(join(folder, `${process.pid}.jsonl`), 'utf8')).trimEnd().split('\n')
+    expect(JSON.parse(line!)).toMatchObject({ testName: 'search finds cats', titles: ['search', 'finds cats'], attempt: 2, tp: 1 })
+  })
+
+  test('where Jest names the test, writes nothing in a beforeAll or afterAll hook, where no test runs', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const context = jestContext({ currentTestIdentity: () => undefined } as Partial<MatcherContext>)
+    matchers.toMatchToolCalls.call(context, [search('cats')], [search('cats')])
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  test('writes the name alone when the test entry is not of the shape Jest makes', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const cyclic: Record<string, unknown> = { name: 'search' }
+    cyclic.parent = cyclic
+    for (const entry of [{ name: 'finds cats' }, { name: 'finds cats', invocations: 1, parent: cyclic }, { ...jestTest(1), name: 7 }]) {
+      matchers.toMatchToolCalls.call(jestContext({ currentTestIdentity: () => entry } as Partial<MatcherContext>), [search('cats')], [search('cats')])
+    }
+    const lines = (await readFile(join(folder, `${process.pid}.jsonl`), 'utf8')).trimEnd().split('\n')
+    expect(lines.map((line) => Object.keys(JSON.parse(line) as object))).toEqual(Array(3).fill(['testPath', 'testName', 'tp', 'fp', 'fn', 'perTool']))
+  })
+
   test('writes nothing outside a test, where Jest names no current test', async () => {
     process.env[JEST_RUN_FOLDER] = folder
     matchers.toMatchToolCalls.call(jestContext({ currentTestName: undefined } as Partial<MatcherContext>), [search('cats')], [search('cats')])

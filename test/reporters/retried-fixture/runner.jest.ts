@@ -1,0 +1,1 @@
+export { afterAll, describe, expect, test } from '@jest/globals'
