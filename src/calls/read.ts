@@ -128,8 +128,9 @@ function isTuple(list: unknown[]): boolean {
 }
 
 /**
- * Items in order: calls next to each other form one turn; a message or another non-call item
- * ends it and adds its own turns; an inner array that is not a tuple is one turn.
+ * Items in order: calls next to each other form one turn, text and reasoning between them
+ * included; a message or a tool's result ends it, a message adding its own turns; an inner
+ * array that is not a tuple is one turn.
  */
 function readList(list: unknown[], path: string, depth: number): Turns {
   const reading = new ListReading(list, path, depth)
@@ -168,6 +169,7 @@ class ListReading implements IndexVisitor {
       this.run = withItem(this.run, reading.call)
       return
     }
+    if (reading.partOfTurn === true) return
     this.endRun()
     for (const turn of reading.turns) this.turns = withItem(this.turns, turn)
   }

@@ -27,6 +27,40 @@ describe('turn structure of mixed lists', () => {
     expect(names([call('a'), call('b'), { role: 'user', content: 'more' }, call('c')])).toEqual([['a', 'b'], ['c']])
   })
 
+  test("text and reasoning between the calls of one message's content leave them one turn", () => {
+    const anthropic = [
+      { type: 'tool_use', id: '1', name: 'a', input: {} },
+      { type: 'text', text: 'And the other.' },
+      { type: 'thinking', thinking: '…', signature: 's' },
+      { type: 'tool_use', id: '2', name: 'b', input: {} },
+    ]
+    const gemini = [{ functionCall: { name: 'a', args: {} } }, { text: 'And the other.', thought: true }, { functionCall: { name: 'b', args: {} } }]
+    const responses = [
+      { type: 'reasoning', id: 'r1', summary: [] },
+      { type: 'function_call', call_id: '1', name: 'a', arguments: '{}' },
+      { type: 'web_search_call', id: 'ws', status: 'completed' },
+      { type: 'function_call', call_id: '2', name: 'b', arguments: '{}' },
+    ]
+    const aiSdk = [
+      { type: 'tool-call', toolCallId: '1', toolName: 'a', input: {} },
+      { type: 'reasoning', text: '…' },
+      { type: 'tool-call', toolCallId: '2', toolName: 'b', input: {} },
+    ]
+    for (const content of [anthropic, gemini, responses, aiSdk]) expect(names(content)).toEqual([['a', 'b']])
+  })
+
+  test("a tool's result between calls ends the turn, whatever its format", () => {
+    const results = [
+      { type: 'tool_result', tool_use_id: '1', content: 'ok' },
+      { type: 'function_call_output', call_id: '1', output: 'ok' },
+      { type: 'tool-result', toolCallId: '1', toolName: 'a', output: { type: 'text', value: 'ok' } },
+      { type: 'tool-error', toolCallId: '1', toolName: 'a', error: 'failed' },
+      { functionResponse: { name: 'a', response: { ok: true } } },
+      { type: 'mcp_approval_response', approval_request_id: '1', approve: true },
+    ]
+    for (const result of results) expect(names([call('a'), result, call('b')])).toEqual([['a'], ['b']])
+  })
+
   test('an assistant message with only text gives no turn', () => {
     expect(readTurns([{ role: 'assistant', content: 'Hello.' }])).toEqual([])
   })

@@ -1,7 +1,7 @@
 import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall } from '../tool-call'
-import { get, has, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
+import { get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /** Fields of a Gemini `Part` that is not a function call. */
 const OTHER_PART_FIELDS = [
@@ -49,8 +49,9 @@ export const readGemini: FormatReader = (value, path, context) => {
   return isList(parts) ? { turns: [context.turn(parts, childPath(path, 'parts'))] } : undefined
 }
 
-/** A Gemini part that is not a function call (text, a function's response, inline data). */
+/** A Gemini part that is not a function call (text, a function's response, inline data); a response ends a turn. */
 export const readGeminiOtherPart: FormatReader = (value) => {
   if (has(value, 'type') || has(value, 'role')) return undefined
-  return OTHER_PART_FIELDS.some((field) => has(value, field)) ? noCalls() : undefined
+  if (!OTHER_PART_FIELDS.some((field) => has(value, field))) return undefined
+  return has(value, 'functionResponse') || has(value, 'toolResponse') ? noCalls() : partOfTurn()
 }

@@ -1,8 +1,12 @@
 import { atPath, errorMessage } from '../path'
 import type { ToolCall, Turns } from '../tool-call'
 
-/** What one value read as: a single call (it joins the calls beside it), or turns of its own. */
-export type Reading = { call: ToolCall } | { turns: Turns }
+/**
+ * What one value read as: a single call (it joins the calls beside it), or turns of its own.
+ * A part of the model's own output that holds no call (text, reasoning) is `partOfTurn`: in a
+ * list, the calls on either side of it stay one turn.
+ */
+export type Reading = { call: ToolCall } | { turns: Turns; partOfTurn?: true }
 
 /** Reading of the values nested in the one a format reader holds. */
 export interface Context {
@@ -14,7 +18,7 @@ export interface Context {
   calls(list: unknown, path: string): ToolCall[]
   /** A list whose calls all belong to one turn, beside other parts (a message's content). */
   turn(list: unknown, path: string): ToolCall[]
-  /** A list of items in order: calls next to each other form a turn; anything else ends it. */
+  /** A list of items in order: calls next to each other form a turn; a message or a tool's result ends it. */
   list(list: unknown, path: string): Turns
 }
 
@@ -70,7 +74,12 @@ export function isList(value: unknown): value is unknown[] {
   }
 }
 
-/** A value in a known format that holds no call (a user message, a text part). */
+/** A value in a known format that holds no call and ends a turn (a user message, a tool's result). */
 export function noCalls(): Reading {
   return { turns: [] }
+}
+
+/** A part of the model's own output that holds no call (text, reasoning, a built-in tool's work): it ends no turn. */
+export function partOfTurn(): Reading {
+  return { turns: [], partOfTurn: true }
 }
