@@ -2,7 +2,11 @@ import type { CorpusReport } from '../metric/evaluate'
 import { CorpusCounts, type ExactSums } from '../metric/corpus-counts'
 import { countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
-import { readReportFile, type ReportJson, reportJson, type ScoringOptions } from './report-json'
+import { formatTestCorpus } from '../reporters/format-test-corpus'
+import { mergeTestCorpora } from '../reporters/merge-test-corpora'
+import { DEFAULT_WORST } from '../reporters/reporter-options'
+import type { TestCorpusReport } from '../reporters/test-corpus'
+import { type MergeableReport, readReportFile, type ReportJson, reportJson, type ScoringOptions } from './report-json'
 import { checkWritable, writeJsonFile } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { MERGE_USAGE } from './usage'
@@ -46,6 +50,24 @@ export function mergeReports(reports: readonly (CorpusReport & { exactSums?: Exa
   return { report, exactSums: counts.exactSums() }
 }
 
+/** Reports of test runs merge when their lowest tests are ranked by the same figure. */
+function checkRankedAlike(reports: readonly TestCorpusReport[], files: readonly string[]): void {
+  const first = reports[0]!
+  reports.forEach((report, i) => {
+    if (report.by !== first.by) throw new UserError(`${files[i]}: ranks its lowest tests by ${report.by}, ${files[0]} by ${first.by}; only reports ranked alike merge`)
+  })
+}
+
+/** The reports, all of one kind: a test run's report beside one of `toolcalls score` is a user error. */
+function ofOneKind(read: readonly MergeableReport[], files: readonly string[]): { kind: 'score'; reports: ReportJson[] } | { kind: 'tests'; reports: TestCorpusReport[] } {
+  const kindName = (kind: MergeableReport['kind']) => (kind === 'tests' ? "a test run's report" : "a report of 'toolcalls score --json'")
+  const other = read.findIndex((file) => file.kind !== read[0]!.kind)
+  if (other !== -1) throw new UserError(`${files[other]}: ${kindName(read[other]!.kind)}, ${files[0]}: ${kindName(read[0]!.kind)}; only reports of one kind merge`)
+  return read[0]!.kind === 'tests'
+    ? { kind: 'tests', reports: read.map((file) => file.report as TestCorpusReport) }
+    : { kind: 'score', reports: read.map((file) => file.report as ReportJson) }
+}
+
 /** `toolcalls merge A.json B.json ...` */
 export async function mergeCommand(args: readonly string[], cli: CliContext): Promise<void> {
   const parsed = parseCommandArgs('merge', args, OPTIONS)
@@ -55,12 +77,20 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const worstOption = parsed.values.worst === undefined ? undefined : countOption('merge', parsed, 'worst', 5)
   const jsonPath = stringOption(parsed, 'json')
   if (jsonPath !== undefined) await checkWritable(jsonPath)
-  const reports: ReportJson[] = []
-  for (const file of files) reports.push(await readReportFile(file))
-  checkAlike(reports, files)
-  const first = reports[0]!
+  const read: MergeableReport[] = []
+  for (const file of files) read.push(await readReportFile(file))
+  const reports = ofOneKind(read, files)
+  if (reports.kind === 'tests') {
+    checkRankedAlike(reports.reports, files)
+    // A reporter's report does not say how many tests it was set to keep: the reporters' default, unless told.
+    const merged = mergeTestCorpora(reports.reports, worstOption ?? DEFAULT_WORST)
+    if (jsonPath !== undefined) await writeJsonFile(jsonPath, merged)
+    return cli.out.write(`${formatTestCorpus(merged)}\n`)
+  }
+  checkAlike(reports.reports, files)
+  const first = reports.reports[0]!
   const keepWorst = worstOption ?? first.options.worst ?? 5
-  const merged = mergeReports(reports, keepWorst)
+  const merged = mergeReports(reports.reports, keepWorst)
   if (jsonPath !== undefined) {
     const options: ScoringOptions = { ...first.options, worst: keepWorst }
     await writeJsonFile(jsonPath, reportJson('merge', files, options, merged.report, merged.exactSums))

@@ -4,7 +4,9 @@ import type { CorpusReport } from '../metric/evaluate'
 import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
 import { isRecord } from '../calls/plain-value'
+import type { TestCorpusReport } from '../reporters/test-corpus'
 import { scoreProblem } from './score-json'
+import { isTestReport, testReportProblem } from './test-report-json'
 
 export type CanonicalizerName = 'default' | 'exact' | 'bfcl'
 
@@ -85,10 +87,18 @@ function reportProblem(value: unknown): string | undefined {
   return value.exactSums === undefined || isExactSums(value.exactSums) ? undefined : 'exactSums: expected { total?, perTool? } of partial sums'
 }
 
-/** A report written by `toolcalls score --json`; anything else is a UserError naming what is wrong. */
-export async function readReportFile(path: string): Promise<ReportJson> {
+/** A report that `merge` adds up: one of `toolcalls score --json`, or a test run's, as the reporters' `json` option writes it. */
+export type MergeableReport = { kind: 'score'; report: ReportJson } | { kind: 'tests'; report: TestCorpusReport }
+
+/** A report of either kind; anything else is a UserError naming what is wrong. */
+export async function readReportFile(path: string): Promise<MergeableReport> {
   const value = await readJsonFile(path)
+  if (isTestReport(value)) {
+    const problem = testReportProblem(value)
+    if (problem !== undefined) throw new UserError(`${path}: not a report of a test run (${problem})`)
+    return { kind: 'tests', report: value as unknown as TestCorpusReport }
+  }
   const problem = reportProblem(value)
   if (problem !== undefined) throw new UserError(`${path}: not a report of 'toolcalls score --json' (${problem})`)
-  return value as unknown as ReportJson
+  return { kind: 'score', report: value as unknown as ReportJson }
 }

@@ -5,7 +5,7 @@ Grades an LLM agent's tool calls against gold calls.
 Commands:
   score EPISODES          score episodes { "id"?, "pred", "gold" }, one a line
   score PRED GOLD         score a file of predictions against a file of gold calls
-  merge REPORT...         add up the --json reports of shards
+  merge REPORT...         add up the --json reports of shards, or of test runs
   bfcl-check [FILE]       check BFCL entries, one a line, as BFCL's AST checker does
   bfcl                    score a BFCL result file of a whole category
 
@@ -78,8 +78,12 @@ FN summed overall and per tool, the figures recomputed, the worst episodes of al
 ranked again. The figures equal those of one run over the shards' files in order.
 Reports merge only when scored with the same --level, --order and --canonicalizer.
 
+Reports of test runs, as the reporters' json option writes them (one per Jest --shard,
+say), add up the same way to the figures of one run, their lowest tests ranked again.
+
 Options:
-  --worst N               how many of the worst episodes to keep (default: as scored)
+  --worst N               how many of the worst episodes or lowest tests to keep
+                          (default: as scored; for test runs, 5, as the reporters)
   --json OUT              write the merged report as JSON
   -h, --help              show this help
 

@@ -23,12 +23,15 @@ export interface ResolvedReporterOptions {
 
 const KEYS = ['minF1', 'json', 'worst', 'by']
 
+/** How many of the lowest tests a report lists unless told. */
+export const DEFAULT_WORST = 5
+
 /** Reads a reporter's options; an error names the reporter and the option, so a typo in a config is found at start. */
 export function readReporterOptions(options: unknown, reporter: string): ResolvedReporterOptions {
   const path = `${reporter} options`
-  if (options === undefined || options === null) return { minF1: undefined, json: undefined, worst: 5, by: 'f1' }
+  if (options === undefined || options === null) return { minF1: undefined, json: undefined, worst: DEFAULT_WORST, by: 'f1' }
   checkOptions(options, KEYS, path)
-  const { minF1, json, worst = 5, by = 'f1' } = options as Record<string, unknown>
+  const { minF1, json, worst = DEFAULT_WORST, by = 'f1' } = options as Record<string, unknown>
   if (minF1 !== undefined && (typeof minF1 !== 'number' || !(minF1 >= 0 && minF1 <= 1))) {
     throw new TypeError(`${path}.minF1: expected a number from 0 to 1, received ${printValue(minF1)}`)
   }

@@ -1,5 +1,5 @@
 import type { ScoreFigure } from '../matchers/matcher-types'
-import { CorpusCounts, isExactSums } from '../metric/corpus-counts'
+import { CorpusCounts, type ExactSums, isExactSums } from '../metric/corpus-counts'
 import { type Figures, figures } from '../metric/figures'
 import type { GradedTest } from './graded-test'
 
@@ -18,6 +18,8 @@ export interface TestCorpusReport extends Figures {
   /** The tests lowest by `by`, lowest first; a test whose figure is 1 is never among them. */
   worst: WorstTest[]
   by: ScoreFigure
+  /** The partials of the sums that are not one double, so that reports of shards merge exactly; left out when there are none. */
+  exactSums?: ExactSums
 }
 
 export interface TestCorpusOptions {
@@ -27,8 +29,28 @@ export interface TestCorpusOptions {
   by: ScoreFigure
 }
 
-function byFileThenName(a: GradedTest, b: GradedTest): number {
+/** Tests in file and name order: the order in which they are summed and in which ties rank. */
+export function byFileThenName(a: { file: string; test: string }, b: { file: string; test: string }): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.test < b.test ? -1 : a.test > b.test ? 1 : 0
+}
+
+/** The `keep` lowest of tests in file and name order, lowest first by `by`; a test whose figure is 1 is never among them. */
+export function lowestTests(tests: readonly WorstTest[], by: ScoreFigure, keep: number): WorstTest[] {
+  return (
+    tests
+      .filter((test) => test[by] < 1)
+      // A stable sort: ties stay in file and name order.
+      .sort((a, b) => a[by] - b[by])
+      .slice(0, keep)
+  )
+}
+
+/** The report of summed counts, with the partials of its sums when any is not one double. */
+export function testCorpusReport(counts: CorpusCounts, tests: number, assertions: number, worst: WorstTest[], by: ScoreFigure): TestCorpusReport {
+  const report: TestCorpusReport = { ...counts.figures(), tests, assertions, perTool: counts.perTool(), worst, by }
+  const exactSums = counts.exactSums()
+  if (exactSums.total !== undefined || exactSums.perTool !== undefined) report.exactSums = exactSums
+  return report
 }
 
 /**
@@ -43,10 +65,6 @@ export function testCorpus(tests: Iterable<GradedTest>, { worst, by }: TestCorpu
     counts.add(test, test.perTool, isExactSums(test.exactSums) ? test.exactSums : undefined)
     assertions += test.assertions
   }
-  const ranked = sorted
-    .map(({ file, test, assertions: count, ...counts }): WorstTest => ({ file, test, assertions: count, ...figures(counts) }))
-    .filter((test) => test[by] < 1)
-    // A stable sort: ties stay in file and name order.
-    .sort((a, b) => a[by] - b[by])
-  return { ...counts.figures(), tests: sorted.length, assertions, perTool: counts.perTool(), worst: ranked.slice(0, worst), by }
+  const figured = sorted.map(({ file, test, assertions: count, ...counts }): WorstTest => ({ file, test, assertions: count, ...figures(counts) }))
+  return testCorpusReport(counts, sorted.length, assertions, lowestTests(figured, by, worst), by)
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { formatTestCorpus } from '../../src/reporters/format-test-corpus'
+import { type TestCorpusReport, testCorpus } from '../../src/reporters/test-corpus'
 import { jsonl, runCli, tempFolder } from './run-cli'
 
 const call = (name: string, args: Record<string, unknown>) => ({ name, args })
@@ -127,6 +129,58 @@ describe('toolcalls merge', () => {
     const file = folder.write('edited.json', JSON.stringify(report))
     const run = await runCli(['merge', file])
     expect(run.stderr).toBe(`${file}: not a report of 'toolcalls score --json' (${problem})\n`)
+    expect(run.code).toBe(2)
+  })
+})
+
+describe("toolcalls merge of test runs' reports", () => {
+  const graded = (file: string, test: string, tp: number, fp: number, fn: number, tool = 'search') => ({ file, test, tp, fp, fn, perTool: { [tool]: { tp, fp, fn } }, assertions: 1 })
+  // Two shards of a suite, as the reporters' json option writes their reports.
+  const shard1 = [graded('a.test.ts', 'finds cats', 1, 0, 0), graded('a.test.ts', 'misses dogs', 0, 1, 1)]
+  const shard2 = [graded('b.test.ts', 'answers', 0.7, 0, 0.7, 'answer'), graded('b.test.ts', 'answers twice', 0.7, 0.7, 0, 'answer')]
+  const write = (name: string, report: unknown) => folder.write(name, JSON.stringify(report))
+
+  test('prints and writes the figures and lowest tests of one run over both', async () => {
+    const [a, b] = [shard1, shard2].map((tests, i) => write(`shard-${i + 1}.json`, testCorpus(tests, { worst: 5, by: 'f1' })))
+    const out = join(folder.dir, 'merged.json')
+    const run = await runCli(['merge', a!, b!, '--json', out])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const oneRun = testCorpus([...shard1, ...shard2], { worst: 5, by: 'f1' })
+    expect(run.stdout).toBe(`${formatTestCorpus(oneRun)}\n`)
+    const { exactSums: _, ...figures } = JSON.parse(readFileSync(out, 'utf8')) as TestCorpusReport
+    const { exactSums: __, ...oneRunFigures } = oneRun
+    expect(figures).toEqual(oneRunFigures)
+  })
+
+  test("a test run's report beside one of toolcalls score is a user error", async () => {
+    folder.write('grammar.json', JSON.stringify(grammar))
+    await score('a', shardA)
+    const tests = write('tests.json', testCorpus(shard1, { worst: 5, by: 'f1' }))
+    const run = await runCli(['merge', tests, join(folder.dir, 'a.json')])
+    expect(run.stderr).toBe(`${join(folder.dir, 'a.json')}: a report of 'toolcalls score --json', ${tests}: a test run's report; only reports of one kind merge\n`)
+    expect(run.code).toBe(2)
+  })
+
+  test('reports whose lowest tests are ranked by different figures are a user error', async () => {
+    const a = write('a.json', testCorpus(shard1, { worst: 5, by: 'f1' }))
+    const b = write('b.json', testCorpus(shard2, { worst: 5, by: 'recall' }))
+    const run = await runCli(['merge', a, b])
+    expect(run.stderr).toBe(`${b}: ranks its lowest tests by recall, ${a} by f1; only reports ranked alike merge\n`)
+    expect(run.code).toBe(2)
+  })
+
+  test.each([
+    ['a count that is not one', (r: Record<string, unknown>) => (r.assertions = -1), 'tests, assertions: expected counts'],
+    ['a lowest test without its file', (r: Record<string, unknown>) => delete (r.worst as Record<string, unknown>[])[0]!.file, 'worst[0]: expected { file, test, assertions, tp, fp, fn, precision, recall, f1 }'],
+    ['an unknown ranking', (r: Record<string, unknown>) => (r.by = 'accuracy'), "by: expected 'f1', 'precision' or 'recall'"],
+    ['per-tool counts of null', (r: Record<string, unknown>) => ((r.perTool as Record<string, unknown>).search = null), 'perTool["search"]: expected counts'],
+  ])('a test run report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
+    const report = JSON.parse(JSON.stringify(testCorpus(shard1, { worst: 5, by: 'f1' }))) as Record<string, unknown>
+    edit(report)
+    const file = write('edited.json', report)
+    const run = await runCli(['merge', file])
+    expect(run.stderr).toBe(`${file}: not a report of a test run (${problem})\n`)
     expect(run.code).toBe(2)
   })
 })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
 import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
+import { runCli } from '../cli/run-cli'
 import { runEnvironment, runRunner } from './run-runner'
 
 let scratch: string
@@ -30,6 +31,19 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     expect(outcome.exitCode, outcome.output).toBe(0)
     expect(outcome.output).toContain(FIXTURE_LINE)
     expect(await readFile(json, 'utf8').then((text) => JSON.parse(text) as TestCorpusReport)).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+  })
+
+  test("gives the figure of one run when the reports of its --shard runs are merged by 'toolcalls merge'", async () => {
+    const reports = [1, 2].map((shard) => join(scratch, `shard-${shard}.json`))
+    const shards = await Promise.all(
+      reports.map((json, i) => runRunner('jest', ['--ci', '--runInBand', `--shard=${i + 1}/2`], fixture, runEnvironment({ json }))),
+    )
+    for (const shard of shards) expect(shard.exitCode, shard.output).toBe(0)
+    // Each shard ran some of the files, and reported only those.
+    expect(shards.map((shard) => shard.output.includes(FIXTURE_LINE))).toEqual([false, false])
+    const merged = await runCli(['merge', ...reports])
+    expect(merged.code, merged.stderr).toBe(0)
+    expect(merged.stdout).toContain(FIXTURE_LINE)
   })
 
   test('fails the run, with the per-tool table, when the corpus F1 is below minF1', async () => {

@@ -1,0 +1,46 @@
+import { isRecord } from '../calls/plain-value'
+import { isExactSums } from '../metric/corpus-counts'
+import { isCounts } from '../reporters/graded-test'
+
+const FIGURES = ['f1', 'precision', 'recall']
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+}
+
+function isFigure(value: unknown): boolean {
+  return typeof value === 'number' && value >= 0 && value <= 1
+}
+
+function isWorstTest(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    typeof value.file === 'string' &&
+    typeof value.test === 'string' &&
+    isCount(value.assertions) &&
+    isCounts(value) &&
+    isFigure(value.precision) &&
+    isFigure(value.recall) &&
+    isFigure(value.f1)
+  )
+}
+
+/** Whether a report file is a test run's, as the reporters' `json` option writes it, rather than `toolcalls score --json`'s. */
+export function isTestReport(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && value.command === undefined && value.tests !== undefined
+}
+
+/** What is wrong with a value read as a test run's report, or undefined when it is one. */
+export function testReportProblem(value: Record<string, unknown>): string | undefined {
+  if (!isCounts(value)) return 'tp, fp, fn: expected counts'
+  if (!isCount(value.tests) || !isCount(value.assertions)) return 'tests, assertions: expected counts'
+  if (!isRecord(value.perTool)) return 'perTool: expected an object'
+  for (const tool of Object.keys(value.perTool)) {
+    if (!isCounts(value.perTool[tool])) return `perTool[${JSON.stringify(tool)}]: expected counts`
+  }
+  if (!FIGURES.includes(value.by as string)) return "by: expected 'f1', 'precision' or 'recall'"
+  if (!Array.isArray(value.worst)) return 'worst: expected a list'
+  const wrong = value.worst.findIndex((test) => !isWorstTest(test))
+  if (wrong !== -1) return `worst[${wrong}]: expected { file, test, assertions, tp, fp, fn, precision, recall, f1 }`
+  return value.exactSums === undefined || isExactSums(value.exactSums) ? undefined : 'exactSums: expected { total?, perTool? } of partial sums'
+}

@@ -1,0 +1,23 @@
+import { CorpusCounts } from '../metric/corpus-counts'
+import { byFileThenName, lowestTests, type TestCorpusReport, testCorpusReport, type WorstTest } from './test-corpus'
+
+/**
+ * Reports of test runs added up, as of Jest's `--shard`s: counts summed exactly, overall and
+ * per tool, the figures recomputed, and the lowest tests of all ranked again. Each report's
+ * lowest include every test of its run that is among the lowest of all, so the merged ones
+ * are those of one run when each report kept at least `keepWorst`. All rank by the same figure.
+ */
+export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst: number): TestCorpusReport {
+  const by = reports[0]?.by ?? 'f1'
+  const counts = new CorpusCounts()
+  const worst: WorstTest[] = []
+  let tests = 0
+  let assertions = 0
+  for (const report of reports) {
+    counts.add(report, report.perTool, report.exactSums)
+    tests += report.tests
+    assertions += report.assertions
+    for (const test of report.worst) worst.push(test)
+  }
+  return testCorpusReport(counts, tests, assertions, lowestTests(worst.sort(byFileThenName), by, keepWorst), by)
+}
