@@ -83,6 +83,38 @@ describe('Vercel AI SDK, hand-written', () => {
     expect(readTurns(message)).toEqual([[paris, rome]])
   })
 
+  test('reads the tool invocations of a v4 UI message, whatever their state', () => {
+    const message = {
+      id: 'm1',
+      role: 'assistant',
+      content: '',
+      parts: [
+        { type: 'step-start' },
+        { type: 'tool-invocation', toolInvocation: { state: 'result', step: 0, toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' }, result: { temp: 20 } } },
+        { type: 'text', text: 'And Rome:' },
+        { type: 'tool-invocation', toolInvocation: { state: 'call', step: 0, toolCallId: 'c2', toolName: 'get_weather', args: { city: 'Rome' } } },
+      ],
+    }
+    expect(readTurns(message)).toEqual([[paris, rome]])
+  })
+
+  test("reads an older v4 message's toolInvocations, which it has without tool parts", () => {
+    const message = {
+      id: 'm1',
+      role: 'assistant',
+      content: 'Checking.',
+      toolInvocations: [
+        { state: 'result', toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' }, result: { temp: 20 } },
+        { state: 'partial-call', toolCallId: 'c2', toolName: 'get_weather', args: { city: 'Rome' } },
+      ],
+    }
+    expect(readTurns(message)).toEqual([[paris, rome]])
+  })
+
+  test('a v4 tool invocation part without its invocation is unparseable, naming where', () => {
+    expect(toolCalls([{ type: 'tool-invocation', toolInvocation: null }])[0]?.unparseable).toBe('[0].toolInvocation: expected an object, received null')
+  })
+
   test('a tool call whose raw input did not parse is unparseable', () => {
     const call = { type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: '{"city":', invalid: true }
     expect(toolCalls([call])[0]?.unparseable).toMatch(/^\[0\]\.input: not valid JSON/)

@@ -8,8 +8,9 @@ import { get, has, isList, isObject, lengthOf, noCalls, peek, type Context, type
  * Vercel AI SDK: a `generateText` result (one turn per step; its own `toolCalls` repeats the
  * steps' calls, so it is not read beside them), any object with `toolCalls`, tool-call parts
  * `{ type: 'tool-call', toolName, input }` (v5+) or `{ toolName, args }` (v4), and UI
- * message tool parts (`type: 'tool-<name>'` or `'dynamic-tool'`, with a `state`). Tool results
- * carry a tool's name but are no call.
+ * message tool parts (`type: 'tool-<name>'` or `'dynamic-tool'`, with a `state`; v4's
+ * `{ type: 'tool-invocation', toolInvocation }`). Tool results carry a tool's name but are no
+ * call; a UI part is the call whatever its state, its result included.
  */
 export const readAiSdk: FormatReader = (value, path, context) => {
   const steps = peek(value, 'steps')
@@ -22,6 +23,7 @@ export const readAiSdk: FormatReader = (value, path, context) => {
   if (type === 'tool-call' || (type === undefined && isToolCallWithoutType(value))) {
     return { call: toolCallPart(value, path) }
   }
+  if (type === 'tool-invocation') return { call: toolInvocationCall(value, path) }
   if (typeof type === 'string' && typeof peek(value, 'state') === 'string') {
     if (type === 'dynamic-tool') return { call: toolCallPart(value, path) }
     if (type.startsWith('tool-')) return { call: uiToolPart(value, type.slice('tool-'.length), path) }
@@ -59,6 +61,20 @@ function toolCallPart(value: object, path: string): ToolCall {
   const argsKey = has(value, 'input') || !has(value, 'args') ? 'input' : 'args'
   const argsPath = childPath(path, argsKey)
   return callOf(get(value, 'toolName', namePath), namePath, get(value, argsKey, argsPath), argsPath)
+}
+
+/** A v4 UI part: the call is its `toolInvocation`. */
+function toolInvocationCall(value: object, path: string): ToolCall {
+  const invocationPath = childPath(path, 'toolInvocation')
+  return invocationCall(get(value, 'toolInvocation', invocationPath), invocationPath)
+}
+
+/** A v4 tool invocation, `{ state, toolCallId, toolName, args, result? }`: a call, whatever its state. */
+export function invocationCall(invocation: unknown, path: string): ToolCall {
+  if (!isObject(invocation)) return unparseableCall(atPath(path, `expected an object, received ${describe(invocation)}`))
+  const namePath = childPath(path, 'toolName')
+  const argsPath = childPath(path, 'args')
+  return callOf(get(invocation, 'toolName', namePath), namePath, get(invocation, 'args', argsPath), argsPath)
 }
 
 function uiToolPart(value: object, name: string, path: string): ToolCall {

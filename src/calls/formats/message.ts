@@ -1,6 +1,8 @@
 import { childPath } from '../path'
 import type { ToolCall } from '../tool-call'
-import { get, isList, noCalls, peek, type FormatReader } from './reader'
+import { forEachIndex } from '../list-indices'
+import { invocationCall } from './ai-sdk'
+import { get, isList, lengthOf, noCalls, peek, type FormatReader } from './reader'
 
 /** Roles whose messages hold no call of the model's: the prompt, and tool results. */
 const ROLES_WITHOUT_CALLS = new Set(['user', 'system', 'developer', 'tool', 'function', 'ipython'])
@@ -8,7 +10,8 @@ const ROLES_WITHOUT_CALLS = new Set(['user', 'system', 'developer', 'tool', 'fun
 /**
  * A chat message in any vendor's shape, `{ role, ... }`, read as one turn: OpenAI's
  * `tool_calls` and legacy `function_call`, or else the calls among its `content` parts
- * (Anthropic, AI SDK) or `parts` (Gemini `Content`, AI SDK UI messages).
+ * (Anthropic, AI SDK) or `parts` (Gemini `Content`, AI SDK UI messages), or else an AI SDK
+ * v4 message's `toolInvocations`.
  */
 export const readMessage: FormatReader = (value, path, context) => {
   const role = peek(value, 'role')
@@ -25,6 +28,17 @@ export const readMessage: FormatReader = (value, path, context) => {
       const partsPath = childPath(path, key)
       const parts = get(value, key, partsPath)
       if (isList(parts)) for (const call of context.turn(parts, partsPath)) turn.push(call)
+    }
+  }
+  // An AI SDK v4 message may list its calls only in `toolInvocations`, older than its `parts`.
+  if (turn.length === 0) {
+    const invocationsPath = childPath(path, 'toolInvocations')
+    const invocations = get(value, 'toolInvocations', invocationsPath)
+    if (isList(invocations)) {
+      forEachIndex(invocations, lengthOf(invocations, invocationsPath), (index) => {
+        const invocationPath = childPath(invocationsPath, index)
+        turn.push(invocationCall(get(invocations, index, invocationPath), invocationPath))
+      })
     }
   }
   return { turns: [turn] }
