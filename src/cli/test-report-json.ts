@@ -1,12 +1,8 @@
 import { isRecord } from '../calls/plain-value'
 import { isExactSums } from '../metric/corpus-counts'
-import { isCounts } from '../reporters/graded-test'
+import { isCount, isCounts } from '../reporters/graded-test'
 
 const FIGURES = ['f1', 'precision', 'recall']
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0
-}
 
 function isFigure(value: unknown): boolean {
   return typeof value === 'number' && value >= 0 && value <= 1

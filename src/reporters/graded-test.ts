@@ -9,7 +9,8 @@ export interface GradedTest extends TestToolCalls {
   test: string
 }
 
-function isCount(value: unknown): value is number {
+/** A count as summed from weights: a finite number, 0 or more. */
+export function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0
 }
 
