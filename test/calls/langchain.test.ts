@@ -61,6 +61,20 @@ describe('LangChain messages', () => {
     expect(toolCalls(message)).toEqual([paris])
   })
 
+  test("a message's standard content blocks give the agent's calls, not those the provider ran itself", () => {
+    const message = new AIMessage({
+      content: [
+        { type: 'server_tool_use', id: 'srv1', name: 'web_search', input: { query: 'cats' } },
+        { type: 'web_search_tool_result', tool_use_id: 'srv1', content: [] },
+        { type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Paris' } },
+      ],
+      tool_calls: [{ id: 't1', name: 'get_weather', args: { city: 'Paris' }, type: 'tool_call' }],
+      response_metadata: { model_provider: 'anthropic' },
+    })
+    expect(message.contentBlocks.map((block) => block.type)).toContain('server_tool_call')
+    expect(toolCalls(message.contentBlocks)).toEqual([paris])
+  })
+
   test('a message list gives one turn per AI message with calls', () => {
     const messages = [
       new SystemMessage('Be brief.'),

@@ -49,6 +49,20 @@ describe('turn structure of mixed lists', () => {
     for (const content of [anthropic, gemini, responses, aiSdk]) expect(names(content)).toEqual([['a', 'b']])
   })
 
+  test("the steps of an AI SDK UI message are turns: a step-start part ends one", () => {
+    const part = (city: string) => ({ type: 'tool-get_weather', toolCallId: city, state: 'output-available', input: { city }, output: {} })
+    const message = { id: 'm1', role: 'assistant', parts: [{ type: 'step-start' }, part('Paris'), { type: 'step-start' }, part('Rome'), { type: 'step-start' }, { type: 'text', text: 'Done.' }] }
+    expect(readTurns(message.parts).map((turn) => turn.map((c) => c.args.city))).toEqual([['Paris'], ['Rome']])
+  })
+
+  test("a Responses output's assistant message between its calls leaves them one turn, as in the Response itself", () => {
+    const functionCall = (name: string) => ({ type: 'function_call', call_id: name, name, arguments: '{}' })
+    const message = { type: 'message', id: 'm', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'And the other.', annotations: [] }] }
+    const output = [{ type: 'reasoning', id: 'r', summary: [] }, functionCall('a'), message, functionCall('b')]
+    expect(names(output)).toEqual([['a', 'b']])
+    expect(names({ id: 'resp', object: 'response', output })).toEqual([['a', 'b']])
+  })
+
   test("a tool's result between calls ends the turn, whatever its format", () => {
     const results = [
       { type: 'tool_result', tool_use_id: '1', content: 'ok' },

@@ -2,7 +2,7 @@ import { callOf } from '../arguments'
 import { forEachIndex } from '../list-indices'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { get, has, isList, isObject, lengthOf, noCalls, peek, type Context, type FormatReader, type Reading } from './reader'
+import { get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
 
 /** `type` of LangChain messages other than the AI's; they hold no call. */
 const OTHER_MESSAGE_TYPES = new Set(['human', 'system', 'tool', 'generic', 'developer', 'function', 'remove'])
@@ -23,6 +23,8 @@ export const readLangChain: FormatReader = (value, path, context) => {
   }
   if (type === 'constructor' && has(value, 'lc') && has(value, 'kwargs')) return readSerialized(value, path, context)
   if (type === 'invalid_tool_call') return { call: invalidToolCall(value, path) }
+  // A standard content block of a call the provider ran itself (a web search): not the agent's.
+  if (type === 'server_tool_call') return partOfTurn()
   if (typeof type === 'string' && OTHER_MESSAGE_TYPES.has(type) && (has(value, 'content') || has(value, 'data'))) {
     return noCalls()
   }

@@ -2,7 +2,7 @@ import { childPath } from '../path'
 import type { ToolCall } from '../tool-call'
 import { forEachIndex } from '../list-indices'
 import { invocationCall } from './ai-sdk'
-import { get, isList, lengthOf, noCalls, peek, type FormatReader } from './reader'
+import { get, isList, lengthOf, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /** Roles whose messages hold no call of the model's: the prompt, and tool results. */
 const ROLES_WITHOUT_CALLS = new Set(['user', 'system', 'developer', 'tool', 'function', 'ipython'])
@@ -41,5 +41,6 @@ export const readMessage: FormatReader = (value, path, context) => {
       })
     }
   }
-  return { turns: [turn] }
+  // The model's own text between calls, as a Responses `message` item among `function_call`s, ends no turn.
+  return turn.length === 0 ? partOfTurn() : { turns: [turn] }
 }
