@@ -11,6 +11,8 @@ export interface TestToolCalls extends Counts {
   assertions: number
   /** The partials of the sums that are not one double, so that the run's figures are exact (see ExactSum). */
   exactSums?: ExactSums
+  /** The Vitest attempt the sums are of (its `retryCount`): a test whose last attempt graded nothing counts nothing. */
+  attempt?: number
 }
 
 /** One graded assertion, as a line of a Jest run's record files. */
@@ -22,6 +24,8 @@ export interface AssertionRecord extends Counts {
   titles?: string[]
   /** Which run of the test this is, from 1 (where Jest gives `currentTestIdentity`): only the last run of a retried test counts. */
   attempt?: number
+  /** The test, told apart from any other of the same titles, in this run of its file (where Jest gives `currentTestIdentity`). */
+  testId?: string
 }
 
 /** The folder of the running Jest reporter's record files; set by that reporter before Jest starts its workers. */
@@ -46,10 +50,27 @@ interface RecordingContext {
   currentTestIdentity?: unknown
 }
 
-/** Where a graded assertion belongs in a Jest run: the test's titles, describe blocks first, and its attempt. */
+/** Where a graded assertion belongs in a Jest run: the test's titles, describe blocks first, its attempt, and the test itself. */
 interface JestTestPlace {
   titles: string[]
   attempt: number
+  testId: string
+}
+
+/**
+ * This run of a test file: Jest evaluates the matchers' modules again for each file it runs, so
+ * a file run twice (by two projects) gets two.
+ */
+const FILE_RUN = Math.random().toString(36).slice(2, 10)
+
+/** An id for each test entry met, kept across its retries, as Jest keeps the entry. */
+const testIds = new WeakMap<object, string>()
+let testsMet = 0
+
+function testIdOf(test: object): string {
+  let id = testIds.get(test)
+  if (id === undefined) testIds.set(test, (id = `${FILE_RUN}:${testsMet++}`))
+  return id
 }
 
 /** Deeper than any suite nests describe blocks: a bound on the walk up an entry that is not what Jest makes. */
@@ -65,7 +86,7 @@ function jestTestPlace(test: unknown): JestTestPlace | undefined {
   // The root block, the one without a parent, is no describe block of the suite's.
   for (let depth = 0; typeof block === 'object' && block !== null; depth++) {
     const { name: blockName, parent: blockParent } = block as Record<string, unknown>
-    if (blockParent === undefined) return { titles, attempt: invocations }
+    if (blockParent === undefined) return { titles, attempt: invocations, testId: testIdOf(test) }
     if (typeof blockName !== 'string' || depth === MAX_DESCRIBE_DEPTH) return undefined
     titles.unshift(blockName)
     block = blockParent
@@ -102,6 +123,7 @@ function recordOnTask(task: VitestTask, score: Score): void {
   recordedAttempt.set(task, attempt)
   if (sums === undefined) {
     task.meta.toolcalls = { tp: score.tp, fp: score.fp, fn: score.fn, perTool: perToolCounts(score), assertions: 1 }
+    if (attempt > 0) task.meta.toolcalls.attempt = attempt
     return
   }
   addAssertion(sums, score, perToolCounts(score))

@@ -29,6 +29,7 @@ export function isPerTool(value: unknown): value is Record<string, Counts> {
 /** A test's `meta.toolcalls` by its shape. */
 export function isTestToolCalls(value: unknown): value is TestToolCalls {
   if (!isCounts(value)) return false
-  const { perTool, assertions } = value as unknown as Record<string, unknown>
-  return isPerTool(perTool) && typeof assertions === 'number' && Number.isInteger(assertions) && assertions > 0
+  const { perTool, assertions, attempt } = value as unknown as Record<string, unknown>
+  const isAttempt = attempt === undefined || (typeof attempt === 'number' && Number.isInteger(attempt) && attempt > 0)
+  return isPerTool(perTool) && typeof assertions === 'number' && Number.isInteger(assertions) && assertions > 0 && isAttempt
 }

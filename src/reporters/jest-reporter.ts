@@ -1,5 +1,5 @@
 import { formatTestCorpus } from './format-test-corpus'
-import { closeRunFolder, openRunFolder, takeRunRecords } from './jest-run-folder'
+import { closeRunFolder, type JestTests, openRunFolder, takeRunRecords, titlesKey } from './jest-run-folder'
 import { minF1Failure } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
 import { testCorpus } from './test-corpus'
@@ -16,16 +16,26 @@ export interface JestGlobalConfig {
 /** The part of Jest's aggregated results the reporter reads. */
 export interface JestRunResults {
   wasInterrupted?: boolean
-  testResults?: Array<{ testFilePath: string; testResults: Array<{ ancestorTitles: string[]; title: string; fullName: string }> }>
+  testResults?: Array<{
+    testFilePath: string
+    testResults: Array<{ ancestorTitles: string[]; title: string; fullName: string; invocations?: number }>
+  }>
 }
 
-/** Each test's name as Vitest writes it (`describe > test`), by file and by the name Jest gives the matchers. */
-function testNames(results: JestRunResults): Map<string, string> {
+/** What the results say of each test: its name as Vitest writes it (`describe > test`), and how many times it ran. */
+function jestTests(results: JestRunResults): JestTests {
   const names = new Map<string, string>()
+  const runs = new Map<string, number | undefined>()
   for (const file of results.testResults ?? []) {
-    for (const test of file.testResults) names.set(`${file.testFilePath}\0${test.fullName}`, [...test.ancestorTitles, test.title].join(' > '))
+    for (const test of file.testResults) {
+      const titles = [...test.ancestorTitles, test.title]
+      names.set(`${file.testFilePath}\0${test.fullName}`, titles.join(' > '))
+      const key = titlesKey(file.testFilePath, titles)
+      // Tests of the same titles (or a file run by two projects) cannot be told apart here.
+      runs.set(key, runs.has(key) ? undefined : test.invocations)
+    }
   }
-  return names
+  return { names, runs }
 }
 
 /**
@@ -56,7 +66,7 @@ export class ToolCallsJestReporter {
 
   onRunComplete(_contexts: unknown, results: JestRunResults): void {
     if (results.wasInterrupted === true) return closeRunFolder(this.folder)
-    const records = takeRunRecords(this.folder, this.rootDir, testNames(results))
+    const records = takeRunRecords(this.folder, this.rootDir, jestTests(results))
     const report = testCorpus(records.tests, this.options)
     const lines = [`\n${formatTestCorpus(report)}\n`]
     if (records.unreadable > 0) lines.push(`Tool calls: ${records.unreadable} recorded line(s) could not be read and were left out.\n`)

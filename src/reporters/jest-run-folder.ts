@@ -34,31 +34,56 @@ function readRecord(line: string): AssertionRecord | undefined {
   try {
     const value = JSON.parse(line) as unknown
     if (!isCounts(value)) return undefined
-    const { testPath, testName, perTool, titles, attempt } = value as unknown as Record<string, unknown>
-    const ofJest30 = titles === undefined ? attempt === undefined : isTitles(titles) && Number.isInteger(attempt) && (attempt as number) >= 1
+    const { testPath, testName, perTool, titles, attempt, testId } = value as unknown as Record<string, unknown>
+    const ofJest30 =
+      titles === undefined
+        ? attempt === undefined && testId === undefined
+        : isTitles(titles) && Number.isInteger(attempt) && (attempt as number) >= 1 && typeof testId === 'string'
     return typeof testPath === 'string' && typeof testName === 'string' && isPerTool(perTool) && ofJest30 ? (value as AssertionRecord) : undefined
   } catch {
     return undefined
   }
 }
 
-/** A graded test of the run, and the attempt its sums are of. */
+/** A graded test of the run, the attempt its sums are of, and its titles where Jest gave them. */
 interface TestSums {
   test: GradedTest
   attempt: number
+  titles: string[] | undefined
+  testPath: string
 }
 
-/** A test by its file and titles where Jest gave them, else by its file and the name Jest gives the matchers. */
+/** What Jest's results say of the run's tests, for the records to be read by. */
+export interface JestTests {
+  /** Each test's name as Vitest writes it (`describe > test`), by file and by the name Jest gives the matchers. */
+  names: ReadonlyMap<string, string>
+  /** How many times each test ran, by `titlesKey`; undefined for titles that more than one test of a file has. */
+  runs: ReadonlyMap<string, number | undefined>
+}
+
+/** A test of a file by its titles, describe blocks first. */
+export function titlesKey(testPath: string, titles: readonly string[]): string {
+  return `${testPath}\0${JSON.stringify(titles)}`
+}
+
+/** A test by its file and the id the matchers gave it, where Jest named it to them, else by its file and name. */
 function testKey(record: AssertionRecord): string {
-  return record.titles === undefined ? `${record.testPath}\0${record.testName}` : `${record.testPath}\0${JSON.stringify(record.titles)}`
+  return record.testId === undefined ? `${record.testPath}\0${record.testName}` : `${record.testPath}\0${record.testId}`
+}
+
+/** Whether Jest ran the test again after the attempt its sums are of: then its last attempt graded nothing. */
+function ranAgain(sums: TestSums, runs: JestTests['runs']): boolean {
+  if (sums.titles === undefined) return false
+  const runCount = runs.get(titlesKey(sums.testPath, sums.titles))
+  return runCount !== undefined && runCount > sums.attempt
 }
 
 /**
- * The assertions of every worker's file, summed per test, each test's last attempt only; files
- * are named relative to `rootDir`, tests by their titles, or by `names` (keyed by test path and
- * Jest's name) where the records have no titles.
+ * The assertions of every worker's file, summed per test, each test's last attempt only (none
+ * when Jest ran it again after it graded); files are named relative to `rootDir`, tests by their
+ * titles, or by `names` (keyed by test path and Jest's name) where the records have no titles.
  */
-function readRunFolder(folder: string, rootDir: string, names: ReadonlyMap<string, string>): RunRecords {
+function readRunFolder(folder: string, rootDir: string, { names, runs }: JestTests): RunRecords {
   const tests = new Map<string, TestSums>()
   let unreadable = 0
   for (const recordFile of readdirSync(folder).filter((file) => file.endsWith('.jsonl')).sort()) {
@@ -77,18 +102,20 @@ function readRunFolder(folder: string, rootDir: string, names: ReadonlyMap<strin
       if (sums === undefined || attempt > sums.attempt) {
         const file = relative(rootDir, record.testPath).split(sep).join('/')
         const name = record.titles?.join(' > ') ?? names.get(key) ?? record.testName
-        tests.set(key, (sums = { test: { file, test: name, tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }, attempt }))
+        const test: GradedTest = { file, test: name, tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
+        tests.set(key, (sums = { test, attempt, titles: record.titles, testPath: record.testPath }))
       }
       addAssertion(sums.test, record, record.perTool)
     }
   }
-  return { tests: [...tests.values()].map((sums) => sums.test), unreadable }
+  const counted = [...tests.values()].filter((sums) => !ranAgain(sums, runs))
+  return { tests: counted.map((sums) => sums.test), unreadable }
 }
 
 /** Reads the run's records, then closes its folder. */
-export function takeRunRecords(folder: string, rootDir: string, names: ReadonlyMap<string, string>): RunRecords {
+export function takeRunRecords(folder: string, rootDir: string, jestTests: JestTests): RunRecords {
   try {
-    return readRunFolder(folder, rootDir, names)
+    return readRunFolder(folder, rootDir, jestTests)
   } finally {
     closeRunFolder(folder)
   }

@@ -9,12 +9,17 @@ import { writeReportJson } from './write-report-json'
 export type { ToolCallsReporterOptions } from './reporter-options'
 export type { TestCorpusReport, WorstTest } from './test-corpus'
 
-/** The graded tests of a module, from the `meta.toolcalls` the matchers left on each test in the worker. */
+/**
+ * The graded tests of a module, from the `meta.toolcalls` the matchers left on each test in the
+ * worker; a test retried after its sums were recorded, whose last attempt graded nothing, counts nothing.
+ */
 function gradedTests(module: TestModule): GradedTest[] {
   const tests: GradedTest[] = []
   for (const test of module.children.allTests()) {
     const record = (test.meta() as { toolcalls?: unknown }).toolcalls
-    if (isTestToolCalls(record)) tests.push({ file: module.relativeModuleId, test: test.fullName, ...record })
+    if (!isTestToolCalls(record) || (record.attempt ?? 0) !== (test.diagnostic()?.retryCount ?? 0)) continue
+    const { attempt: _, ...sums } = record
+    tests.push({ file: module.relativeModuleId, test: test.fullName, ...sums })
   }
   return tests
 }

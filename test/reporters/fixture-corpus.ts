@@ -22,7 +22,9 @@ export const FIXTURE_PER_TOOL_ROW = '  search        3   1   0       0.75       
 /**
  * A suite run with one retry a failed test: a test that fails its first run after a graded
  * assertion (FP 1, FN 1) and passes its second (TP 1); tests "a b > c" (FP 1, FN 1) and
- * "a > b c" (TP 1), whose names joined by spaces are alike; and an assertion in `afterAll`,
- * no test's. Counted: TP 2, FP 1, FN 1, over 3 assertions in 3 tests.
+ * "a > b c" (TP 1), whose names joined by spaces are alike; three tests named alike (TP 1
+ * each, one of them passing on its second run); a test that grades only on its first, failed,
+ * run (nothing); and an assertion in `afterAll`, no test's. Counted: TP 5, FP 1, FN 1, over 6
+ * assertions in 6 tests.
  */
 export const retriedFixture = resolve(import.meta.dirname, 'retried-fixture')

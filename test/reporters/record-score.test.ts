@@ -111,6 +111,17 @@ describe('recording under Jest, in the run folder', () => {
     expect(JSON.parse(line!)).toMatchObject({ testName: 'search finds cats', titles: ['search', 'finds cats'], attempt: 2, tp: 1 })
   })
 
+  test('tells apart tests of the same titles, and keeps a test its id across its retries', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const [first, second] = [jestTest(1), jestTest(1)]
+    for (const test of [first, second, Object.assign(first, { invocations: 2 })]) {
+      matchers.toMatchToolCalls.call(jestContext({ currentTestIdentity: () => test } as Partial<MatcherContext>), [search('cats')], [search('cats')])
+    }
+    const lines = (await readFile(join(folder, `${process.pid}.jsonl`), 'utf8')).trimEnd().split('\n')
+    const ids = lines.map((line) => (JSON.parse(line) as { testId: string }).testId)
+    expect([ids[0] === ids[2], ids[0] === ids[1]]).toEqual([true, false])
+  })
+
   test('where Jest names the test, writes nothing in a beforeAll or afterAll hook, where no test runs', async () => {
     process.env[JEST_RUN_FOLDER] = folder
     const context = jestContext({ currentTestIdentity: () => undefined } as Partial<MatcherContext>)

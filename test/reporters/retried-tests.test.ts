@@ -21,13 +21,13 @@ describe.each([
   ['vitest', ['run']],
   ['jest', ['--ci']],
 ] as const)('the %s reporter', { timeout: 30_000 }, (runner, args) => {
-  test("counts a retried test's last run, keeps apart tests whose names join alike, and leaves out assertions outside tests", async () => {
+  test("counts a retried test's last run, keeps apart tests whose names are alike, and leaves out assertions outside tests", async () => {
     const json = join(scratch, `${runner}.json`)
     const outcome = await runRunner(runner, [...args], retriedFixture, runEnvironment({ json, worst: 3 }))
     expect(outcome.exitCode, outcome.output).toBe(0)
-    expect(outcome.output).toContain('TP 2  FP 1  FN 1  precision 0.6667  recall 0.6667  F1 0.6667 (micro average over 3 episodes)')
+    expect(outcome.output).toContain('TP 5  FP 1  FN 1  precision 0.8333  recall 0.8333  F1 0.8333 (micro average over 6 episodes)')
     const report = JSON.parse(await readFile(json, 'utf8')) as TestCorpusReport
-    expect(report).toMatchObject({ tp: 2, fp: 1, fn: 1, tests: 3, assertions: 3 })
+    expect(report).toMatchObject({ tp: 5, fp: 1, fn: 1, tests: 6, assertions: 6 })
     expect(report.worst).toEqual([expect.objectContaining({ file: 'retried.spec.ts', test: 'a b > c', tp: 0, fp: 1, fn: 1 })])
   })
 })
