@@ -1,5 +1,5 @@
 import type { Level, Order } from '../match/options'
-import { type ExactSums, isExactSums } from '../metric/corpus-counts'
+import { type ExactSums, exactSumsProblem, isExactSums } from '../metric/corpus-counts'
 import type { CorpusReport } from '../metric/evaluate'
 import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
@@ -84,7 +84,9 @@ function reportProblem(value: unknown): string | undefined {
     return `options: expected { level: ${LEVELS.join(' | ')}, order: ${ORDERS.join(' | ')}, canonicalizer: ${CANONICALIZERS.join(' | ')} }`
   }
   if (!Array.isArray(value.files)) return 'files: expected a list'
-  return value.exactSums === undefined || isExactSums(value.exactSums) ? undefined : 'exactSums: expected { total?, perTool? } of partial sums'
+  if (value.exactSums === undefined) return undefined
+  if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
+  return exactSumsProblem(value as unknown as ReportJson, value.exactSums)
 }
 
 /** A report that `merge` adds up: one of `toolcalls score --json`, or a test run's, as the reporters' `json` option writes it. */

@@ -1,5 +1,6 @@
 import { isRecord } from '../calls/plain-value'
-import { isExactSums } from '../metric/corpus-counts'
+import { exactSumsProblem, isExactSums } from '../metric/corpus-counts'
+import type { TestCorpusReport } from '../reporters/test-corpus'
 import { isCount, isCounts } from '../reporters/graded-test'
 
 const FIGURES = ['f1', 'precision', 'recall']
@@ -38,5 +39,7 @@ export function testReportProblem(value: Record<string, unknown>): string | unde
   if (!Array.isArray(value.worst)) return 'worst: expected a list'
   const wrong = value.worst.findIndex((test) => !isWorstTest(test))
   if (wrong !== -1) return `worst[${wrong}]: expected { file, test, assertions, tp, fp, fn, precision, recall, f1 }`
-  return value.exactSums === undefined || isExactSums(value.exactSums) ? undefined : 'exactSums: expected { total?, perTool? } of partial sums'
+  if (value.exactSums === undefined) return undefined
+  if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
+  return exactSumsProblem(value as unknown as TestCorpusReport, value.exactSums)
 }

@@ -83,7 +83,9 @@ say), add up the same way to the figures of one run, their lowest tests ranked a
 
 Options:
   --worst N               how many of the worst episodes or lowest tests to keep
-                          (default: as scored; for test runs, 5, as the reporters)
+                          (default: as scored; for test runs, 5, as the reporters);
+                          ranked from those the reports kept, so a larger N than a
+                          report kept may leave out some that one run would list
   --json OUT              write the merged report as JSON
   -h, --help              show this help
 

@@ -28,6 +28,34 @@ export function isExactSums(value: unknown): value is ExactSums {
   return typeof perTool === 'object' && perTool !== null && !Array.isArray(perTool) && Object.values(perTool).every(isParts)
 }
 
+/** What in `parts` does not add up to `counts` (`.tp: adds up to 5, not 0.6`), or undefined. */
+function partsProblem(counts: Counts, parts: CountParts): string | undefined {
+  for (const key of COUNT_KEYS) {
+    const keyParts = parts[key]
+    if (keyParts === undefined) continue
+    const sum = new ExactSum()
+    sum.addPartials(keyParts)
+    if (sum.value !== counts[key]) return `.${key}: adds up to ${sum.value}, not ${key} ${counts[key]}`
+  }
+  return undefined
+}
+
+/**
+ * What in a report's `exactSums` does not add up to its counts, overall or per tool, or
+ * undefined. The partials are what a merge adds, so partials edited apart from the counts
+ * would put figures in the merged report that neither report shows.
+ */
+export function exactSumsProblem(counts: Counts & { perTool: Readonly<Record<string, Counts>> }, exact: ExactSums): string | undefined {
+  const totalProblem = exact.total === undefined ? undefined : partsProblem(counts, exact.total)
+  if (totalProblem !== undefined) return `exactSums.total${totalProblem}`
+  for (const [tool, parts] of Object.entries(exact.perTool ?? {})) {
+    if (!Object.hasOwn(counts.perTool, tool)) return `exactSums.perTool[${JSON.stringify(tool)}]: no such tool in perTool`
+    const problem = partsProblem(counts.perTool[tool]!, parts)
+    if (problem !== undefined) return `exactSums.perTool[${JSON.stringify(tool)}]${problem}`
+  }
+  return undefined
+}
+
 /**
  * Adds `add` into counts that are themselves sums, exactly: `parts` holds the partials of those
  * sums that are not one double (see ExactSum), and the partials after the addition are returned.

@@ -30,6 +30,7 @@ const grammar = { tools: { delete_all: { importance: 5 }, answer: { importance: 
 interface Report {
   worst: { score: Record<string, unknown>; where?: unknown }[]
   options: Record<string, unknown>
+  exactSums?: unknown
 }
 
 const FIGURES = ['tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'episodes', 'perTool'] as const
@@ -123,6 +124,8 @@ describe('toolcalls merge', () => {
     ['a pair without its verdicts', (r: Report) => delete (r.worst[1]!.score.pairs as Record<string, unknown>[])[0]!.args, 'worst[1].score: pairs[0]: args: expected a list'],
     ['where of null', (r: Report) => (r.worst[0]!.where = null), 'worst[0].where: expected a list of places'],
     ['an unknown level', (r: Report) => (r.options.level = 'bogus'), 'options: expected { level: call | arg, order: any | strict | turns, canonicalizer: default | exact | bfcl }'],
+    ['partial sums that do not add up to the count', (r: Report) => (r.exactSums = { total: { fp: [-5] } }), 'exactSums.total.fp: adds up to -5, not fp 6'],
+    ['partial sums of a tool the report has not', (r: Report) => (r.exactSums = { perTool: { mail: { tp: [1] } } }), 'exactSums.perTool["mail"]: no such tool in perTool'],
   ])('a report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
     const report = (await score('a', shardA)) as unknown as Report
     edit(report)
@@ -175,6 +178,7 @@ describe("toolcalls merge of test runs' reports", () => {
     ['a lowest test without its file', (r: Record<string, unknown>) => delete (r.worst as Record<string, unknown>[])[0]!.file, 'worst[0]: expected { file, test, assertions, tp, fp, fn, precision, recall, f1 }'],
     ['an unknown ranking', (r: Record<string, unknown>) => (r.by = 'accuracy'), "by: expected 'f1', 'precision' or 'recall'"],
     ['per-tool counts of null', (r: Record<string, unknown>) => ((r.perTool as Record<string, unknown>).search = null), 'perTool["search"]: expected counts'],
+    ['partial sums of a tool that do not add up to its count', (r: Record<string, unknown>) => (r.exactSums = { perTool: { search: { tp: [0.5, 0.25] } } }), 'exactSums.perTool["search"].tp: adds up to 0.75, not tp 1'],
   ])('a test run report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
     const report = JSON.parse(JSON.stringify(testCorpus(shard1, { worst: 5, by: 'f1' }))) as Record<string, unknown>
     edit(report)
