@@ -44,9 +44,31 @@ function oneOfValues<T extends string>(value: unknown, allowed: readonly T[], pa
   throw new TypeError(`${path}: expected ${allowed.map((a) => `'${a}'`).join(' or ')}, received ${printValue(value)}`)
 }
 
+/** Each author's canonicalizer wrapped once for each path that names it, so that a wrapper keeps its identity across scores. */
+const checkedCanonicalizers = new Map<string, WeakMap<Canonicalizer, Canonicalizer>>()
+
+/**
+ * An author's canonicalizer, checked at each call: one that returns no string (a missing
+ * `return`) would make every value alike, a silent pass, so it throws a TypeError naming the option.
+ */
+function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canonicalizer {
+  let byFunction = checkedCanonicalizers.get(path)
+  if (byFunction === undefined) checkedCanonicalizers.set(path, (byFunction = new WeakMap()))
+  let checked = byFunction.get(canonicalize)
+  if (checked === undefined) {
+    checked = (text: string) => {
+      const canonical: unknown = canonicalize(text)
+      if (typeof canonical === 'string') return canonical
+      throw new TypeError(`${path}: expected the function to return a string, received ${printValue(canonical)} for ${printValue(text)}`)
+    }
+    byFunction.set(canonicalize, checked)
+  }
+  return checked
+}
+
 function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefined {
   if (value === undefined) return undefined
-  if (typeof value === 'function') return value as Canonicalizer
+  if (typeof value === 'function') return checkedCanonicalizer(value as Canonicalizer, path)
   if (value === 'default' || value === 'exact' || value === 'bfcl') return canonicalizers[value]
   throw new TypeError(`${path}: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received ${printValue(value)}`)
 }

@@ -278,6 +278,17 @@ describe('options', () => {
     expect(() => new ToolCallMetric(options as never)).toThrow(new TypeError(message))
   })
 
+  test.each([
+    ['canonicalizer', 'options.canonicalizer'],
+    ['name', 'options.name'],
+  ])('a %s function that returns no string throws naming the option, rather than making every value alike', (option, path) => {
+    // A block body without its return: every string would canonicalise to undefined, and all match.
+    const metric = new ToolCallMetric({ [option]: (text: string) => void text.toLowerCase() } as never)
+    expect(() => metric.score([{ name: 'get_weather', args: { city: 'Lisbon' } }], [{ name: 'get_weather', args: { city: 'Paris' } }])).toThrow(
+      new RegExp(`^${path}: expected the function to return a string, received undefined for "(get_weather|Lisbon|Paris)"$`),
+    )
+  })
+
   test('score options given as a list throw naming scoreOptions', () => {
     expect(() => new ToolCallMetric().score([], [], ['json'] as never)).toThrow(
       new TypeError('scoreOptions: expected an object of options, received ["json"]'),
