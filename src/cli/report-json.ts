@@ -5,7 +5,7 @@ import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
 import { isRecord } from '../calls/plain-value'
 import type { TestCorpusReport } from '../reporters/test-corpus'
-import { scoreProblem } from './score-json'
+import { scoreProblem } from '../metric/score-problem'
 import { isTestReport, testReportProblem } from './test-report-json'
 
 export type CanonicalizerName = 'default' | 'exact' | 'bfcl'

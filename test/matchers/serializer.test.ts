@@ -1,3 +1,4 @@
+import { format } from 'pretty-format'
 import { describe, expect, test } from 'vitest'
 import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
@@ -15,6 +16,17 @@ describe('the snapshot serializer', () => {
     expect(serializer.test(evaluate([]))).toBe(false)
     expect(serializer.test({ tp: 1, fp: 0, fn: 0 })).toBe(false)
     expect(serializer.test(null)).toBe(false)
+  })
+
+  test("leaves to the runner a user's object that only looks like a Score, which it could not print", () => {
+    const lookalikes = [
+      { tp: 1, fp: 0, fn: 0, pairs: [{ foo: 1 }], unmatchedPred: [], unmatchedGold: [] },
+      { tp: 1, fp: 0, fn: 0, pairs: [], unmatchedPred: [], unmatchedGold: [] },
+    ]
+    for (const value of lookalikes) {
+      expect(serializer.test(value)).toBe(false)
+      expect(format(value, { plugins: [serializer] })).toBe(format(value))
+    }
   })
 
   test('prints no colour', () => {

@@ -149,6 +149,16 @@ describe('toScoreAtLeast', () => {
     expect(message).toContain('- gold[1] answer(a: "meow")')
   })
 
+  test('grades a received value that throws when read (a revoked Proxy, a getter) as unparseable, not a crash', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    const throwing = Object.defineProperty({}, 'tp', { get: () => { throw new Error('getter boom') }, enumerable: true })
+    for (const received of [proxy, throwing]) {
+      expect(received).not.toScoreAtLeast(0.1, gold)
+      expect(failure(() => expect(received).toScoreAtLeast(0.1, gold))).toContain('Expected F1 ≥ 0.1, received 0.')
+    }
+  })
+
   test('scores the figure named by `by`', () => {
     expect([search('cats')]).toScoreAtLeast(1, gold, { by: 'precision' })
     expect([search('cats')]).not.toScoreAtLeast(1, gold, { by: 'recall' })

@@ -1,7 +1,8 @@
 import { isRecord } from '../calls/plain-value'
 
-// A Score read back from a report file: checked as deeply as the text of a report reads it, so
-// that a file edited by hand is a user error naming what is wrong, not a failure while printing.
+// A Score received from elsewhere (a report file, JSON, a value that only looks like one):
+// checked as deeply as printing it reads it, so that a file edited by hand is a user error
+// naming what is wrong, and an object shaped almost like a Score is not printed as one.
 
 const VERDICTS = ['match', 'mismatch', 'missing', 'unexpected', 'omitted']
 const UNMATCHED_KINDS = ['unparseable', 'wrong tool', 'hallucinated call', 'out of order']
