@@ -90,21 +90,24 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
     case 'optional':
       return node.inner === undefined ? undefined : compareValue(node.inner, pred, ctx, path)
     case 'satisfies': {
-      let satisfied: boolean
+      let satisfied: unknown
       try {
-        satisfied = node.predicate(pred) === true
+        satisfied = node.predicate(pred)
       } catch (error) {
         return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate threw on ${printValue(pred)}: ${String(error)}`)
       }
+      if (isThenable(satisfied)) return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate returned a promise: it must decide at once`)
+      // Truthy passes, as a runner's asymmetric matchers do: `v => v.match(/x/)` is a predicate too.
       return satisfied ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${node.description}, received ${printValue(pred)}`)
     }
     case 'matcher': {
-      let matched: boolean
+      let matched: unknown
       try {
-        matched = node.raw.asymmetricMatch(pred) === true
+        matched = node.raw.asymmetricMatch(pred)
       } catch (error) {
         return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${String(error)}`)
       }
+      if (isThenable(matched)) return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it returned a promise: it must decide at once`)
       return matched ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
     }
     default:
@@ -167,4 +170,9 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
 /** The first of `keys` that `known` lacks; a function of its own, as a closure over compareValue's node would cost every call a context. */
 function firstNotIn(keys: readonly string[], known: readonly string[]): string | undefined {
   return keys.find((key) => !known.includes(key))
+}
+
+/** A promise, or anything awaitable: truthy, but no answer yet. */
+function isThenable(value: unknown): boolean {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }

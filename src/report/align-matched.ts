@@ -4,7 +4,8 @@ import { isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-val
 
 function accepts(matcher: AsymmetricMatcher, value: unknown): boolean {
   try {
-    return matcher.asymmetricMatch(value) === true
+    const matched: unknown = matcher.asymmetricMatch(value)
+    return Boolean(matched) && typeof (matched as { then?: unknown }).then !== 'function'
   } catch {
     return false
   }

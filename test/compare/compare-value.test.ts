@@ -156,6 +156,13 @@ describe('gold markers', () => {
     expect(reason(bad, 1)).toMatch(/predicate threw.*boom/)
   })
 
+  test('a truthy answer passes, as in the runners, and a promise is a mismatch saying so rather than a pass', () => {
+    const hasX = satisfies((v) => typeof v === 'string' && v.match(/x/), 'contains x')
+    expect([matches(hasX, 'xyz'), matches(hasX, 'abc')]).toEqual([true, false])
+    expect(matches({ asymmetricMatch: (v: unknown) => String(v).match(/x/) }, 'xyz')).toBe(true)
+    expect(reason(satisfies(async () => true, 'decided later'), 1)).toBe('expected decided later, but the predicate returned a promise: it must decide at once')
+  })
+
   test("a runner's asymmetric matchers are honoured", () => {
     expect(matches(jestExpect.stringMatching(/cat/i), 'a CAT')).toBe(true)
     expect(matches(jestExpect.any(Number), 'x')).toBe(false)
