@@ -17,7 +17,12 @@ const OPTIONS = {
   json: { type: 'string' },
 } as const
 
-const COMPARED: readonly (keyof ScoringOptions)[] = ['level', 'order', 'canonicalizer']
+// The grammar is compared as given on the command line: shards are scored by one command.
+const COMPARED: readonly (keyof ScoringOptions)[] = ['level', 'order', 'canonicalizer', 'grammar']
+
+function scoredWith(options: ScoringOptions, key: keyof ScoringOptions): string {
+  return options[key] === null ? `without --${key}` : `with --${key} ${String(options[key])}`
+}
 
 function checkAlike(reports: readonly ReportJson[], files: readonly string[]): void {
   const first = reports[0]!
@@ -25,7 +30,7 @@ function checkAlike(reports: readonly ReportJson[], files: readonly string[]): v
     for (const key of COMPARED) {
       if (report.options[key] === first.options[key]) continue
       throw new UserError(
-        `${files[i]}: scored with --${key} ${String(report.options[key])}, ${files[0]} with --${key} ${String(first.options[key])}; only reports scored alike merge`,
+        `${files[i]}: scored ${scoredWith(report.options, key)}, ${files[0]} ${scoredWith(first.options, key)}; only reports scored alike merge`,
       )
     }
   })

@@ -76,7 +76,8 @@ export const MERGE_USAGE = `Usage: toolcalls merge REPORT... [options]
 Adds up reports written by 'toolcalls score --json' over shards of a corpus: TP, FP and
 FN summed overall and per tool, the figures recomputed, the worst episodes of all shards
 ranked again. The figures equal those of one run over the shards' files in order.
-Reports merge only when scored with the same --level, --order and --canonicalizer.
+Reports merge only when scored with the same --level, --order, --canonicalizer and
+--grammar (as given).
 
 Reports of test runs, as the reporters' json option writes them (one per Jest --shard,
 say), add up the same way to the figures of one run, their lowest tests ranked again.

@@ -110,6 +110,17 @@ describe('toolcalls merge', () => {
     expect(run.stderr).toBe(`${join(folder.dir, 'b.json')}: scored with --level call, ${join(folder.dir, 'a.json')} with --level arg; only reports scored alike merge\n`)
   })
 
+  test('refuses reports scored with another grammar, or none', async () => {
+    await score('a', shardA)
+    const b = folder.write('b.jsonl', jsonl(...shardB))
+    await runCli(['score', b, '--level', 'arg', '--json', join(folder.dir, 'b.json')])
+    const run = await runCli(['merge', join(folder.dir, 'a.json'), join(folder.dir, 'b.json')])
+    expect(run.stderr).toBe(
+      `${join(folder.dir, 'b.json')}: scored without --grammar, ${join(folder.dir, 'a.json')} with --grammar ${join(folder.dir, 'grammar.json')}; only reports scored alike merge\n`,
+    )
+    expect(run.code).toBe(2)
+  })
+
   test('a file that is not a report is a user error', async () => {
     const file = folder.write('other.json', JSON.stringify({ accuracy: 1 }))
     const run = await runCli(['merge', file])
