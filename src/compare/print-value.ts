@@ -11,9 +11,24 @@ function cut(printed: string): string {
   return printed.length > MAX_PRINTED ? `${printed.slice(0, MAX_PRINTED)}…` : printed
 }
 
-/** Line breaks written as escapes, so a value printed on one line stays on one line. */
+/**
+ * Characters a terminal would act on or show as nothing: controls (line breaks, ESC), zero-width
+ * and direction marks, line and paragraph separators, the byte-order mark.
+ */
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
+
+function escapeUnseen(char: string): string {
+  return ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+}
+
+/**
+ * Those characters written as escapes, so that a value printed on one line stays on one line,
+ * model output cannot drive the terminal, and two strings that differ look different.
+ */
 export function oneLine(printed: string): string {
-  return printed.includes('\n') || printed.includes('\r') ? printed.replace(/\r/g, '\\r').replace(/\n/g, '\\n') : printed
+  UNSEEN.lastIndex = 0
+  return UNSEEN.test(printed) ? printed.replace(UNSEEN, escapeUnseen) : printed
 }
 
 /** Characters of a string shown before where two strings first differ. */

@@ -1,6 +1,7 @@
 import type { ToolCall } from '../calls/tool-call'
 import { type ArgVerdict, argWeight } from '../compare/compare-call'
 import { describeGoldArgs } from '../compare/gold-calls'
+import { oneLine } from '../compare/print-value'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
 import { type Counts, type Figures, f1Of, precisionOf, recallOf } from './figures'
@@ -205,11 +206,11 @@ function unmatchedReason(
   if (!goldNames.has(name)) {
     return {
       kind: 'wrong tool',
-      reason: expectedNames === '' ? `no call to ${pred.name} was expected` : `no call to ${pred.name} was expected (expected ${expectedNames})`,
+      reason: expectedNames === '' ? `no call to ${oneLine(pred.name)} was expected` : `no call to ${oneLine(pred.name)} was expected (expected ${expectedNames})`,
     }
   }
   if (unpairedGoldNames.has(name)) {
-    return { kind: 'out of order', reason: `an expected call to ${pred.name} is left, but pairing it would break the order` }
+    return { kind: 'out of order', reason: `an expected call to ${oneLine(pred.name)} is left, but pairing it would break the order` }
   }
-  return { kind: 'hallucinated call', reason: `every expected call to ${pred.name} is already paired` }
+  return { kind: 'hallucinated call', reason: `every expected call to ${oneLine(pred.name)} is already paired` }
 }

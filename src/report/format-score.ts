@@ -1,3 +1,4 @@
+import { oneLine } from '../compare/print-value'
 import { jestDiff } from '../compare/printers'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
@@ -113,7 +114,7 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
       continue
     }
     const sameName = pair.pred.name === pair.gold.name
-    const name = sameName ? pair.gold.name : `${pair.gold.name} (predicted as ${pair.pred.name})`
+    const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(pair.pred.name)})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair)}  ${colors.bold(name)}`)
     const written = goldArgs?.(pair.goldIndex)
     for (const verdict of pair.args) lines.push(...formatVerdict(pair, verdict, colors, written))
@@ -127,9 +128,10 @@ function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors): st
     unmatched.kind === 'unparseable'
       ? unmatched.call.name === ''
         ? '(unparseable)'
-        : `${unmatched.call.name} (unparseable)`
+        : `${oneLine(unmatched.call.name)} (unparseable)`
       : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional)
-  return colors.received(`  + pred[${unmatched.predIndex}] ${call}`) + colors.dim(`  ← ${unmatched.kind}: ${unmatched.reason}`)
+  // A reason may quote the model's text (what would not parse).
+  return colors.received(`  + pred[${unmatched.predIndex}] ${call}`) + colors.dim(`  ← ${unmatched.kind}: ${oneLine(unmatched.reason)}`)
 }
 
 function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors): string {

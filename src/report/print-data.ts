@@ -71,6 +71,6 @@ export function printInlineApart(gold: string, pred: string): [string, string] {
 export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = []): string {
   const parts = positional.map(printInline)
   for (const key of Object.keys(args)) parts.push(`${key}: ${printInline(args[key])}`)
-  const text = `${name}(${parts.join(', ')})`
+  const text = `${oneLine(name)}(${parts.join(', ')})`
   return text.length > MAX_LINE * 2 ? `${text.slice(0, MAX_LINE * 2 - 2)}…)` : text
 }

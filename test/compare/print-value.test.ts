@@ -3,18 +3,23 @@ import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
 import { printStringsApart, printValue } from '../../src/compare/print-value'
 
-/** What printValue prints for any object: pretty-format's one-line form, with its line breaks escaped so that it stays one line. */
+/** Control, zero-width and direction characters, written as escapes so that they show. */
+function escapeUnseen(text: string): string {
+  return text.replace(/[\p{Cc}\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/gu, (char) =>
+    char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+/** What printValue prints for any object: pretty-format's one-line form, with its unseen characters escaped so that it stays one line. */
 function byPrettyFormat(value: unknown): string {
-  const printed = format(value, { min: true, maxDepth: 4, maxWidth: 8, plugins: [plugins.AsymmetricMatcher], escapeString: false })
-    .replaceAll('\r', '\\r')
-    .replaceAll('\n', '\\n')
+  const printed = escapeUnseen(format(value, { min: true, maxDepth: 4, maxWidth: 8, plugins: [plugins.AsymmetricMatcher], escapeString: false }))
   return printed.length > 120 ? `${printed.slice(0, 120)}…` : printed
 }
 
 const scalar = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme' }),
-  fc.constantFrom('"', '\\', '\n', '…', ''),
+  fc.constantFrom('"', '\\', '\n', '…', '', '\u001b[0m', '\u200b'),
   fc.double(),
   fc.integer(),
   fc.constantFrom(-0, 0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
@@ -57,6 +62,12 @@ describe('printValue prints a list as pretty-format does', () => {
 })
 
 describe('printValue keeps to one line', () => {
+  test('control, zero-width and direction characters print as escapes, so that model output cannot drive the terminal or hide', () => {
+    expect(printValue('\u001b[31mRED\u0007')).toBe('"\\u001b[31mRED\\u0007"')
+    expect(printValue('Lisbon\u200b')).toBe('"Lisbon\\u200b"')
+    expect(printValue('abc\u202edcba\tx')).toBe('"abc\\u202edcba\\tx"')
+  })
+
   test('a string with line breaks prints them as escapes', () => {
     expect(printValue('line1\nline2\r\n')).toBe('"line1\\nline2\\r\\n"')
   })

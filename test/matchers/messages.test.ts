@@ -8,6 +8,14 @@ import { failureMessage } from './failure-message'
 const search = (q: string) => ({ name: 'search', args: { q } })
 
 describe('the message of toMatchToolCalls', () => {
+  test("prints a model's tool name with control characters as escapes: it keeps its line, and colours nothing", () => {
+    const name = 'g\nh\u001b[31mRED'
+    const message = failureMessage(() => expect([{ name, args: {} }, { name: 'search\u200b', args: { q: 'cats' } }]).toMatchToolCalls([search('cats')]))
+    expect(message).not.toMatch(/\u001b\[31m|\u200b/)
+    expect(message).toContain('+ pred[0] g\\nh\\u001b[31mRED()  ← wrong tool: no call to g\\nh\\u001b[31mRED was expected (expected search)')
+    expect(message).toContain('search\\u200b(q: "cats")')
+  })
+
   test('marks a scalar argument that differs', () => {
     expect(failureMessage(() => expect([{ name: 'get_weather', args: { city: 'Lyon', days: 3 } }]).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }]))).toMatchInlineSnapshot(`
       "expect(received).toMatchToolCalls(gold)
