@@ -109,6 +109,9 @@ export function oneOfList(alternatives: readonly unknown[]): OneOf {
 
 /** The argument may be left out; if given it must match `value` (any value when none is given). */
 export function optional(...value: [] | [unknown]): Optional {
+  if (value.length > 1) {
+    throw new TypeError(`optional(): expected at most one value, received ${value.length}; for any of several, write optional(oneOf(...))`)
+  }
   return value.length === 0 ? new OptionalMarker(false, undefined) : new OptionalMarker(true, value[0])
 }
 

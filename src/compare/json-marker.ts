@@ -23,8 +23,16 @@ export function readJsonMarker(object: Record<string, unknown>, keys: readonly s
     if (!Array.isArray(inner) || inner.length > 1) throw new TypeError(`${spelled(where)}.$optional: expected [] or [value], received ${printValue(inner)}`)
     return 'optional'
   }
+  // A marker with a slip of case would be read as a literal object that no prediction matches.
+  if (keys[0]!.charCodeAt(0) === DOLLAR) {
+    const marker = MARKER_KEYS.find((key) => key.toLowerCase() === keys[0]!.toLowerCase())
+    if (marker !== undefined) throw new TypeError(`${spelled(where)}.${keys[0]}: not a marker; did you mean ${marker}?`)
+  }
   return undefined
 }
+
+const DOLLAR = 0x24
+const MARKER_KEYS = ['$oneOf', '$optional']
 
 function spelled(where: LazyPath | (() => string)): string {
   return typeof where === 'function' ? where() : spellPath(where)

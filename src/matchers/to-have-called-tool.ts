@@ -38,8 +38,11 @@ export function toHaveCalledTool(
   received: unknown,
   name: string,
   args?: Record<string, unknown>,
+  ...rest: unknown[]
 ): MatcherResult {
   if (typeof name !== 'string' || name === '') throw new TypeError(`name: expected the tool's name, received ${printValue(name)}`)
+  // A third argument, such as options, would be ignored: refuse it.
+  if (rest.length > 0) throw new TypeError(`toHaveCalledTool(name, args?): expected at most two arguments, received ${rest.length + 2}`)
   const calls = toolCalls(received)
   const score = args === undefined ? undefined : scoreTrajectory(received, { name, args }, withRunnerTesters(this, resolveMatchOptions({})), 'call')
   const pair = score?.pairs[0]

@@ -26,6 +26,18 @@ describe('gold as JSON', () => {
     expect(goldToJSON(back)).toEqual(goldToJSON(gold))
   })
 
+  test('a marker key with a slip of case throws naming it, rather than reading as a literal object', () => {
+    expect(() => goldFromJSON([{ name: 'f', args: { x: { $oneof: [1, 2] } } }])).toThrow(new TypeError('gold[0].args.x.$oneof: not a marker; did you mean $oneOf?'))
+    const metric = new ToolCallMetric()
+    expect(() => metric.score([], [{ name: 'f', args: { x: { $Optional: [] } } }], { goldForm: 'json' })).toThrow(/\.\$Optional: not a marker; did you mean \$optional\?$/)
+  })
+
+  test('optional() takes at most one value, where a second was silently dropped', () => {
+    expect(() => (optional as (...values: unknown[]) => unknown)(1, 2)).toThrow(
+      new TypeError('optional(): expected at most one value, received 2; for any of several, write optional(oneOf(...))'),
+    )
+  })
+
   test('predicates and matchers have no JSON form and say where they are', () => {
     expect(() => goldToJSON([{ name: 'f', args: { x: satisfies(() => true, 'any') } }])).toThrow(/^gold\[0\]\.args\.x: /)
     expect(() => goldToJSON({ x: jestExpect.any(String) })).toThrow(TypeError)

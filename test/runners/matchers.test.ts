@@ -218,6 +218,12 @@ describe('toHaveCalledTool', () => {
     expect(calls).not.toHaveCalledTool('search', {})
   })
 
+  test('a third argument, such as options, throws rather than being ignored', () => {
+    expect(() => (expect(calls).toHaveCalledTool as (...args: unknown[]) => void)('search', { q: 'CATS' }, { canonicalizer: 'exact' })).toThrow(
+      'toHaveCalledTool(name, args?): expected at most two arguments, received 3',
+    )
+  })
+
   test('matches the arguments as gold values', () => {
     expect(calls).toHaveCalledTool('search', { q: oneOf('dogs', 'cats') })
     expect(calls).toHaveCalledTool('answer', { a: expect.stringMatching(/^me/) })
