@@ -4,6 +4,7 @@ import { describeGoldArgs } from '../compare/gold-calls'
 import { oneLine } from '../compare/print-value'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
+import { ExactSum } from './exact-sum'
 import { type Counts, type Figures, f1Of, precisionOf, recallOf } from './figures'
 
 /** A call as plain data; gold values that are not plain data are described (see describeNode). */
@@ -168,6 +169,8 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     }
   }
 
+  // Fractional weights: the totals are the exact sums of the pairs' and unmatched calls' counts, rounded once.
+  if (!(Number.isInteger(tp) && Number.isInteger(fp) && Number.isInteger(fn))) ({ tp, fp, fn } = exactTotals(pairDetails, unmatchedPred, unmatchedGold))
   return {
     level,
     tp,
@@ -180,6 +183,19 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     unmatchedPred,
     unmatchedGold,
   }
+}
+
+/** TP, FP and FN as the exact sums of what each pair and unmatched call counts, as the corpus sums keep them. */
+function exactTotals(pairs: readonly PairDetail[], unmatchedPred: readonly UnmatchedPrediction[], unmatchedGold: readonly UnmatchedGold[]): Counts {
+  const [tp, fp, fn] = [new ExactSum(), new ExactSum(), new ExactSum()]
+  for (const pair of pairs) {
+    tp.add(pair.tp)
+    fp.add(pair.fp)
+    fn.add(pair.fn)
+  }
+  for (const unmatched of unmatchedPred) fp.add(unmatched.weight)
+  for (const unmatched of unmatchedGold) fn.add(unmatched.weight)
+  return { tp: tp.value, fp: fp.value, fn: fn.value }
 }
 
 /** How many names a reason lists before it says how many more there are. */

@@ -18,6 +18,16 @@ describe('evaluate', () => {
     expect(report.episodes).toBe(3)
   })
 
+  test('ten calls of weight 0.1 give TP 1 in one episode as in ten, overall and per tool', () => {
+    const metric = new ToolCallMetric({ grammar: { tools: { f: { importance: 0.1 } } } })
+    const calls = Array.from({ length: 10 }, (_, i) => call('f', String(i)))
+    const oneEpisode = evaluate([{ pred: calls, gold: calls }], metric)
+    const tenEpisodes = evaluate(calls.map((c) => ({ pred: [c], gold: [c] })), metric)
+    expect(metric.score(calls, calls).tp).toBe(1)
+    expect([oneEpisode.tp, oneEpisode.perTool.f!.tp, tenEpisodes.tp]).toEqual([1, 1, 1])
+    expect(metric.score([], calls).fn).toBe(1)
+  })
+
   test('differs from the mean of per-episode F1s', () => {
     const metric = new ToolCallMetric()
     const meanF1 = episodes.map((e) => metric.score(e.pred, e.gold).f1).reduce((a, b) => a + b) / episodes.length
