@@ -85,6 +85,8 @@ function readValueSchema(schema: unknown, path: string, canonicalize: Canonicali
     const union = alternatives.map((alt, i) => readValueSchema(alt, `${path}.anyOf[${i}]`, canonicalize).types)
     types = union.some((t) => t.length === 0) ? [] : [...new Set(union.flat())]
   }
+  // OpenAPI's (and Gemini's) `nullable: true` lets the value be null besides its type.
+  if (schema.nullable === true && types.length > 0 && !types.includes('null')) types = [...types, 'null']
   const result: ValueSchema = { types }
   if (schema.enum !== undefined) {
     if (!Array.isArray(schema.enum)) throw new TypeError(`${path}.enum: expected a list, received ${printValue(schema.enum)}`)

@@ -104,6 +104,16 @@ describe('weights from the grammar', () => {
     expect(new ToolCallMetric({ grammar: tools }).score([deleteAll], []).fp).toBe(4)
   })
 
+  test("a Gemini declaration's nullable: true lets the value be null", () => {
+    const declaration = (nullable: boolean) => [
+      { name: 'book', parameters: { type: 'OBJECT', properties: { note: { type: 'STRING', nullable } } } },
+    ]
+    const pred = [{ name: 'book', args: { note: null } }]
+    const gold = [{ name: 'book', args: { note: optional() } }]
+    expect(new ToolCallMetric({ grammar: declaration(true) }).score(pred, gold).tp).toBe(1)
+    expect(new ToolCallMetric({ grammar: declaration(false) }).score(pred, gold).tp).toBe(0)
+  })
+
   test('an unparseable call that names a heavy tool weighs as that tool and counts under its name', () => {
     const score = new ToolCallMetric({ grammar }).score([{ name: 'delete_all', arguments: '{"id": ' }], [])
     expect(score.fp).toBe(5)
