@@ -22,6 +22,9 @@ export interface FormatOptions {
 
 const INDENT = '    '
 
+/** How many wrong pairs, arguments of one pair, and unmatched calls of each side are listed before the rest are counted. */
+const LISTED = 50
+
 const SMALL_VALUE = 400
 
 function isSmall(value: unknown): boolean {
@@ -50,16 +53,18 @@ function diffableGold(described: unknown, written: unknown): unknown {
 
 /** `writtenGold`: the gold call's arguments as written, when known (see FormatOptions.goldArgs). */
 export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, writtenGold?: Record<string, unknown>): string[] {
-  const { arg } = verdict
-  const gold = pair.gold.args[arg]
-  const positional = arg.startsWith('#') ? pair.pred.positional?.[Number(arg.slice(1)) - 1] : undefined
-  const pred = arg.startsWith('#') ? positional : pair.pred.args[arg]
+  const { arg: key } = verdict
+  // An argument's name may be the model's own.
+  const arg = oneLine(key)
+  const gold = pair.gold.args[key]
+  const positional = key.startsWith('#') ? pair.pred.positional?.[Number(key.slice(1)) - 1] : undefined
+  const pred = key.startsWith('#') ? positional : pair.pred.args[key]
   const why = (text: string) => colors.dim(`  ← ${text}`)
   switch (verdict.verdict) {
     case 'match':
       return [colors.dim(`${INDENT}  ${arg}: ${printInline(pred)}`)]
     case 'omitted':
-      return Object.hasOwn(pair.pred.args, arg)
+      return Object.hasOwn(pair.pred.args, key)
         ? [colors.dim(`${INDENT}  ${arg}: ${printInline(pred)}  (${verdict.reason ?? 'left out'})`)]
         : [colors.dim(`${INDENT}  ${arg}: (left out; optional)`)]
     case 'missing':
@@ -67,7 +72,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
     case 'unexpected':
       return [colors.received(`${INDENT}+ ${arg}: ${printInline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
     case 'mismatch': {
-      const diffable = isNested(gold) && isNested(pred) ? diffableGold(gold, writtenGold?.[arg]) : undefined
+      const diffable = isNested(gold) && isNested(pred) ? diffableGold(gold, writtenGold?.[key]) : undefined
       if (diffable !== undefined) {
         const nested = jestDiff().diff(alignMatched(diffable, pred), pred, {
           aAnnotation: 'Expected',
@@ -103,6 +108,7 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
   const lines: string[] = []
   let exactShown = 0
   let exactHidden = 0
+  let wrongShown = 0
   for (const pair of pairs) {
     if (pair.exact) {
       if (exactShown < exactLines) {
@@ -113,13 +119,26 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
       }
       continue
     }
+    if (wrongShown++ === LISTED) continue
     const sameName = pair.pred.name === pair.gold.name
     const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(pair.pred.name)})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair)}  ${colors.bold(name)}`)
     const written = goldArgs?.(pair.goldIndex)
-    for (const verdict of pair.args) lines.push(...formatVerdict(pair, verdict, colors, written))
+    for (const verdict of pair.args.slice(0, LISTED)) lines.push(...formatVerdict(pair, verdict, colors, written))
+    if (pair.args.length > LISTED) {
+      const differing = pair.args.slice(LISTED).filter((verdict) => verdict.verdict !== 'match' && verdict.verdict !== 'omitted').length
+      lines.push(colors.dim(`${INDENT}  … and ${pair.args.length - LISTED} more arguments, ${differing} of them wrong`))
+    }
   }
+  if (wrongShown > LISTED) lines.push(`  ${colors.bold('✗')} … and ${wrongShown - LISTED} more pairs that differ`)
   if (exactHidden > 0) lines.push(colors.dim(`  ✓ … and ${exactHidden} more pairs that match exactly`))
+  return lines
+}
+
+/** The first of a long list of lines, then how many more there are. */
+function listed<T>(items: readonly T[], format: (item: T) => string, more: (count: number) => string): string[] {
+  const lines = items.slice(0, LISTED).map(format)
+  if (items.length > LISTED) lines.push(more(items.length - LISTED))
   return lines
 }
 
@@ -153,10 +172,12 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
     ])
   }
   if (score.unmatchedPred.length > 0) {
-    sections.push(['Predictions that matched nothing:', ...score.unmatchedPred.map((u) => formatUnmatchedPred(u, colors))])
+    const more = (count: number) => colors.received(`  + … and ${count} more predictions that matched nothing`)
+    sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, (u) => formatUnmatchedPred(u, colors), more)])
   }
   if (score.unmatchedGold.length > 0) {
-    sections.push(['Gold calls that nothing matched:', ...score.unmatchedGold.map((u) => formatUnmatchedGold(u, colors))])
+    const more = (count: number) => colors.expected(`  - … and ${count} more gold calls that nothing matched`)
+    sections.push(['Gold calls that nothing matched:', ...listed(score.unmatchedGold, (u) => formatUnmatchedGold(u, colors), more)])
   }
   sections.push([figuresLine(score)])
   return sections.map((lines) => lines.join('\n')).join('\n\n')

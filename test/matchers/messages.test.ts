@@ -8,6 +8,19 @@ import { failureMessage } from './failure-message'
 const search = (q: string) => ({ name: 'search', args: { q } })
 
 describe('the message of toMatchToolCalls', () => {
+  test('lists 50 of each kind of wrong item and counts the rest, so that thousands of wrong calls give a readable message', () => {
+    const gold = Array.from({ length: 120 }, (_, i) => ({ name: 'search', args: { q: `q${i}` } }))
+    const pred = [
+      ...Array.from({ length: 3000 }, () => ({ name: 'search', arguments: '{"q": ' })),
+      { name: 'search', args: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`extra${i}`, i])) },
+    ]
+    const message = formatScore(new ToolCallMetric().score(pred, gold))
+    expect(message.split('\n').length).toBeLessThan(250)
+    expect(message).toContain('  + … and 2950 more predictions that matched nothing')
+    expect(message).toContain('  - … and 69 more gold calls that nothing matched')
+    expect(message).toContain('      … and 2951 more arguments, 2951 of them wrong')
+  })
+
   test("prints a model's tool name with control characters as escapes: it keeps its line, and colours nothing", () => {
     const name = 'g\nh\u001b[31mRED'
     const message = failureMessage(() => expect([{ name, args: {} }, { name: 'search\u200b', args: { q: 'cats' } }]).toMatchToolCalls([search('cats')]))
