@@ -1,6 +1,13 @@
 /** Maps a string to the form in which two strings are compared. */
 export type Canonicalizer = (s: string) => string
 
+/**
+ * What an author's canonicalizer gives, in place of a canonical form, for a string it threw on
+ * (followed by why): a form that no canonical form equals, so a predicted string that the
+ * function could not take matches nothing, where a gold one is a TypeError.
+ */
+export const CANONICALIZER_THREW = '\u0000canonicalizer threw\u0000'
+
 const WHITESPACE_RUN = /\s+/g
 const TOOL_NAME_SEPARATORS = /[.\-]/g
 

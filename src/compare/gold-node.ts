@@ -1,3 +1,4 @@
+import { CANONICALIZER_THREW } from './canonicalizers'
 import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
@@ -110,7 +111,11 @@ function satisfiesNode(raw: unknown, predicate: (value: unknown) => boolean, des
 
 /** A gold string's canonical form, computed the first time a comparison needs it and kept on the node. */
 export function canonicalOf(node: { raw: string; canonical: string | undefined }, canonicalize: (s: string) => string): string {
-  return (node.canonical ??= canonicalize(node.raw))
+  if (node.canonical !== undefined) return node.canonical
+  const canonical = canonicalize(node.raw)
+  // The author's canonicalizer threw on the author's own gold: their error, not the model's.
+  if (canonical.startsWith(CANONICALIZER_THREW)) throw new TypeError(`${canonical.slice(CANONICALIZER_THREW.length)} (a gold value)`)
+  return (node.canonical = canonical)
 }
 
 /** How gold is written: by a test's author with marker values, or in its JSON form with `$oneOf` and `$optional` objects. */

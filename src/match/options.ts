@@ -1,5 +1,5 @@
 import { isPlainObject } from '../calls/plain-value'
-import { type Canonicalizer, canonicalizers } from '../compare/canonicalizers'
+import { CANONICALIZER_THREW, type Canonicalizer, canonicalizers } from '../compare/canonicalizers'
 import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
@@ -49,7 +49,9 @@ const checkedCanonicalizers = new Map<string, WeakMap<Canonicalizer, Canonicaliz
 
 /**
  * An author's canonicalizer, checked at each call: one that returns no string (a missing
- * `return`) would make every value alike, a silent pass, so it throws a TypeError naming the option.
+ * `return`) would make every value alike, a silent pass, so it throws a TypeError naming the
+ * option. One that throws, as on model output it was not written for, gives a form that
+ * matches nothing (CANONICALIZER_THREW): the prediction is graded wrong, never a crash.
  */
 function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canonicalizer {
   let byFunction = checkedCanonicalizers.get(path)
@@ -57,7 +59,12 @@ function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canoni
   let checked = byFunction.get(canonicalize)
   if (checked === undefined) {
     checked = (text: string) => {
-      const canonical: unknown = canonicalize(text)
+      let canonical: unknown
+      try {
+        canonical = canonicalize(text)
+      } catch (error) {
+        return `${CANONICALIZER_THREW}${path}: threw on ${printValue(text)}: ${String(error)}`
+      }
       if (typeof canonical === 'string') return canonical
       throw new TypeError(`${path}: expected the function to return a string, received ${printValue(canonical)} for ${printValue(text)}`)
     }

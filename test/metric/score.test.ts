@@ -299,6 +299,16 @@ describe('options', () => {
     )
   })
 
+  test("a canonicalizer that throws on a predicted string grades it wrong, not a crash; on a gold string it is the author's TypeError", () => {
+    const metric = new ToolCallMetric({ canonicalizer: (text: string) => decodeURIComponent(text).toLowerCase(), level: 'arg' })
+    const gold = [{ name: 'fetch', args: { url: 'a%20b', q: 'x' } }]
+    const score = metric.score([{ name: 'fetch', args: { url: '%E0%A4%A', q: 'X' } }], gold)
+    expect(score.pairs[0]!.args.map((arg) => arg.verdict)).toEqual(['mismatch', 'match'])
+    expect(() => metric.score([{ name: 'fetch', args: { url: 'a' } }], [{ name: 'fetch', args: { url: '%E0%A4%A' } }])).toThrow(
+      new TypeError('options.canonicalizer: threw on "%E0%A4%A": URIError: URI malformed (a gold value)'),
+    )
+  })
+
   test('score options given as a list throw naming scoreOptions', () => {
     expect(() => new ToolCallMetric().score([], [], ['json'] as never)).toThrow(
       new TypeError('scoreOptions: expected an object of options, received ["json"]'),
