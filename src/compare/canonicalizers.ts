@@ -2,11 +2,18 @@
 export type Canonicalizer = (s: string) => string
 
 /**
- * What an author's canonicalizer gives, in place of a canonical form, for a string it threw on
- * (followed by why): a form that no canonical form equals, so a predicted string that the
- * function could not take matches nothing, where a gold one is a TypeError.
+ * What an author's canonicalizer gives, in place of a canonical form, for a string it threw on:
+ * this, a number of its own and NUL, then why. No other form equals it, so a predicted string
+ * that the function could not take matches nothing, where a gold one is a TypeError.
  */
 export const CANONICALIZER_THREW = '\u0000canonicalizer threw\u0000'
+
+/** Throws the author's TypeError when a canonical form of gold (a value, a tool's name) is one that the canonicalizer threw on. */
+export function refuseThrownForm(canonical: string, what: string): void {
+  if (canonical.charCodeAt(0) !== 0 || !canonical.startsWith(CANONICALIZER_THREW)) return
+  const why = canonical.slice(canonical.indexOf('\u0000', CANONICALIZER_THREW.length) + 1)
+  throw new TypeError(`${why} (${what})`)
+}
 
 const WHITESPACE_RUN = /\s+/g
 const TOOL_NAME_SEPARATORS = /[.\-]/g

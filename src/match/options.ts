@@ -44,6 +44,9 @@ function oneOfValues<T extends string>(value: unknown, allowed: readonly T[], pa
   throw new TypeError(`${path}: expected ${allowed.map((a) => `'${a}'`).join(' or ')}, received ${printValue(value)}`)
 }
 
+/** How many forms for strings a canonicalizer threw on have been given, so that each is unlike any other. */
+let thrownForms = 0
+
 /** Each author's canonicalizer wrapped once for each path that names it, so that a wrapper keeps its identity across scores. */
 const checkedCanonicalizers = new Map<string, WeakMap<Canonicalizer, Canonicalizer>>()
 
@@ -63,7 +66,7 @@ function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canoni
       try {
         canonical = canonicalize(text)
       } catch (error) {
-        return `${CANONICALIZER_THREW}${path}: threw on ${printValue(text)}: ${String(error)}`
+        return `${CANONICALIZER_THREW}${thrownForms++}\u0000${path}: threw on ${printValue(text)}: ${String(error)}`
       }
       if (typeof canonical === 'string') return canonical
       throw new TypeError(`${path}: expected the function to return a string, received ${printValue(canonical)} for ${printValue(text)}`)

@@ -119,7 +119,7 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
       }
       continue
     }
-    if (wrongShown++ === LISTED) continue
+    if (wrongShown++ >= LISTED) continue
     const sameName = pair.pred.name === pair.gold.name
     const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(pair.pred.name)})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair)}  ${colors.bold(name)}`)

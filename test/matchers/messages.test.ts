@@ -19,6 +19,12 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('  + … and 2950 more predictions that matched nothing')
     expect(message).toContain('  - … and 69 more gold calls that nothing matched')
     expect(message).toContain('      … and 2951 more arguments, 2951 of them wrong')
+    const sixty = Array.from({ length: 60 }, (_, i) => search(`q${i}`))
+    const pairs = formatScore(new ToolCallMetric().score(sixty.map((call) => ({ ...call, args: { q: `${call.args.q}?` } })), sixty))
+    expect(pairs.match(/ ✗ gold\[\d+\]/g)?.length).toBe(50)
+    expect(pairs).toContain('gold[49] ↔ pred[49]')
+    expect(pairs).not.toContain('gold[50] ↔')
+    expect(pairs).toContain('  ✗ … and 10 more pairs that differ')
   })
 
   test("prints a model's tool name with control characters as escapes: it keeps its line, and colours nothing", () => {

@@ -309,6 +309,19 @@ describe('options', () => {
     )
   })
 
+  test('a name canonicalizer that throws pairs no two names it threw on, however alike, and on a gold name is a TypeError', () => {
+    const name = (text: string) => {
+      if (text.includes('!')) throw new Error('no bangs')
+      return text
+    }
+    const metric = new ToolCallMetric({ name })
+    const long = 'x'.repeat(70)
+    expect(metric.score([{ name: 'get_weather', args: {} }, { name: `${long}!pred`, args: {} }], [{ name: 'get_weather', args: {} }]).fp).toBe(1)
+    expect(() => metric.score([{ name: `${long}!pred`, args: {} }], [{ name: `${long}!gold`, args: {} }])).toThrow(
+      new TypeError(`options.name: threw on "${'x'.repeat(60)}…": Error: no bangs (a gold call's name)`),
+    )
+  })
+
   test('score options given as a list throw naming scoreOptions', () => {
     expect(() => new ToolCallMetric().score([], [], ['json'] as never)).toThrow(
       new TypeError('scoreOptions: expected an object of options, received ["json"]'),
