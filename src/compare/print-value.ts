@@ -13,9 +13,10 @@ function cut(printed: string): string {
 
 /**
  * Characters a terminal would act on or show as nothing: controls (line breaks, ESC), zero-width
- * and direction marks, line and paragraph separators, the byte-order mark.
+ * characters, direction marks, embeddings and isolates, line and paragraph separators, the
+ * byte-order mark.
  */
-const UNSEEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 function escapeUnseen(char: string): string {

@@ -6,7 +6,7 @@ import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../m
 import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
 import { alignMatched } from './align-matched'
-import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
+import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart, visibleDeep } from './print-data'
 
 export interface FormatOptions {
   colors?: Colors
@@ -74,7 +74,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
     case 'mismatch': {
       const diffable = isNested(gold) && isNested(pred) ? diffableGold(gold, writtenGold?.[key]) : undefined
       if (diffable !== undefined) {
-        const nested = jestDiff().diff(alignMatched(diffable, pred), pred, {
+        const nested = jestDiff().diff(visibleDeep(alignMatched(diffable, pred)), visibleDeep(pred), {
           aAnnotation: 'Expected',
           bAnnotation: 'Received',
           omitAnnotationLines: true,

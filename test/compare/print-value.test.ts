@@ -5,7 +5,7 @@ import { printStringsApart, printValue } from '../../src/compare/print-value'
 
 /** Control, zero-width and direction characters, written as escapes so that they show. */
 function escapeUnseen(text: string): string {
-  return text.replace(/[\p{Cc}\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/gu, (char) =>
+  return text.replace(/[\p{Cc}\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/gu, (char) =>
     char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
 }
@@ -66,6 +66,7 @@ describe('printValue keeps to one line', () => {
     expect(printValue('\u001b[31mRED\u0007')).toBe('"\\u001b[31mRED\\u0007"')
     expect(printValue('Lisbon\u200b')).toBe('"Lisbon\\u200b"')
     expect(printValue('abc\u202edcba\tx')).toBe('"abc\\u202edcba\\tx"')
+    expect(printValue('bob\u2067evil\u2069')).toBe('"bob\\u2067evil\\u2069"')
   })
 
   test('a string with line breaks prints them as escapes', () => {

@@ -2,12 +2,28 @@ import { describe, expect, test } from 'vitest'
 import { oneOf, optional } from '../../src/compare/gold-values'
 import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { formatCorpusReport } from '../../src/report/format-corpus-report'
 import { formatScore } from '../../src/report/format-score'
 import { failureMessage } from './failure-message'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 
 describe('the message of toMatchToolCalls', () => {
+  test("escapes the model's control characters everywhere it prints them: nested diffs, argument names, the per-tool table", () => {
+    const unseen = /[\u001b\u200b\u2067]/
+    const score = new ToolCallMetric().score(
+      [{ name: 'f', args: { xs: ['a', 'x\u001b[2Jy'], o: { 'k\u200b': 1 } } }, { name: 'rm', args: { 'x\u001b[2Jy': 1 } }],
+      [{ name: 'f', args: { xs: ['a', 'b'], o: { k: 1 } } }],
+    )
+    const message = formatScore(score)
+    expect(message).not.toMatch(unseen)
+    expect(message).toContain('+ pred[1] rm(x\\u001b[2Jy: 1)')
+    expect(message).toContain('"k\\\\u200b": 1')
+    const table = formatCorpusReport(evaluate([{ pred: [{ name: 'evil\u001b[2J\u2067X', args: {} }], gold: [] }]))
+    expect(table).not.toMatch(unseen)
+    expect(table).toContain('evil\\u001b[2J\\u2067X')
+  })
+
   test('lists 50 of each kind of wrong item and counts the rest, so that thousands of wrong calls give a readable message', () => {
     const gold = Array.from({ length: 120 }, (_, i) => ({ name: 'search', args: { q: `q${i}` } }))
     const pred = [
