@@ -101,6 +101,9 @@ export function scorePairing({ context, pairs }: Pairing): Score {
         } else if (verdict.verdict === 'missing') pairFn += verdict.weight
         else if (verdict.verdict === 'unexpected') pairFp += verdict.weight
       }
+      if (!(Number.isInteger(pairTp) && Number.isInteger(pairFp) && Number.isInteger(pairFn))) {
+        ;({ tp: pairTp, fp: pairFp, fn: pairFn } = exactPairCounts(weight, args))
+      }
     }
     tp += pairTp
     fp += pairFp
@@ -138,9 +141,11 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       const callContext = context.callContext(name)
       let weight = callContext.toolWeight
       if (level === 'arg') {
+        const weights = [weight]
         for (let i = 0; i < gold.keys.length; i++) {
-          if (gold.values[i]!.kind !== 'optional') weight += argWeight(callContext, gold.keys[i]!)
+          if (gold.values[i]!.kind !== 'optional') weights.push(argWeight(callContext, gold.keys[i]!))
         }
+        weight = exactlySummed(weights)
       }
       fn += weight
       unmatchedGold.push({ goldIndex, weight, call: { name: gold.name, args: describeGoldArgs(gold) } })
@@ -158,8 +163,10 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       const toolWeight = callContext?.toolWeight ?? 1
       let weight = toolWeight
       if (level === 'arg' && callContext !== undefined) {
-        for (const arg of Object.keys(pred.args)) weight += argWeight(callContext, arg)
-        weight += toolWeight * (pred.positional?.length ?? 0)
+        const weights = [toolWeight]
+        for (const arg of Object.keys(pred.args)) weights.push(argWeight(callContext, arg))
+        for (let i = 0; i < (pred.positional?.length ?? 0); i++) weights.push(toolWeight)
+        weight = exactlySummed(weights)
       }
       goldNames ??= new Set(context.gold.names)
       expectedNames ??= nameList(unpairedGoldNames)
@@ -183,6 +190,31 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     unmatchedPred,
     unmatchedGold,
   }
+}
+
+/** A pair's counts at arg level, the name's weight and each argument's summed exactly (fractional weights). */
+function exactPairCounts(weight: number, args: readonly ArgVerdict[]): Counts {
+  const [tp, fp, fn] = [new ExactSum(), new ExactSum(), new ExactSum()]
+  tp.add(weight)
+  for (const verdict of args) {
+    if (verdict.verdict === 'match') tp.add(verdict.weight)
+    else if (verdict.verdict === 'mismatch') {
+      fp.add(verdict.weight)
+      fn.add(verdict.weight)
+    } else if (verdict.verdict === 'missing') fn.add(verdict.weight)
+    else if (verdict.verdict === 'unexpected') fp.add(verdict.weight)
+  }
+  return { tp: tp.value, fp: fp.value, fn: fn.value }
+}
+
+/** Weights summed: as doubles when they are integers, as they mostly are, else exactly and rounded once. */
+function exactlySummed(weights: readonly number[]): number {
+  let sum = 0
+  for (const weight of weights) sum += weight
+  if (Number.isInteger(sum)) return sum
+  const exact = new ExactSum()
+  for (const weight of weights) exact.add(weight)
+  return exact.value
 }
 
 /** TP, FP and FN as the exact sums of what each pair and unmatched call counts, as the corpus sums keep them. */

@@ -28,6 +28,14 @@ describe('evaluate', () => {
     expect(metric.score([], calls).fn).toBe(1)
   })
 
+  test('at arg level a call of ten arguments of weight 0.1 counts 1.1, paired or not, as eleven calls would', () => {
+    const metric = new ToolCallMetric({ level: 'arg', grammar: { tools: { f: { importance: 0.1 } } } })
+    const tenArgs = { name: 'f', args: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`a${i}`, i])) }
+    expect(metric.score([tenArgs], [tenArgs]).tp).toBe(1.1)
+    expect(metric.score([], [tenArgs]).fn).toBe(1.1)
+    expect(metric.score([tenArgs], []).fp).toBe(1.1)
+  })
+
   test('differs from the mean of per-episode F1s', () => {
     const metric = new ToolCallMetric()
     const meanF1 = episodes.map((e) => metric.score(e.pred, e.gold).f1).reduce((a, b) => a + b) / episodes.length
