@@ -3,7 +3,7 @@ import { setOwnEntry } from './gold-node'
 import { childPath } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
-import { readJsonMarker } from './json-marker'
+import { nearMarker, readJsonMarker } from './json-marker'
 import { isPlainObject } from '../calls/plain-value'
 import { PyFloat } from '../calls/python-values'
 
@@ -24,7 +24,14 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
   // JSON has one kind of number; gold reads a float of BFCL's typed JSON as its number too.
   if (gold instanceof PyFloat) return gold.value
   if (Array.isArray(gold)) return gold.map((item, i) => goldToJSON(item, `${path}[${i}]`))
-  if (isPlainObject(gold)) return mapRecord(gold, (value, key) => goldToJSON(value, childPath(path, key)))
+  if (isPlainObject(gold)) {
+    const keys = Object.keys(gold)
+    // goldFromJSON refuses such an object as a misspelt marker: written as it is, it would not read back.
+    if (keys.length === 1 && nearMarker(keys[0]!) !== undefined && Array.isArray(gold[keys[0]!])) {
+      throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: its key differs from a marker only in case`)
+    }
+    return mapRecord(gold, (value, key) => goldToJSON(value, childPath(path, key)))
+  }
   if (typeof gold === 'object' && gold !== null) throw noJsonForm(gold, path)
   return gold
 }

@@ -23,12 +23,16 @@ export function readJsonMarker(object: Record<string, unknown>, keys: readonly s
     if (!Array.isArray(inner) || inner.length > 1) throw new TypeError(`${spelled(where)}.$optional: expected [] or [value], received ${printValue(inner)}`)
     return 'optional'
   }
-  // A marker with a slip of case would be read as a literal object that no prediction matches.
-  if (keys[0]!.charCodeAt(0) === DOLLAR) {
-    const marker = MARKER_KEYS.find((key) => key.toLowerCase() === keys[0]!.toLowerCase())
-    if (marker !== undefined) throw new TypeError(`${spelled(where)}.${keys[0]}: not a marker; did you mean ${marker}?`)
-  }
+  // A marker with a slip of case, holding a list as a marker does, would be read as a literal object that no prediction matches.
+  const near = nearMarker(keys[0]!)
+  if (near !== undefined && Array.isArray(object[keys[0]!])) throw new TypeError(`${spelled(where)}.${keys[0]}: not a marker; did you mean ${near}?`)
   return undefined
+}
+
+/** The marker key that `key` spells with other case (`$oneof`), or undefined. */
+export function nearMarker(key: string): string | undefined {
+  if (key.charCodeAt(0) !== DOLLAR) return undefined
+  return MARKER_KEYS.find((marker) => marker !== key && marker.toLowerCase() === key.toLowerCase())
 }
 
 const DOLLAR = 0x24

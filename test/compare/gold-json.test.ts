@@ -26,6 +26,14 @@ describe('gold as JSON', () => {
     expect(goldToJSON(back)).toEqual(goldToJSON(gold))
   })
 
+  test('a literal object whose key is a marker with a slip of case round-trips when it holds no list, and has no JSON form when it does', () => {
+    const gold = [{ name: 'f', args: { flag: { $Optional: true } } }]
+    expect(goldFromJSON(goldToJSON(gold))).toEqual(gold)
+    expect(() => goldToJSON([{ name: 'f', args: { x: { $oneof: [1] } } }])).toThrow(
+      new TypeError('gold[0].args.x: {"$oneof": [1]} has no JSON form: its key differs from a marker only in case'),
+    )
+  })
+
   test('a marker key with a slip of case throws naming it, rather than reading as a literal object', () => {
     expect(() => goldFromJSON([{ name: 'f', args: { x: { $oneof: [1, 2] } } }])).toThrow(new TypeError('gold[0].args.x.$oneof: not a marker; did you mean $oneOf?'))
     const metric = new ToolCallMetric()
