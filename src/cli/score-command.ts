@@ -56,7 +56,9 @@ async function* episodesFile(input: InputFile, notices: Notices): AsyncGenerator
   }
 }
 
-const forId = (id: EpisodeId | undefined) => (id === undefined ? '' : ` (id ${JSON.stringify(id)})`)
+// Ids are not remembered once paired (memory stays flat), so an id given twice on one side reads as one left without a partner.
+const forId = (id: EpisodeId | undefined, other: string) =>
+  id === undefined ? '' : ` (id ${JSON.stringify(id)}: no ${other} line has it, or the one that has it is paired already)`
 
 /** Episodes from a prediction file and a gold file, paired by id or by position; a line without a partner is still scored. */
 async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
@@ -76,10 +78,10 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
     if (left !== undefined && right !== undefined) {
       yield { id: right.id ?? left.id, turns: left.turns, gold: right.gold, where: [left.where, right.where] }
     } else if (left !== undefined) {
-      notices.warn(`lines of ${pred.name} without a gold line`, `${left.where}: no gold line${forId(left.id)}; scored against no gold calls`)
+      notices.warn(`lines of ${pred.name} without a gold line`, `${left.where}: no gold line${forId(left.id, 'gold')}; scored against no gold calls`)
       yield { id: left.id, turns: left.turns, gold: [], where: [left.where] }
     } else if (right !== undefined) {
-      notices.warn(`lines of ${gold.name} without a prediction`, `${right.where}: no prediction line${forId(right.id)}; scored as no calls`)
+      notices.warn(`lines of ${gold.name} without a prediction`, `${right.where}: no prediction line${forId(right.id, 'prediction')}; scored as no calls`)
       yield { id: right.id, turns: [], gold: right.gold, where: [right.where] }
     }
   }

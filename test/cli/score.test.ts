@@ -70,7 +70,7 @@ describe('toolcalls score PRED GOLD', () => {
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
     const run = await runCli(['score', pred, gold])
     expect(microLine(run.stdout)).toContain('over 2 episodes: TP 1  FP 0  FN 1')
-    expect(run.stderr).toContain(`${gold}:2: no prediction line (id "b"); scored as no calls`)
+    expect(run.stderr).toContain(`${gold}:2: no prediction line (id "b": no prediction line has it, or the one that has it is paired already); scored as no calls`)
   })
 
   test('scores a prediction without a gold line against no gold calls, and warns', async () => {
@@ -78,7 +78,14 @@ describe('toolcalls score PRED GOLD', () => {
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
     const run = await runCli(['score', pred, gold])
     expect(microLine(run.stdout)).toContain('TP 1  FP 1  FN 0')
-    expect(run.stderr).toContain(`${pred}:2: no gold line (id "z"); scored against no gold calls`)
+    expect(run.stderr).toContain(`${pred}:2: no gold line (id "z": no gold line has it, or the one that has it is paired already); scored against no gold calls`)
+  })
+
+  test('a prediction id given twice warns that its gold line is paired already, rather than that there is none', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'a', calls: [search('a')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(run.stderr).toContain(`${pred}:2: no gold line (id "a": no gold line has it, or the one that has it is paired already)`)
   })
 
   test('--level arg counts the name and each argument', async () => {
