@@ -11,6 +11,8 @@ export type EpisodeId = string | number
 /** A prediction line, read: never fails, since predictions are untrusted model output. */
 export interface PredLine {
   id: EpisodeId | undefined
+  /** The line could not be read (not JSON nor Python calls, or too long): whether it gave an id is not known. */
+  unread?: boolean
   turns: Turns
   /** `pred.jsonl:7` */
   where: string
@@ -74,12 +76,12 @@ function compileGold(json: unknown, where: string): GoldTurns {
  */
 export function readPredLine(line: Line, file: string): PredLine {
   const where = `${file}:${line.number}`
-  if (line.tooLong) return { id: undefined, turns: [[unparseableCall(`${where}: ${tooLongReason()}`)]], where }
+  if (line.tooLong) return { id: undefined, unread: true, turns: [[unparseableCall(`${where}: ${tooLongReason()}`)]], where }
   const parsed = parseJson(line.text)
   if (!parsed.ok) {
     const turns = readTurns(line.text)
     const readable = turns.length > 0 && turns.every((turn) => turn.every((call) => !isUnparseable(call)))
-    return { id: undefined, turns: readable ? turns : [[unparseableCall(`${where}: ${parsed.reason}`)]], where }
+    return readable ? { id: undefined, turns, where } : { id: undefined, unread: true, turns: [[unparseableCall(`${where}: ${parsed.reason}`)]], where }
   }
   const { id, calls } = unwrap(parsed.value)
   return { id: isId(id) ? id : undefined, turns: readTurns(calls), where }

@@ -2,6 +2,14 @@
 export interface Keyed<T> {
   id: string | number | undefined
   value: T
+  /** A record that could not be read, so whether it gives an id is not known: it pairs by position only with one that gives none. */
+  unread?: boolean
+}
+
+/** Whether two records without a common id pair by position: one gives no id, and an unread one only beside another without. */
+function pairByPosition(left: Keyed<unknown>, leftKey: string | undefined, right: Keyed<unknown>, rightKey: string | undefined): boolean {
+  if (leftKey === undefined && rightKey === undefined) return true
+  return (leftKey === undefined && left.unread !== true) || (rightKey === undefined && right.unread !== true)
 }
 
 /** Two records that belong together, or one that has no partner. */
@@ -45,7 +53,8 @@ const keyOf = (id: string | number): string => String(id)
 /**
  * Pairs the records of two streams read side by side. Records whose ids agree pair up, first
  * with first; the n-th records of the two streams pair by position when either gives no id
- * (and the other has no partner by id already waiting). When both streams list the same ids
+ * (and the other has no partner by id already waiting), save that a record that could not be
+ * read pairs by position only with one that gives no id either. When both streams list the same ids
  * in the same order nothing waits, so memory stays flat: only records that arrive out of
  * order are held. A record left without a partner comes out alone once the other stream ends.
  */
@@ -65,7 +74,7 @@ export async function* joinById<L, R>(left: AsyncIterable<Keyed<L>>, right: Asyn
       const rightKey = r?.id === undefined ? undefined : keyOf(r.id)
       if (l !== undefined && r !== undefined) {
         const nothingWaits = (leftKey === undefined || !waitingRight.has(leftKey)) && (rightKey === undefined || !waitingLeft.has(rightKey))
-        if (nothingWaits && (leftKey === undefined || rightKey === undefined || leftKey === rightKey)) {
+        if (nothingWaits && (leftKey === rightKey || pairByPosition(l, leftKey, r, rightKey))) {
           yield { left: l.value, right: r.value }
           continue
         }

@@ -65,7 +65,7 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
   async function* preds() {
     for await (const line of linesOf(pred, notices)) {
       const record = readPredLine(line, pred.name)
-      yield { id: record.id, value: record }
+      yield { id: record.id, value: record, unread: record.unread }
     }
   }
   async function* golds() {

@@ -26,6 +26,19 @@ describe('joinById', () => {
     expect(await pairs([undefined, 'b'], ['a', 'b'])).toEqual(['L0:R0', 'L1:R1'])
   })
 
+  test('pairs a record that could not be read by position only with one that gives no id either', async () => {
+    const unread = async function* (ids: Id[]): AsyncGenerator<Keyed<string>> {
+      for (const [i, id] of ids.entries()) yield { id, value: `L${i}`, unread: id === undefined }
+    }
+    const out = async (left: Id[], right: Id[]) => {
+      const joined: string[] = []
+      for await (const { left: l, right: r } of joinById(unread(left), records('R', right))) joined.push(`${l ?? '-'}:${r ?? '-'}`)
+      return joined.sort()
+    }
+    expect(await out([undefined, 'b'], ['b', 'a'])).toEqual(['-:R1', 'L0:-', 'L1:R0'])
+    expect(await out([undefined, undefined], [undefined, undefined])).toEqual(['L0:R0', 'L1:R1'])
+  })
+
   test('gives records without a partner alone, once the other side has ended', async () => {
     expect((await pairs(['a', 'x'], ['a', 'b', 'c'])).sort()).toEqual(['-:R1', '-:R2', 'L0:R0', 'L1:-'])
   })

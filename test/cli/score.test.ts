@@ -88,6 +88,14 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toContain(`${pred}:2: no gold line (id "a": no gold line has it, or the one that has it is paired already)`)
   })
 
+  test("a prediction line that cannot be read takes no other episode's gold line by position", async () => {
+    const pred = folder.write('pred.jsonl', `{"id":"a","calls":[{"name":"search","args":{"q":"a"}}\n${jsonl({ id: 'b', calls: [search('b')] })}`)
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'b', calls: [search('b')] }, { id: 'a', calls: [search('a')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('over 3 episodes: TP 1  FP 1  FN 1')
+    expect(run.stderr).toContain(`${pred}:1: no gold line; scored against no gold calls`)
+  })
+
   test('--level arg counts the name and each argument', async () => {
     const pred = folder.write('pred.jsonl', jsonl([search('cats'), deleteAll]))
     const gold = folder.write('gold.jsonl', jsonl([search('cats'), answer('meow')]))
