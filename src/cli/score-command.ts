@@ -138,6 +138,8 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   const scored = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
   const report = scored.report()
   cli.notices.finish()
+  // F1 1 over nothing would pass any threshold: a generation run that wrote nothing must not look perfect.
+  if (report.episodes === 0) throw new UserError(`${inputs.map((input) => input.name).join(', ')}: no episodes to score; an empty corpus has no figure`)
   if (jsonPath !== undefined) await writeJsonFile(jsonPath, reportJson('score', files, scoring, report, scored.exactSums()))
   await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
 }

@@ -21,7 +21,8 @@ Exit codes:
   2    a user error, in one line naming the file and line: a missing or unreadable
        file, a directory given as a file, a gold or episodes line that is not valid
        JSON or holds malformed gold, an unknown option or a bad option value, an
-       invalid grammar file, a --json path that cannot be written (or a full disk)
+       invalid grammar file, a --json path that cannot be written (or a full disk),
+       input of no episodes (an empty corpus has no figure)
   130  interrupted (Ctrl-C): no report file is written
 
 Environment:

@@ -24,6 +24,8 @@ interface Graded {
   detail: (colors: Colors) => string
   /** The score computed here from a gold, for the corpus reporters; a received Score or report is not recorded, lest it count twice. */
   scoredFromGold?: Score
+  /** A corpus report of no episodes, whose F1 of 1 would pass any threshold: it reaches none. */
+  empty?: boolean
 }
 
 function readThreshold(threshold: unknown): number {
@@ -56,7 +58,13 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
   if (isScore(received)) {
     return { figures: received, options, hintNames: { received: 'score', args: ['threshold'] }, detail: (colors) => scoreDetail(received, colors) }
   }
-  return { figures: received, options, hintNames: { received: 'report', args: ['threshold'] }, detail: (colors) => formatCorpusReport(received, colors) }
+  return {
+    figures: received,
+    options,
+    hintNames: { received: 'report', args: ['threshold'] },
+    detail: (colors) => formatCorpusReport(received, colors),
+    empty: received.episodes === 0,
+  }
 }
 
 const OPTION_KEYS = [...MATCH_OPTION_KEYS, 'by']
@@ -112,11 +120,12 @@ export function toScoreAtLeast(
   const message = () => {
     const colors = runnerColors(this)
     const [printedLimit, printedFigure] = printFiguresApart(limit, figure)
-    const verdict =
-      `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}, ` + `received ${colors.received(printedFigure)}.`
+    const verdict = graded.empty
+      ? `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}, but the report holds no episodes: an empty corpus has no figure.`
+      : `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}, ` + `received ${colors.received(printedFigure)}.`
     const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
     const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)
     return `${head}\n\n${verdict}\n\n${graded.detail(colors)}`
   }
-  return { pass: figure >= limit, message }
+  return { pass: graded.empty !== true && figure >= limit, message }
 }

@@ -96,6 +96,13 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toContain(`${pred}:1: no gold line; scored against no gold calls`)
   })
 
+  test('a file of no episodes is a user error, not a perfect score', async () => {
+    const empty = folder.write('empty.jsonl', '\n\n')
+    const run = await runCli(['score', empty])
+    expect(run.stderr).toBe(`${empty}: no episodes to score; an empty corpus has no figure\n`)
+    expect([run.code, run.stdout]).toEqual([2, ''])
+  })
+
   test('--level arg counts the name and each argument', async () => {
     const pred = folder.write('pred.jsonl', jsonl([search('cats'), deleteAll]))
     const gold = folder.write('gold.jsonl', jsonl([search('cats'), answer('meow')]))

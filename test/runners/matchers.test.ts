@@ -186,6 +186,13 @@ describe('toScoreAtLeast', () => {
     expect(message).toMatch(/^ +search +1 +1 +1 +0\.5 +0\.5 +0\.5$/m)
   })
 
+  test('a corpus report of no episodes reaches no threshold, as a run that wrote nothing must not pass', () => {
+    const empty = evaluate([])
+    expect(empty.f1).toBe(1)
+    expect(failure(() => expect(empty).toScoreAtLeast(0))).toContain('Expected F1 ≥ 0, but the report holds no episodes: an empty corpus has no figure.')
+    expect(empty).not.toScoreAtLeast(0.9)
+  })
+
   test('.not fails at or above the threshold, with a message that says so', () => {
     expect(failure(() => expect(pred).not.toScoreAtLeast(0.5, gold))).toContain('Expected F1 < 0.5, received 0.5.')
   })
