@@ -52,6 +52,10 @@ export function checkBfclEntry(entry: unknown, options: BfclCheckOptions = {}): 
   const id = entry.id
   if (typeof id !== 'string' || id === '') throw new BfclInputError('id', `expected the entry's id, received ${printValue(id)}`)
   const plan = planEntry(entry, id)
+  // A null or empty output is the model's and graded; no field at all is a malformed entry (a result file's `result`, say).
+  if (!Object.hasOwn(entry, 'model_output')) {
+    throw new BfclInputError('model_output', "expected the model's output (Python call text or decoded calls); the entry has no such field")
+  }
   const context: CallContext = { language: plan.category.language, underscoreToDot: options.underscoreToDot === true }
   const output = readModelOutput(entry.model_output)
   const check = output.ok ? checkCalls(plan, output.calls, context) : output.failure

@@ -86,4 +86,13 @@ describe('toolcalls bfcl-check', () => {
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(/^stdin:1: functions: expected a list of function docs/)
   })
+
+  test('an entry with no model_output field, as a result file names it result, is a user error; a null output is graded', async () => {
+    const docs = '"functions": [{"name": "f", "parameters": {"type": "dict", "properties": {}, "required": []}}], "ground_truth": [{"f": {}}]'
+    const missing = await runCli(['bfcl-check', '-'], { input: `{"id": "simple_python_0", "result": "[f()]", ${docs}}\n` })
+    expect(missing.stderr).toBe("stdin:1: model_output: expected the model's output (Python call text or decoded calls); the entry has no such field\n")
+    expect(missing.code).toBe(2)
+    const nullOutput = await runCli(['bfcl-check', '-'], { input: `{"id": "simple_python_0", "model_output": null, ${docs}}\n` })
+    expect([nullOutput.code, parseLines(nullOutput.stdout)]).toEqual([0, [expect.objectContaining({ valid: false })]])
+  })
 })
