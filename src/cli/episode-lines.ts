@@ -41,8 +41,16 @@ function isId(id: unknown): id is EpisodeId {
 }
 
 function readId(id: unknown, where: string): EpisodeId | undefined {
-  if (id === undefined || isId(id)) return id
+  if (id === undefined || isId(id)) return exactId(id, where)
   throw lineError(where, `id: expected a string or a number, received ${printValue(id)}`)
+}
+
+/** An id as read; a number past 2^53, which JSON.parse has rounded and may have made equal to another, is a user error. */
+function exactId<T>(id: T, where: string): T {
+  if (typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id)) {
+    throw lineError(where, `id: ${printValue(id)} is beyond the integers a JSON number holds exactly; write it as a string`)
+  }
+  return id
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
@@ -84,7 +92,7 @@ export function readPredLine(line: Line, file: string): PredLine {
     return readable ? { id: undefined, turns, where } : { id: undefined, unread: true, turns: [[unparseableCall(`${where}: ${parsed.reason}`)]], where }
   }
   const { id, calls } = unwrap(parsed.value)
-  return { id: isId(id) ? id : undefined, turns: readTurns(calls), where }
+  return { id: isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
 }
 
 /** A line of a gold file: `{ "id"?, "calls" }` or bare gold calls, in the JSON form of gold values. */

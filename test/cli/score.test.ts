@@ -96,6 +96,14 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toContain(`${pred}:1: no gold line; scored against no gold calls`)
   })
 
+  test('an id past 2^53, which JSON numbers cannot hold exactly, is a user error rather than a silent mismatch', async () => {
+    const pred = folder.write('pred.jsonl', '{"id": 9007199254740993, "calls": []}\n')
+    const gold = folder.write('gold.jsonl', '{"id": 9007199254740992, "calls": []}\n')
+    const run = await runCli(['score', pred, gold])
+    expect(run.stderr).toMatch(/:1: id: 9007199254740992 is beyond the integers a JSON number holds exactly; write it as a string\n$/)
+    expect(run.code).toBe(2)
+  })
+
   test('a file of no episodes is a user error, not a perfect score', async () => {
     const empty = folder.write('empty.jsonl', '\n\n')
     const run = await runCli(['score', empty])
