@@ -91,6 +91,16 @@ describe('the packed package', () => {
     )
   }, 60_000)
 
+  test("type-checks a user's test files against its types: Vitest through its setup import, Jest through a declaration file", async () => {
+    const tsc = (config: string) => node([bin('typescript', 'tsc'), '-p', join('types', config)], project)
+    const [vitestTypes, jestTypes] = await Promise.all([tsc('tsconfig.vitest.json'), tsc('tsconfig.jest.json')])
+    expect(vitestTypes, vitestTypes.output).toEqual({ exitCode: 0, output: '' })
+    expect(jestTypes, jestTypes.output).toEqual({ exitCode: 0, output: '' })
+    // Without the declaration file the matchers are unknown to Jest's expect: the README's step is needed.
+    const without = await tsc('tsconfig.jest-without-declaration.json')
+    expect(without.output).toContain("Property 'toMatchToolCalls' does not exist")
+  }, 60_000)
+
   test('loads its matchers entry in plain Node, from ESM and from CommonJS, without a runner', async () => {
     const esm = await node(['--input-type=module', '-e', "const { matchers } = await import('expect-toolcalls/matchers'); console.log(Object.keys(matchers).join())"], project)
     const cjs = await node(['-e', "console.log(Object.keys(require('expect-toolcalls/matchers').matchers).join())"], project)
