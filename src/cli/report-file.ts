@@ -33,6 +33,8 @@ async function statOrUndefined(path: string) {
 
 /** Checks, before a long run, that a report can be written to `path`. */
 export async function checkWritable(path: string): Promise<void> {
+  // `-` names standard input and output elsewhere; here it would be a file of that name beside the text on stdout.
+  if (path === '-') throw new UserError('--json -: standard output carries the text report; name a file for the JSON')
   const existing = await statOrUndefined(path)
   if (existing?.isDirectory()) throw new UserError(`${path}: cannot write, it is a directory`)
   try {

@@ -104,6 +104,12 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.code).toBe(2)
   })
 
+  test('--json - is a user error, not a file named -', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('a')], gold: [search('a')] }))
+    const run = await runCli(['score', episodes, '--json', '-'])
+    expect([run.code, run.stderr]).toEqual([2, '--json -: standard output carries the text report; name a file for the JSON\n'])
+  })
+
   test('a file of no episodes is a user error, not a perfect score', async () => {
     const empty = folder.write('empty.jsonl', '\n\n')
     const run = await runCli(['score', empty])
