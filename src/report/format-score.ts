@@ -6,7 +6,7 @@ import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../m
 import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
 import { alignMatched } from './align-matched'
-import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart, visibleDeep } from './print-data'
+import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
 
 export interface FormatOptions {
   colors?: Colors
@@ -74,18 +74,20 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
     case 'mismatch': {
       const diffable = isNested(gold) && isNested(pred) ? diffableGold(gold, writtenGold?.[key]) : undefined
       if (diffable !== undefined) {
-        const nested = jestDiff().diff(visibleDeep(alignMatched(diffable, pred)), visibleDeep(pred), {
+        // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
+        // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
+        const nested = jestDiff().diff(alignMatched(diffable, pred), pred, {
           aAnnotation: 'Expected',
           bAnnotation: 'Received',
           omitAnnotationLines: true,
           // A small value is shown whole; a large one only around its differences.
           expand: isSmall(gold) && isSmall(pred),
           contextLines: 2,
-          aColor: colors.expected,
-          bColor: colors.received,
-          changeColor: (s) => s,
-          commonColor: colors.dim,
-          patchColor: colors.dim,
+          aColor: (text) => colors.expected(oneLine(text)),
+          bColor: (text) => colors.received(oneLine(text)),
+          changeColor: oneLine,
+          commonColor: (text) => colors.dim(oneLine(text)),
+          patchColor: (text) => colors.dim(oneLine(text)),
         })
         const lines = (nested ?? '').split('\n').map((line) => `${INDENT}    ${line}`)
         return [`${INDENT}~ ${arg}:` + why(verdict.reason ?? 'differs'), ...lines]

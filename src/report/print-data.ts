@@ -1,8 +1,7 @@
 import type { NewPlugin } from 'pretty-format'
 import { oneLine, printStringsApart } from '../compare/print-value'
-import { setOwnEntry } from '../compare/gold-node'
 import { prettyFormat } from '../compare/printers'
-import { isPlainObject, isRecord } from '../calls/plain-value'
+import { isRecord } from '../calls/plain-value'
 
 function markerKey(value: unknown): string | undefined {
   if (!isRecord(value)) return undefined
@@ -76,35 +75,3 @@ export function printCall(name: string, args: Record<string, unknown>, positiona
   return text.length > MAX_LINE * 2 ? `${text.slice(0, MAX_LINE * 2 - 2)}…)` : text
 }
 
-/** How deep `visibleDeep` looks; nothing the diffs print nests deeper than the readers let it. */
-const VISIBLE_DEPTH = 256
-
-/**
- * A value for a nested diff with its strings and keys printed by `oneLine`'s escapes, so that
- * model output in a list or an object cannot drive the terminal either; the value itself when
- * nothing in it needs escaping. Only lists and plain objects are copied: matchers stay.
- */
-export function visibleDeep(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return oneLine(value)
-  if (typeof value !== 'object' || value === null || depth === VISIBLE_DEPTH) return value
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined
-    for (let i = 0; i < value.length; i++) {
-      const item = visibleDeep(value[i], depth + 1)
-      if (item !== value[i]) (copy ??= value.slice())[i] = item
-    }
-    return copy ?? value
-  }
-  if (!isPlainObject(value)) return value
-  const keys = Object.keys(value)
-  let changed = false
-  const items = keys.map((key) => {
-    const item = visibleDeep(value[key], depth + 1)
-    if (item !== value[key] || oneLine(key) !== key) changed = true
-    return item
-  })
-  if (!changed) return value
-  const visible: Record<string, unknown> = {}
-  keys.forEach((key, i) => setOwnEntry(visible, oneLine(key), items[i]))
-  return visible
-}

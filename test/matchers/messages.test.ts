@@ -18,7 +18,11 @@ describe('the message of toMatchToolCalls', () => {
     const message = formatScore(score)
     expect(message).not.toMatch(unseen)
     expect(message).toContain('+ pred[1] rm(x\\u001b[2Jy: 1)')
-    expect(message).toContain('"k\\\\u200b": 1')
+    expect(message).toContain('+   "k\\u200b": 1,')
+    // An escape and the same text written out stay apart: pretty-format doubles a written backslash.
+    const written = formatScore(new ToolCallMetric().score([{ name: 'f', args: { o: { text: 'line1\\nline2' } } }], [{ name: 'f', args: { o: { text: 'line1\nline2' } } }]))
+    expect(written).toContain('+   "text": "line1\\\\nline2",')
+    expect(written).not.toContain('no visual difference')
     const table = formatCorpusReport(evaluate([{ pred: [{ name: 'evil\u001b[2J\u2067X', args: {} }], gold: [] }]))
     expect(table).not.toMatch(unseen)
     expect(table).toContain('evil\\u001b[2J\\u2067X')
