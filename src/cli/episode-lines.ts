@@ -8,7 +8,7 @@ import { isRecord } from '../calls/plain-value'
 
 export type EpisodeId = string | number
 
-/** A prediction line, read: never fails, since predictions are untrusted model output. */
+/** A prediction line, read: what it holds is graded, since predictions are untrusted model output; only an id past 2^53 (the harness's, not the model's) is a user error. */
 export interface PredLine {
   id: EpisodeId | undefined
   /** The line could not be read (not JSON nor Python calls, or too long): whether it gave an id is not known. */
@@ -48,7 +48,7 @@ function readId(id: unknown, where: string): EpisodeId | undefined {
 /** An id as read; a number past 2^53, which JSON.parse has rounded and may have made equal to another, is a user error. */
 function exactId<T>(id: T, where: string): T {
   if (typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id)) {
-    throw lineError(where, `id: ${printValue(id)} is beyond the integers a JSON number holds exactly; write it as a string`)
+    throw lineError(where, `id: a number past 2^53 (read as ${printValue(id)}) is beyond the integers a JSON number holds exactly; write it as a string`)
   }
   return id
 }

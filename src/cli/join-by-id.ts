@@ -2,14 +2,16 @@
 export interface Keyed<T> {
   id: string | number | undefined
   value: T
-  /** A record that could not be read, so whether it gives an id is not known: it pairs by position only with one that gives none. */
+  /** A record that could not be read, so whether it gives an id is not known: in a stream that has given ids, it pairs with nothing. */
   unread?: boolean
 }
 
-/** Whether two records without a common id pair by position: one gives no id, and an unread one only beside another without. */
-function pairByPosition(left: Keyed<unknown>, leftKey: string | undefined, right: Keyed<unknown>, rightKey: string | undefined): boolean {
-  if (leftKey === undefined && rightKey === undefined) return true
-  return (leftKey === undefined && left.unread !== true) || (rightKey === undefined && right.unread !== true)
+/**
+ * Whether a record without an id pairs by position. One that could not be read does not once
+ * its stream has given ids: it may have had one, and its position would take another's partner.
+ */
+function pairsByPosition(record: Keyed<unknown>, key: string | undefined, streamGaveIds: boolean): boolean {
+  return key === undefined && !(record.unread === true && streamGaveIds)
 }
 
 /** Two records that belong together, or one that has no partner. */
@@ -54,7 +56,7 @@ const keyOf = (id: string | number): string => String(id)
  * Pairs the records of two streams read side by side. Records whose ids agree pair up, first
  * with first; the n-th records of the two streams pair by position when either gives no id
  * (and the other has no partner by id already waiting), save that a record that could not be
- * read pairs by position only with one that gives no id either. When both streams list the same ids
+ * read pairs with nothing once its stream has given ids. When both streams list the same ids
  * in the same order nothing waits, so memory stays flat: only records that arrive out of
  * order are held. A record left without a partner comes out alone once the other stream ends.
  */
@@ -65,6 +67,8 @@ export async function* joinById<L, R>(left: AsyncIterable<Keyed<L>>, right: Asyn
   const waitingRight = new Waiting<R>()
   let leftDone = false
   let rightDone = false
+  let leftGaveIds = false
+  let rightGaveIds = false
   try {
     while (!leftDone || !rightDone) {
       const [l, r]: [Keyed<L> | undefined, Keyed<R> | undefined] = await Promise.all([nextOf(leftRecords, leftDone), nextOf(rightRecords, rightDone)])
@@ -72,9 +76,11 @@ export async function* joinById<L, R>(left: AsyncIterable<Keyed<L>>, right: Asyn
       rightDone ||= r === undefined
       const leftKey = l?.id === undefined ? undefined : keyOf(l.id)
       const rightKey = r?.id === undefined ? undefined : keyOf(r.id)
+      leftGaveIds ||= leftKey !== undefined
+      rightGaveIds ||= rightKey !== undefined
       if (l !== undefined && r !== undefined) {
         const nothingWaits = (leftKey === undefined || !waitingRight.has(leftKey)) && (rightKey === undefined || !waitingLeft.has(rightKey))
-        if (nothingWaits && (leftKey === rightKey || pairByPosition(l, leftKey, r, rightKey))) {
+        if (nothingWaits && (leftKey === rightKey || pairsByPosition(l, leftKey, leftGaveIds) || pairsByPosition(r, rightKey, rightGaveIds))) {
           yield { left: l.value, right: r.value }
           continue
         }

@@ -1,3 +1,4 @@
+import { oneLine } from '../compare/print-value'
 import type { Level } from '../match/options'
 import type { CorpusReport, EpisodeResult } from '../metric/evaluate'
 import type { Colors } from '../report/colors'
@@ -18,7 +19,8 @@ export interface ReportTextOptions {
 
 function episodeLabel(result: LocatedResult): string {
   const where = result.where !== undefined && result.where.length > 0 ? result.where.join(', ') : `episode ${result.index + 1}`
-  return result.id === undefined ? where : `${String(result.id)} (${where})`
+  // An id may come from the prediction file, and so from the model's harness output: printed escaped.
+  return result.id === undefined ? where : `${oneLine(String(result.id))} (${where})`
 }
 
 function worstSection(worst: readonly LocatedResult[], colors: Colors): string[] {

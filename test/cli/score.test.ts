@@ -88,19 +88,27 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toContain(`${pred}:2: no gold line (id "a": no gold line has it, or the one that has it is paired already)`)
   })
 
-  test("a prediction line that cannot be read takes no other episode's gold line by position", async () => {
-    const pred = folder.write('pred.jsonl', `{"id":"a","calls":[{"name":"search","args":{"q":"a"}}\n${jsonl({ id: 'b', calls: [search('b')] })}`)
-    const gold = folder.write('gold.jsonl', jsonl({ id: 'b', calls: [search('b')] }, { id: 'a', calls: [search('a')] }))
+  test("a prediction line that cannot be read, in a file that gives ids, takes no other episode's gold line by position", async () => {
+    const pred = folder.write('pred.jsonl', `${jsonl({ id: 'c', calls: [search('c')] })}{"id":"a","calls":[{"name":"search","args":{"q":"a"}}\n${jsonl({ id: 'b', calls: [search('b')] })}`)
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'c', calls: [search('c')] }, { id: 'b', calls: [search('b')] }, { id: 'a', calls: [search('a')] }))
     const run = await runCli(['score', pred, gold])
-    expect(microLine(run.stdout)).toContain('over 3 episodes: TP 1  FP 1  FN 1')
-    expect(run.stderr).toContain(`${pred}:1: no gold line; scored against no gold calls`)
+    expect(microLine(run.stdout)).toContain('over 4 episodes: TP 2  FP 1  FN 1')
+    expect(run.stderr).toContain(`${pred}:2: no gold line; scored against no gold calls`)
+  })
+
+  test('prose among answers of a file that gives no ids is paired by position, as every line of it is', async () => {
+    const pred = folder.write('pred.jsonl', `I cannot help with that\n${jsonl([search('b')])}`)
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('over 2 episodes: TP 1  FP 1  FN 1')
+    expect(run.stderr).toBe('')
   })
 
   test('an id past 2^53, which JSON numbers cannot hold exactly, is a user error rather than a silent mismatch', async () => {
     const pred = folder.write('pred.jsonl', '{"id": 9007199254740993, "calls": []}\n')
     const gold = folder.write('gold.jsonl', '{"id": 9007199254740992, "calls": []}\n')
     const run = await runCli(['score', pred, gold])
-    expect(run.stderr).toMatch(/:1: id: 9007199254740992 is beyond the integers a JSON number holds exactly; write it as a string\n$/)
+    expect(run.stderr).toMatch(/:1: id: a number past 2\^53 \(read as 9007199254740992\) is beyond the integers a JSON number holds exactly; write it as a string\n$/)
     expect(run.code).toBe(2)
   })
 
