@@ -2,16 +2,11 @@
 export interface Keyed<T> {
   id: string | number | undefined
   value: T
-  /** A record that could not be read, so whether it gives an id is not known: in a stream that has given ids, it pairs with nothing. */
+  /**
+   * A record of the left stream that could not be read, so whether it gave an id is not known:
+   * it pairs with the right record at its position only until a later left record gives that one's id.
+   */
   unread?: boolean
-}
-
-/**
- * Whether a record without an id pairs by position. One that could not be read does not once
- * its stream has given ids: it may have had one, and its position would take another's partner.
- */
-function pairsByPosition(record: Keyed<unknown>, key: string | undefined, streamGaveIds: boolean): boolean {
-  return key === undefined && !(record.unread === true && streamGaveIds)
 }
 
 /** Two records that belong together, or one that has no partner. */
@@ -55,20 +50,21 @@ const keyOf = (id: string | number): string => String(id)
 /**
  * Pairs the records of two streams read side by side. Records whose ids agree pair up, first
  * with first; the n-th records of the two streams pair by position when either gives no id
- * (and the other has no partner by id already waiting), save that a record that could not be
- * read pairs with nothing once its stream has given ids. When both streams list the same ids
- * in the same order nothing waits, so memory stays flat: only records that arrive out of
- * order are held. A record left without a partner comes out alone once the other stream ends.
+ * (and the other has no partner by id already waiting). A left record that could not be read
+ * holds the right record at its position only until a later left record gives that one's id,
+ * which then takes it. When both streams list the same ids in the same order nothing waits,
+ * so memory stays flat: only records that arrive out of order, or unread, are held. A record
+ * left without a partner comes out alone once the other stream ends.
  */
 export async function* joinById<L, R>(left: AsyncIterable<Keyed<L>>, right: AsyncIterable<Keyed<R>>): AsyncGenerator<Joined<L, R>> {
   const leftRecords = left[Symbol.asyncIterator]()
   const rightRecords = right[Symbol.asyncIterator]()
   const waitingLeft = new Waiting<L>()
   const waitingRight = new Waiting<R>()
+  // Each unread left record with the right record at its position, by the right one's id.
+  const held = new Waiting<{ left: L; right: R }>()
   let leftDone = false
   let rightDone = false
-  let leftGaveIds = false
-  let rightGaveIds = false
   try {
     while (!leftDone || !rightDone) {
       const [l, r]: [Keyed<L> | undefined, Keyed<R> | undefined] = await Promise.all([nextOf(leftRecords, leftDone), nextOf(rightRecords, rightDone)])
@@ -76,18 +72,26 @@ export async function* joinById<L, R>(left: AsyncIterable<Keyed<L>>, right: Asyn
       rightDone ||= r === undefined
       const leftKey = l?.id === undefined ? undefined : keyOf(l.id)
       const rightKey = r?.id === undefined ? undefined : keyOf(r.id)
-      leftGaveIds ||= leftKey !== undefined
-      rightGaveIds ||= rightKey !== undefined
       if (l !== undefined && r !== undefined) {
-        const nothingWaits = (leftKey === undefined || !waitingRight.has(leftKey)) && (rightKey === undefined || !waitingLeft.has(rightKey))
-        if (nothingWaits && (leftKey === rightKey || pairsByPosition(l, leftKey, leftGaveIds) || pairsByPosition(r, rightKey, rightGaveIds))) {
+        const nothingWaits =
+          (leftKey === undefined || (!waitingRight.has(leftKey) && !held.has(leftKey))) && (rightKey === undefined || !waitingLeft.has(rightKey))
+        if (nothingWaits && l.unread === true && rightKey !== undefined) {
+          held.add(rightKey, { left: l.value, right: r.value })
+          continue
+        }
+        if (nothingWaits && (leftKey === undefined || rightKey === undefined || leftKey === rightKey)) {
           yield { left: l.value, right: r.value }
           continue
         }
       }
       if (l !== undefined) {
-        const partner = leftKey === undefined ? undefined : waitingRight.take(leftKey)
-        if (partner !== undefined) yield { left: l.value, right: partner }
+        const released = leftKey === undefined ? undefined : held.take(leftKey)
+        const partner = released !== undefined || leftKey === undefined ? undefined : waitingRight.take(leftKey)
+        if (released !== undefined) {
+          // An unread record had taken this one's partner by position: it gives it up, and stands alone.
+          yield { left: l.value, right: released.right }
+          yield { left: released.left }
+        } else if (partner !== undefined) yield { left: l.value, right: partner }
         else if (leftKey === undefined || rightDone) yield { left: l.value }
         else waitingLeft.add(leftKey, l.value)
       }
@@ -98,7 +102,10 @@ export async function* joinById<L, R>(left: AsyncIterable<Keyed<L>>, right: Asyn
         else waitingRight.add(rightKey, r.value)
       }
       if (rightDone) for (const value of waitingLeft.drain()) yield { left: value }
-      if (leftDone) for (const value of waitingRight.drain()) yield { right: value }
+      if (leftDone) {
+        for (const pair of held.drain()) yield pair
+        for (const value of waitingRight.drain()) yield { right: value }
+      }
     }
   } finally {
     await Promise.all([leftRecords.return?.(), rightRecords.return?.()])

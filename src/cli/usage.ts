@@ -48,7 +48,8 @@ replacement characters, and a warning names the first such line.
 Lines of PRED and GOLD pair by id where both give one, else by position (the n-th
 non-blank line of each); a line left without a partner is scored against nothing, with
 a warning. A prediction line that is not JSON is graded as an unparseable call; one that
-cannot be read at all pairs with no line once its file has given ids.
+cannot be read at all keeps the gold line at its position unless a later prediction line
+gives that gold line's id.
 Gold values are plain values or { "$oneOf": [a, b] }, { "$optional": [v] } (may be left
 out) and { "$optional": [] } (may be left out; any value if given).
 

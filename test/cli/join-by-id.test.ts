@@ -26,7 +26,7 @@ describe('joinById', () => {
     expect(await pairs([undefined, 'b'], ['a', 'b'])).toEqual(['L0:R0', 'L1:R1'])
   })
 
-  test('pairs a record that could not be read with nothing once its stream has given ids, and by position before', async () => {
+  test("pairs a record that could not be read by position until a later record gives its partner's id, which takes it", async () => {
     const unread = async function* (ids: Id[]): AsyncGenerator<Keyed<string>> {
       for (const [i, id] of ids.entries()) yield { id, value: `L${i}`, unread: id === undefined }
     }
@@ -35,7 +35,10 @@ describe('joinById', () => {
       for await (const { left: l, right: r } of joinById(unread(left), records('R', right))) joined.push(`${l ?? '-'}:${r ?? '-'}`)
       return joined.sort()
     }
+    // The unread L1 took R1 ('b') by position; L2 gives 'b' and takes it back; R2 ('a') is left.
     expect(await out(['c', undefined, 'b'], ['c', 'b', 'a'])).toEqual(['-:R2', 'L0:R0', 'L1:-', 'L2:R1'])
+    // In the same order, no later record claims its partner: the position holds.
+    expect(await out(['c', undefined, 'a'], ['c', 'b', 'a'])).toEqual(['L0:R0', 'L1:R1', 'L2:R2'])
     // A stream of no ids, such as prose among id-less answers, pairs by position throughout.
     expect(await out([undefined, undefined], ['a', 'b'])).toEqual(['L0:R0', 'L1:R1'])
     expect(await out([undefined, undefined], [undefined, undefined])).toEqual(['L0:R0', 'L1:R1'])

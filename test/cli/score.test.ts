@@ -88,12 +88,19 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toContain(`${pred}:2: no gold line (id "a": no gold line has it, or the one that has it is paired already)`)
   })
 
-  test("a prediction line that cannot be read, in a file that gives ids, takes no other episode's gold line by position", async () => {
-    const pred = folder.write('pred.jsonl', `${jsonl({ id: 'c', calls: [search('c')] })}{"id":"a","calls":[{"name":"search","args":{"q":"a"}}\n${jsonl({ id: 'b', calls: [search('b')] })}`)
-    const gold = folder.write('gold.jsonl', jsonl({ id: 'c', calls: [search('c')] }, { id: 'b', calls: [search('b')] }, { id: 'a', calls: [search('a')] }))
-    const run = await runCli(['score', pred, gold])
-    expect(microLine(run.stdout)).toContain('over 4 episodes: TP 2  FP 1  FN 1')
-    expect(run.stderr).toContain(`${pred}:2: no gold line; scored against no gold calls`)
+  test("a prediction line that cannot be read keeps its gold line by position only while no later line gives that line's id", async () => {
+    const truncated = '{"id":"a","calls":[{"name":"search","args":{"q":"a"}}'
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'b', calls: [search('b')] }, { id: 'a', calls: [search('a')] }))
+    // Gold b stands where the unreadable line does, but a later line gives b: that line takes it.
+    const outOfOrder = folder.write('pred.jsonl', `${truncated}\n${jsonl({ id: 'b', calls: [search('b')] })}`)
+    const run = await runCli(['score', outOfOrder, gold])
+    expect(microLine(run.stdout)).toContain('over 3 episodes: TP 1  FP 1  FN 1')
+    expect(run.stderr).toContain(`${outOfOrder}:1: no gold line; scored against no gold calls`)
+    // In the gold's order, the unreadable line keeps the gold line at its place.
+    const inOrder = folder.write('pred-in-order.jsonl', `${jsonl({ id: 'b', calls: [search('b')] })}${truncated}\n`)
+    const ordered = await runCli(['score', inOrder, gold])
+    expect(microLine(ordered.stdout)).toContain('over 2 episodes: TP 1  FP 1  FN 1')
+    expect(ordered.stderr).toBe('')
   })
 
   test('prose among answers of a file that gives no ids is paired by position, as every line of it is', async () => {
