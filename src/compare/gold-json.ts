@@ -26,9 +26,11 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
   if (Array.isArray(gold)) return gold.map((item, i) => goldToJSON(item, `${path}[${i}]`))
   if (isPlainObject(gold)) {
     const keys = Object.keys(gold)
-    // goldFromJSON refuses such an object as a misspelt marker: written as it is, it would not read back.
-    if (keys.length === 1 && nearMarker(keys[0]!) !== undefined && Array.isArray(gold[keys[0]!])) {
-      throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: its key differs from a marker only in case`)
+    // Written as it is, such an object would not read back as itself: goldFromJSON would read a
+    // marker, or refuse a misspelt one.
+    if (keys.length === 1 && Array.isArray(gold[keys[0]!])) {
+      if (keys[0] === '$oneOf' || keys[0] === '$optional') throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: it would read back as a marker`)
+      if (nearMarker(keys[0]!) !== undefined) throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: its key differs from a marker only in case`)
     }
     return mapRecord(gold, (value, key) => goldToJSON(value, childPath(path, key)))
   }

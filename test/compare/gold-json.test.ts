@@ -32,6 +32,10 @@ describe('gold as JSON', () => {
     expect(() => goldToJSON([{ name: 'f', args: { x: { $oneof: [1] } } }])).toThrow(
       new TypeError('gold[0].args.x: {"$oneof": [1]} has no JSON form: its key differs from a marker only in case'),
     )
+    // A literal object keyed exactly as a marker would read back as one, with another meaning.
+    expect(() => goldToJSON([{ name: 'f', args: { x: { $oneOf: [1, 2] } } }])).toThrow(
+      new TypeError('gold[0].args.x: {"$oneOf": [1, 2]} has no JSON form: it would read back as a marker'),
+    )
   })
 
   test('a marker key with a slip of case throws naming it, rather than reading as a literal object', () => {
