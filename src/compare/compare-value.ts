@@ -173,6 +173,6 @@ function firstNotIn(keys: readonly string[], known: readonly string[]): string |
 }
 
 /** A promise, or anything awaitable: truthy, but no answer yet. */
-function isThenable(value: unknown): boolean {
+export function isThenable(value: unknown): boolean {
   return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }

@@ -3,7 +3,7 @@ import { setOwnEntry } from './gold-node'
 import { childPath } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
-import { nearMarker, readJsonMarker } from './json-marker'
+import { MARKER_KEYS, nearMarker, readJsonMarker } from './json-marker'
 import { isPlainObject } from '../calls/plain-value'
 import { PyFloat } from '../calls/python-values'
 
@@ -29,7 +29,7 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
     // Written as it is, such an object would not read back as itself: goldFromJSON would read a
     // marker, or refuse a misspelt one.
     if (keys.length === 1 && Array.isArray(gold[keys[0]!])) {
-      if (keys[0] === '$oneOf' || keys[0] === '$optional') throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: it would read back as a marker`)
+      if (MARKER_KEYS.includes(keys[0]!)) throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: it would read back as a marker`)
       if (nearMarker(keys[0]!) !== undefined) throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: its key differs from a marker only in case`)
     }
     return mapRecord(gold, (value, key) => goldToJSON(value, childPath(path, key)))

@@ -36,7 +36,8 @@ export function nearMarker(key: string): string | undefined {
 }
 
 const DOLLAR = 0x24
-const MARKER_KEYS = ['$oneOf', '$optional']
+/** The keys of the JSON form's markers. */
+export const MARKER_KEYS: readonly string[] = ['$oneOf', '$optional']
 
 function spelled(where: LazyPath | (() => string)): string {
   return typeof where === 'function' ? where() : spellPath(where)

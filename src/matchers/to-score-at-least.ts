@@ -120,9 +120,10 @@ export function toScoreAtLeast(
   const message = () => {
     const colors = runnerColors(this)
     const [printedLimit, printedFigure] = printFiguresApart(limit, figure)
+    const expected = `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}`
     const verdict = graded.empty
-      ? `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}, but the report holds no episodes: an empty corpus has no figure.`
-      : `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}, ` + `received ${colors.received(printedFigure)}.`
+      ? `${expected}, but the report holds no episodes: an empty corpus has no figure.`
+      : `${expected}, received ${colors.received(printedFigure)}.`
     const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
     const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)
     return `${head}\n\n${verdict}\n\n${graded.detail(colors)}`

@@ -1,11 +1,12 @@
 import { isPlainObject } from '../calls/plain-value'
+import { isThenable } from '../compare/compare-value'
 import { setOwnEntry } from '../compare/gold-node'
 import { isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
 
 function accepts(matcher: AsymmetricMatcher, value: unknown): boolean {
   try {
     const matched: unknown = matcher.asymmetricMatch(value)
-    return Boolean(matched) && typeof (matched as { then?: unknown }).then !== 'function'
+    return Boolean(matched) && !isThenable(matched)
   } catch {
     return false
   }

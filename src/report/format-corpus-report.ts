@@ -13,9 +13,10 @@ function row({ tp, fp, fn, precision, recall, f1 }: Figures): string[] {
 
 /** Tools in rows, counts and figures in right-aligned columns. */
 export function perToolTable(perTool: Record<string, Figures>, colors: Colors = NO_COLORS): string[] {
+  const keys = Object.keys(perTool)
+  const rows = keys.map((tool) => row(perTool[tool]!))
   // A tool's name may be the model's own.
-  const tools = Object.keys(perTool).map(oneLine)
-  const rows = Object.keys(perTool).map((tool) => row(perTool[tool]!))
+  const tools = keys.map(oneLine)
   const nameWidth = Math.max(4, ...tools.map((tool) => tool.length))
   const widths = COLUMNS.map((column, i) => Math.max(column.length, ...rows.map((cells) => cells[i]!.length)))
   const line = (name: string, cells: readonly string[]) =>

@@ -1,8 +1,7 @@
 import { callOf } from '../arguments'
-import { forEachIndex } from '../list-indices'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { get, has, isList, isObject, lengthOf, noCalls, peek, type Context, type FormatReader } from './reader'
+import { forEachItem, get, has, isList, isObject, noCalls, peek, type Context, type FormatReader } from './reader'
 
 /**
  * Vercel AI SDK: a `generateText` result (one turn per step; its own `toolCalls` repeats the
@@ -34,9 +33,7 @@ export const readAiSdk: FormatReader = (value, path, context) => {
 
 function readSteps(steps: unknown[], path: string, context: Context): ToolCall[][] {
   const turns: ToolCall[][] = []
-  forEachIndex(steps, lengthOf(steps, path), (index) => {
-    const stepPath = childPath(path, index)
-    const step = get(steps, index, stepPath)
+  forEachItem(steps, path, (step, stepPath) => {
     turns.push(isObject(step) ? readStep(step, stepPath, context) : [context.call(step, stepPath)])
   })
   return turns

@@ -2,7 +2,7 @@ import { callOf } from '../arguments'
 import { forEachIndex } from '../list-indices'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
+import { forEachItem, get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
 
 /** `type` of LangChain messages other than the AI's; they hold no call. */
 const OTHER_MESSAGE_TYPES = new Set(['human', 'system', 'tool', 'generic', 'developer', 'function', 'remove'])
@@ -50,12 +50,7 @@ function readAIMessage(message: object, path: string, context: Context): Reading
   checkChunkArguments(message, path, toolCalls, turn)
   const invalidPath = childPath(path, 'invalid_tool_calls')
   const invalid = get(message, 'invalid_tool_calls', invalidPath)
-  if (isList(invalid)) {
-    forEachIndex(invalid, lengthOf(invalid, invalidPath), (index) => {
-      const itemPath = childPath(invalidPath, index)
-      turn.push(invalidToolCall(get(invalid, index, itemPath), itemPath))
-    })
-  }
+  if (isList(invalid)) forEachItem(invalid, invalidPath, (item, itemPath) => turn.push(invalidToolCall(item, itemPath)))
   return { turns: [turn] }
 }
 

@@ -1,8 +1,7 @@
 import { childPath } from '../path'
 import type { ToolCall } from '../tool-call'
-import { forEachIndex } from '../list-indices'
 import { invocationCall } from './ai-sdk'
-import { get, isList, lengthOf, noCalls, partOfTurn, peek, type FormatReader } from './reader'
+import { forEachItem, get, isList, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /** Roles whose messages hold no call of the model's: the prompt, and tool results. */
 const ROLES_WITHOUT_CALLS = new Set(['user', 'system', 'developer', 'tool', 'function', 'ipython'])
@@ -34,12 +33,7 @@ export const readMessage: FormatReader = (value, path, context) => {
   if (turn.length === 0) {
     const invocationsPath = childPath(path, 'toolInvocations')
     const invocations = get(value, 'toolInvocations', invocationsPath)
-    if (isList(invocations)) {
-      forEachIndex(invocations, lengthOf(invocations, invocationsPath), (index) => {
-        const invocationPath = childPath(invocationsPath, index)
-        turn.push(invocationCall(get(invocations, index, invocationPath), invocationPath))
-      })
-    }
+    if (isList(invocations)) forEachItem(invocations, invocationsPath, (invocation, invocationPath) => turn.push(invocationCall(invocation, invocationPath)))
   }
   // The model's own text between calls, as a Responses `message` item among `function_call`s, ends no turn.
   return turn.length === 0 ? partOfTurn() : { turns: [turn] }

@@ -1,4 +1,5 @@
-import { atPath, errorMessage } from '../path'
+import { forEachIndex } from '../list-indices'
+import { atPath, childPath, errorMessage } from '../path'
 import type { ToolCall, Turns } from '../tool-call'
 
 /**
@@ -53,6 +54,14 @@ export function get(value: object, key: PropertyKey, path: string): unknown {
   } catch (error) {
     throw new Unreadable(atPath(path, `could not be read (${errorMessage(error)})`))
   }
+}
+
+/** Each item of a list read for its content, with its path; an item that cannot be read makes the value Unreadable. */
+export function forEachItem(list: unknown[], path: string, visit: (item: unknown, itemPath: string) => void): void {
+  forEachIndex(list, lengthOf(list, path), (index) => {
+    const itemPath = childPath(path, index)
+    visit(get(list, index, itemPath), itemPath)
+  })
 }
 
 /** The length of a list read for its content; anything but a number counts as empty. */
