@@ -1,6 +1,7 @@
 /**
  * A model's answer as BFCL's checker receives it: Python call text, decoded as BFCL decodes
- * it, or calls already decoded — BFCL's `[{ fname: { arg: value } }]` or our `{ name, args }`.
+ * it, a function-calling model's `[{ fname: '<JSON arguments>' }]`, or calls already decoded —
+ * BFCL's `[{ fname: { arg: value } }]` or our `{ name, args }`.
  * Never throws: what cannot be read is a decoder failure, BFCL's `ast_decoder:*` verdicts.
  */
 
@@ -47,10 +48,29 @@ function wrongFormat(reason: string): ModelOutputReading {
 function readDecodedCall(item: unknown, path: string): ToolCall | ModelOutputReading {
   if (!isDict(item)) return wrongFormat(`${path}: expected a call, received ${printValue(item)}`)
   const keys = Object.keys(item)
-  if (typeof item.name === 'string' && keys.every((key) => TOOL_CALL_KEYS.has(key))) return readToolCall(item, path)
   const name = keys[0]
-  if (keys.length === 1 && name !== undefined && isDict(item[name])) return { name, args: item[name] }
-  return wrongFormat(`${path}: expected { fname: { arg: value } } or { name, args }, received ${printValue(item)}`)
+  const only = keys.length === 1 && name !== undefined ? item[name] : undefined
+  // `{ name: '{...}' }` is a tool called `name` in that form; `{ name: 'f' }` is our call f without arguments.
+  if (typeof only === 'string' && (name !== 'name' || only.trimStart().startsWith('{'))) return readArgumentsText(name!, only, childPath(path, name!))
+  if (typeof item.name === 'string' && keys.every((key) => TOOL_CALL_KEYS.has(key))) return readToolCall(item, path)
+  if (isDict(only)) return { name: name!, args: only }
+  return wrongFormat(`${path}: expected { fname: { arg: value } }, { fname: '<JSON arguments>' } or { name, args }, received ${printValue(item)}`)
+}
+
+/**
+ * A function-calling model's call as BFCL's result files hold it, `{ fname: '<JSON arguments>' }`:
+ * its decoder reads the text with `json.loads`, so text that is no JSON fails to decode, and JSON
+ * that is no object is in the wrong format.
+ */
+function readArgumentsText(name: string, text: string, path: string): ToolCall | ModelOutputReading {
+  let args: unknown
+  try {
+    args = parseTypedJson(text)
+  } catch (error) {
+    return { ok: false, failure: failure(DECODER_FAILED, [`Invalid syntax. Failed to decode AST. ${path}: not valid JSON (${(error as Error).message})`]) }
+  }
+  if (!isDict(args)) return wrongFormat(`${path}: expected the arguments as a JSON object, received ${printValue(args)}`)
+  return { name, args }
 }
 
 function readToolCall(item: Record<string, unknown>, path: string): ToolCall | ModelOutputReading {

@@ -103,8 +103,9 @@ Checks BFCL entries as the leaderboard's AST checker does (with an optimal pairi
 parallel calls). Reads JSON lines from FILE, or standard input when FILE is '-' or
 missing:
   { "id", "category"?, "model_output", "functions", "ground_truth" }
-model_output is the model's Python-syntax text, or decoded calls. Writes one line for
-each entry, in order, as it goes:
+model_output is the model's Python-syntax text, a function-calling model's calls as
+BFCL's result files hold them ([{ "fname": "<JSON arguments>" }]), or decoded calls.
+Writes one line for each entry, in order, as it goes:
   { "id", "valid", "error_type", "errors" }
 with BFCL's error names (simple_function_checker:missing_required, type_error:simple,
 value_error:string, ast_decoder:decoder_failed, ...). A line that is not JSON or an
@@ -129,7 +130,8 @@ counted.
 Options:
   --category C            the category, e.g. simple_python, multiple, parallel
   --results R             JSON lines { "id", "result" }; result is the model's output:
-                          Python-syntax text or decoded calls
+                          Python-syntax text, a function-calling model's
+                          [{ "fname": "<JSON arguments>" }], or decoded calls
   --data DIR              the folder of BFCL's data files
   --json OUT              write { accuracy, correct_count, total_count, failures } as JSON
   -h, --help              show this help

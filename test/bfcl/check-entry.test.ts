@@ -140,6 +140,41 @@ describe('the model output', () => {
     expect(verdict.error_type).toBe('type_error:simple')
   })
 
+  it("may be a function-calling model's calls, each `{ fname: '<JSON arguments>' }`, read with their number types", () => {
+    expect(checkBfclEntry(entry('simple_0', [{ get_weather: '{"city": "Paris"}' }])).valid).toBe(true)
+    const verdict = checkBfclEntry({
+      id: 'simple_0',
+      model_output: [{ f: '{"n": 2.0}' }],
+      functions: [{ name: 'f', parameters: { properties: { n: { type: 'integer' } }, required: [] } }],
+      ground_truth: [{ f: { n: [2] } }],
+    })
+    expect(verdict.error_type).toBe('type_error:simple')
+  })
+
+  it('of a function-calling model is a decoder failure where the arguments are no JSON, and the wrong format where they are no object', () => {
+    expect(checkBfclEntry(entry('simple_0', [{ get_weather: '{"city": "Par' }]))).toMatchObject({
+      error_type: 'ast_decoder:decoder_failed',
+      errors: [expect.stringMatching(/^Invalid syntax\. Failed to decode AST\. model_output\[0\]\.get_weather: not valid JSON \(/)],
+    })
+    expect(checkBfclEntry(entry('simple_0', [{ get_weather: '["Paris"]' }]))).toMatchObject({
+      error_type: 'ast_decoder:decoder_wrong_output_format',
+      errors: ['Did not output in the specified format. model_output[0].get_weather: expected the arguments as a JSON object, received ["Paris"]'],
+    })
+  })
+
+  it('tells a tool called `name` with JSON arguments from our call without arguments', () => {
+    const named = (model_output: unknown) =>
+      checkBfclEntry({
+        id: 'simple_0',
+        model_output,
+        functions: [{ name: 'name', parameters: { properties: { first: { type: 'string' } }, required: [] } }],
+        ground_truth: [{ name: { first: ['Ada', ''] } }],
+      })
+    expect(named([{ name: '{"first": "Ada"}' }]).valid).toBe(true)
+    expect(named([{ name: 'name' }]).valid).toBe(true)
+    expect(named([{ name: 'other' }]).error_type).toBe('simple_function_checker:wrong_func_name')
+  })
+
   it('that is an unparseable call fails to decode, with its reason', () => {
     const verdict = checkBfclEntry(entry('simple_0', [{ name: '', args: {}, unparseable: 'no name' }]))
     expect(verdict).toMatchObject({ error_type: 'ast_decoder:decoder_failed', errors: ['Invalid syntax. Failed to decode AST. no name'] })

@@ -36,6 +36,24 @@ describe('BFCL model output as a list of { fname: { arg: value } }', () => {
     )
   })
 
+  test("reads a function-calling model's calls as BFCL's result files hold them, { fname: '<JSON arguments>' }", () => {
+    expect(readTurns([{ get_weather: ' {"city": "Paris"}' }, { get_time: '{}' }])).toEqual([
+      [
+        { name: 'get_weather', args: { city: 'Paris' } },
+        { name: 'get_time', args: {} },
+      ],
+    ])
+    expect(toolCalls([{ get_weather: '{"city": "Par' }])[0]).toMatchObject({ name: 'get_weather', unparseable: expect.stringMatching(/^\[0\]\.get_weather: not valid JSON \(/) })
+    expect(toolCalls([{ get_weather: '{"city": "Paris"} trailing' }])[0]?.unparseable).toMatch(/^\[0\]\.get_weather: not valid JSON/)
+  })
+
+  test('reads every parallel answer given as a function-calling model gives it like the decoded answer', () => {
+    for (const { id, output } of modelOutputs('BFCL_v4_parallel.json')) {
+      const asText = output.map((call) => Object.fromEntries(Object.entries(call).map(([name, args]) => [name, JSON.stringify(args)])))
+      expect({ id, calls: toolCalls(asText) }).toEqual({ id, calls: toolCalls(output) })
+    }
+  })
+
   test('reads every parallel_multiple answer into one turn with the gold names in order', () => {
     const entries = modelOutputs('BFCL_v4_parallel_multiple.json')
     for (const { id, output, gold } of entries) {

@@ -62,3 +62,19 @@ export function firstAllowedOutput(groundTruth: BfclItem['groundTruth']): string
   })
   return `[${calls.join(', ')}]`
 }
+
+/**
+ * The same answer as a function-calling model's result holds it in BFCL's result files: each call
+ * `{ fname: '<JSON arguments>' }`, its floats written as floats.
+ */
+export function firstAllowedFunctionCallingOutput(groundTruth: BfclItem['groundTruth']): Record<string, string>[] {
+  return groundTruth.map((call) => {
+    const [name, params] = Object.entries(call)[0]!
+    const args: Record<string, unknown> = {}
+    for (const [param, allowed] of Object.entries(params)) {
+      const given = firstGiven(allowed)
+      if (given !== undefined) args[param] = firstValue(given)
+    }
+    return { [name]: typedJson(args) }
+  })
+}

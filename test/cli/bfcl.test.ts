@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { bfclItems, BFCL_DATA_DIR, firstAllowedOutput } from './bfcl-entries'
+import { bfclItems, BFCL_DATA_DIR, firstAllowedFunctionCallingOutput, firstAllowedOutput } from './bfcl-entries'
 import { runCli, tempFolder } from './run-cli'
 
 let folder: ReturnType<typeof tempFolder>
@@ -20,6 +20,21 @@ describe('toolcalls bfcl', () => {
     const run = await runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', BFCL_DATA_DIR])
     expect(run.stdout).toBe('parallel: accuracy 100.00% (200/200 correct)\n')
     expect(run.code).toBe(0)
+  })
+
+  test("reads a function-calling model's results, whose calls hold their arguments as JSON text, as it reads the same answers in Python text", async () => {
+    for (const category of ['simple_python', 'multiple', 'parallel', 'parallel_multiple']) {
+      const items = bfclItems(category)
+      const asText = items.map((item) => resultLine(item.id, firstAllowedOutput(item.groundTruth)))
+      const asCalls = items.map((item) => resultLine(item.id, firstAllowedFunctionCallingOutput(item.groundTruth)))
+      expect(asCalls[0]).toMatch(/^\{"id":"\w+_0","result":\[\{"[\w.]+":"\{\\"/)
+      const score = (name: string, lines: string[]) =>
+        runCli(['bfcl', '--category', category, '--results', folder.write(name, lines.join('')), '--data', BFCL_DATA_DIR])
+      const [text, calls] = await Promise.all([score(`${category}-text.jsonl`, asText), score(`${category}-calls.jsonl`, asCalls)])
+      expect(calls.stdout).toBe(text.stdout)
+      // All right but two answers to questions whose gold gives an argument their function does not declare.
+      expect(calls.stdout).toMatch(new RegExp(`${category}: accuracy (100\\.00% \\(${items.length}|99\\.00% \\(198)/${items.length} correct\\)\\n$`))
+    }
   })
 
   test('lists the failing ids with their error types, in the order of the questions', async () => {
