@@ -1,4 +1,4 @@
-import type { Tester, TesterContext } from '../compare/compare-value'
+import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Colors } from '../report/colors'
 
@@ -53,3 +53,18 @@ export function hint(context: MatcherContext, name: string, received: string, ex
   const options = { isNot: context.isNot, promise: context.promise }
   return context.utils.matcherHint(name, received, expected, secondArgument === undefined ? options : { ...options, secondArgument })
 }
+
+/**
+ * A promise where its value belongs (no `await`, no `.resolves`). It holds no calls yet, so the
+ * matchers fail on it with or without `.not`, as a runner's matchers fail on a received value
+ * of the wrong kind.
+ */
+export function isUnawaited(received: unknown): boolean {
+  try {
+    return isThenable(received)
+  } catch {
+    return false // a revoked Proxy, say: read as a trajectory, it is unparseable
+  }
+}
+
+export const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or use expect(…).resolves'

@@ -1,4 +1,5 @@
 import type { Gold } from '../compare/gold-calls'
+import type { AsymmetricMatcher } from '../compare/gold-values'
 import type { MatchOptions } from '../match/options'
 
 export type { Gold, GoldCallInput } from '../compare/gold-calls'
@@ -25,6 +26,9 @@ export interface ToolCallMatchers<R = unknown> {
   toScoreAtLeast(threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
   /** On a `Score` or a corpus report from `evaluate`, which already hold their figures. */
   toScoreAtLeast(threshold: number, options?: { by?: ScoreFigure }): R
-  /** At least one call has this name and, when given, exactly these arguments (as a gold call would match). */
-  toHaveCalledTool(name: string, args?: Record<string, unknown>): R
+  /**
+   * At least one call has this name and, when given, exactly these arguments (as a gold call
+   * would match), or arguments that an asymmetric matcher such as `expect.objectContaining` accepts.
+   */
+  toHaveCalledTool(name: string, args?: Record<string, unknown> | AsymmetricMatcher): R
 }

@@ -1,12 +1,13 @@
 import { toolCalls } from '../calls/read'
 import { isUnparseable, type ToolCall } from '../calls/tool-call'
+import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
 import { printValue } from '../compare/print-value'
 import { resolveMatchOptions } from '../match/options'
 import type { PairDetail } from '../metric/score'
 import { scoreTrajectory } from '../metric/score-trajectory'
 import { formatVerdict } from '../report/format-score'
 import { printCall } from '../report/print-data'
-import { hint, type MatcherContext, type MatcherResult, runnerColors, withRunnerTesters } from './matcher-context'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
 
 /** How many calls the message lists before it counts the rest. */
 const LISTED_CALLS = 20
@@ -29,35 +30,65 @@ function nearest(pair: PairDetail, args: Record<string, unknown>, context: Match
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...lines]
 }
 
+/** Whether the call's arguments satisfy the matcher; one that throws or answers with a promise is not satisfied. */
+function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher): boolean {
+  try {
+    const matched: unknown = matcher.asymmetricMatch(call.args)
+    return Boolean(matched) && !isUnawaited(matched)
+  } catch {
+    return false
+  }
+}
+
 /**
  * Passes when at least one predicted call has this name and, when `args` are given, matches
- * them exactly, as the one-call gold `{ name, args }` would be matched.
+ * them exactly, as the one-call gold `{ name, args }` would be matched, or satisfies them when
+ * they are an asymmetric matcher (`expect.objectContaining({ city: 'Paris' })`). Under `.not`, a
+ * call that could not be read and may be to the tool (it names the tool, or no tool) fails the
+ * assertion: nothing shows that it is not one. A promise received fails with or without `.not`.
  */
 export function toHaveCalledTool(
   this: MatcherContext,
   received: unknown,
   name: string,
-  args?: Record<string, unknown>,
+  args?: Record<string, unknown> | AsymmetricMatcher,
   ...rest: unknown[]
 ): MatcherResult {
   if (typeof name !== 'string' || name === '') throw new TypeError(`name: expected the tool's name, received ${printValue(name)}`)
   // A third argument, such as options, would be ignored: refuse it.
   if (rest.length > 0) throw new TypeError(`toHaveCalledTool(name, args?): expected at most two arguments, received ${rest.length + 2}`)
   const calls = toolCalls(received)
-  const score = args === undefined ? undefined : scoreTrajectory(received, { name, args }, withRunnerTesters(this, resolveMatchOptions({})), 'call')
+  const matcher = isAsymmetricMatcher(args) ? args : undefined
+  const score =
+    args === undefined || matcher !== undefined
+      ? undefined
+      : scoreTrajectory(received, { name, args: args as Record<string, unknown> }, withRunnerTesters(this, resolveMatchOptions({})), '')
   const pair = score?.pairs[0]
-  const found = score === undefined ? calls.findIndex((call) => !isUnparseable(call) && call.name === name) : pair?.exact ? pair.predIndex : -1
-  const pass = found >= 0
+  const named = (call: ToolCall) => !isUnparseable(call) && call.name === name
+  const found =
+    score !== undefined
+      ? pair?.exact ? pair.predIndex : -1
+      : calls.findIndex((call) => named(call) && (matcher === undefined || satisfiesMatcher(call, matcher)))
+  const unawaited = isUnawaited(received)
+  const unreadable = this.isNot && found < 0 ? calls.findIndex((call) => isUnparseable(call) && (call.name === '' || call.name === name)) : -1
+  const pass = unawaited ? this.isNot === true : found >= 0 || unreadable >= 0
 
   const message = () => {
     const colors = runnerColors(this)
-    const wanted = colors.expected(args === undefined ? name : printCall(name, args))
-    const verdict = this.isNot
-      ? `Expected no call to ${wanted}, but pred[${found}] is one.`
-      : `Expected a call to ${wanted}, but ${calls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
+    const wanted = colors.expected(
+      args === undefined ? name : matcher !== undefined ? `${name} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>),
+    )
+    const verdict = unawaited
+      ? `Expected ${this.isNot ? 'no call' : 'a call'} to ${wanted}, but ${UNAWAITED}.`
+      : this.isNot
+        ? found >= 0
+          ? `Expected no call to ${wanted}, but pred[${found}] is one.`
+          : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
+        : `Expected a call to ${wanted}, but ${calls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
-    if (calls.length > 0) sections.push(callsMade(calls, pass ? found : pair?.predIndex).join('\n'))
-    if (!pass && pair !== undefined && args !== undefined) sections.push(nearest(pair, args, this).join('\n'))
+    const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : pair?.predIndex
+    if (calls.length > 0 && !unawaited) sections.push(callsMade(calls, highlight).join('\n'))
+    if (!pass && pair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(pair, args as Record<string, unknown>, this).join('\n'))
     return sections.join('\n\n')
   }
   return { pass, message }

@@ -1,7 +1,7 @@
 import { MATCH_OPTION_KEYS } from '../match/options'
 import { scoreTrajectory } from '../metric/score-trajectory'
 import type { Score } from '../metric/score'
-import { hint, type MatcherContext, type MatcherResult, runnerColors } from './matcher-context'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, runnerColors, UNAWAITED } from './matcher-context'
 import { readFlag, readOptions, resolveForRunner } from './matcher-options'
 import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
@@ -42,6 +42,7 @@ function allowed({ allowExtra, allowMissing }: Allowances): string {
 /**
  * Passes when every gold call is in an exact pair and no prediction is left over; `allowExtra`
  * and `allowMissing` let predictions or gold calls stay unpaired. A pair that differs always fails.
+ * A promise received fails with or without `.not`.
  */
 export function toMatchToolCalls(
   this: MatcherContext,
@@ -53,15 +54,19 @@ export function toMatchToolCalls(
   const allowances = { allowExtra: readFlag(read, 'allowExtra'), allowMissing: readFlag(read, 'allowMissing') }
   const score = scoreTrajectory(received, gold, resolveForRunner(this, read))
   recordScore(this, score)
-  const pass =
-    score.pairs.every((pair) => pair.exact) &&
-    failingPredictions(score, allowances) === 0 &&
-    (allowances.allowMissing || score.unmatchedGold.length === 0)
+  const unawaited = isUnawaited(received)
+  const pass = unawaited
+    ? this.isNot === true
+    : score.pairs.every((pair) => pair.exact) &&
+      failingPredictions(score, allowances) === 0 &&
+      (allowances.allowMissing || score.unmatchedGold.length === 0)
 
   const message = () => {
-    const verdict = this.isNot
-      ? `Expected the calls not to match the gold, but they do${allowed(allowances)}.`
-      : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
+    const verdict = unawaited
+      ? `Expected the calls ${this.isNot ? 'not ' : ''}to match the gold, but ${UNAWAITED}.`
+      : this.isNot
+        ? `Expected the calls not to match the gold, but they do${allowed(allowances)}.`
+        : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
     const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
     return `${head}\n\n${verdict}\n\n${scoreDetail(score, runnerColors(this), gold)}`
   }

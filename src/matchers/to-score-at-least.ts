@@ -6,7 +6,7 @@ import type { Score } from '../metric/score'
 import { scoreTrajectory } from '../metric/score-trajectory'
 import type { Colors } from '../report/colors'
 import { formatCorpusReport } from '../report/format-corpus-report'
-import { hint, type MatcherContext, type MatcherResult, runnerColors } from './matcher-context'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, runnerColors, UNAWAITED } from './matcher-context'
 import { readOptions, resolveForRunner } from './matcher-options'
 import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
 import { printFiguresApart } from '../report/print-figure'
@@ -24,8 +24,11 @@ interface Graded {
   detail: (colors: Colors) => string
   /** The score computed here from a gold, for the corpus reporters; a received Score or report is not recorded, lest it count twice. */
   scoredFromGold?: Score
-  /** A corpus report of no episodes, whose F1 of 1 would pass any threshold: it reaches none. */
-  empty?: boolean
+  /**
+   * Why there is no figure to compare, so that the assertion fails with or without `.not`: a
+   * corpus report of no episodes (whose F1 of 1 would pass any threshold), or a promise received.
+   */
+  noFigure?: string
 }
 
 function readThreshold(threshold: unknown): number {
@@ -63,7 +66,7 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
     options,
     hintNames: { received: 'report', args: ['threshold'] },
     detail: (colors) => formatCorpusReport(received, colors),
-    empty: received.episodes === 0,
+    noFigure: received.episodes === 0 ? 'the report holds no episodes: an empty corpus has no figure' : undefined,
   }
 }
 
@@ -94,12 +97,14 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
     hintNames: { received: 'received', args: ['threshold', 'gold'] },
     detail: (colors) => scoreDetail(score, colors, gold),
     scoredFromGold: score,
+    noFigure: isUnawaited(received) ? UNAWAITED : undefined,
   }
 }
 
 /**
  * Passes when the F1 (or `by: 'precision' | 'recall'`) of the calls against the gold reaches
  * the threshold. A received Score or corpus report already holds its figures: leave the gold out.
+ * Where there is no figure (a report of no episodes, a promise received), it fails with or without `.not`.
  */
 export function toScoreAtLeast(
   this: MatcherContext,
@@ -121,12 +126,10 @@ export function toScoreAtLeast(
     const colors = runnerColors(this)
     const [printedLimit, printedFigure] = printFiguresApart(limit, figure)
     const expected = `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}`
-    const verdict = graded.empty
-      ? `${expected}, but the report holds no episodes: an empty corpus has no figure.`
-      : `${expected}, received ${colors.received(printedFigure)}.`
+    const verdict = graded.noFigure === undefined ? `${expected}, received ${colors.received(printedFigure)}.` : `${expected}, but ${graded.noFigure}.`
     const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
     const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)
     return `${head}\n\n${verdict}\n\n${graded.detail(colors)}`
   }
-  return { pass: graded.empty !== true && figure >= limit, message }
+  return { pass: graded.noFigure === undefined ? figure >= limit : this.isNot === true, message }
 }

@@ -372,7 +372,7 @@ describe('the message of toHaveCalledTool', () => {
   })
 
   test('arguments that are not an object throw, whether or not a call matches', () => {
-    const expected = new TypeError('call.args: expected an object of arguments, received null')
+    const expected = new TypeError('args: expected an object of arguments, received null')
     expect(() => expect([search('cats')]).toHaveCalledTool('search', null as never)).toThrow(expected)
     expect(() => expect([{ name: 'f', args: {} }]).toHaveCalledTool('f', null as never)).toThrow(expected)
     expect(() => expect([search('cats')]).not.toHaveCalledTool('search', null as never)).toThrow(expected)

@@ -87,6 +87,15 @@ describe('toMatchToolCalls', () => {
     expect([search('dogs')]).not.toMatchToolCalls([search('cats')])
   })
 
+  test('fails on a promise of calls with or without .not, and passes on it with .resolves', async () => {
+    const unawaited = Promise.resolve([search('cats')])
+    const said = 'but received a Promise, which holds no calls yet: await it, or use expect(…).resolves.'
+    expect(failure(() => expect(unawaited).toMatchToolCalls([search('cats')]))).toContain(`Expected the calls to match the gold, ${said}`)
+    expect(failure(() => expect(unawaited).not.toMatchToolCalls([search('dogs')]))).toContain(`Expected the calls not to match the gold, ${said}`)
+    await expect(unawaited).resolves.toMatchToolCalls([search('cats')])
+    await expect(unawaited).resolves.not.toMatchToolCalls([search('dogs')])
+  })
+
   test('.not fails when the calls match, with a message that says so', () => {
     const message = failure(() => expect([search('cats')]).not.toMatchToolCalls([search('cats')]))
     expect(message).toContain('expect(received).not.toMatchToolCalls(gold)')
@@ -190,7 +199,16 @@ describe('toScoreAtLeast', () => {
     const empty = evaluate([])
     expect(empty.f1).toBe(1)
     expect(failure(() => expect(empty).toScoreAtLeast(0))).toContain('Expected F1 ≥ 0, but the report holds no episodes: an empty corpus has no figure.')
-    expect(empty).not.toScoreAtLeast(0.9)
+    expect(failure(() => expect(empty).not.toScoreAtLeast(0.9))).toContain('Expected F1 < 0.9, but the report holds no episodes: an empty corpus has no figure.')
+  })
+
+  test('fails on a promise of calls with or without .not, and passes on it with .resolves', async () => {
+    const unawaited = Promise.resolve(pred)
+    const said = 'but received a Promise, which holds no calls yet: await it, or use expect(…).resolves.'
+    expect(failure(() => expect(unawaited).toScoreAtLeast(0.9, gold))).toContain(`Expected F1 ≥ 0.9, ${said}`)
+    expect(failure(() => expect(unawaited).not.toScoreAtLeast(0.9, gold))).toContain(`Expected F1 < 0.9, ${said}`)
+    await expect(unawaited).resolves.toScoreAtLeast(0.5, gold)
+    await expect(unawaited).resolves.not.toScoreAtLeast(0.9, gold)
   })
 
   test('.not fails at or above the threshold, with a message that says so', () => {
@@ -236,9 +254,35 @@ describe('toHaveCalledTool', () => {
     expect(calls).toHaveCalledTool('answer', { a: expect.stringMatching(/^me/) })
   })
 
-  test('does not count a call that could not be read', () => {
+  test('does not count a call that could not be read, yet under .not fails on one that may be to the tool', () => {
     const unreadable = { type: 'function_call', name: 'search', arguments: '{"q": ' }
-    expect([unreadable]).not.toHaveCalledTool('search')
+    expect(failure(() => expect([unreadable]).toHaveCalledTool('search'))).toContain('  pred[0] search (unparseable: [0].arguments: not valid JSON')
+    expect(failure(() => expect([unreadable]).not.toHaveCalledTool('search'))).toContain('Expected no call to search, but pred[0] could not be read and may be one.')
+    // Text that is no call syntax names no tool: it may be any.
+    expect(failure(() => expect('[search(q="cats"').not.toHaveCalledTool('search'))).toContain('pred[0] could not be read and may be one.')
+    expect(() => expect({ data: { choices: [] }, status: 200 }).not.toHaveCalledTool('search')).toThrow('pred[0] could not be read and may be one.')
+    // One that names another tool is not one to this tool.
+    expect([unreadable, answer('meow')]).not.toHaveCalledTool('answer', { a: 'purr' })
+    expect([{ ...unreadable, name: 'lookup' }]).not.toHaveCalledTool('search')
+  })
+
+  test('fails on a promise of calls with or without .not', async () => {
+    const unawaited = Promise.resolve(calls)
+    expect(failure(() => expect(unawaited).not.toHaveCalledTool('delete_all'))).toContain(
+      'Expected no call to delete_all, but received a Promise, which holds no calls yet: await it, or use expect(…).resolves.',
+    )
+    expect(failure(() => expect(unawaited).toHaveCalledTool('search'))).toContain('Expected a call to search, but received a Promise')
+    await expect(unawaited).resolves.not.toHaveCalledTool('delete_all')
+  })
+
+  test("with an asymmetric matcher for the arguments, passes when a call's arguments satisfy it", () => {
+    const weather = [{ name: 'get_weather', args: { city: 'Lisbon', days: 3 } }, search('cats')]
+    expect(weather).toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Lisbon' }))
+    expect(weather).not.toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Paris' }))
+    expect(weather).not.toHaveCalledTool('search', expect.objectContaining({ city: 'Lisbon' }))
+    const message = failure(() => expect(weather).toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Paris' })))
+    expect(message).toMatch(/Expected a call to get_weather with arguments ObjectContaining ?\{"city": "Paris"\}, but none of the calls made is one\./)
+    expect(message).toContain('pred[0] get_weather(city: "Lisbon", days: 3)')
   })
 
   test('fails with a message that lists the calls made', () => {
