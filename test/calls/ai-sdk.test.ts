@@ -1,4 +1,4 @@
-import { generateText, isStepCount, tool } from 'ai'
+import { generateText, isStepCount, readUIMessageStream, simulateReadableStream, streamText, tool } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
@@ -118,6 +118,37 @@ describe('Vercel AI SDK, hand-written', () => {
   test('a tool call whose raw input did not parse is unparseable', () => {
     const call = { type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: '{"city":', invalid: true }
     expect(toolCalls([call])[0]?.unparseable).toMatch(/^\[0\]\.input: not valid JSON/)
+  })
+})
+
+/** The same run streamed: each step's chunks, as the mock model streams them. */
+function streamedStep(chunks: unknown[]) {
+  const finish = { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage }
+  return { stream: simulateReadableStream({ chunks: [{ type: 'stream-start', warnings: [] }, ...chunks, finish] as never }) }
+}
+
+/** The UI message that a client builds from the streamed three-step run, as useChat keeps it. */
+async function threeStepUIMessage() {
+  const call = (id: string, toolName: string, input: string) => ({ type: 'tool-call', toolCallId: id, toolName, input })
+  const model = new MockLanguageModelV4({
+    doStream: [
+      streamedStep([call('c1', 'get_weather', '{"city":"Paris"}'), call('c2', 'get_weather', '{"city":"Rome"}')]),
+      streamedStep([call('c3', 'answer', '{"text":"warm"}')]),
+      streamedStep([{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Warm in both.' }, { type: 'text-end', id: 't' }]),
+    ] as never,
+  })
+  const result = streamText({ model, prompt: 'Weather?', tools, stopWhen: isStepCount(5) })
+  let message: unknown
+  for await (const update of readUIMessageStream({ stream: result.toUIMessageStream() })) message = update
+  return message
+}
+
+describe('the ai SDK UI message of a streamed run', () => {
+  test('reads each step of the message, begun by its step-start part, as one turn', async () => {
+    const message = await threeStepUIMessage()
+    expect(message).toMatchObject({ role: 'assistant', parts: expect.arrayContaining([{ type: 'step-start' }]) })
+    expect(readTurns(message)).toEqual([[paris, rome], [answer]])
+    expect(readTurns([{ role: 'user', parts: [{ type: 'text', text: 'Weather?' }] }, message])).toEqual([[paris, rome], [answer]])
   })
 })
 

@@ -4,13 +4,16 @@ import { invocationCall } from './ai-sdk'
 import { forEachItem, get, isList, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /** Roles whose messages hold no call of the model's: the prompt, and tool results. */
+/** Parts looked at for a `step-start`: a message's parts are few; a vast list is read as one turn. */
+const MAX_SCANNED_PARTS = 10_000
+
 const ROLES_WITHOUT_CALLS = new Set(['user', 'system', 'developer', 'tool', 'function', 'ipython'])
 
 /**
  * A chat message in any vendor's shape, `{ role, ... }`, read as one turn: OpenAI's
  * `tool_calls` and legacy `function_call`, or else the calls among its `content` parts
  * (Anthropic, AI SDK) or `parts` (Gemini `Content`, AI SDK UI messages), or else an AI SDK
- * v4 message's `toolInvocations`.
+ * v4 message's `toolInvocations`. An AI SDK UI message holds a whole run, a turn per step.
  */
 export const readMessage: FormatReader = (value, path, context) => {
   const role = peek(value, 'role')
@@ -26,7 +29,13 @@ export const readMessage: FormatReader = (value, path, context) => {
     for (const key of ['content', 'parts']) {
       const partsPath = childPath(path, key)
       const parts = get(value, key, partsPath)
-      if (isList(parts)) for (const call of context.turn(parts, partsPath)) turn.push(call)
+      if (!isList(parts)) continue
+      // An AI SDK UI message of several steps: each step's calls are a turn.
+      if (key === 'parts' && marksSteps(parts)) {
+        const turns = context.list(parts, partsPath)
+        if (turns.length > 0) return { turns }
+      }
+      for (const call of context.turn(parts, partsPath)) turn.push(call)
     }
   }
   // An AI SDK v4 message may list its calls only in `toolInvocations`, older than its `parts`.
@@ -37,4 +46,25 @@ export const readMessage: FormatReader = (value, path, context) => {
   }
   // The model's own text between calls, as a Responses `message` item among `function_call`s, ends no turn.
   return turn.length === 0 ? partOfTurn() : { turns: [turn] }
+}
+
+/** Whether a list of parts holds an AI SDK `step-start` part, which begins a step of its own. */
+function marksSteps(parts: unknown[]): boolean {
+  let length: unknown
+  try {
+    length = parts.length
+  } catch {
+    return false
+  }
+  if (typeof length !== 'number') return false
+  for (let index = 0; index < Math.min(length, MAX_SCANNED_PARTS); index++) {
+    let part: unknown
+    try {
+      part = parts[index]
+    } catch {
+      continue
+    }
+    if (typeof part === 'object' && part !== null && peek(part, 'type') === 'step-start') return true
+  }
+  return false
 }
