@@ -26,6 +26,8 @@ export interface ToolCallMatchers<R = unknown> {
   toScoreAtLeast(threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
   /** On a `Score` or a corpus report from `evaluate`, which already hold their figures. */
   toScoreAtLeast(threshold: number, options?: { by?: ScoreFigure }): R
+  /** Either form: the signature kept where a runner maps the matchers' types (Vitest's `.resolves` keeps an overloaded method's last). */
+  toScoreAtLeast(threshold: number, goldOrOptions?: Gold | { by?: ScoreFigure }, options?: ToScoreAtLeastOptions): R
   /**
    * At least one call has this name and, when given, exactly these arguments (as a gold call
    * would match), or arguments that an asymmetric matcher such as `expect.objectContaining` accepts.

@@ -4,6 +4,7 @@ import { describeGoldArgs } from '../compare/gold-calls'
 import { oneLine } from '../compare/print-value'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
+import type { PairingContext } from '../match/pairing-context'
 import { ExactSum } from './exact-sum'
 import { type Counts, type Figures, f1Of, precisionOf, recallOf } from './figures'
 
@@ -153,6 +154,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
 
     let goldNames: ReadonlySet<string | undefined> | undefined
     let expectedNames: string | undefined
+    let breaksOrder: string | undefined
     for (let predIndex = 0; predIndex < predCalls.length; predIndex++) {
       if (predPaired[predIndex]) continue
       const pred = predCalls[predIndex]!
@@ -170,7 +172,8 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       }
       goldNames ??= new Set(context.gold.names)
       expectedNames ??= nameList(unpairedGoldNames)
-      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames)
+      breaksOrder ??= orderBroken(context)
+      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder)
       fp += weight
       unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
     }
@@ -243,12 +246,23 @@ function nameList(names: ReadonlySet<string>): string {
   return listed.join(', ')
 }
 
+/** What pairing a left-over prediction with a left gold call of its tool would break: the order of calls, or of turns. */
+function orderBroken(context: PairingContext): string {
+  if (context.options.order !== 'turns') return 'the order'
+  const predTurns = context.pred.turnSizes?.length ?? 1
+  const goldTurns = context.gold.turnSizes?.length ?? 1
+  if (predTurns === goldTurns) return 'the order of turns'
+  const flat = goldTurns === 1 ? '; gold in turns is a list of lists, [[...], [...]]' : ''
+  return `the order of turns (the prediction has ${predTurns} turns, the gold ${goldTurns}${flat})`
+}
+
 function unmatchedReason(
   pred: ToolCall,
   name: string | undefined,
   goldNames: ReadonlySet<string | undefined>,
   unpairedGoldNames: ReadonlySet<string>,
   expectedNames: string,
+  breaksOrder: string,
 ): { kind: UnmatchedKind; reason: string } {
   if (name === undefined) return { kind: 'unparseable', reason: pred.unparseable ?? 'could not be read' }
   if (!goldNames.has(name)) {
@@ -258,7 +272,7 @@ function unmatchedReason(
     }
   }
   if (unpairedGoldNames.has(name)) {
-    return { kind: 'out of order', reason: `an expected call to ${oneLine(pred.name)} is left, but pairing it would break the order` }
+    return { kind: 'out of order', reason: `an expected call to ${oneLine(pred.name)} is left, but pairing it would break ${breaksOrder}` }
   }
   return { kind: 'hallucinated call', reason: `every expected call to ${oneLine(pred.name)} is already paired` }
 }

@@ -78,6 +78,7 @@ describe("order: 'strict'", () => {
     const pred = [{ name: 'b', args: {} }, { name: 'a', args: {} }]
     const score = new ToolCallMetric({ order: 'strict' }).score(pred, gold)
     expect(score.unmatchedPred[0]!.kind).toBe('out of order')
+    expect(score.unmatchedPred[0]!.reason).toBe('an expected call to a is left, but pairing it would break the order')
   })
 
   test('skips an inserted call and keeps pairing after it', () => {
@@ -96,6 +97,22 @@ describe("order: 'turns'", () => {
   test('calls inside a turn pair in any order', () => {
     const metric = new ToolCallMetric({ order: 'turns' })
     expect(metric.score([[b, a], [c]], [[a, b], [c]]).f1).toBe(1)
+  })
+
+  test('a prediction left over for the order of turns says so, and how many turns each side has', () => {
+    const metric = new ToolCallMetric({ order: 'turns' })
+    // Flat gold is one turn: the prediction's second turn has no gold turn left to pair with.
+    const flat = metric.score([[a], [b]], [a, b])
+    expect(flat.unmatchedPred.map((u) => [u.kind, u.reason])).toEqual([
+      ['out of order', 'an expected call to a is left, but pairing it would break the order of turns (the prediction has 2 turns, the gold 1; gold in turns is a list of lists, [[...], [...]])'],
+    ])
+    expect(metric.score([[a], [b]], [[a, b]]).unmatchedPred[0]!.reason).toBe(
+      'an expected call to a is left, but pairing it would break the order of turns (the prediction has 2 turns, the gold 1; gold in turns is a list of lists, [[...], [...]])',
+    )
+    expect(metric.score([[b], [a]], [[a], [b]]).unmatchedPred[0]!.reason).toBe('an expected call to a is left, but pairing it would break the order of turns')
+    expect(metric.score([[a], [b], [c]], [[a], [b, c]]).unmatchedPred[0]!.reason).toBe(
+      'an expected call to b is left, but pairing it would break the order of turns (the prediction has 3 turns, the gold 2)',
+    )
   })
 
   test('turns keep their order', () => {
