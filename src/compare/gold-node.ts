@@ -4,7 +4,7 @@ import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
 import { describe, type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { isPlainObject } from '../calls/plain-value'
-import { type JsonMarker, readJsonMarker } from './json-marker'
+import { type JsonMarker, MARKER_KEYS, nearMarker, readJsonMarker } from './json-marker'
 
 /**
  * A gold value checked and compiled once. A string keeps its canonical form once it has been
@@ -246,10 +246,23 @@ export function compileGoldChild(
       )
     }
     keys = Object.keys(value)
+    if (keys.length === 1) refuseJsonMarker(value as Record<string, unknown>, keys[0]!, path)
   }
   // A plain object here, checked above in one of the two places.
   const values = compileEntries(value as Record<string, unknown>, keys, path, depth + 1, form)
   return objectNode(value, keys, values, allPlain(values))
+}
+
+/**
+ * A marker of gold's JSON form (`{ "$oneOf": [...] }`) in gold of the author's form, where it
+ * would be a literal object that no prediction matches: gold read from a file without saying so.
+ */
+function refuseJsonMarker(object: Record<string, unknown>, key: string, path: LazyPath): void {
+  if (key.charCodeAt(0) !== 0x24 || !Array.isArray(object[key]) || !(MARKER_KEYS.includes(key) || nearMarker(key) !== undefined)) return
+  throw new TypeError(
+    `${spellPath(path)}: { "${key}": [...] } is a marker of gold's JSON form, read as such only with goldForm: 'json' (or goldFromJSON(gold)); ` +
+      `in code, write ${(nearMarker(key) ?? key).slice(1)}(...)`,
+  )
 }
 
 /** The values of an object's keys (or of a gold call's arguments), compiled. */

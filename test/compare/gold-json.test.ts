@@ -44,6 +44,19 @@ describe('gold as JSON', () => {
     expect(() => metric.score([], [{ name: 'f', args: { x: { $Optional: [] } } }], { goldForm: 'json' })).toThrow(/\.\$Optional: not a marker; did you mean \$optional\?$/)
   })
 
+  test("gold of the JSON form scored as the author's form throws, naming goldForm, where its markers were silently literal objects", () => {
+    const metric = new ToolCallMetric()
+    const calls = [{ name: 'f', args: { x: 1 } }]
+    const hint = "is a marker of gold's JSON form, read as such only with goldForm: 'json' (or goldFromJSON(gold)); in code, write"
+    expect(() => metric.score(calls, [{ name: 'f', args: { x: { $oneOf: [1, 2] } } }])).toThrow(new TypeError(`gold[0].args.x: { "$oneOf": [...] } ${hint} oneOf(...)`))
+    expect(() => metric.score(calls, [{ name: 'f', args: { y: { z: { $optional: [] } } } }])).toThrow(`gold[0].args.y.z: { "$optional": [...] } ${hint} optional(...)`)
+    expect(() => metric.score(calls, [{ name: 'f', args: { x: { $oneof: [1] } } }])).toThrow(`${hint} oneOf(...)`)
+    expect(metric.score(calls, [{ name: 'f', args: { x: { $oneOf: [1, 2] } } }], { goldForm: 'json' }).f1).toBe(1)
+    // Objects that only look alike stay literal: another key, or no list.
+    expect(metric.score([{ name: 'f', args: { x: { $ref: [1] } } }], [{ name: 'f', args: { x: { $ref: [1] } } }]).f1).toBe(1)
+    expect(metric.score([{ name: 'f', args: { x: { $oneOf: 1 } } }], [{ name: 'f', args: { x: { $oneOf: 1 } } }]).f1).toBe(1)
+  })
+
   test('optional() takes at most one value, where a second was silently dropped', () => {
     expect(() => (optional as (...values: unknown[]) => unknown)(1, 2)).toThrow(
       new TypeError('optional(): expected at most one value, received 2; for any of several, write optional(oneOf(...))'),

@@ -76,11 +76,12 @@ describe("gold in its JSON form, read without building markers (goldForm: 'json'
     expect(score([{ name: 'f', args: { x: { $oneOf: [1, undefined] } } }])).toThrow(TypeError)
   })
 
-  test('in the default form, $oneOf is an ordinary key', () => {
+  test('in the default form, a marker of the JSON form throws, naming goldForm, rather than being a literal object that nothing matches', () => {
     const metric = new ToolCallMetric()
     const gold = [{ name: 'f', args: { x: { $oneOf: [1, 2] } } }]
-    expect(metric.score([{ name: 'f', args: { x: 1 } }], gold).f1).toBe(0)
-    expect(metric.score([{ name: 'f', args: { x: { $oneOf: [1, 2] } } }], gold).f1).toBe(1)
+    expect(() => metric.score([{ name: 'f', args: { x: 1 } }], gold)).toThrow(/^gold\[0\]\.args\.x: .*goldForm: 'json'/)
+    expect(() => evaluate([{ pred: [], gold }], metric)).toThrow(/goldForm: 'json'/)
+    expect(evaluate([{ pred: [{ name: 'f', args: { x: 2 } }], gold }], metric, { goldForm: 'json' }).f1).toBe(1)
   })
 
   test('an unknown form is a TypeError', () => {
