@@ -1,8 +1,10 @@
 import type { Canonicalizer } from './canonicalizers'
 import { firstHole } from '../calls/list-indices'
+import { MAX_DEPTH } from '../calls/limits'
 import { childPath } from '../calls/path'
 import { compileGoldValue } from './gold-node'
-import { normaliseType, type SchemaType, type ValueSchema } from './value-schema'
+import { didYouMean } from '../match/nearest'
+import { normaliseType, type SchemaType, TYPE_NAMES, type ValueSchema } from './value-schema'
 import { printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
 
@@ -69,20 +71,24 @@ function readTypes(type: unknown, path: string): SchemaType[] {
       throw new TypeError(`${Array.isArray(type) ? `${path}[${i}]` : path}: expected a type name, received ${printValue(name)}`)
     }
     const normal = normaliseType(name)
-    if (normal === 'any' || normal === undefined) return []
+    // A misspelt type would check nothing, silently.
+    if (normal === undefined) throw new TypeError(`${Array.isArray(type) ? `${path}[${i}]` : path}: unknown type ${printValue(name)}${didYouMean(name.toLowerCase(), TYPE_NAMES)}`)
+    if (normal === 'any') return []
     types.push(normal)
   }
   return types
 }
 
-function readValueSchema(schema: unknown, path: string, canonicalize: Canonicalizer): ValueSchema {
+function readValueSchema(schema: unknown, path: string, canonicalize: Canonicalizer, depth = 0): ValueSchema {
   if (!isRecord(schema)) throw new TypeError(`${path}: expected a schema object, received ${printValue(schema)}`)
+  // As deep as a value may be read; a schema that holds itself is refused here too.
+  if (depth > MAX_DEPTH) throw new TypeError(`${path}: nested deeper than ${MAX_DEPTH} levels`)
   const alternatives = schema.anyOf ?? schema.oneOf
   let types = readTypes(schema.type, `${path}.type`)
   if (Array.isArray(alternatives)) {
     refuseHoles(alternatives, `${path}.anyOf`, 'a schema object')
     // A union: accepted if any alternative's type is; deeper constraints of the alternatives are not checked.
-    const union = alternatives.map((alt, i) => readValueSchema(alt, `${path}.anyOf[${i}]`, canonicalize).types)
+    const union = alternatives.map((alt, i) => readValueSchema(alt, `${path}.anyOf[${i}]`, canonicalize, depth + 1).types)
     types = union.some((t) => t.length === 0) ? [] : [...new Set(union.flat())]
   }
   // OpenAPI's (and Gemini's) `nullable: true` lets the value be null besides its type.
@@ -94,13 +100,13 @@ function readValueSchema(schema: unknown, path: string, canonicalize: Canonicali
     result.enum = schema.enum
   }
   if (schema.items !== undefined && isRecord(schema.items)) {
-    result.items = readValueSchema(schema.items, `${path}.items`, canonicalize)
+    result.items = readValueSchema(schema.items, `${path}.items`, canonicalize, depth + 1)
   }
   if (isRecord(schema.properties)) {
     const properties: Record<string, ValueSchema> = {}
     for (const key of Object.keys(schema.properties)) {
       Object.defineProperty(properties, key, {
-        value: readValueSchema(schema.properties[key], childPath(`${path}.properties`, key), canonicalize),
+        value: readValueSchema(schema.properties[key], childPath(`${path}.properties`, key), canonicalize, depth + 1),
         enumerable: true,
       })
     }

@@ -32,11 +32,29 @@ const TYPE_ALIASES: Record<string, SchemaType | 'any'> = {
   dict: 'object',
   null: 'null',
   any: 'any',
+  // Declared, but not checked here: Gemini's unspecified type, an empty type (BFCL's data has one), and
+  // the Java and JavaScript types of BFCL's docs, whose values are source text.
+  type_unspecified: 'any',
+  '': 'any',
+  char: 'any',
+  byte: 'any',
+  short: 'any',
+  arraylist: 'any',
+  set: 'any',
+  hashmap: 'any',
+  hashtable: 'any',
+  queue: 'any',
+  stack: 'any',
+  bigint: 'any',
 }
 
-/** A declared type name in any of the dialects, or undefined when it is unknown (then nothing is checked). */
+/** The type names a schema may declare, for suggesting one where a name is unknown. */
+export const TYPE_NAMES: readonly string[] = Object.keys(TYPE_ALIASES).filter((name) => name !== '')
+
+/** A declared type name in any of the dialects (JSON Schema, OpenAPI, BFCL's), or undefined when it is unknown. */
 export function normaliseType(name: string): SchemaType | 'any' | undefined {
-  return TYPE_ALIASES[name.toLowerCase()]
+  const key = name.toLowerCase()
+  return Object.hasOwn(TYPE_ALIASES, key) ? TYPE_ALIASES[key] : undefined
 }
 
 function typeOf(value: unknown): SchemaType | undefined {

@@ -114,6 +114,31 @@ describe('weights from the grammar', () => {
     expect(new ToolCallMetric({ grammar: declaration(false) }).score(pred, gold).tp).toBe(0)
   })
 
+  test('a type name the schema dialects do not know throws a TypeError naming the path and the nearest, where it checked nothing', () => {
+    const declaring = (type: unknown) => [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: { n: { type } } } } }]
+    const at = 'options.grammar[0].function.parameters.properties.n.type'
+    expect(() => new ToolCallMetric({ grammar: declaring('integr') })).toThrow(new TypeError(`${at}: unknown type "integr" (did you mean 'integer'?)`))
+    expect(() => new ToolCallMetric({ grammar: declaring(['string', 'nul']) })).toThrow(new TypeError(`${at}[1]: unknown type "nul" (did you mean 'null'?)`))
+    // An inherited name is no type either; it was read as one, and refused every value.
+    expect(() => new ToolCallMetric({ grammar: declaring('constructor') })).toThrow(new TypeError(`${at}: unknown type "constructor"`))
+    // Every dialect's names, Gemini's upper case and BFCL's Java types included, are known.
+    for (const type of ['integer', 'INTEGER', 'float', 'dict', 'tuple', 'TYPE_UNSPECIFIED', 'HashMap', 'ArrayList', 'char', '']) {
+      expect(() => new ToolCallMetric({ grammar: declaring(type) })).not.toThrow()
+    }
+    const typed = new ToolCallMetric({ grammar: declaring('INTEGER') })
+    expect(typed.score([{ name: 'f', args: { n: 'abc' } }], [{ name: 'f', args: { n: optional() } }]).tp).toBe(0)
+  })
+
+  test('a schema nested deeper than values may be, or holding itself, throws a TypeError naming where', () => {
+    let deep: Record<string, unknown> = { type: 'integer' }
+    for (let i = 0; i < 5000; i++) deep = { type: 'array', items: deep }
+    const grammar = (schema: unknown) => [{ name: 'f', parameters: { type: 'object', properties: { xs: schema } } }]
+    expect(() => new ToolCallMetric({ grammar: grammar(deep) })).toThrow(/^options\.grammar\[0\]\.parameters\.properties\.xs(\.items){257}: nested deeper than 256 levels$/)
+    const cyclic: Record<string, unknown> = { type: 'object', properties: {} }
+    ;(cyclic.properties as Record<string, unknown>).self = cyclic
+    expect(() => new ToolCallMetric({ grammar: grammar(cyclic) })).toThrow(/: nested deeper than 256 levels$/)
+  })
+
   test('an unparseable call that names a heavy tool weighs as that tool and counts under its name', () => {
     const score = new ToolCallMetric({ grammar }).score([{ name: 'delete_all', arguments: '{"id": ' }], [])
     expect(score.fp).toBe(5)
