@@ -12,7 +12,7 @@ import { joinById, type Keyed } from './join-by-id'
 import { didYouMean } from '../match/nearest'
 import type { Notices } from './notices'
 import { progressText } from './progress'
-import { checkWritable, writeJsonFile } from './report-file'
+import { checkWritable, writeJsonReport } from './report-file'
 import { BFCL_USAGE } from './usage'
 import { lineError, oneLine, UserError } from './user-error'
 import { isRecord } from '../calls/plain-value'
@@ -180,13 +180,17 @@ export async function bfclCommand(args: readonly string[], cli: CliContext): Pro
   }
   const run = await scoreCategory(category, files, cli)
   cli.notices.finish()
-  if (jsonPath !== undefined) {
-    await writeJsonFile(jsonPath, {
-      accuracy: accuracyOf(run),
-      correct_count: run.correct,
-      total_count: run.total,
-      failures: run.failures.map(({ id, valid, error_type, errors }) => ({ id, valid, error_type, errors })),
-    })
-  }
-  await cli.out.write(formatBfclText(run, cli.colors))
+  const jsonAlone =
+    jsonPath !== undefined &&
+    (await writeJsonReport(
+      jsonPath,
+      {
+        accuracy: accuracyOf(run),
+        correct_count: run.correct,
+        total_count: run.total,
+        failures: run.failures.map(({ id, valid, error_type, errors }) => ({ id, valid, error_type, errors })),
+      },
+      cli.out,
+    ))
+  if (!jsonAlone) await cli.out.write(formatBfclText(run, cli.colors))
 }

@@ -7,7 +7,7 @@ import { mergeTestCorpora } from '../reporters/merge-test-corpora'
 import { DEFAULT_WORST } from '../reporters/reporter-options'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { type MergeableReport, readReportFile, type ReportJson, reportJson, type ScoringOptions } from './report-json'
-import { checkWritable, writeJsonFile } from './report-file'
+import { checkWritable, writeJsonReport } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { MERGE_USAGE } from './usage'
 import { UserError } from './user-error'
@@ -89,16 +89,15 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
     checkRankedAlike(reports.reports, files)
     // A reporter's report does not say how many tests it was set to keep: the reporters' default, unless told.
     const merged = mergeTestCorpora(reports.reports, worstOption ?? DEFAULT_WORST)
-    if (jsonPath !== undefined) await writeJsonFile(jsonPath, merged)
-    return cli.out.write(`${formatTestCorpus(merged)}\n`)
+    const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, merged, cli.out))
+    if (!jsonAlone) await cli.out.write(`${formatTestCorpus(merged)}\n`)
+    return
   }
   checkAlike(reports.reports, files)
   const first = reports.reports[0]!
   const keepWorst = worstOption ?? first.options.worst ?? 5
   const merged = mergeReports(reports.reports, keepWorst)
-  if (jsonPath !== undefined) {
-    const options: ScoringOptions = { ...first.options, worst: keepWorst }
-    await writeJsonFile(jsonPath, reportJson('merge', files, options, merged.report, merged.exactSums))
-  }
-  await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors }))
+  const options: ScoringOptions = { ...first.options, worst: keepWorst }
+  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, reportJson('merge', files, options, merged.report, merged.exactSums), cli.out))
+  if (!jsonAlone) await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors }))
 }

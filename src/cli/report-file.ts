@@ -1,7 +1,8 @@
-import { constants, type Stats } from 'node:fs'
+import { constants, fstatSync, type Stats } from 'node:fs'
 import { access, lstat, readlink, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { trackTemporaryFile, untrackTemporaryFile } from './interrupt'
+import type { Output } from './output'
 import { UserError } from './user-error'
 
 function writeError(path: string, error: unknown): UserError {
@@ -34,7 +35,7 @@ async function statOrUndefined(path: string) {
 /** Checks, before a long run, that a report can be written to `path`. */
 export async function checkWritable(path: string): Promise<void> {
   // `-` names standard input and output elsewhere; here it would be a file of that name beside the text on stdout.
-  if (path === '-') throw new UserError('--json -: standard output carries the text report; name a file for the JSON')
+  if (path === '-') throw new UserError('--json -: name a file for the JSON, or /dev/stdout for the JSON alone on standard output')
   const existing = await statOrUndefined(path)
   if (existing?.isDirectory()) throw new UserError(`${path}: cannot write, it is a directory`)
   try {
@@ -47,6 +48,18 @@ export async function checkWritable(path: string): Promise<void> {
     }
   } catch (error) {
     throw writeError(path, error)
+  }
+}
+
+/** Whether `path` is the file standard output writes to: `/dev/stdout`, or the file it is redirected to. */
+async function isStandardOutput(path: string): Promise<boolean> {
+  const target = await statOrUndefined(path)
+  if (target === undefined) return false
+  try {
+    const output = fstatSync(1)
+    return target.dev === output.dev && target.ino === output.ino
+  } catch {
+    return false
   }
 }
 
@@ -71,13 +84,31 @@ async function writeTarget(path: string): Promise<{ file: string; direct: boolea
   return { file: path, direct: true }
 }
 
+function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`
+}
+
+/**
+ * Writes a command's JSON report to `path`, or to `out` when `path` is standard output
+ * (`--json /dev/stdout`, which a socket cannot be opened as). True when it went to standard
+ * output: then the JSON stands there alone, without the text report, so that it parses.
+ */
+export async function writeJsonReport(path: string, value: unknown, out: Output): Promise<boolean> {
+  if (await isStandardOutput(path)) {
+    await out.write(jsonText(value))
+    return true
+  }
+  await writeJsonFile(path, value)
+  return false
+}
+
 /**
  * Writes JSON so that a reader never sees half a report: to `<file>.tmp-<pid>`, then renamed
  * over the file. A symbolic link is followed, and the file it names replaced, the link kept. A
- * device, a pipe or a link into /dev or /proc (`/dev/stdout`) is written directly.
+ * device, a pipe or a link into /dev or /proc is written directly.
  */
-export async function writeJsonFile(path: string, value: unknown): Promise<void> {
-  const text = `${JSON.stringify(value, null, 2)}\n`
+async function writeJsonFile(path: string, value: unknown): Promise<void> {
+  const text = jsonText(value)
   const existing = await statOrUndefined(path)
   if (existing?.isDirectory()) throw writeError(path, Object.assign(new Error('is a directory'), { code: 'EISDIR' }))
   const { file, direct } = await writeTarget(path)

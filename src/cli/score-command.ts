@@ -15,7 +15,7 @@ import { joinById } from './join-by-id'
 import type { Notices } from './notices'
 import { progressText, type StatusLine } from './progress'
 import { CANONICALIZERS, type CanonicalizerName, LEVELS, ORDERS, reportJson, type ScoringOptions } from './report-json'
-import { checkWritable, writeJsonFile } from './report-file'
+import { checkWritable, writeJsonReport } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { SCORE_USAGE } from './usage'
 import { UserError } from './user-error'
@@ -140,6 +140,6 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   cli.notices.finish()
   // F1 1 over nothing would pass any threshold: a generation run that wrote nothing must not look perfect.
   if (report.episodes === 0) throw new UserError(`${inputs.map((input) => input.name).join(', ')}: no episodes to score; an empty corpus has no figure`)
-  if (jsonPath !== undefined) await writeJsonFile(jsonPath, reportJson('score', files, scoring, report, scored.exactSums()))
-  await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
+  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, reportJson('score', files, scoring, report, scored.exactSums()), cli.out))
+  if (!jsonAlone) await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
 }

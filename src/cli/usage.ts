@@ -66,7 +66,8 @@ Options:
                           "args": { "<arg>": { "importance": 3 } } } } }, or a list of
                           tool schemas, which also declare the argument types
   --worst N               how many of the worst episodes to show (default 5)
-  --json OUT              write the report as JSON too; written whole or not at all
+  --json OUT              write the report as JSON too; written whole or not at all;
+                          --json /dev/stdout writes the JSON alone to standard output
   -h, --help              show this help
 
 Examples:

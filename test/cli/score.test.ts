@@ -3,6 +3,7 @@ import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { CLI, jsonl, microLine, runCli, tempFolder } from './run-cli'
+import { BFCL_DATA_DIR } from './bfcl-entries'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 const answer = (a: string) => ({ name: 'answer', args: { a } })
@@ -122,7 +123,7 @@ describe('toolcalls score PRED GOLD', () => {
   test('--json - is a user error, not a file named -', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('a')], gold: [search('a')] }))
     const run = await runCli(['score', episodes, '--json', '-'])
-    expect([run.code, run.stderr]).toEqual([2, '--json -: standard output carries the text report; name a file for the JSON\n'])
+    expect([run.code, run.stderr]).toEqual([2, '--json -: name a file for the JSON, or /dev/stdout for the JSON alone on standard output\n'])
   })
 
   test('a file of no episodes is a user error, not a perfect score', async () => {
@@ -244,7 +245,25 @@ describe('the report', () => {
     closeSync(out)
     expect(code).toBe(0)
     expect(readlinkSync(link)).toBe('/proc/self/fd/1')
-    expect(readFileSync(join(folder.dir, 'out.txt'), 'utf8')).toContain('Micro average over 1 episode')
+    // The JSON alone, without the text report after it, so that it parses.
+    expect(JSON.parse(readFileSync(join(folder.dir, 'out.txt'), 'utf8'))).toMatchObject({ command: 'score', tp: 1 })
     expect(readdirSync(folder.dir).sort()).toEqual(['episodes.jsonl', 'out.txt', 'stdout.json'])
+  })
+
+  test('--json /dev/stdout puts the JSON alone on standard output, to be piped on, for score, merge and bfcl', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }, { pred: [], gold: [search('dogs')] }))
+    const piped = await runCli(['score', episodes, '--json', '/dev/stdout'])
+    expect(piped.code).toBe(0)
+    const report = JSON.parse(piped.stdout)
+    expect(report).toMatchObject({ command: 'score', tp: 1, fn: 1, episodes: 2 })
+    const file = join(folder.dir, 'report.json')
+    const written = await runCli(['score', episodes, '--json', file])
+    expect(written.stdout).toContain('Micro average over 2 episodes')
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(report)
+    const merged = await runCli(['merge', file, '--json', '/dev/stdout'])
+    expect(JSON.parse(merged.stdout)).toMatchObject({ command: 'merge', tp: 1, fn: 1 })
+    const results = folder.write('results.jsonl', `${JSON.stringify({ id: 'parallel_0', result: '[]' })}\n`)
+    const bfcl = await runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', BFCL_DATA_DIR, '--json', '/dev/stdout'])
+    expect(JSON.parse(bfcl.stdout)).toMatchObject({ accuracy: 0, correct_count: 0, total_count: 200 })
   })
 })
