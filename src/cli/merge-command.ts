@@ -1,3 +1,5 @@
+import { realpath } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import type { CorpusReport } from '../metric/evaluate'
 import { CorpusCounts, type ExactSums } from '../metric/corpus-counts'
 import { countOption, parseCommandArgs, stringOption, usageError } from './args'
@@ -73,6 +75,35 @@ function ofOneKind(read: readonly MergeableReport[], files: readonly string[]): 
     : { kind: 'score', reports: read.map((file) => file.report as ReportJson) }
 }
 
+/** The file a path names, links followed; the path resolved where it names none. */
+async function fileOf(path: string): Promise<string> {
+  try {
+    return await realpath(path)
+  } catch {
+    return resolve(path)
+  }
+}
+
+/**
+ * Refuses a report given twice, or beside a merged report that already holds it (as when
+ * `merge rep/*.json --json rep/merged.json` is run again): its counts would add up twice.
+ */
+async function refuseCountingTwice(read: readonly MergeableReport[], files: readonly string[]): Promise<void> {
+  const given = await Promise.all(files.map(fileOf))
+  given.forEach((file, i) => {
+    const first = given.indexOf(file)
+    if (first !== i) throw new UserError(`${files[i]}: the same report as ${files[first]}; each report is merged once`)
+  })
+  for (let i = 0; i < read.length; i++) {
+    const report = read[i]!
+    if (report.kind !== 'score' || (report.report as ReportJson).command !== 'merge') continue
+    for (const source of await Promise.all((report.report as ReportJson).files.map(fileOf))) {
+      const j = given.indexOf(source)
+      if (j !== -1 && j !== i) throw new UserError(`${files[i]}: already merges ${files[j]}; each report is merged once`)
+    }
+  }
+}
+
 /** `toolcalls merge A.json B.json ...` */
 export async function mergeCommand(args: readonly string[], cli: CliContext): Promise<void> {
   const parsed = parseCommandArgs('merge', args, OPTIONS)
@@ -84,6 +115,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   if (jsonPath !== undefined) await checkWritable(jsonPath)
   const read: MergeableReport[] = []
   for (const file of files) read.push(await readReportFile(file))
+  await refuseCountingTwice(read, files)
   const reports = ofOneKind(read, files)
   if (reports.kind === 'tests') {
     checkRankedAlike(reports.reports, files)

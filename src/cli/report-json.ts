@@ -83,7 +83,7 @@ function reportProblem(value: unknown): string | undefined {
   ) {
     return `options: expected { level: ${LEVELS.join(' | ')}, order: ${ORDERS.join(' | ')}, canonicalizer: ${CANONICALIZERS.join(' | ')} }`
   }
-  if (!Array.isArray(value.files)) return 'files: expected a list'
+  if (!Array.isArray(value.files) || !value.files.every((file) => typeof file === 'string')) return 'files: expected a list of file names'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as ReportJson, value.exactSums)

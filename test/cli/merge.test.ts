@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { formatTestCorpus } from '../../src/reporters/format-test-corpus'
@@ -48,6 +48,24 @@ describe('toolcalls merge', () => {
     folder.write('grammar.json', JSON.stringify(grammar))
   })
 
+  test('refuses to count a report twice: given twice, or beside a merged report that holds it', async () => {
+    await score('a', shardA)
+    await score('b', shardB)
+    const [a, b, merged] = ['a.json', 'b.json', 'merged.json'].map((name) => join(folder.dir, name)) as [string, string, string]
+    expect((await runCli(['merge', a, b, '--json', merged])).code).toBe(0)
+    // Run again over the folder, the merged report among the shards'.
+    const again = await runCli(['merge', a, b, merged])
+    expect(again.code).toBe(2)
+    expect(again.stderr).toBe(`${merged}: already merges ${a}; each report is merged once\n`)
+    // The same file under another name.
+    const link = join(folder.dir, 'link.json')
+    symlinkSync(a, link)
+    const twice = await runCli(['merge', a, b, link])
+    expect(twice.code).toBe(2)
+    expect(twice.stderr).toBe(`${link}: the same report as ${a}; each report is merged once\n`)
+    expect((await runCli(['merge', merged])).code).toBe(0)
+  })
+
   test('gives exactly the figures of one run over the concatenated files', async () => {
     const whole = await score('whole', [...shardA, ...shardB])
     await score('a', shardA)
@@ -72,9 +90,10 @@ describe('toolcalls merge', () => {
     const merged = JSON.parse(readFileSync(out, 'utf8'))
     expect(merged.fp).toBe(3.5)
     for (const key of FIGURES) expect(merged[key]).toEqual(whole[key])
-    // A merged report merges exactly in turn.
+    // A merged report merges exactly in turn, with a shard it does not hold.
+    await score('c', extra.slice(0, 2))
     const again = join(folder.dir, 'again.json')
-    expect((await runCli(['merge', out, join(folder.dir, 'a.json'), '--json', again])).code).toBe(0)
+    expect((await runCli(['merge', out, join(folder.dir, 'c.json'), '--json', again])).code).toBe(0)
     const both = await score('both', [...extra, ...extra.slice(0, 2)])
     expect(JSON.parse(readFileSync(again, 'utf8')).fp).toBe(both.fp)
   })
