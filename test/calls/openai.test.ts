@@ -87,10 +87,16 @@ describe('OpenAI Chat Completions, hand-written', () => {
     )
   })
 
-  test('a tool call of another kind is unparseable', () => {
+  test("a custom tool's call is unparseable, naming its tool: its input is free-form text, no arguments", () => {
     const custom = { id: 'c', type: 'custom', custom: { name: 'shell', input: 'ls' } }
-    expect(toolCalls({ role: 'assistant', tool_calls: [custom] })[0]?.unparseable).toBe(
-      'tool_calls[0]: expected a tool call, received an object of type "custom"',
+    expect(toolCalls({ role: 'assistant', tool_calls: [custom] })).toEqual([
+      { name: 'shell', args: {}, unparseable: "tool_calls[0].custom.input: a custom tool's free-form input, not JSON arguments" },
+    ])
+  })
+
+  test('a tool call of another kind is unparseable', () => {
+    expect(toolCalls({ role: 'assistant', tool_calls: [{ id: 'c', type: 'computer' }] })[0]?.unparseable).toBe(
+      'tool_calls[0]: expected a tool call, received an object of type "computer"',
     )
   })
 })
@@ -128,6 +134,13 @@ describe('OpenAI Responses API, hand-written', () => {
     expect(readTurns({ object: 'response', output })).toEqual([[{ name: 'answer', args: { text: 'y' } }]])
   })
 
+  test("a custom tool's call item is unparseable, naming its tool, where it was silently dropped", () => {
+    const custom = { type: 'custom_tool_call', id: 'ctc_1', call_id: 'call_3', name: 'shell', input: 'ls -la' }
+    expect(readTurns({ ...response, output: [...response.output, custom] })).toEqual([
+      [...parisAndRome, { name: 'shell', args: {}, unparseable: "output[3].input: a custom tool's free-form input, not JSON arguments" }],
+    ])
+  })
+
   test('a function call whose arguments are not valid JSON is unparseable and keeps its name', () => {
     const [call] = toolCalls([{ type: 'function_call', call_id: 'c', name: 'f', arguments: '{"a": tru' }])
     expect(call?.name).toBe('f')
@@ -158,6 +171,11 @@ describe('the openai SDK against a loopback server', () => {
   test('reads the message of the ChatCompletion the SDK returns', async () => {
     const completion = await client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'Weather?' }] })
     expect(toolCalls(completion.choices[0]?.message)).toEqual(parisAndRome)
+  })
+
+  test('reads a choice of the ChatCompletion the SDK returns, as logs keep choices[0]', async () => {
+    const completion = await client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'Weather?' }] })
+    expect(readTurns(completion.choices[0])).toEqual([parisAndRome])
   })
 
   test('reads the Response the SDK returns, output_text and all', async () => {

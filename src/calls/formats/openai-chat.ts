@@ -1,14 +1,18 @@
 import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
-import { unparseableCall } from '../tool-call'
-import { get, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
+import { type ToolCall, unparseableCall } from '../tool-call'
+import { get, has, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
 
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice; the others are alternative
- * answers, not further turns) and a tool call `{ type: 'function', function: { name,
- * arguments } }`. Messages and their legacy `function_call` are read as messages.
+ * answers, not further turns), one of its choices (`{ index, message, finish_reason }`), and
+ * a tool call `{ type: 'function', function: { name, arguments } }`. A custom tool's call
+ * (`{ type: 'custom', custom: { name, input } }`) is unparseable, naming its tool: its input
+ * is free-form text, no arguments. Messages and their legacy `function_call` are read as messages.
  */
 export const readOpenAIChat: FormatReader = (value, path, context) => {
+  const message = peek(value, 'message')
+  if (isObject(message) && has(value, 'finish_reason')) return context.read(message, childPath(path, 'message'))
   const choices = peek(value, 'choices')
   if (isList(choices)) {
     const choicesPath = childPath(path, 'choices')
@@ -20,6 +24,11 @@ export const readOpenAIChat: FormatReader = (value, path, context) => {
     return context.read(get(first, 'message', messagePath), messagePath)
   }
   const type = peek(value, 'type')
+  if (type === 'custom') {
+    const customPath = childPath(path, 'custom')
+    const custom = get(value, 'custom', customPath)
+    return { call: customToolCall(isObject(custom) ? get(custom, 'name', childPath(customPath, 'name')) : undefined, customPath) }
+  }
   const fn = peek(value, 'function')
   if (type !== 'function' && (type !== undefined || !isObject(fn))) return undefined
   const fnPath = childPath(path, 'function')
@@ -27,4 +36,9 @@ export const readOpenAIChat: FormatReader = (value, path, context) => {
   const namePath = childPath(fnPath, 'name')
   const argsPath = childPath(fnPath, 'arguments')
   return { call: callOf(get(fn, 'name', namePath), namePath, get(fn, 'arguments', argsPath), argsPath) }
+}
+
+/** A call to a custom tool, whose input is free-form text: unparseable as arguments, but naming its tool. */
+export function customToolCall(name: unknown, path: string): ToolCall {
+  return unparseableCall(atPath(childPath(path, 'input'), "a custom tool's free-form input, not JSON arguments"), typeof name === 'string' ? name : '')
 }
