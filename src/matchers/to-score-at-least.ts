@@ -72,9 +72,12 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
 
 const OPTION_KEYS = [...MATCH_OPTION_KEYS, 'by']
 
-/** Options where the gold belongs, as when the form for a Score, `toScoreAtLeast(threshold, { by })`, is used on calls. A gold call has a name. */
+/**
+ * Options where the gold belongs, as when the form for a Score, `toScoreAtLeast(threshold, { by })`,
+ * is used on calls. A gold call's name is a string; the option `name` is a canonicalizer.
+ */
 function isOptionsInPlaceOfGold(gold: unknown): boolean {
-  if (typeof gold !== 'object' || gold === null || Array.isArray(gold) || 'name' in gold) return false
+  if (typeof gold !== 'object' || gold === null || Array.isArray(gold) || typeof (gold as { name?: unknown }).name === 'string') return false
   const keys = Object.keys(gold)
   return keys.length > 0 && keys.every((key) => OPTION_KEYS.includes(key))
 }

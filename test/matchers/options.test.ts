@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { canonicalizers } from '../../src/compare/canonicalizers'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 
@@ -46,5 +47,9 @@ describe('toScoreAtLeast without a Score', () => {
     )
     // A gold call named like an option is still a gold call.
     expect(() => expect([search('cats')]).toScoreAtLeast(1, { name: 'search', args: { q: 'cats' } })).not.toThrow()
+    // The option `name` is a canonicalizer, not a gold call's name.
+    expect(() => expect([search('cats')]).toScoreAtLeast(0.5, { name: canonicalizers.toolName })).toThrow(
+      /^gold: expected the gold calls as the second argument, received options \{"name": \[Function toolName\]\}: /,
+    )
   })
 })
