@@ -51,16 +51,24 @@ export async function checkWritable(path: string): Promise<void> {
   }
 }
 
-/** Whether `path` is the file standard output writes to: `/dev/stdout`, or the file it is redirected to. */
+/** The names of standard output itself. */
+const STANDARD_OUTPUT = ['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']
+
+/**
+ * Whether `path` is where standard output writes: one of its names, or the regular file it is
+ * redirected to. A terminal is not compared: standard error and /dev/tty are the same one.
+ */
 async function isStandardOutput(path: string): Promise<boolean> {
-  const target = await statOrUndefined(path)
-  if (target === undefined) return false
+  if (STANDARD_OUTPUT.includes(path)) return true
+  let output: Stats
   try {
-    const output = fstatSync(1)
-    return target.dev === output.dev && target.ino === output.ino
+    output = fstatSync(1)
   } catch {
     return false
   }
+  if (!output.isFile()) return false
+  const target = await statOrUndefined(path)
+  return target !== undefined && target.dev === output.dev && target.ino === output.ino
 }
 
 /** Links followed before a chain of them is left to the system to refuse. */

@@ -250,6 +250,17 @@ describe('the report', () => {
     expect(readdirSync(folder.dir).sort()).toEqual(['episodes.jsonl', 'out.txt', 'stdout.json'])
   })
 
+  test('--json /dev/stderr on a terminal keeps the text report on standard output, though both are that terminal', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }))
+    const log = join(folder.dir, 'terminal.log')
+    // `script` runs the command on a terminal of its own and keeps what it shows.
+    const child = spawn('script', ['-qfc', `${process.execPath} ${CLI} score ${episodes} --json /dev/stderr`, log], { stdio: 'ignore' })
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0)
+    const shown = readFileSync(log, 'utf8')
+    expect(shown).toContain('"command": "score"')
+    expect(shown).toContain('Micro average over 1 episode')
+  })
+
   test('--json /dev/stdout puts the JSON alone on standard output, to be piped on, for score, merge and bfcl', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }, { pred: [], gold: [search('dogs')] }))
     const piped = await runCli(['score', episodes, '--json', '/dev/stdout'])

@@ -48,7 +48,7 @@ describe('toScoreAtLeast without a Score', () => {
     // A gold call named like an option is still a gold call.
     expect(() => expect([search('cats')]).toScoreAtLeast(1, { name: 'search', args: { q: 'cats' } })).not.toThrow()
     // The option `name` is a canonicalizer, not a gold call's name.
-    expect(() => expect([search('cats')]).toScoreAtLeast(0.5, { name: canonicalizers.toolName })).toThrow(
+    expect(() => expect([search('cats')]).toScoreAtLeast(0.5, { name: canonicalizers.toolName } as never)).toThrow(
       /^gold: expected the gold calls as the second argument, received options \{"name": \[Function toolName\]\}: /,
     )
   })
