@@ -100,8 +100,17 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
     hintNames: { received: 'received', args: ['threshold', 'gold'] },
     detail: (colors) => scoreDetail(score, colors, gold),
     scoredFromGold: score,
-    noFigure: isUnawaited(received) ? UNAWAITED : undefined,
   }
+}
+
+const NO_FIGURES: Figures = { tp: 0, fp: 0, fn: 0, precision: 0, recall: 0, f1: 0 }
+
+/** A promise received: a Score, a report or calls, none of them yet; of what follows, only the figure named is read. */
+function unawaited(goldOrOptions: unknown, optionsArgument: unknown): Graded {
+  const given = isGoldLike(goldOrOptions) ? optionsArgument : goldOrOptions
+  const by = typeof given === 'object' && given !== null ? (given as { by?: unknown }).by : undefined
+  const options = by === undefined ? {} : { by }
+  return { figures: NO_FIGURES, options, hintNames: { received: 'received', args: ['threshold'] }, detail: () => '', noFigure: UNAWAITED }
 }
 
 /**
@@ -117,8 +126,9 @@ export function toScoreAtLeast(
   options?: ToScoreAtLeastOptions,
 ): MatcherResult {
   const limit = readThreshold(threshold)
-  const graded =
-    isScore(received) || isCorpusReport(received)
+  const graded = isUnawaited(received)
+    ? unawaited(goldOrOptions, options)
+    : isScore(received) || isCorpusReport(received)
       ? alreadyScored(received, goldOrOptions ?? options)
       : scoredAgainst(this, received, goldOrOptions, options)
   const by = readFigure(graded.options)
@@ -132,7 +142,8 @@ export function toScoreAtLeast(
     const verdict = graded.noFigure === undefined ? `${expected}, received ${colors.received(printedFigure)}.` : `${expected}, but ${graded.noFigure}.`
     const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
     const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)
-    return `${head}\n\n${verdict}\n\n${graded.detail(colors)}`
+    const detail = graded.detail(colors)
+    return detail === '' ? `${head}\n\n${verdict}` : `${head}\n\n${verdict}\n\n${detail}`
   }
   return { pass: graded.noFigure === undefined ? figure >= limit : this.isNot === true, message }
 }

@@ -209,6 +209,10 @@ describe('toScoreAtLeast', () => {
     expect(failure(() => expect(unawaited).not.toScoreAtLeast(0.9, gold))).toContain(`Expected F1 < 0.9, ${said}`)
     await expect(unawaited).resolves.toScoreAtLeast(0.5, gold)
     await expect(unawaited).resolves.not.toScoreAtLeast(0.9, gold)
+    // A promise of a report, as evaluate gives over an async iterable, is told by what it is, not by the gold it lacks.
+    const report = evaluate((async function* () {})(), new ToolCallMetric())
+    expect(failure(() => expect(report).toScoreAtLeast(0.9))).toContain(`Expected F1 ≥ 0.9, ${said}`)
+    expect(failure(() => expect(report).not.toScoreAtLeast(0.9, { by: 'recall' }))).toContain(`Expected recall < 0.9, ${said}`)
   })
 
   test('.not fails at or above the threshold, with a message that says so', () => {
