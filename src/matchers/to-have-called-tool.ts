@@ -30,22 +30,23 @@ function nearest(pair: PairDetail, args: Record<string, unknown>, context: Match
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...lines]
 }
 
-/** Whether the call's arguments satisfy the matcher; one that throws or answers with a promise is not satisfied. */
-function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher): boolean {
+/** Whether the call's arguments satisfy the matcher (one that answers with a promise does not), or 'threw'. */
+function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher): boolean | 'threw' {
   try {
     const matched: unknown = matcher.asymmetricMatch(call.args)
     return Boolean(matched) && !isUnawaited(matched)
   } catch {
-    return false
+    return 'threw'
   }
 }
 
 /**
- * Passes when at least one predicted call has this name and, when `args` are given, matches
- * them exactly, as the one-call gold `{ name, args }` would be matched, or satisfies them when
- * they are an asymmetric matcher (`expect.objectContaining({ city: 'Paris' })`). Under `.not`, a
- * call that could not be read and may be to the tool (it names the tool, or no tool) fails the
- * assertion: nothing shows that it is not one. A promise received fails with or without `.not`.
+ * Passes when at least one predicted call has this name (its arguments read or not) and, when
+ * `args` are given, matches them exactly, as the one-call gold `{ name, args }` would be
+ * matched, or satisfies them when they are an asymmetric matcher (`expect.objectContaining({
+ * city: 'Paris' })`). Under `.not`, a call that could not be read and may be the one (it names
+ * the tool, or no tool) fails the assertion: nothing shows that it is not. A promise received
+ * fails with or without `.not`.
  */
 export function toHaveCalledTool(
   this: MatcherContext,
@@ -64,13 +65,20 @@ export function toHaveCalledTool(
       ? undefined
       : scoreTrajectory(received, { name, args: args as Record<string, unknown> }, withRunnerTesters(this, resolveMatchOptions({})), '')
   const pair = score?.pairs[0]
-  const named = (call: ToolCall) => !isUnparseable(call) && call.name === name
+  // A call on whose arguments the matcher threw: under .not, nothing shows it is not the one.
+  let unchecked = -1
+  const checked = (call: ToolCall, index: number): boolean => {
+    if (call.name !== name || isUnparseable(call)) return false
+    const satisfied = satisfiesMatcher(call, matcher!)
+    if (satisfied === 'threw' && unchecked < 0) unchecked = index
+    return satisfied === true
+  }
+  // By name alone, a call counts whether or not its arguments could be read; matched against arguments, only one that could.
   const found =
-    score !== undefined
-      ? pair?.exact ? pair.predIndex : -1
-      : calls.findIndex((call) => named(call) && (matcher === undefined || satisfiesMatcher(call, matcher)))
+    score !== undefined ? (pair?.exact ? pair.predIndex : -1) : matcher === undefined ? calls.findIndex((call) => call.name === name) : calls.findIndex(checked)
   const unawaited = isUnawaited(received)
-  const unreadable = this.isNot && found < 0 ? calls.findIndex((call) => isUnparseable(call) && (call.name === '' || call.name === name)) : -1
+  const unreadable =
+    this.isNot && found < 0 ? (unchecked >= 0 ? unchecked : calls.findIndex((call) => isUnparseable(call) && (call.name === '' || call.name === name))) : -1
   const pass = unawaited ? this.isNot === true : found >= 0 || unreadable >= 0
 
   const message = () => {
@@ -83,7 +91,9 @@ export function toHaveCalledTool(
       : this.isNot
         ? found >= 0
           ? `Expected no call to ${wanted}, but pred[${found}] is one.`
-          : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
+          : unreadable === unchecked
+            ? `Expected no call to ${wanted}, but the matcher threw on the arguments of pred[${unreadable}], which may be one.`
+            : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
         : `Expected a call to ${wanted}, but ${calls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
     const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : pair?.predIndex

@@ -258,16 +258,24 @@ describe('toHaveCalledTool', () => {
     expect(calls).toHaveCalledTool('answer', { a: expect.stringMatching(/^me/) })
   })
 
-  test('does not count a call that could not be read, yet under .not fails on one that may be to the tool', () => {
+  test('by name, counts a call whose arguments could not be read; against arguments, under .not, fails on one that may be the one', () => {
     const unreadable = { type: 'function_call', name: 'search', arguments: '{"q": ' }
-    expect(failure(() => expect([unreadable]).toHaveCalledTool('search'))).toContain('  pred[0] search (unparseable: [0].arguments: not valid JSON')
-    expect(failure(() => expect([unreadable]).not.toHaveCalledTool('search'))).toContain('Expected no call to search, but pred[0] could not be read and may be one.')
+    expect([unreadable]).toHaveCalledTool('search')
+    expect(failure(() => expect([unreadable]).not.toHaveCalledTool('search'))).toContain('Expected no call to search, but pred[0] is one.')
+    expect(failure(() => expect([unreadable]).toHaveCalledTool('search', { q: 'cats' }))).toContain('  pred[0] search (unparseable: [0].arguments: not valid JSON')
+    expect(failure(() => expect([unreadable]).not.toHaveCalledTool('search', { q: 'cats' }))).toContain(
+      'Expected no call to search(q: "cats"), but pred[0] could not be read and may be one.',
+    )
     // Text that is no call syntax names no tool: it may be any.
     expect(failure(() => expect('[search(q="cats"').not.toHaveCalledTool('search'))).toContain('pred[0] could not be read and may be one.')
     expect(() => expect({ data: { choices: [] }, status: 200 }).not.toHaveCalledTool('search')).toThrow('pred[0] could not be read and may be one.')
     // One that names another tool is not one to this tool.
     expect([unreadable, answer('meow')]).not.toHaveCalledTool('answer', { a: 'purr' })
     expect([{ ...unreadable, name: 'lookup' }]).not.toHaveCalledTool('search')
+    // A custom tool's call names its tool, though its input is no arguments.
+    const custom = { role: 'assistant', tool_calls: [{ id: 'c', type: 'custom', custom: { name: 'apply_patch', input: '*** Begin Patch' } }] }
+    expect(custom).toHaveCalledTool('apply_patch')
+    expect(custom).not.toHaveCalledTool('search')
   })
 
   test('fails on a promise of calls with or without .not', async () => {
@@ -284,6 +292,12 @@ describe('toHaveCalledTool', () => {
     expect(weather).toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Lisbon' }))
     expect(weather).not.toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Paris' }))
     expect(weather).not.toHaveCalledTool('search', expect.objectContaining({ city: 'Lisbon' }))
+    // A matcher that throws on a call's arguments cannot tell that it is not the one.
+    const throwing = { asymmetricMatch: (args: { city: string }) => args.city.startsWith('P') }
+    expect(failure(() => expect([{ name: 'get_weather', args: {} }]).not.toHaveCalledTool('get_weather', throwing))).toContain(
+      'but the matcher threw on the arguments of pred[0], which may be one.',
+    )
+    expect(() => expect([{ name: 'get_weather', args: {} }]).toHaveCalledTool('get_weather', throwing)).toThrow('none of the calls made is one')
     const message = failure(() => expect(weather).toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Paris' })))
     expect(message).toMatch(/Expected a call to get_weather with arguments ObjectContaining ?\{"city": "Paris"\}, but none of the calls made is one\./)
     expect(message).toContain('pred[0] get_weather(city: "Lisbon", days: 3)')
