@@ -84,24 +84,41 @@ async function fileOf(path: string): Promise<string> {
   }
 }
 
+/** The shards' own reports that a report adds up: those a merged report records, or the report itself. */
+function shardsOf(read: MergeableReport, file: string): string[] {
+  const recorded = read.kind === 'score' ? ((read.report as ReportJson).command === 'merge' ? (read.report as ReportJson).files : undefined) : read.report.files
+  return recorded === undefined ? [file] : recorded.map((path) => resolve(path))
+}
+
 /**
- * Refuses a report given twice, or beside a merged report that already holds it (as when
- * `merge rep/*.json --json rep/merged.json` is run again): its counts would add up twice.
+ * The shards' reports that the given reports add up, each once. A report given twice, or two
+ * that hold the same shard (as when `merge rep/*.json --json rep/merged.json` runs again, the
+ * merged report among its shards), would add its counts twice: a user error.
  */
-async function refuseCountingTwice(read: readonly MergeableReport[], files: readonly string[]): Promise<void> {
+async function shardsOnce(read: readonly MergeableReport[], files: readonly string[]): Promise<string[]> {
   const given = await Promise.all(files.map(fileOf))
-  given.forEach((file, i) => {
-    const first = given.indexOf(file)
-    if (first !== i) throw new UserError(`${files[i]}: the same report as ${files[first]}; each report is merged once`)
-  })
+  const holder = new Map<string, number>()
+  const shards: string[] = []
   for (let i = 0; i < read.length; i++) {
-    const report = read[i]!
-    if (report.kind !== 'score' || (report.report as ReportJson).command !== 'merge') continue
-    for (const source of await Promise.all((report.report as ReportJson).files.map(fileOf))) {
-      const j = given.indexOf(source)
-      if (j !== -1 && j !== i) throw new UserError(`${files[i]}: already merges ${files[j]}; each report is merged once`)
+    for (const shard of shardsOf(read[i]!, given[i]!)) {
+      const other = holder.get(shard)
+      if (other !== undefined) {
+        const [earlier, later] = [files[other]!, files[i]!]
+        const why =
+          given[other] === given[i]
+            ? `${later}: the same report as ${earlier}`
+            : shard === given[other]
+              ? `${later}: already merges ${earlier}`
+              : shard === given[i]
+                ? `${earlier}: already merges ${later}`
+                : `${earlier} and ${later}: both merge ${shard}`
+        throw new UserError(`${why}; each report is merged once`)
+      }
+      holder.set(shard, i)
+      shards.push(shard)
     }
   }
+  return shards
 }
 
 /** `toolcalls merge A.json B.json ...` */
@@ -115,13 +132,13 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   if (jsonPath !== undefined) await checkWritable(jsonPath)
   const read: MergeableReport[] = []
   for (const file of files) read.push(await readReportFile(file))
-  await refuseCountingTwice(read, files)
+  const shards = await shardsOnce(read, files)
   const reports = ofOneKind(read, files)
   if (reports.kind === 'tests') {
     checkRankedAlike(reports.reports, files)
     // A reporter's report does not say how many tests it was set to keep: the reporters' default, unless told.
     const merged = mergeTestCorpora(reports.reports, worstOption ?? DEFAULT_WORST)
-    const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, merged, cli.out))
+    const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, { ...merged, files: shards }, cli.out))
     if (!jsonAlone) await cli.out.write(`${formatTestCorpus(merged)}\n`)
     return
   }
@@ -130,6 +147,6 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const keepWorst = worstOption ?? first.options.worst ?? 5
   const merged = mergeReports(reports.reports, keepWorst)
   const options: ScoringOptions = { ...first.options, worst: keepWorst }
-  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, reportJson('merge', files, options, merged.report, merged.exactSums), cli.out))
+  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, reportJson('merge', shards, options, merged.report, merged.exactSums), cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors }))
 }

@@ -39,6 +39,7 @@ export function testReportProblem(value: Record<string, unknown>): string | unde
   if (!Array.isArray(value.worst)) return 'worst: expected a list'
   const wrong = value.worst.findIndex((test) => !isWorstTest(test))
   if (wrong !== -1) return `worst[${wrong}]: expected { file, test, assertions, tp, fp, fn, precision, recall, f1 }`
+  if (value.files !== undefined && !(Array.isArray(value.files) && value.files.every((file) => typeof file === 'string'))) return 'files: expected a list of file names'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as TestCorpusReport, value.exactSums)

@@ -20,6 +20,8 @@ export interface TestCorpusReport extends Figures {
   by: ScoreFigure
   /** The partials of the sums that are not one double, so that reports of shards merge exactly; left out when there are none. */
   exactSums?: ExactSums
+  /** In a report that `toolcalls merge` wrote, the shards' reports it adds up, each named by its full path. */
+  files?: string[]
 }
 
 export interface TestCorpusOptions {

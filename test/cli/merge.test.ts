@@ -1,4 +1,4 @@
-import { readFileSync, symlinkSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { formatTestCorpus } from '../../src/reporters/format-test-corpus'
@@ -48,22 +48,44 @@ describe('toolcalls merge', () => {
     folder.write('grammar.json', JSON.stringify(grammar))
   })
 
-  test('refuses to count a report twice: given twice, or beside a merged report that holds it', async () => {
+  test('refuses to count a report twice: given twice, or beside a merged report that holds it, at any depth and from any folder', async () => {
     await score('a', shardA)
     await score('b', shardB)
     const [a, b, merged] = ['a.json', 'b.json', 'merged.json'].map((name) => join(folder.dir, name)) as [string, string, string]
     expect((await runCli(['merge', a, b, '--json', merged])).code).toBe(0)
-    // Run again over the folder, the merged report among the shards'.
-    const again = await runCli(['merge', a, b, merged])
-    expect(again.code).toBe(2)
-    expect(again.stderr).toBe(`${merged}: already merges ${a}; each report is merged once\n`)
+    // A merged report names the shards' reports it adds up by their full paths.
+    expect(JSON.parse(readFileSync(merged, 'utf8')).files).toEqual([realpathSync(a), realpathSync(b)])
+    const refused = async (args: string[], why: string, cwd?: string) => {
+      const run = await runCli(['merge', ...args], { cwd })
+      expect(run.stderr).toBe(`${why}; each report is merged once\n`)
+      expect(run.code).toBe(2)
+    }
+    // Run again over the folder, the merged report among the shards'; given from within it.
+    await refused([a, b, merged], `${merged}: already merges ${a}`)
+    await refused(['merged.json', 'a.json'], 'merged.json: already merges a.json', folder.dir)
     // The same file under another name.
     const link = join(folder.dir, 'link.json')
     symlinkSync(a, link)
-    const twice = await runCli(['merge', a, b, link])
-    expect(twice.code).toBe(2)
-    expect(twice.stderr).toBe(`${link}: the same report as ${a}; each report is merged once\n`)
+    await refused([a, b, link], `${link}: the same report as ${a}`)
+    // Two levels of merging hold the same shard.
+    const deeper = join(folder.dir, 'deeper.json')
+    await score('c', shardA.slice(0, 1))
+    expect((await runCli(['merge', merged, join(folder.dir, 'c.json'), '--json', deeper])).code).toBe(0)
+    await refused([deeper, b], `${deeper}: already merges ${b}`)
+    await refused([deeper, merged], `${deeper} and ${merged}: both merge ${realpathSync(a)}`)
     expect((await runCli(['merge', merged])).code).toBe(0)
+  })
+
+  test('merges the reports of two folders whose shards have the same names', async () => {
+    await score('a', shardA)
+    await score('b', shardB)
+    const other = join(folder.dir, 'other')
+    mkdirSync(other)
+    for (const name of ['a.json', 'b.json']) copyFileSync(join(folder.dir, name), join(other, name))
+    expect((await runCli(['merge', 'a.json', 'b.json', '--json', 'merged.json'], { cwd: folder.dir })).code).toBe(0)
+    const run = await runCli(['merge', join(folder.dir, 'merged.json'), 'a.json', 'b.json'], { cwd: other })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toContain('Micro average over 12 episodes')
   })
 
   test('gives exactly the figures of one run over the concatenated files', async () => {
@@ -181,9 +203,14 @@ describe("toolcalls merge of test runs' reports", () => {
     expect(run.code).toBe(0)
     const oneRun = testCorpus([...shard1, ...shard2], { worst: 5, by: 'f1' })
     expect(run.stdout).toBe(`${formatTestCorpus(oneRun)}\n`)
-    const { exactSums: _, ...figures } = JSON.parse(readFileSync(out, 'utf8')) as TestCorpusReport
+    const { exactSums: _, files, ...figures } = JSON.parse(readFileSync(out, 'utf8')) as TestCorpusReport
     const { exactSums: __, ...oneRunFigures } = oneRun
     expect(figures).toEqual(oneRunFigures)
+    expect(files).toEqual([realpathSync(a!), realpathSync(b!)])
+    // Merged again beside the shards it holds, it would count them twice.
+    const again = await runCli(['merge', a!, b!, out])
+    expect(again.stderr).toBe(`${out}: already merges ${a}; each report is merged once\n`)
+    expect(again.code).toBe(2)
   })
 
   test("a test run's report beside one of toolcalls score is a user error", async () => {

@@ -20,16 +20,18 @@ export interface CliRun {
 export interface RunOptions {
   input?: string | Buffer
   env?: Record<string, string>
+  /** Where the command runs (default: the repository's root). */
+  cwd?: string
 }
 
 /** Starts the command as a real process. */
-export function startCli(args: readonly string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' })
+export function startCli(args: readonly string[], env: Record<string, string> = {}, cwd = ROOT): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, stdio: 'pipe' })
 }
 
 /** Runs the command to its end and collects its output. */
 export function runCli(args: readonly string[], options: RunOptions = {}): Promise<CliRun> {
-  const child = startCli(args, options.env)
+  const child = startCli(args, options.env, options.cwd)
   const run = collect(child)
   child.stdin!.end(options.input)
   return run
