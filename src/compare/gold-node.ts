@@ -260,8 +260,8 @@ export function compileGoldChild(
 function refuseJsonMarker(object: Record<string, unknown>, key: string, path: LazyPath): void {
   if (key.charCodeAt(0) !== 0x24 || !Array.isArray(object[key]) || !(MARKER_KEYS.includes(key) || nearMarker(key) !== undefined)) return
   throw new TypeError(
-    `${spellPath(path)}: { "${key}": [...] } is a marker of gold's JSON form, read as such only with goldForm: 'json' (or goldFromJSON(gold)); ` +
-      `in code, write ${(nearMarker(key) ?? key).slice(1)}(...)`,
+    `${spellPath(path)}: { "${key}": [...] } is a marker of gold's JSON form: convert such gold with goldFromJSON(gold) ` +
+      `(metric.score and evaluate also take goldForm: 'json'), or write ${(nearMarker(key) ?? key).slice(1)}(...)`,
   )
 }
 

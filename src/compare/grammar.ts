@@ -79,16 +79,28 @@ function readTypes(type: unknown, path: string): SchemaType[] {
   return types
 }
 
-function readValueSchema(schema: unknown, path: string, canonicalize: Canonicalizer, depth = 0): ValueSchema {
+/** A schema read with the schemas that enclose it (`enclosing`), outermost first. */
+function readValueSchema(schema: unknown, path: string, canonicalize: Canonicalizer, enclosing: object[] = []): ValueSchema {
   if (!isRecord(schema)) throw new TypeError(`${path}: expected a schema object, received ${printValue(schema)}`)
-  // As deep as a value may be read; a schema that holds itself is refused here too.
-  if (depth > MAX_DEPTH) throw new TypeError(`${path}: nested deeper than ${MAX_DEPTH} levels`)
-  const alternatives = schema.anyOf ?? schema.oneOf
+  if (enclosing.includes(schema)) throw new TypeError(`${path}: the schema holds itself, so no value could be checked against it`)
+  // As deep as a value may be read.
+  if (enclosing.length > MAX_DEPTH) throw new TypeError(`${path}: nested deeper than ${MAX_DEPTH} levels`)
+  enclosing.push(schema)
+  try {
+    return readSchemaFields(schema, path, canonicalize, enclosing)
+  } finally {
+    enclosing.pop()
+  }
+}
+
+function readSchemaFields(schema: Record<string, unknown>, path: string, canonicalize: Canonicalizer, enclosing: object[]): ValueSchema {
+  const unionKey = schema.anyOf !== undefined ? 'anyOf' : 'oneOf'
+  const alternatives = schema[unionKey]
   let types = readTypes(schema.type, `${path}.type`)
   if (Array.isArray(alternatives)) {
-    refuseHoles(alternatives, `${path}.anyOf`, 'a schema object')
+    refuseHoles(alternatives, `${path}.${unionKey}`, 'a schema object')
     // A union: accepted if any alternative's type is; deeper constraints of the alternatives are not checked.
-    const union = alternatives.map((alt, i) => readValueSchema(alt, `${path}.anyOf[${i}]`, canonicalize, depth + 1).types)
+    const union = alternatives.map((alt, i) => readValueSchema(alt, `${path}.${unionKey}[${i}]`, canonicalize, enclosing).types)
     types = union.some((t) => t.length === 0) ? [] : [...new Set(union.flat())]
   }
   // OpenAPI's (and Gemini's) `nullable: true` lets the value be null besides its type.
@@ -100,13 +112,13 @@ function readValueSchema(schema: unknown, path: string, canonicalize: Canonicali
     result.enum = schema.enum
   }
   if (schema.items !== undefined && isRecord(schema.items)) {
-    result.items = readValueSchema(schema.items, `${path}.items`, canonicalize, depth + 1)
+    result.items = readValueSchema(schema.items, `${path}.items`, canonicalize, enclosing)
   }
   if (isRecord(schema.properties)) {
     const properties: Record<string, ValueSchema> = {}
     for (const key of Object.keys(schema.properties)) {
       Object.defineProperty(properties, key, {
-        value: readValueSchema(schema.properties[key], childPath(`${path}.properties`, key), canonicalize, depth + 1),
+        value: readValueSchema(schema.properties[key], childPath(`${path}.properties`, key), canonicalize, enclosing),
         enumerable: true,
       })
     }

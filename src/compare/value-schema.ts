@@ -17,6 +17,7 @@ export type SchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'array' |
 // JSON Schema, OpenAPI (Gemini's upper case) and BFCL's Python type names.
 const TYPE_ALIASES: Record<string, SchemaType | 'any'> = {
   string: 'string',
+  str: 'string',
   number: 'number',
   float: 'number',
   double: 'number',

@@ -252,8 +252,9 @@ function orderBroken(context: PairingContext): string {
   const predTurns = context.pred.turnSizes?.length ?? 1
   const goldTurns = context.gold.turnSizes?.length ?? 1
   if (predTurns === goldTurns) return 'the order of turns'
-  const flat = goldTurns === 1 ? '; gold in turns is a list of lists, [[...], [...]]' : ''
-  return `the order of turns (the prediction has ${predTurns} turns, the gold ${goldTurns}${flat})`
+  const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`
+  const flat = goldTurns === 1 ? '; a flat list of gold calls is one turn' : ''
+  return `the order of turns (the prediction has ${turns(predTurns)}, the gold ${turns(goldTurns)}${flat})`
 }
 
 function unmatchedReason(

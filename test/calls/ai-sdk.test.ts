@@ -150,6 +150,17 @@ describe('the ai SDK UI message of a streamed run', () => {
     expect(readTurns(message)).toEqual([[paris, rome], [answer]])
     expect(readTurns([{ role: 'user', parts: [{ type: 'text', text: 'Weather?' }] }, message])).toEqual([[paris, rome], [answer]])
   })
+
+  test('a message whose content holds calls is one turn, whatever steps its parts mark: the content calls are not lost', () => {
+    const content = [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' } }]
+    const parts = [
+      { type: 'step-start' },
+      { type: 'tool-get_weather', toolCallId: 'c2', state: 'output-available', input: { city: 'Rome' }, output: {} },
+      { type: 'step-start' },
+      { type: 'tool-answer', toolCallId: 'c3', state: 'output-available', input: { text: 'warm' }, output: 'ok' },
+    ]
+    expect(readTurns({ role: 'assistant', content, parts })).toEqual([[paris, rome, answer]])
+  })
 })
 
 describe('the ai SDK generateText with its mock model', () => {

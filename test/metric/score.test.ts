@@ -136,7 +136,22 @@ describe('weights from the grammar', () => {
     expect(() => new ToolCallMetric({ grammar: grammar(deep) })).toThrow(/^options\.grammar\[0\]\.parameters\.properties\.xs(\.items){257}: nested deeper than 256 levels$/)
     const cyclic: Record<string, unknown> = { type: 'object', properties: {} }
     ;(cyclic.properties as Record<string, unknown>).self = cyclic
-    expect(() => new ToolCallMetric({ grammar: grammar(cyclic) })).toThrow(/: nested deeper than 256 levels$/)
+    expect(() => new ToolCallMetric({ grammar: grammar(cyclic) })).toThrow(
+      new TypeError('options.grammar[0].parameters.properties.xs.properties.self: the schema holds itself, so no value could be checked against it'),
+    )
+    // The same schema in two places holds nothing of itself.
+    const shared = { type: 'string' }
+    expect(() => new ToolCallMetric({ grammar: grammar({ type: 'array', items: shared, anyOf: [shared] }) })).not.toThrow()
+  })
+
+  test("an error inside a union names the union's own key, and Python's type names are known", () => {
+    const grammar = (schema: unknown) => [{ name: 'f', parameters: { type: 'object', properties: { q: schema } } }]
+    expect(() => new ToolCallMetric({ grammar: grammar({ oneOf: [{ type: 'strng' }] }) })).toThrow(
+      new TypeError(`options.grammar[0].parameters.properties.q.oneOf[0].type: unknown type "strng" (did you mean 'string'?)`),
+    )
+    expect(() => new ToolCallMetric({ grammar: grammar({ anyOf: [{ type: 'int' }, { type: 'nul' }] }) })).toThrow(/\.q\.anyOf\[1\]\.type: unknown type "nul"/)
+    const typed = new ToolCallMetric({ grammar: grammar({ type: 'str' }) })
+    expect(typed.score([{ name: 'f', args: { q: 5 } }], [{ name: 'f', args: { q: optional() } }]).tp).toBe(0)
   })
 
   test('an unparseable call that names a heavy tool weighs as that tool and counts under its name', () => {

@@ -3,10 +3,10 @@ import type { ToolCall } from '../tool-call'
 import { invocationCall } from './ai-sdk'
 import { forEachItem, get, isList, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
-/** Roles whose messages hold no call of the model's: the prompt, and tool results. */
 /** Parts looked at for a `step-start`: a message's parts are few; a vast list is read as one turn. */
 const MAX_SCANNED_PARTS = 10_000
 
+/** Roles whose messages hold no call of the model's: the prompt, and tool results. */
 const ROLES_WITHOUT_CALLS = new Set(['user', 'system', 'developer', 'tool', 'function', 'ipython'])
 
 /**
@@ -31,7 +31,7 @@ export const readMessage: FormatReader = (value, path, context) => {
       const parts = get(value, key, partsPath)
       if (!isList(parts)) continue
       // An AI SDK UI message of several steps: each step's calls are a turn.
-      if (key === 'parts' && marksSteps(parts)) {
+      if (key === 'parts' && turn.length === 0 && marksSteps(parts)) {
         const turns = context.list(parts, partsPath)
         if (turns.length > 0) return { turns }
       }
