@@ -48,6 +48,11 @@ interface Plan {
  * malformed entry throws a BfclInputError naming the path.
  */
 export function checkBfclEntry(entry: unknown, options: BfclCheckOptions = {}): BfclVerdict {
+  return checkEntryNamingOutput(entry, options, 'model_output')
+}
+
+/** checkBfclEntry, naming the model's output in its verdicts' errors as the file it came from does (a result file's `result`). */
+export function checkEntryNamingOutput(entry: unknown, options: BfclCheckOptions, outputName: string): BfclVerdict {
   if (!isDict(entry)) throw new BfclInputError('entry', `expected { id, model_output, functions, ground_truth }, received ${printValue(entry)}`)
   const id = entry.id
   if (typeof id !== 'string' || id === '') throw new BfclInputError('id', `expected the entry's id, received ${printValue(id)}`)
@@ -57,7 +62,7 @@ export function checkBfclEntry(entry: unknown, options: BfclCheckOptions = {}): 
     throw new BfclInputError('model_output', "expected the model's output (Python call text or decoded calls); the entry has no such field")
   }
   const context: CallContext = { language: plan.category.language, underscoreToDot: options.underscoreToDot === true }
-  const output = readModelOutput(entry.model_output)
+  const output = readModelOutput(entry.model_output, outputName)
   const check = output.ok ? checkCalls(plan, output.calls, context) : output.failure
   return check.valid ? { id, valid: true, error_type: null, errors: [] } : { id, valid: false, error_type: check.errorType, errors: check.errors }
 }

@@ -1,6 +1,7 @@
 import { checkedText } from './read-lines'
 import { monotonicMs } from './clock'
-import { BFCL_CATEGORIES, BfclInputError, type BfclVerdict, categoryOf, checkBfclEntry } from '../bfcl'
+import { BFCL_CATEGORIES, BfclInputError, type BfclVerdict, categoryOf } from '../bfcl'
+import { checkEntryNamingOutput } from '../bfcl/check-entry'
 import { parseCommandArgs, requiredOption, stringOption, usageError } from './args'
 import { parseBfclLine } from './bfcl-json-line'
 import { findCategoryFiles } from './bfcl-data-files'
@@ -112,7 +113,7 @@ function entryError(error: BfclInputError, entry: DataEntry, result: Result): Er
 function check(category: string, entry: DataEntry, result: Result): BfclVerdict {
   const input = { id: entry.id, category, model_output: result.output, functions: entry.question.functions, ground_truth: entry.answer.groundTruth }
   try {
-    return checkBfclEntry(input)
+    return checkEntryNamingOutput(input, {}, 'result')
   } catch (error) {
     if (error instanceof BfclInputError) throw entryError(error, entry, result)
     throw error

@@ -47,6 +47,19 @@ describe('BFCL model output as a list of { fname: { arg: value } }', () => {
     expect(toolCalls([{ get_weather: '{"city": "Paris"} trailing' }])[0]?.unparseable).toMatch(/^\[0\]\.get_weather: not valid JSON/)
   })
 
+  test('reads a function-calling call to a tool named like a field of our own form, as BFCL mode does', () => {
+    expect(toolCalls([{ name: '{"first": "Ada"}' }, { arguments: '{"x": 1}' }, { args: ' {}' }])).toEqual([
+      { name: 'name', args: { first: 'Ada' } },
+      { name: 'arguments', args: { x: 1 } },
+      { name: 'args', args: {} },
+    ])
+    // Our own form keeps its meaning: a name alone, or a name with arguments as JSON text.
+    expect(toolCalls([{ name: 'f' }, { name: 'f', arguments: '{"x": 1}' }])).toEqual([
+      { name: 'f', args: {} },
+      { name: 'f', args: { x: 1 } },
+    ])
+  })
+
   test('reads every parallel answer given as a function-calling model gives it like the decoded answer', () => {
     for (const { id, output } of modelOutputs('BFCL_v4_parallel.json')) {
       const asText = output.map((call) => Object.fromEntries(Object.entries(call).map(([name, args]) => [name, JSON.stringify(args)])))

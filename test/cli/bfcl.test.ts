@@ -37,6 +37,14 @@ describe('toolcalls bfcl', () => {
     }
   })
 
+  test("names the result file's own field in a decoder's error", async () => {
+    const results = rightResults()
+    results.set('parallel_0', resultLine('parallel_0', [{ 'spotify.play': '{"artist": "Taylor' }]))
+    const path = folder.write('results.jsonl', [...results.values()].join(''))
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', path, '--data', BFCL_DATA_DIR])
+    expect(run.stdout).toMatch(/parallel_0 +ast_decoder:decoder_failed +Invalid syntax\. Failed to decode AST\. result\[0\]\["spotify\.play"\]: not valid JSON/)
+  })
+
   test('lists the failing ids with their error types, in the order of the questions', async () => {
     const results = rightResults()
     results.set('parallel_2', resultLine('parallel_2', 'I cannot call a function for that.'))

@@ -11,6 +11,7 @@ export const readOwnCall: FormatReader = (value, path) => {
   if (isServerItem(peek(value, 'type'))) return undefined
   const argsKey = has(value, 'args') ? 'args' : has(value, 'arguments') ? 'arguments' : undefined
   if (argsKey === undefined && !isNameOnly(value)) return undefined
+  if (isOneJsonText(value, argsKey ?? 'name')) return undefined
   const namePath = childPath(path, 'name')
   const name = get(value, 'name', namePath)
   if (argsKey === undefined) return { call: callOf(name, namePath, undefined, path) }
@@ -35,6 +36,21 @@ export function readTupleCall(tuple: unknown[], path: string): ToolCall {
  */
 function isServerItem(type: unknown): boolean {
   return typeof type === 'string' && type.startsWith('mcp_')
+}
+
+/**
+ * `key` alone, holding the JSON text of an object (`{ name: '{"first": "Ada"}' }`): a
+ * function-calling model's call as BFCL's result files hold it, to a tool named `key`, which
+ * BFCL's reader takes. The text is looked at first, so our own calls pay no key list.
+ */
+function isOneJsonText(value: object, key: string): boolean {
+  const text = peek(value, key)
+  if (typeof text !== 'string' || !text.trimStart().startsWith('{')) return false
+  try {
+    return Object.keys(value).length === 1
+  } catch {
+    return false
+  }
 }
 
 function isNameOnly(value: object): boolean {
