@@ -17,11 +17,17 @@ function isStripped(code: number): boolean {
  * Decodes a model's answer as BFCL's `default_decode_ast_prompting` does: strip backticks,
  * line feeds and spaces from both ends, add `[` in front unless the text starts with one and
  * `]` at the end unless it ends with one, then read the list of calls in typed mode, an
- * argument that is not a literal as BFCL reads it (`readBfclExpression`). Failure positions
- * point into the original text.
+ * argument that is not a literal as BFCL reads it (`readBfclExpression`). Text holding a NUL
+ * fails, as Python's parser refuses it. Failure positions point into the original text.
  */
 export function decodeBfclOutput(text: string): PythonCallsResult {
   if (typeof text !== 'string') return parsePythonCalls(text)
+  // Python's parser refuses the text whole, even where the character stands in a string literal.
+  const nul = text.indexOf('\0')
+  if (nul !== -1) {
+    const problem = 'source code string cannot contain null bytes'
+    return { ok: false, reason: `at ${describePosition(text, nul)}: ${problem}`, position: nul, problem }
+  }
   let start = 0
   let end = text.length
   while (start < end && isStripped(text.charCodeAt(start))) start++

@@ -2,7 +2,8 @@
  * Python's arithmetic on its numbers, computed as CPython computes it: an int is exact (a
  * bigint here), a float is a double rounded once per operation. True division, `//`, `%` and
  * `**` follow CPython's rules for signs, zeros and infinities; `**` on floats is correctly
- * rounded, as C's `pow` is, where JavaScript's `Math.pow` can be off in the last bit.
+ * rounded. CPython calls the C library's `pow`, which glibc rounds wrong in the last bit now and
+ * then (README, BFCL mode's differences); JavaScript's `Math.pow` does so more often.
  */
 
 /** What Python raises, by the name of its exception class; `unsupported` where its result has no reading here. */

@@ -175,6 +175,9 @@ class PythonSyntaxError {
 
 const END = -1
 
+/** The most digits Python reads as a decimal int. */
+const MAX_INT_DIGITS = 4300
+
 const KEYWORDS_BY_LENGTH: readonly (readonly string[])[] = [
   [],
   [],
@@ -539,7 +542,10 @@ class PythonReader {
     }
     // Up to 15 digits the running value is exact; longer literals are rounded by Number.
     if (!underscores && position - start <= 15) return value
-    return Number(this.numberText(start, position))
+    const digits = this.numberText(start, position)
+    // Python refuses to read a longer decimal int (sys.int_info.default_max_str_digits).
+    if (digits.length > MAX_INT_DIGITS) this.fail(`Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion`, start)
+    return Number(digits)
   }
 
   /** Digits with single underscores between them; returns where they end. */

@@ -114,6 +114,16 @@ describe('decodeBfclOutput: decode failures', () => {
     expect(reasonOf('[f(key=lambda y: y)]')).toBe('at column 8: lambda expressions are not supported')
   })
 
+  it('fails on a NUL anywhere, inside a string literal too, as Python refuses such source', () => {
+    expect(reasonOf("[f(x='a\0b')]")).toBe('at column 8: source code string cannot contain null bytes')
+  })
+
+  it('fails on a decimal int of more than 4,300 digits, as Python refuses to read one; underscores do not count', () => {
+    expect(reasonOf(`[f(x=1${'0'.repeat(4300)})]`)).toBe('at column 6: Exceeds the limit (4300 digits) for integer string conversion')
+    expect(decodeBfclOutput(`[f(x=1_${'0'.repeat(4299)})]`).ok).toBe(true)
+    expect(decodeBfclOutput(`[f(x=0x1${'0'.repeat(5000)})]`).ok).toBe(true)
+  })
+
   it('fails on a list inside the list of calls', () => {
     expect(reasonOf('[f(), [g()]]')).toBe("at column 7: expected a function call but found '['")
   })
