@@ -543,8 +543,11 @@ class PythonReader {
     // Up to 15 digits the running value is exact; longer literals are rounded by Number.
     if (!underscores && position - start <= 15) return value
     const digits = this.numberText(start, position)
-    // Python refuses to read a longer decimal int (sys.int_info.default_max_str_digits).
-    if (digits.length > MAX_INT_DIGITS) this.fail(`Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion`, start)
+    // With Python's types kept (BFCL mode), a longer decimal int is refused as Python refuses it
+    // (sys.int_info.default_max_str_digits); all zeros, its one form with leading zeros, is 0.
+    if (this.mode !== 'plain' && digits.length > MAX_INT_DIGITS && value !== 0) {
+      this.fail(`Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion`, start)
+    }
     return Number(digits)
   }
 

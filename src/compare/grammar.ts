@@ -94,7 +94,7 @@ function readValueSchema(schema: unknown, path: string, canonicalize: Canonicali
 }
 
 function readSchemaFields(schema: Record<string, unknown>, path: string, canonicalize: Canonicalizer, enclosing: object[]): ValueSchema {
-  const unionKey = schema.anyOf !== undefined ? 'anyOf' : 'oneOf'
+  const unionKey = schema.anyOf !== undefined && schema.anyOf !== null ? 'anyOf' : 'oneOf'
   const alternatives = schema[unionKey]
   let types = readTypes(schema.type, `${path}.type`)
   if (Array.isArray(alternatives)) {

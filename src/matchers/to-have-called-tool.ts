@@ -30,13 +30,13 @@ function nearest(pair: PairDetail, args: Record<string, unknown>, context: Match
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...lines]
 }
 
-/** Whether the call's arguments satisfy the matcher (one that answers with a promise does not), or 'threw'. */
-function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher): boolean | 'threw' {
+/** Whether the call's arguments satisfy the matcher, or 'unchecked' where it threw or answered with a promise. */
+function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher): boolean | 'unchecked' {
   try {
     const matched: unknown = matcher.asymmetricMatch(call.args)
-    return Boolean(matched) && !isUnawaited(matched)
+    return isUnawaited(matched) ? 'unchecked' : Boolean(matched)
   } catch {
-    return 'threw'
+    return 'unchecked'
   }
 }
 
@@ -65,12 +65,12 @@ export function toHaveCalledTool(
       ? undefined
       : scoreTrajectory(received, { name, args: args as Record<string, unknown> }, withRunnerTesters(this, resolveMatchOptions({})), '')
   const pair = score?.pairs[0]
-  // A call on whose arguments the matcher threw: under .not, nothing shows it is not the one.
+  // A call on whose arguments the matcher could not decide: under .not, nothing shows it is not the one.
   let unchecked = -1
   const checked = (call: ToolCall, index: number): boolean => {
     if (call.name !== name || isUnparseable(call)) return false
     const satisfied = satisfiesMatcher(call, matcher!)
-    if (satisfied === 'threw' && unchecked < 0) unchecked = index
+    if (satisfied === 'unchecked' && unchecked < 0) unchecked = index
     return satisfied === true
   }
   // By name alone, a call counts whether or not its arguments could be read; matched against arguments, only one that could.
@@ -92,7 +92,7 @@ export function toHaveCalledTool(
         ? found >= 0
           ? `Expected no call to ${wanted}, but pred[${found}] is one.`
           : unreadable === unchecked
-            ? `Expected no call to ${wanted}, but the matcher threw on the arguments of pred[${unreadable}], which may be one.`
+            ? `Expected no call to ${wanted}, but the matcher could not decide on the arguments of pred[${unreadable}] (it threw, or answered with a promise), which may be one.`
             : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
         : `Expected a call to ${wanted}, but ${calls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]

@@ -253,8 +253,7 @@ function orderBroken(context: PairingContext): string {
   const goldTurns = context.gold.turnSizes?.length ?? 1
   if (predTurns === goldTurns) return 'the order of turns'
   const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`
-  const flat = goldTurns === 1 ? '; a flat list of gold calls is one turn' : ''
-  return `the order of turns (the prediction has ${turns(predTurns)}, the gold ${turns(goldTurns)}${flat})`
+  return `the order of turns (the prediction has ${turns(predTurns)}, the gold ${turns(goldTurns)})`
 }
 
 function unmatchedReason(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { BFCL_DATA } from '../fixtures/bfcl-data'
 import { decodeBfclOutput } from '../../src/bfcl/decode'
+import { parsePythonCalls } from '../../src/calls/python'
 import { parseTypedJson } from '../../src/bfcl/typed-json'
 import { PyCall, PyFloat, formatPythonValue, setEntry, tupleOf } from '../../src/calls/python-values'
 import type { ToolCall } from '../../src/calls/tool-call'
@@ -122,6 +123,10 @@ describe('decodeBfclOutput: decode failures', () => {
     expect(reasonOf(`[f(x=1${'0'.repeat(4300)})]`)).toBe('at column 6: Exceeds the limit (4300 digits) for integer string conversion')
     expect(decodeBfclOutput(`[f(x=1_${'0'.repeat(4299)})]`).ok).toBe(true)
     expect(decodeBfclOutput(`[f(x=0x1${'0'.repeat(5000)})]`).ok).toBe(true)
+    // All zeros, the one decimal int with leading zeros, is 0 however long.
+    expect(decodeBfclOutput(`[f(x=${'0'.repeat(5000)})]`)).toMatchObject({ ok: true, calls: [{ name: 'f', args: { x: 0 } }] })
+    // Read as plain values, outside BFCL mode, it is a number like any other too long for a double's precision.
+    expect(parsePythonCalls(`[g(), f(x=1${'0'.repeat(4300)})]`)).toMatchObject({ ok: true, calls: [{ name: 'g' }, { name: 'f', args: { x: Infinity } }] })
   })
 
   it('fails on a list inside the list of calls', () => {

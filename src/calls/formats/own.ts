@@ -41,7 +41,8 @@ function isServerItem(type: unknown): boolean {
 /**
  * `key` alone, holding the JSON text of an object (`{ name: '{"first": "Ada"}' }`): a
  * function-calling model's call as BFCL's result files hold it, to a tool named `key`, which
- * BFCL's reader takes. The text is looked at first, so our own calls pay no key list.
+ * BFCL's reader takes. The text is looked at first, so that our own calls with arguments as
+ * an object pay no key list.
  */
 function isOneJsonText(value: object, key: string): boolean {
   const text = peek(value, key)
