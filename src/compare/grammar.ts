@@ -97,6 +97,9 @@ function readSchemaFields(schema: Record<string, unknown>, path: string, canonic
   const unionKey = schema.anyOf !== undefined && schema.anyOf !== null ? 'anyOf' : 'oneOf'
   const alternatives = schema[unionKey]
   let types = readTypes(schema.type, `${path}.type`)
+  if (alternatives !== undefined && alternatives !== null && !Array.isArray(alternatives)) {
+    throw new TypeError(`${path}.${unionKey}: expected a list of schema objects, received ${printValue(alternatives)}`)
+  }
   if (Array.isArray(alternatives)) {
     refuseHoles(alternatives, `${path}.${unionKey}`, 'a schema object')
     // A union: accepted if any alternative's type is; deeper constraints of the alternatives are not checked.

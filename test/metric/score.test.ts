@@ -150,6 +150,9 @@ describe('weights from the grammar', () => {
       new TypeError(`options.grammar[0].parameters.properties.q.oneOf[0].type: unknown type "strng" (did you mean 'string'?)`),
     )
     expect(() => new ToolCallMetric({ grammar: grammar({ anyOf: [{ type: 'int' }, { type: 'nul' }] }) })).toThrow(/\.q\.anyOf\[1\]\.type: unknown type "nul"/)
+    expect(() => new ToolCallMetric({ grammar: grammar({ anyOf: {}, oneOf: [{ type: 'integer' }] }) })).toThrow(
+      new TypeError('options.grammar[0].parameters.properties.q.anyOf: expected a list of schema objects, received {}'),
+    )
     // A null anyOf leaves the oneOf beside it to tell the types.
     const union = new ToolCallMetric({ grammar: grammar({ anyOf: null, oneOf: [{ type: 'integer' }] }) })
     expect(union.score([{ name: 'f', args: { q: 'x' } }], [{ name: 'f', args: { q: optional() } }]).tp).toBe(0)
