@@ -5,6 +5,7 @@
  * Never throws: what cannot be read is a decoder failure, BFCL's `ast_decoder:*` verdicts.
  */
 
+import { opensAsJsonObject } from '../calls/looks-like-json'
 import { childPath } from '../calls/path'
 import { printValue } from '../compare/print-value'
 import type { ToolCall } from '../calls/tool-call'
@@ -51,7 +52,7 @@ function readDecodedCall(item: unknown, path: string): ToolCall | ModelOutputRea
   const name = keys[0]
   const only = keys.length === 1 && name !== undefined ? item[name] : undefined
   // `{ name: '{...}' }` is a tool called `name` in that form; `{ name: 'f' }` is our call f without arguments.
-  if (typeof only === 'string' && (name !== 'name' || only.trimStart().startsWith('{'))) return readArgumentsText(name!, only, childPath(path, name!))
+  if (typeof only === 'string' && (name !== 'name' || opensAsJsonObject(only))) return readArgumentsText(name!, only, childPath(path, name!))
   if (typeof item.name === 'string' && keys.every((key) => TOOL_CALL_KEYS.has(key))) return readToolCall(item, path)
   if (isDict(only)) return { name: name!, args: only }
   return wrongFormat(`${path}: expected { fname: { arg: value } }, { fname: '<JSON arguments>' } or { name, args }, received ${printValue(item)}`)

@@ -7,6 +7,11 @@ function isAsciiNonSpace(code: number): boolean {
   return code > SPACE && code < 128
 }
 
+/** Whether text opens as a JSON object, after any whitespace: a function-calling call's arguments in BFCL's result files. */
+export function opensAsJsonObject(text: string): boolean {
+  return text.trimStart().startsWith('{')
+}
+
 /**
  * Whether text opens as JSON does (else it is read as Python call syntax). The openings a
  * model writes are told from their first two characters; only text that starts with

@@ -46,6 +46,11 @@ export function ownValue(record: Record<string, unknown>, key: string): unknown 
 }
 
 /** An object that is not an array (nor null). */
+/** A list whose every item is a string. */
+export function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

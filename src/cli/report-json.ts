@@ -3,7 +3,7 @@ import { type ExactSums, exactSumsProblem, isExactSums } from '../metric/corpus-
 import type { CorpusReport } from '../metric/evaluate'
 import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
-import { isRecord } from '../calls/plain-value'
+import { isRecord, isStringList } from '../calls/plain-value'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { scoreProblem } from '../metric/score-problem'
 import { isTestReport, testReportProblem } from './test-report-json'
@@ -52,7 +52,7 @@ export const CANONICALIZERS: readonly CanonicalizerName[] = ['default', 'exact',
 function worstProblem(result: unknown): string | undefined {
   if (!isRecord(result) || typeof result.index !== 'number') return ': expected { index, score }'
   if (result.id !== undefined && typeof result.id !== 'string' && typeof result.id !== 'number') return '.id: expected a string or a number'
-  if (result.where !== undefined && !(Array.isArray(result.where) && result.where.every((place) => typeof place === 'string'))) {
+  if (result.where !== undefined && !isStringList(result.where)) {
     return '.where: expected a list of places'
   }
   const problem = scoreProblem(result.score)
@@ -83,7 +83,7 @@ function reportProblem(value: unknown): string | undefined {
   ) {
     return `options: expected { level: ${LEVELS.join(' | ')}, order: ${ORDERS.join(' | ')}, canonicalizer: ${CANONICALIZERS.join(' | ')} }`
   }
-  if (!Array.isArray(value.files) || !value.files.every((file) => typeof file === 'string')) return 'files: expected a list of file names'
+  if (!isStringList(value.files)) return 'files: expected a list of file names'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as ReportJson, value.exactSums)

@@ -1,4 +1,4 @@
-import { isRecord } from '../calls/plain-value'
+import { isRecord, isStringList } from '../calls/plain-value'
 import { exactSumsProblem, isExactSums } from '../metric/corpus-counts'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { isCount, isCounts } from '../reporters/graded-test'
@@ -39,7 +39,7 @@ export function testReportProblem(value: Record<string, unknown>): string | unde
   if (!Array.isArray(value.worst)) return 'worst: expected a list'
   const wrong = value.worst.findIndex((test) => !isWorstTest(test))
   if (wrong !== -1) return `worst[${wrong}]: expected { file, test, assertions, tp, fp, fn, precision, recall, f1 }`
-  if (value.files !== undefined && !(Array.isArray(value.files) && value.files.every((file) => typeof file === 'string'))) return 'files: expected a list of file names'
+  if (value.files !== undefined && !isStringList(value.files)) return 'files: expected a list of file names'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as TestCorpusReport, value.exactSums)

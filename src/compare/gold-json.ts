@@ -3,7 +3,7 @@ import { setOwnEntry } from './gold-node'
 import { childPath } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
-import { MARKER_KEYS, nearMarker, readJsonMarker } from './json-marker'
+import { markerKeyOf, readJsonMarker } from './json-marker'
 import { isPlainObject } from '../calls/plain-value'
 import { PyFloat } from '../calls/python-values'
 
@@ -28,9 +28,10 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
     const keys = Object.keys(gold)
     // Written as it is, such an object would not read back as itself: goldFromJSON would read a
     // marker, or refuse a misspelt one.
-    if (keys.length === 1 && Array.isArray(gold[keys[0]!])) {
-      if (MARKER_KEYS.includes(keys[0]!)) throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: it would read back as a marker`)
-      if (nearMarker(keys[0]!) !== undefined) throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: its key differs from a marker only in case`)
+    const marker = keys.length === 1 && Array.isArray(gold[keys[0]!]) ? markerKeyOf(keys[0]!) : undefined
+    if (marker !== undefined) {
+      const why = marker === keys[0] ? 'it would read back as a marker' : 'its key differs from a marker only in case'
+      throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: ${why}`)
     }
     return mapRecord(gold, (value, key) => goldToJSON(value, childPath(path, key)))
   }

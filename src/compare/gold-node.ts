@@ -4,7 +4,7 @@ import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
 import { describe, type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { isPlainObject } from '../calls/plain-value'
-import { type JsonMarker, MARKER_KEYS, nearMarker, readJsonMarker } from './json-marker'
+import { type JsonMarker, markerKeyOf, readJsonMarker } from './json-marker'
 
 /**
  * A gold value checked and compiled once. A string keeps its canonical form once it has been
@@ -258,10 +258,11 @@ export function compileGoldChild(
  * would be a literal object that no prediction matches: gold read from a file without saying so.
  */
 function refuseJsonMarker(object: Record<string, unknown>, key: string, path: LazyPath): void {
-  if (key.charCodeAt(0) !== 0x24 || !Array.isArray(object[key]) || !(MARKER_KEYS.includes(key) || nearMarker(key) !== undefined)) return
+  const marker = markerKeyOf(key)
+  if (marker === undefined || !Array.isArray(object[key])) return
   throw new TypeError(
     `${spellPath(path)}: { "${key}": [...] } is a marker of gold's JSON form: convert such gold with goldFromJSON(gold) ` +
-      `(metric.score and evaluate also take goldForm: 'json'), or write ${(nearMarker(key) ?? key).slice(1)}(...)`,
+      `(metric.score and evaluate also take goldForm: 'json'), or write ${marker.slice(1)}(...)`,
   )
 }
 

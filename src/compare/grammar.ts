@@ -67,12 +67,11 @@ function readTypes(type: unknown, path: string): SchemaType[] {
   const names = Array.isArray(type) ? type : [type]
   const types: SchemaType[] = []
   for (const [i, name] of names.entries()) {
-    if (typeof name !== 'string') {
-      throw new TypeError(`${Array.isArray(type) ? `${path}[${i}]` : path}: expected a type name, received ${printValue(name)}`)
-    }
+    const at = Array.isArray(type) ? `${path}[${i}]` : path
+    if (typeof name !== 'string') throw new TypeError(`${at}: expected a type name, received ${printValue(name)}`)
     const normal = normaliseType(name)
     // A misspelt type would check nothing, silently.
-    if (normal === undefined) throw new TypeError(`${Array.isArray(type) ? `${path}[${i}]` : path}: unknown type ${printValue(name)}${didYouMean(name.toLowerCase(), TYPE_NAMES)}`)
+    if (normal === undefined) throw new TypeError(`${at}: unknown type ${printValue(name)}${didYouMean(name.toLowerCase(), TYPE_NAMES)}`)
     if (normal === 'any') return []
     types.push(normal)
   }

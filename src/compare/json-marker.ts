@@ -29,15 +29,20 @@ export function readJsonMarker(object: Record<string, unknown>, keys: readonly s
   return undefined
 }
 
+/** The marker key that `key` spells, exactly or with other case, or undefined. */
+export function markerKeyOf(key: string): string | undefined {
+  return MARKER_KEYS.includes(key) ? key : nearMarker(key)
+}
+
 /** The marker key that `key` spells with other case (`$oneof`), or undefined. */
-export function nearMarker(key: string): string | undefined {
+function nearMarker(key: string): string | undefined {
   if (key.charCodeAt(0) !== DOLLAR) return undefined
   return MARKER_KEYS.find((marker) => marker !== key && marker.toLowerCase() === key.toLowerCase())
 }
 
 const DOLLAR = 0x24
 /** The keys of the JSON form's markers. */
-export const MARKER_KEYS: readonly string[] = ['$oneOf', '$optional']
+const MARKER_KEYS: readonly string[] = ['$oneOf', '$optional']
 
 function spelled(where: LazyPath | (() => string)): string {
   return typeof where === 'function' ? where() : spellPath(where)

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { addAssertion, type AssertionRecord, JEST_RUN_FOLDER } from '../matchers/record-score'
+import { isStringList } from '../calls/plain-value'
 import { type GradedTest, isCounts, isPerTool } from './graded-test'
 
 /** What the record files of a run hold: the graded tests, and how many lines could not be read (a worker killed mid-line). */
@@ -27,7 +28,7 @@ export function closeRunFolder(folder: string): void {
 }
 
 function isTitles(value: unknown): value is string[] {
-  return Array.isArray(value) && value.length > 0 && value.every((title) => typeof title === 'string')
+  return isStringList(value) && value.length > 0
 }
 
 function readRecord(line: string): AssertionRecord | undefined {

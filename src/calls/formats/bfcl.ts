@@ -1,5 +1,6 @@
 import { callOf } from '../arguments'
 import { childPath } from '../path'
+import { opensAsJsonObject } from '../looks-like-json'
 import { isPlainObject } from '../plain-value'
 import { get, type FormatReader } from './reader'
 
@@ -14,12 +15,8 @@ export const readBfcl: FormatReader = (value, path) => {
   if (name === undefined) return undefined
   const argsPath = childPath(path, name)
   const args = get(value, name, argsPath)
-  return isPlainObject(args) || isObjectText(args) ? { call: callOf(name, path, args, argsPath) } : undefined
-}
-
-/** Text that opens as a JSON object: any other string under one key is no call's arguments. */
-function isObjectText(value: unknown): value is string {
-  return typeof value === 'string' && value.trimStart().startsWith('{')
+  // A string under one key is a call's arguments only when it opens as a JSON object.
+  return isPlainObject(args) || (typeof args === 'string' && opensAsJsonObject(args)) ? { call: callOf(name, path, args, argsPath) } : undefined
 }
 
 function onlyKey(value: object): string | undefined {

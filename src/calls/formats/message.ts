@@ -1,7 +1,7 @@
 import { childPath } from '../path'
 import type { ToolCall } from '../tool-call'
 import { invocationCall } from './ai-sdk'
-import { forEachItem, get, isList, noCalls, partOfTurn, peek, type FormatReader } from './reader'
+import { forEachItem, get, isList, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /** Parts looked at for a `step-start`: a message's parts are few; a vast list is read as one turn. */
 const MAX_SCANNED_PARTS = 10_000
@@ -50,21 +50,11 @@ export const readMessage: FormatReader = (value, path, context) => {
 
 /** Whether a list of parts holds an AI SDK `step-start` part, which begins a step of its own. */
 function marksSteps(parts: unknown[]): boolean {
-  let length: unknown
-  try {
-    length = parts.length
-  } catch {
-    return false
-  }
+  const length = peek(parts, 'length')
   if (typeof length !== 'number') return false
   for (let index = 0; index < Math.min(length, MAX_SCANNED_PARTS); index++) {
-    let part: unknown
-    try {
-      part = parts[index]
-    } catch {
-      continue
-    }
-    if (typeof part === 'object' && part !== null && peek(part, 'type') === 'step-start') return true
+    const part = peek(parts, index)
+    if (isObject(part) && peek(part, 'type') === 'step-start') return true
   }
   return false
 }

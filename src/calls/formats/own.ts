@@ -1,4 +1,5 @@
 import { callOf } from '../arguments'
+import { opensAsJsonObject } from '../looks-like-json'
 import { atPath, childPath } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { get, has, peek, type FormatReader } from './reader'
@@ -46,7 +47,7 @@ function isServerItem(type: unknown): boolean {
  */
 function isOneJsonText(value: object, key: string): boolean {
   const text = peek(value, key)
-  if (typeof text !== 'string' || !text.trimStart().startsWith('{')) return false
+  if (typeof text !== 'string' || !opensAsJsonObject(text)) return false
   try {
     return Object.keys(value).length === 1
   } catch {
