@@ -1,6 +1,8 @@
 import { readAiSdk } from './formats/ai-sdk'
 import { readAnthropic } from './formats/anthropic'
+import { readBedrock } from './formats/bedrock'
 import { readBfcl } from './formats/bfcl'
+import { readChatResponse } from './formats/chat-response'
 import { readConversation } from './formats/conversation'
 import { readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readLangChain } from './formats/langchain'
@@ -23,16 +25,19 @@ import { withItem } from './with-item'
  * The format readers, tried in order on each object; the first that recognises it reads it.
  * The order settles shapes that overlap: a LangChain message before a generic message (its
  * content repeats its calls), AI SDK parts before our `{ args }` form (v4 parts have `args`
- * but no `name`), our `{ name, args }` early as the commonest, and BFCL's one-key objects late, after Gemini's (`{ functionResponse: {...} }`).
+ * but no `name`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
+ * late, after Gemini's parts (`{ functionResponse: {...} }`) and Bedrock's content blocks (`{ toolUse: {...} }`).
  */
 const FORMATS: FormatReader[] = [
   readLangChain,
   readAiSdk,
   readOwnCall,
+  readChatResponse,
   readOpenAIChat,
   readOpenAIResponses,
   readAnthropic,
   readGemini,
+  readBedrock,
   readMessage,
   readConversation,
   readGeminiOtherPart,

@@ -1,18 +1,16 @@
 import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { type ToolCall, unparseableCall } from '../tool-call'
-import { get, has, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
+import { get, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
 
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice; the others are alternative
- * answers, not further turns), one of its choices (`{ index, message, finish_reason }`), and
- * a tool call `{ type: 'function', function: { name, arguments } }`. A custom tool's call
- * (`{ type: 'custom', custom: { name, input } }`) is unparseable, naming its tool: its input
- * is free-form text, no arguments. Messages and their legacy `function_call` are read as messages.
+ * answers, not further turns), and a tool call `{ type: 'function', function: { name,
+ * arguments } }`. A custom tool's call (`{ type: 'custom', custom: { name, input } }`) is
+ * unparseable, naming its tool: its input is free-form text, no arguments. A choice is read by
+ * readChatResponse; messages and their legacy `function_call` by readMessage.
  */
 export const readOpenAIChat: FormatReader = (value, path, context) => {
-  const message = peek(value, 'message')
-  if (isObject(message) && has(value, 'finish_reason')) return context.read(message, childPath(path, 'message'))
   const choices = peek(value, 'choices')
   if (isList(choices)) {
     const choicesPath = childPath(path, 'choices')

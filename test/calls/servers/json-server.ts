@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http'
+import { createServer as createHttp2Server, type Http2ServerRequest } from 'node:http2'
 import type { AddressInfo } from 'node:net'
 
 export interface JsonServer {
@@ -9,10 +10,18 @@ export interface JsonServer {
   close(): Promise<void>
 }
 
+export interface JsonServerOptions {
+  /** Speak HTTP/2 without TLS, as clients that stream both ways (Bedrock's) do. */
+  http2?: boolean
+}
+
 /** A loopback server that answers each request with the JSON body `answer` gives for its path. */
-export async function startJsonServer(answer: (path: string, request: IncomingMessage) => unknown): Promise<JsonServer> {
+export async function startJsonServer(
+  answer: (path: string, request: IncomingMessage | Http2ServerRequest) => unknown,
+  options: JsonServerOptions = {},
+): Promise<JsonServer> {
   const paths: string[] = []
-  const server = createServer((request, response) => {
+  const handle = (request: IncomingMessage | Http2ServerRequest, response: { writeHead(status: number, headers: Record<string, string>): unknown; end(body: string): unknown }) => {
     request.resume()
     request.on('end', () => {
       const path = request.url ?? ''
@@ -21,7 +30,8 @@ export async function startJsonServer(answer: (path: string, request: IncomingMe
       response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' })
       response.end(JSON.stringify(body ?? { error: { message: `no route for ${path}` } }))
     })
-  })
+  }
+  const server = options.http2 === true ? createHttp2Server(handle) : createServer(handle)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
@@ -30,8 +40,8 @@ export async function startJsonServer(answer: (path: string, request: IncomingMe
     close: () =>
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))
-        // Clients keep connections alive; close them so the server can stop.
-        server.closeAllConnections()
+        // Clients keep connections alive; close them so the server can stop (an HTTP/2 server closes its sessions itself).
+        if ('closeAllConnections' in server) server.closeAllConnections()
       }),
   }
 }

@@ -1,0 +1,51 @@
+import { callOf } from '../arguments'
+import { childPath } from '../path'
+import { get, has, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
+
+/**
+ * The members of a Converse content block that hold no call, each with the fields that tell
+ * it from a BFCL call of one key to a tool of that name (`image(source=...)` would be one).
+ */
+const OTHER_MEMBERS: ReadonlyArray<readonly [member: string, marks: readonly string[]]> = [
+  ['reasoningContent', ['reasoningText', 'redactedContent']],
+  ['image', ['source']],
+  ['document', ['source']],
+  ['video', ['source']],
+  ['audio', ['source']],
+  ['cachePoint', ['type']],
+  ['guardContent', ['text', 'image']],
+  ['citationsContent', ['citations']],
+  ['searchResult', ['source']],
+  ['toolAddition', ['tool']],
+  ['toolRemoval', ['tool']],
+]
+
+/**
+ * Amazon Bedrock's Converse API (`@aws-sdk/client-bedrock-runtime`): a `ConverseResponse` (its
+ * `output.message`), and content blocks `{ toolUse: { toolUseId, name, input } }`. A
+ * `toolResult` block ends a turn; a server tool's `toolUse`, reasoning, media and the other
+ * blocks are the model's own and end none. Messages `{ role, content }` are read as messages.
+ */
+export const readBedrock: FormatReader = (value, path, context) => {
+  const output = peek(value, 'output')
+  if (isObject(output) && has(value, 'stopReason')) {
+    const messagePath = childPath(childPath(path, 'output'), 'message')
+    return context.read(get(output, 'message', messagePath), messagePath)
+  }
+  if (has(value, 'type') || has(value, 'role')) return undefined
+  const toolUse = peek(value, 'toolUse')
+  if (isObject(toolUse) && has(toolUse, 'toolUseId')) {
+    if (peek(toolUse, 'type') === 'server_tool_use') return partOfTurn()
+    const toolUsePath = childPath(path, 'toolUse')
+    const namePath = childPath(toolUsePath, 'name')
+    const inputPath = childPath(toolUsePath, 'input')
+    return { call: callOf(get(toolUse, 'name', namePath), namePath, get(toolUse, 'input', inputPath), inputPath) }
+  }
+  const toolResult = peek(value, 'toolResult')
+  if (isObject(toolResult) && has(toolResult, 'toolUseId')) return noCalls()
+  for (const [member, marks] of OTHER_MEMBERS) {
+    const block = peek(value, member)
+    if (isObject(block) && marks.some((mark) => has(block, mark))) return partOfTurn()
+  }
+  return undefined
+}
