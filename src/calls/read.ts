@@ -2,11 +2,13 @@ import { readAiSdk } from './formats/ai-sdk'
 import { readAnthropic } from './formats/anthropic'
 import { readBedrock } from './formats/bedrock'
 import { readBfcl } from './formats/bfcl'
+import { readClaudeAgentSdk } from './formats/claude-agent-sdk'
 import { readChatResponse } from './formats/chat-response'
 import { readConversation } from './formats/conversation'
 import { readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readLangChain } from './formats/langchain'
 import { readMessage } from './formats/message'
+import { readOpenAIAgents } from './formats/openai-agents'
 import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
@@ -25,17 +27,21 @@ import { withItem } from './with-item'
  * The format readers, tried in order on each object; the first that recognises it reads it.
  * The order settles shapes that overlap: a LangChain message before a generic message (its
  * content repeats its calls), AI SDK parts before our `{ args }` form (v4 parts have `args`
- * but no `name`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
- * late, after Gemini's parts (`{ functionResponse: {...} }`) and Bedrock's content blocks (`{ toolUse: {...} }`).
+ * but no `name`), OpenAI Agents run items before it too (an approval request has `name` and
+ * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
+ * late, after Gemini's parts (`{ functionResponse: {...} }`) and Bedrock's content blocks
+ * (`{ toolUse: {...} }`).
  */
 const FORMATS: FormatReader[] = [
   readLangChain,
   readAiSdk,
+  readOpenAIAgents,
   readOwnCall,
   readChatResponse,
   readOpenAIChat,
   readOpenAIResponses,
   readAnthropic,
+  readClaudeAgentSdk,
   readGemini,
   readBedrock,
   readMessage,
@@ -174,7 +180,10 @@ class ListReading implements IndexVisitor {
       this.run = withItem(this.run, reading.call)
       return
     }
-    if (reading.partOfTurn === true) return
+    if (reading.partOfTurn === true) {
+      for (const turn of reading.turns) for (const call of turn) this.run = withItem(this.run, call)
+      return
+    }
     this.endRun()
     for (const turn of reading.turns) this.turns = withItem(this.turns, turn)
   }

@@ -4,8 +4,8 @@ import type { ToolCall, Turns } from '../tool-call'
 
 /**
  * What one value read as: a single call (it joins the calls beside it), or turns of its own.
- * A part of the model's own output that holds no call (text, reasoning) is `partOfTurn`: in a
- * list, the calls on either side of it stay one turn.
+ * A part of the model's own output is `partOfTurn`: in a list, its calls, if it has any, join
+ * the calls on either side of it, and those calls stay one turn (text and reasoning have none).
  */
 export type Reading = { call: ToolCall } | { turns: Turns; partOfTurn?: true }
 
@@ -91,4 +91,9 @@ export function noCalls(): Reading {
 /** A part of the model's own output that holds no call (text, reasoning, a built-in tool's work): it ends no turn. */
 export function partOfTurn(): Reading {
   return { turns: [], partOfTurn: true }
+}
+
+/** Calls that are part of a turn the items beside them continue: a message that holds one block of a response. */
+export function callsOfTurn(calls: ToolCall[]): Reading {
+  return { turns: [calls], partOfTurn: true }
 }

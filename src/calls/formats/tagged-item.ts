@@ -3,12 +3,15 @@ import { noCalls, partOfTurn, peek, type FormatReader } from './reader'
 /**
  * Types of items that end a turn: what the model is sent back (Anthropic's `tool_result`, the
  * AI SDK's `tool-result` and `tool-error`, the Responses API's `function_call_output` and other
- * `*_output` items, its `mcp_approval_response`), and the AI SDK's `step-start`, which begins
- * the next step of a UI message. (An Anthropic server tool's `*_tool_result` is the model's own.)
+ * `*_output` items, its `mcp_approval_response`, the OpenAI Agents SDK's `function_call_result`
+ * and `computer_call_result`), and the AI SDK's `step-start`, which begins the next step of a
+ * UI message. (An Anthropic server tool's `*_tool_result` is the model's own.)
  */
 function endsTurn(type: string): boolean {
   return (
     type === 'tool_result' ||
+    type === 'function_call_result' ||
+    type === 'computer_call_result' ||
     type === 'tool-result' ||
     type === 'tool-error' ||
     type === 'step-start' ||

@@ -1,0 +1,20 @@
+import { childPath } from '../path'
+import { get, has, isList, partOfTurn, peek, type FormatReader } from './reader'
+
+/**
+ * The OpenAI Agents SDK (`@openai/agents`): a run's result, read from its `newItems` (the
+ * tool results between the model's responses end its turns; its `output` would read as one
+ * response), and a run item `{ type: '…_item', rawItem }`, read as the protocol item it wraps.
+ * A `tool_approval_item` is no call: it asks leave for a call that is among the items already.
+ */
+export const readOpenAIAgents: FormatReader = (value, path, context) => {
+  if (isList(peek(value, 'newItems'))) {
+    const itemsPath = childPath(path, 'newItems')
+    return { turns: context.list(get(value, 'newItems', itemsPath), itemsPath) }
+  }
+  const type = peek(value, 'type')
+  if (typeof type !== 'string' || !type.endsWith('_item') || !has(value, 'rawItem')) return undefined
+  if (type === 'tool_approval_item') return partOfTurn()
+  const rawItemPath = childPath(path, 'rawItem')
+  return context.read(get(value, 'rawItem', rawItemPath), rawItemPath)
+}

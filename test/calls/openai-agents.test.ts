@@ -1,0 +1,102 @@
+import { Agent, type AgentOutputItem, type Model, type ModelResponse, run, setTracingDisabled, tool, Usage } from '@openai/agents-core'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { readTurns, toolCalls } from '../../src/calls'
+
+const functionCall = (callId: string, city: string): AgentOutputItem => ({
+  type: 'function_call',
+  callId,
+  name: 'get_weather',
+  arguments: JSON.stringify({ city }),
+  status: 'completed',
+})
+
+const call = (city: string) => ({ name: 'get_weather', args: { city } })
+
+/** A model that answers with the given responses in turn, as the SDK's `Model` interface lets one. */
+function scriptedModel(responses: AgentOutputItem[][]): Model {
+  let next = 0
+  return {
+    async getResponse(): Promise<ModelResponse> {
+      const output = responses[Math.min(next, responses.length - 1)]!
+      next++
+      return { usage: new Usage(), output, responseId: `resp_${next}` }
+    },
+    // biome-ignore lint/correctness/useYield: the runs here are not streamed
+    async *getStreamedResponse() {
+      throw new Error('not streamed')
+    },
+  }
+}
+
+const getWeather = tool({
+  name: 'get_weather',
+  description: 'The weather in a city',
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => `20C in ${city}`,
+})
+
+const answer: AgentOutputItem = { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Sunny.' }] }
+
+/** Two calls in the first response, one in the second, then the answer. */
+async function weatherRun() {
+  const model = scriptedModel([[functionCall('c1', 'Paris'), functionCall('c2', 'Rome')], [functionCall('c3', 'Oslo')], [answer]])
+  return run(new Agent({ name: 'weather', instructions: 'Answer.', model, tools: [getWeather] }), 'Weather in Paris, Rome and Oslo?')
+}
+
+const twoTurns = [[call('Paris'), call('Rome')], [call('Oslo')]]
+
+describe('the OpenAI Agents SDK, run with a scripted model', () => {
+  beforeAll(() => setTracingDisabled(true))
+
+  test("a run's result reads as a turn per model response", async () => {
+    expect(readTurns(await weatherRun())).toEqual(twoTurns)
+  })
+
+  test('its newItems, history and output read alike: the tool results between responses end each turn', async () => {
+    const result = await weatherRun()
+    expect(result.newItems.map((item) => item.type)).toContain('tool_call_output_item')
+    expect(readTurns(result.newItems)).toEqual(twoTurns)
+    expect(readTurns(result.history)).toEqual(twoTurns)
+    expect(readTurns(result.output)).toEqual(twoTurns)
+  })
+
+  test('a run is graded turn by turn, and a call in the wrong turn fails', async () => {
+    const result = await weatherRun()
+    expect(result).toMatchToolCalls(twoTurns, { order: 'turns' })
+    expect(result).not.toMatchToolCalls([[call('Paris')], [call('Rome'), call('Oslo')]], { order: 'turns' })
+  })
+
+  test('a run item alone reads as the call it wraps', async () => {
+    const [first] = (await weatherRun()).newItems
+    expect(first?.type).toBe('tool_call_item')
+    expect(toolCalls(first)).toEqual([call('Paris')])
+  })
+
+  test('a call waiting for approval is read once, not again for its approval request', async () => {
+    const deleteAll = tool({
+      name: 'delete_all',
+      description: 'Deletes everything',
+      parameters: z.object({ really: z.boolean() }),
+      needsApproval: true,
+      execute: async () => 'deleted',
+    })
+    const model = scriptedModel([[{ type: 'function_call', callId: 'd1', name: 'delete_all', arguments: '{"really":true}', status: 'completed' }], [answer]])
+    const result = await run(new Agent({ name: 'cleaner', instructions: 'Clean.', model, tools: [deleteAll] }), 'Clean up.')
+    expect(result.newItems.map((item) => item.type)).toEqual(['tool_call_item', 'tool_approval_item'])
+    expect(readTurns(result)).toEqual([[{ name: 'delete_all', args: { really: true } }]])
+  })
+})
+
+describe('OpenAI Agents SDK items, hand-written', () => {
+  test('a function_call_result item ends a turn; a stored run item reads as its rawItem', () => {
+    const result = { type: 'function_call_result', name: 'get_weather', callId: 'c1', status: 'completed', output: { type: 'text', text: '20C' } }
+    expect(readTurns([functionCall('c1', 'Paris'), result, functionCall('c2', 'Rome')])).toEqual([[call('Paris')], [call('Rome')]])
+    const stored = [
+      { type: 'tool_call_item', rawItem: functionCall('c1', 'Paris'), agent: { name: 'weather' } },
+      { type: 'tool_call_output_item', rawItem: result, agent: { name: 'weather' }, output: '20C' },
+      { type: 'message_output_item', rawItem: answer, agent: { name: 'weather' } },
+    ]
+    expect(readTurns(stored)).toEqual([[call('Paris')]])
+  })
+})
