@@ -7,6 +7,7 @@ import { readChatResponse } from './formats/chat-response'
 import { readConversation } from './formats/conversation'
 import { readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readLangChain } from './formats/langchain'
+import { readMcp } from './formats/mcp'
 import { readMessage } from './formats/message'
 import { readOpenAIAgents } from './formats/openai-agents'
 import { readOpenAIChat } from './formats/openai-chat'
@@ -44,6 +45,7 @@ const FORMATS: FormatReader[] = [
   readClaudeAgentSdk,
   readGemini,
   readBedrock,
+  readMcp,
   readMessage,
   readConversation,
   readGeminiOtherPart,

@@ -211,3 +211,27 @@ describe('the ai SDK generateText with its mock model', () => {
     expect(calls[1]?.unparseable).toMatch(/^steps\[0\]\.toolCalls\[1\]\.input: not valid JSON/)
   })
 })
+
+describe("Mastra's chunks, written from its chunk types", () => {
+  const chunk = (type: 'tool-call' | 'tool-result', toolCallId: string, city: string) => ({
+    type,
+    runId: 'run_1',
+    from: 'AGENT',
+    payload:
+      type === 'tool-call'
+        ? { toolCallId, toolName: 'get_weather', args: { city } }
+        : { toolCallId, toolName: 'get_weather', args: { city }, result: '20C' },
+  })
+
+  test('a tool-call chunk reads as the call in its payload; a tool-result chunk ends the turn', () => {
+    const chunks = [chunk('tool-call', 'c1', 'Paris'), chunk('tool-call', 'c2', 'Rome'), chunk('tool-result', 'c1', 'Paris'), chunk('tool-call', 'c3', 'Oslo')]
+    expect(readTurns(chunks)).toEqual([[paris, rome], [{ name: 'get_weather', args: { city: 'Oslo' } }]])
+  })
+
+  test("a result's toolCalls list of chunks, and a chunk whose payload names no tool", () => {
+    expect(readTurns({ text: '', finishReason: 'tool-calls', toolCalls: [chunk('tool-call', 'c1', 'Paris')] })).toEqual([[paris]])
+    expect(toolCalls([{ type: 'tool-call', payload: { toolCallId: 'c1', args: {} } }])[0]?.unparseable).toBe(
+      '[0].payload.toolName: expected a tool name, received undefined',
+    )
+  })
+})

@@ -56,6 +56,17 @@ describe('Gemini, hand-written', () => {
     expect(readTurns({ candidates: [{ finishReason: 'SAFETY', index: 0 }] })).toEqual([])
   })
 
+  test("a candidate alone, and the events of Google's Agent Development Kit", () => {
+    expect(readTurns(responseBody.candidates[0])).toEqual([parisAndRome])
+    const events = [
+      { id: 'e1', invocationId: 'i', author: 'user', content: { role: 'user', parts: [{ text: 'Weather?' }] }, actions: {} },
+      { id: 'e2', invocationId: 'i', author: 'weather_agent', content: { role: 'model', parts: [{ functionCall: { id: 'f1', name: 'get_weather', args: { city: 'Paris' } } }] }, actions: {} },
+      { id: 'e3', invocationId: 'i', author: 'weather_agent', content: { role: 'user', parts: [{ functionResponse: { id: 'f1', name: 'get_weather', response: { celsius: 20 } } }] }, actions: {} },
+      { id: 'e4', invocationId: 'i', author: 'weather_agent', content: { role: 'model', parts: [{ functionCall: { id: 'f2', name: 'get_weather', args: { city: 'Rome' } } }] }, actions: {} },
+    ]
+    expect(readTurns(events)).toEqual([[parisAndRome[0]], [parisAndRome[1]]])
+  })
+
   test('a functionCall that is not an object is unparseable', () => {
     expect(toolCalls([{ functionCall: 'get_weather' }])[0]?.unparseable).toBe('[0].functionCall: expected an object, received a string')
   })
@@ -76,6 +87,11 @@ describe('the @google/genai SDK against a loopback server', () => {
     const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Weather?' })
     expect(result).toBeInstanceOf(GenerateContentResponse)
     expect(readTurns(result)).toEqual([parisAndRome])
+  })
+
+  test('reads its first candidate alone', async () => {
+    const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Weather?' })
+    expect(readTurns(result.candidates?.[0])).toEqual([parisAndRome])
   })
 
   test('reads the response without touching its getters that warn', async () => {

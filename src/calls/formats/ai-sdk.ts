@@ -6,10 +6,11 @@ import { forEachItem, get, has, isList, isObject, noCalls, peek, type Context, t
 /**
  * Vercel AI SDK: a `generateText` result (one turn per step; its own `toolCalls` repeats the
  * steps' calls, so it is not read beside them), any object with `toolCalls`, tool-call parts
- * `{ type: 'tool-call', toolName, input }` (v5+) or `{ toolName, args }` (v4), and UI
- * message tool parts (`type: 'tool-<name>'` or `'dynamic-tool'`, with a `state`; v4's
- * `{ type: 'tool-invocation', toolInvocation }`). Tool results carry a tool's name but are no
- * call; a UI part is the call whatever its state, its result included.
+ * `{ type: 'tool-call', toolName, input }` (v5+) or `{ toolName, args }` (v4), Mastra's chunks
+ * that hold such a part in their `payload`, and UI message tool parts (`type: 'tool-<name>'`
+ * or `'dynamic-tool'`, with a `state`; v4's `{ type: 'tool-invocation', toolInvocation }`).
+ * Tool results carry a tool's name but are no call; a UI part is the call whatever its state,
+ * its result included.
  */
 export const readAiSdk: FormatReader = (value, path, context) => {
   const steps = peek(value, 'steps')
@@ -20,6 +21,9 @@ export const readAiSdk: FormatReader = (value, path, context) => {
   }
   const type = peek(value, 'type')
   if (type === 'tool-call' || (type === undefined && isToolCallWithoutType(value))) {
+    // Mastra's chunks, `{ type: 'tool-call', payload: { toolName, args } }`, hold the part in their payload.
+    const payload = peek(value, 'payload')
+    if (isObject(payload) && !has(value, 'toolName')) return { call: toolCallPart(payload, childPath(path, 'payload')) }
     return { call: toolCallPart(value, path) }
   }
   if (type === 'tool-invocation') return { call: toolInvocationCall(value, path) }

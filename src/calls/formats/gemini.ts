@@ -20,7 +20,8 @@ const OTHER_PART_FIELDS = [
 
 /**
  * Gemini (`@google/genai`): a `GenerateContentResponse` (its first candidate; the others are
- * alternatives), a `Content` without a role, and parts `{ functionCall: { name, args } }`.
+ * alternatives), a candidate, an Agent Development Kit event `{ author, content }`, a `Content`
+ * without a role, and parts `{ functionCall: { name, args } }`.
  * Only plain fields are read: the response class's getters (`text`, `functionCalls`) warn.
  */
 export const readGemini: FormatReader = (value, path, context) => {
@@ -35,6 +36,11 @@ export const readGemini: FormatReader = (value, path, context) => {
     const content = get(first, 'content', contentPath)
     // A candidate stopped early (safety, recitation) has no content.
     return content === undefined || content === null ? noCalls() : context.read(content, contentPath)
+  }
+  // A candidate alone, or an event of Google's Agent Development Kit (`{ author, content }`): its content.
+  const content = peek(value, 'content')
+  if (isObject(content) && isList(peek(content, 'parts')) && (has(value, 'finishReason') || has(value, 'author'))) {
+    return context.read(content, childPath(path, 'content'))
   }
   if (has(value, 'type') || has(value, 'role')) return undefined
   if (has(value, 'functionCall')) {

@@ -1,0 +1,20 @@
+import { callOf } from '../arguments'
+import { atPath, childPath, describe } from '../path'
+import { unparseableCall } from '../tool-call'
+import { get, has, isObject, noCalls, peek, type FormatReader } from './reader'
+
+/**
+ * The Model Context Protocol: a `tools/call` request, `{ method: 'tools/call', params: { name,
+ * arguments } }`, as a JSON-RPC message or as a server's handler receives it. Every other
+ * JSON-RPC message (a result sent back, a list of tools, a notification) holds no call and
+ * ends a turn.
+ */
+export const readMcp: FormatReader = (value, path) => {
+  if (peek(value, 'method') !== 'tools/call') return has(value, 'jsonrpc') ? noCalls() : undefined
+  const paramsPath = childPath(path, 'params')
+  const params = get(value, 'params', paramsPath)
+  if (!isObject(params)) return { call: unparseableCall(atPath(paramsPath, `expected { name, arguments }, received ${describe(params)}`)) }
+  const namePath = childPath(paramsPath, 'name')
+  const argsPath = childPath(paramsPath, 'arguments')
+  return { call: callOf(get(params, 'name', namePath), namePath, get(params, 'arguments', argsPath), argsPath) }
+}

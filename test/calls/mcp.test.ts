@@ -1,0 +1,65 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { afterEach, describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { readTurns, toolCalls } from '../../src/calls'
+
+const weather = (city: string) => ({ name: 'get_weather', args: { city } })
+
+/** A client and a server of the MCP SDK, linked in memory; every message each side sends is logged, in order. */
+async function linkedPair() {
+  const server = new McpServer({ name: 'weather', version: '1.0.0' })
+  server.registerTool('get_weather', { description: 'The weather in a city', inputSchema: { city: z.string() } }, async ({ city }) => ({
+    content: [{ type: 'text', text: `20C in ${city}` }],
+  }))
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+  const traffic: JSONRPCMessage[] = []
+  for (const transport of [clientTransport, serverTransport]) {
+    const send = transport.send.bind(transport)
+    transport.send = (message, options) => {
+      traffic.push(message)
+      return send(message, options)
+    }
+  }
+  await server.connect(serverTransport)
+  const client = new Client({ name: 'agent', version: '1.0.0' })
+  await client.connect(clientTransport)
+  return { client, traffic }
+}
+
+let close: (() => Promise<void>) | undefined
+
+afterEach(async () => {
+  await close?.()
+  close = undefined
+})
+
+describe('the MCP SDK, a client and a server linked in memory', () => {
+  test('the traffic reads as the tools/call requests, a turn between the results sent back', async () => {
+    const { client, traffic } = await linkedPair()
+    close = () => client.close()
+    await client.listTools()
+    await Promise.all([client.callTool({ name: 'get_weather', arguments: { city: 'Paris' } }), client.callTool({ name: 'get_weather', arguments: { city: 'Rome' } })])
+    await client.callTool({ name: 'get_weather', arguments: { city: 'Oslo' } })
+    expect(traffic.map((message) => ('method' in message ? message.method : 'result'))).toContain('tools/call')
+    expect(readTurns(traffic)).toEqual([[weather('Paris'), weather('Rome')], [weather('Oslo')]])
+  })
+
+  test('a tools/call request alone, as JSON-RPC and without its envelope', () => {
+    const request = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_weather', arguments: { city: 'Paris' } } }
+    expect(toolCalls(request)).toEqual([weather('Paris')])
+    expect(toolCalls({ method: 'tools/call', params: { name: 'now' } })).toEqual([{ name: 'now', args: {} }])
+  })
+
+  test('a malformed tools/call request is unparseable at its path; other messages hold no call', () => {
+    expect(toolCalls([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: 'get_weather' }])[0]?.unparseable).toBe(
+      '[0].params: expected { name, arguments }, received a string',
+    )
+    expect(toolCalls({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { arguments: {} } })[0]?.unparseable).toBe(
+      'params.name: expected a tool name, received undefined',
+    )
+    expect(toolCalls([{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 1, result: { tools: [] } }])).toEqual([])
+  })
+})
