@@ -14,6 +14,7 @@ import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
 import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
+import { readStreamEvent, StreamAssembly, streamKindOf } from './formats/stream-events'
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH } from './limits'
@@ -38,6 +39,7 @@ const FORMATS: FormatReader[] = [
   readAiSdk,
   readOpenAIAgents,
   readOwnCall,
+  readStreamEvent,
   readChatResponse,
   readOpenAIChat,
   readOpenAIResponses,
@@ -155,6 +157,8 @@ function readList(list: unknown[], path: string, depth: number): Turns {
 class ListReading implements IndexVisitor {
   private turns: Turns | undefined = undefined
   private run: ToolCall[] | undefined = undefined
+  /** The events of a streamed response, put together as they come; made for the first event. */
+  private stream: StreamAssembly | undefined = undefined
 
   constructor(
     private readonly list: unknown[],
@@ -168,10 +172,17 @@ class ListReading implements IndexVisitor {
     // The commonest item, our own { name, args } call, is read without spelling its path.
     const own = depth < MAX_DEPTH && isObject(item) && !isList(item) ? quickOwnCall(item) : undefined
     if (own !== undefined) {
+      if (this.stream !== undefined) this.addResponse(this.stream.finish())
       this.run = withItem(this.run, own)
       return
     }
     const itemPath = childPath(path, index)
+    const streamKind = isObject(item) && !isList(item) ? streamKindOf(item) : undefined
+    if (streamKind !== undefined) {
+      this.addResponse((this.stream ??= new StreamAssembly()).take(item as object, streamKind, itemPath))
+      return
+    }
+    this.addResponse(this.stream?.finish())
     if (isList(item) && !isTuple(item)) {
       this.endRun()
       this.turns = withItem(this.turns, oneTurn(item, itemPath, depth + 1))
@@ -191,8 +202,16 @@ class ListReading implements IndexVisitor {
   }
 
   end(): Turns {
+    this.addResponse(this.stream?.finish())
     this.endRun()
     return this.turns ?? []
+  }
+
+  /** The calls of a streamed response, a turn of their own; a response without calls ends no turn, as a message without them. */
+  private addResponse(calls: ToolCall[] | undefined): void {
+    if (calls === undefined || calls.length === 0) return
+    this.endRun()
+    this.turns = withItem(this.turns, calls)
   }
 
   private endRun(): void {

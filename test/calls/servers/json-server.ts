@@ -15,7 +15,18 @@ export interface JsonServerOptions {
   http2?: boolean
 }
 
-/** A loopback server that answers each request with the JSON body `answer` gives for its path. */
+/** A body of server-sent events, each `{ event?, data }`, as streaming APIs answer; `data` is sent as JSON unless it is a string. */
+export class ServerSentEvents {
+  constructor(readonly events: ReadonlyArray<{ event?: string; data: unknown }>) {}
+
+  toString(): string {
+    return this.events
+      .map(({ event, data }) => `${event === undefined ? '' : `event: ${event}\n`}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`)
+      .join('')
+  }
+}
+
+/** A loopback server that answers each request with the JSON body `answer` gives for its path, or with the events it gives. */
 export async function startJsonServer(
   answer: (path: string, request: IncomingMessage | Http2ServerRequest) => unknown,
   options: JsonServerOptions = {},
@@ -27,6 +38,11 @@ export async function startJsonServer(
       const path = request.url ?? ''
       paths.push(path)
       const body = answer(path, request)
+      if (body instanceof ServerSentEvents) {
+        response.writeHead(200, { 'content-type': 'text/event-stream' })
+        response.end(body.toString())
+        return
+      }
       response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' })
       response.end(JSON.stringify(body ?? { error: { message: `no route for ${path}` } }))
     })

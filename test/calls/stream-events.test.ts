@@ -1,0 +1,170 @@
+import Anthropic from '@anthropic-ai/sdk'
+import OpenAI from 'openai'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { readTurns, toolCalls } from '../../src/calls'
+import { type JsonServer, ServerSentEvents, startJsonServer } from './servers/json-server'
+
+const paris = { name: 'get_weather', args: { city: 'Paris' } }
+const rome = { name: 'get_weather', args: { city: 'Rome' } }
+
+/** Chat Completions chunks of one response: two calls, each name given once and its arguments in pieces. */
+function chatChunks(id = 'chatcmpl-1'): object[] {
+  const chunk = (delta: object, finishReason: string | null = null) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'gpt-test',
+    choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
+  })
+  const start = (index: number, callId: string) => ({ index, id: callId, type: 'function', function: { name: 'get_weather', arguments: '' } })
+  const args = (index: number, text: string) => ({ index, function: { arguments: text } })
+  return [
+    chunk({ role: 'assistant', content: null, tool_calls: [start(0, 'call_1')] }),
+    chunk({ tool_calls: [args(0, '{"city"')] }),
+    chunk({ tool_calls: [args(0, ': "Paris"}')] }),
+    chunk({ tool_calls: [start(1, 'call_2')] }),
+    chunk({ tool_calls: [args(1, '{"city": "Rome"}')] }),
+    chunk({}, 'tool_calls'),
+  ]
+}
+
+/** Anthropic's raw events of one message: text, then two tool_use blocks whose input comes in deltas. */
+function anthropicEvents(): Array<{ type: string } & Record<string, unknown>> {
+  const toolUse = (index: number, id: string, pieces: string[]) => [
+    { type: 'content_block_start', index, content_block: { type: 'tool_use', id, name: 'get_weather', input: {} } },
+    ...pieces.map((partial_json) => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } })),
+    { type: 'content_block_stop', index },
+  ]
+  return [
+    {
+      type: 'message_start',
+      message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } },
+    },
+    { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+    { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Checking.' } },
+    { type: 'content_block_stop', index: 0 },
+    ...toolUse(1, 'toolu_1', ['{"city": ', '"Paris"}']),
+    ...toolUse(2, 'toolu_2', ['{"city": "Rome"}']),
+    { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 9 } },
+    { type: 'message_stop' },
+  ]
+}
+
+/** The Responses API's events of one response of two calls, each item given whole when done. */
+function responsesEvents(): Array<{ type: string } & Record<string, unknown>> {
+  const item = (id: string, city: string) => ({ type: 'function_call', id, call_id: `call_${id}`, name: 'get_weather', arguments: JSON.stringify({ city }), status: 'completed' })
+  const response = (output: object[], status: string) => ({ id: 'resp_1', object: 'response', created_at: 1, model: 'gpt-test', status, output })
+  return [
+    { type: 'response.created', sequence_number: 0, response: response([], 'in_progress') },
+    { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { ...item('a', 'Paris'), arguments: '', status: 'in_progress' } },
+    { type: 'response.function_call_arguments.delta', sequence_number: 2, item_id: 'a', output_index: 0, delta: '{"city": "Paris"}' },
+    { type: 'response.output_item.done', sequence_number: 3, output_index: 0, item: item('a', 'Paris') },
+    { type: 'response.output_item.done', sequence_number: 4, output_index: 1, item: item('b', 'Rome') },
+    { type: 'response.completed', sequence_number: 5, response: response([item('a', 'Paris'), item('b', 'Rome')], 'completed') },
+  ]
+}
+
+describe('streamed responses, hand-written', () => {
+  test('Chat Completions chunks put together into one turn; two responses are two turns', () => {
+    expect(readTurns(chatChunks())).toEqual([[paris, rome]])
+    expect(readTurns([...chatChunks('a'), { role: 'tool', tool_call_id: 'call_1', content: '20C' }, ...chatChunks('b')])).toEqual([
+      [paris, rome],
+      [paris, rome],
+    ])
+  })
+
+  test('Anthropic events put together, the text block left out', () => {
+    expect(readTurns(anthropicEvents())).toEqual([[paris, rome]])
+  })
+
+  test('a stream cut short gives its calls, the unfinished one unparseable', () => {
+    const [first] = toolCalls(chatChunks().slice(0, 2))
+    expect(first).toMatchObject({ name: 'get_weather', unparseable: expect.stringMatching(/^\[1\]\.choices\[0\]\.delta\.tool_calls\[0\]\.function\.arguments: not valid JSON/) })
+  })
+
+  test('a call whose name never came is unparseable, not dropped', () => {
+    const chunk = { id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{}' } }] }, finish_reason: 'tool_calls' }] }
+    expect(toolCalls([chunk])[0]?.unparseable).toBe('[0].choices[0].delta.tool_calls[0].name: expected a tool name, received undefined')
+  })
+
+  test('a tool_use block without deltas keeps the input it began with', () => {
+    const events = [
+      { type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [] } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 't', name: 'now', input: {} } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'message_stop' },
+    ]
+    expect(toolCalls(events)).toEqual([{ name: 'now', args: {} }])
+  })
+
+  test('Bedrock ConverseStream events, not read as calls to tools named for the events', () => {
+    const events = [
+      { messageStart: { role: 'assistant' } },
+      { contentBlockDelta: { delta: { text: 'Checking.' }, contentBlockIndex: 0 } },
+      { contentBlockStop: { contentBlockIndex: 0 } },
+      { contentBlockStart: { start: { toolUse: { toolUseId: 't1', name: 'get_weather' } }, contentBlockIndex: 1 } },
+      { contentBlockDelta: { delta: { toolUse: { input: '{"city": "Par' } }, contentBlockIndex: 1 } },
+      { contentBlockDelta: { delta: { toolUse: { input: 'is"}' } }, contentBlockIndex: 1 } },
+      { contentBlockStop: { contentBlockIndex: 1 } },
+      { messageStop: { stopReason: 'tool_use' } },
+      { metadata: { usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 }, metrics: { latencyMs: 1 } } },
+    ]
+    expect(readTurns(events)).toEqual([[paris]])
+  })
+
+  test('Responses events: the done items, or the completed response when no item event came', () => {
+    const events = responsesEvents()
+    expect(readTurns(events)).toEqual([[paris, rome]])
+    expect(readTurns(events.at(-1))).toEqual([[paris, rome]])
+  })
+
+  test('one chunk alone is a response of one event', () => {
+    const [lone] = chatChunks()
+    expect(toolCalls(lone)).toEqual([{ name: 'get_weather', args: {} }])
+  })
+})
+
+describe('the SDKs streaming from a loopback server', () => {
+  let server: JsonServer
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => {
+      if (path.startsWith('/chat/completions')) return new ServerSentEvents([...chatChunks().map((data) => ({ data })), { data: '[DONE]' }])
+      if (path.startsWith('/v1/messages')) return new ServerSentEvents(anthropicEvents().map((data) => ({ event: data.type, data })))
+      if (path.startsWith('/responses')) return new ServerSentEvents(responsesEvents().map((data) => ({ event: data.type, data })))
+      return undefined
+    })
+  })
+
+  afterAll(() => server.close())
+
+  test("the OpenAI SDK's chunks, as a stream gives them", async () => {
+    const client = new OpenAI({ baseURL: server.url, apiKey: 'test', maxRetries: 0 })
+    const stream = await client.chat.completions.create({ model: 'gpt-test', messages: [{ role: 'user', content: 'Weather?' }], stream: true })
+    const chunks = []
+    for await (const chunk of stream) chunks.push(chunk)
+    expect(chunks).toHaveLength(6)
+    expect(readTurns(chunks)).toEqual([[paris, rome]])
+  })
+
+  test("the OpenAI SDK's Responses events", async () => {
+    const client = new OpenAI({ baseURL: server.url, apiKey: 'test', maxRetries: 0 })
+    const stream = await client.responses.create({ model: 'gpt-test', input: 'Weather?', stream: true })
+    const events = []
+    for await (const event of stream) events.push(event)
+    expect(events.map((event) => event.type)).toContain('response.output_item.done')
+    expect(readTurns(events)).toEqual([[paris, rome]])
+  })
+
+  test("the Anthropic SDK's raw events, and a matcher over them", async () => {
+    const client = new Anthropic({ baseURL: server.url, apiKey: 'test', maxRetries: 0 })
+    const stream = await client.messages.create({ model: 'claude-test', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }], stream: true })
+    const events = []
+    for await (const event of stream) events.push(event)
+    expect(events.map((event) => event.type)).toContain('content_block_delta')
+    expect(readTurns(events)).toEqual([[paris, rome]])
+    expect(events).toMatchToolCalls([paris, rome])
+    expect(events).not.toHaveCalledTool('delete_all')
+    expect(events).toHaveCalledTool('get_weather', { city: 'Rome' })
+  })
+})
