@@ -14,7 +14,7 @@ import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
 import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
-import { readStreamEvent, StreamAssembly, streamKindOf } from './formats/stream-events'
+import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/stream-events'
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH } from './limits'
@@ -179,7 +179,7 @@ class ListReading implements IndexVisitor {
     const itemPath = childPath(path, index)
     const streamKind = isObject(item) && !isList(item) ? streamKindOf(item) : undefined
     if (streamKind !== undefined) {
-      this.addResponse((this.stream ??= new StreamAssembly()).take(item as object, streamKind, itemPath))
+      this.takeStreamEvent(item as object, streamKind, itemPath)
       return
     }
     this.addResponse(this.stream?.finish())
@@ -205,6 +205,16 @@ class ListReading implements IndexVisitor {
     this.addResponse(this.stream?.finish())
     this.endRun()
     return this.turns ?? []
+  }
+
+  /** An event that cannot be read stands, as an unparseable call, where it was; the rest of the stream is still read. */
+  private takeStreamEvent(event: object, kind: StreamKind, path: string): void {
+    const stream = (this.stream ??= new StreamAssembly())
+    try {
+      this.addResponse(stream.take(event, kind, path))
+    } catch (error) {
+      this.run = withItem(this.run, unparseableCall(error instanceof Unreadable ? error.message : atPath(path, `could not be read (${errorMessage(error)})`)))
+    }
   }
 
   /** The calls of a streamed response, a turn of their own; a response without calls ends no turn, as a message without them. */

@@ -84,7 +84,7 @@ describe('streamed responses, hand-written', () => {
 
   test('a call whose name never came is unparseable, not dropped', () => {
     const chunk = { id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{}' } }] }, finish_reason: 'tool_calls' }] }
-    expect(toolCalls([chunk])[0]?.unparseable).toBe('[0].choices[0].delta.tool_calls[0].name: expected a tool name, received undefined')
+    expect(toolCalls([chunk])[0]?.unparseable).toBe('[0].choices[0].delta.tool_calls[0].function.name: expected a tool name, received undefined')
   })
 
   test('a tool_use block without deltas keeps the input it began with', () => {
@@ -110,12 +110,28 @@ describe('streamed responses, hand-written', () => {
       { metadata: { usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 }, metrics: { latencyMs: 1 } } },
     ]
     expect(readTurns(events)).toEqual([[paris]])
+    expect(toolCalls(events.slice(0, 5))[0]?.unparseable).toMatch(/^\[4\]\.contentBlockDelta\.delta\.toolUse\.input: not valid JSON/)
   })
 
   test('Responses events: the done items, or the completed response when no item event came', () => {
     const events = responsesEvents()
     expect(readTurns(events)).toEqual([[paris, rome]])
     expect(readTurns(events.at(-1))).toEqual([[paris, rome]])
+  })
+
+  test('an event whose fields throw is unparseable where it stands; the stream around it is still read', () => {
+    const [first, ...rest] = chatChunks()
+    const throwing = new Proxy(first!, {
+      get: (target, key) => {
+        if (key === 'choices') return [{ get delta() { throw new Error('gone') }, finish_reason: null }]
+        return Reflect.get(target, key)
+      },
+    })
+    const calls = toolCalls([throwing, ...rest])
+    expect(calls[0]?.unparseable).toBe('[0].choices[0].delta: could not be read (gone)')
+    // The first call's name came in the event that could not be read.
+    expect(calls[1]?.unparseable).toBe('[1].choices[0].delta.tool_calls[0].function.name: expected a tool name, received undefined')
+    expect(calls[2]).toEqual(rome)
   })
 
   test('one chunk alone is a response of one event', () => {

@@ -132,22 +132,20 @@ export class StreamAssembly {
   }
 
   private takeChatToolCallDelta(delta: object, path: string): void {
-    const call = this.pendingAt(peek(delta, 'index'), path)
+    const fnPath = childPath(path, 'function')
+    const call = this.pendingAt(peek(delta, 'index'), childPath(fnPath, 'name'))
     const custom = peek(delta, 'custom')
     if (isObject(custom)) {
       call.custom = true
+      call.argsPath = childPath(path, 'custom')
       const name = peek(custom, 'name')
       if (typeof name === 'string' && name !== '') call.name = name
       return
     }
-    const fnPath = childPath(path, 'function')
     const fn = get(delta, 'function', fnPath)
     if (!isObject(fn)) return
     const name = peek(fn, 'name')
-    if (typeof name === 'string' && name !== '') {
-      call.name = name
-      call.namePath = childPath(fnPath, 'name')
-    }
+    if (typeof name === 'string' && name !== '') call.name = name
     call.argsPath = childPath(fnPath, 'arguments')
     const text = peek(fn, 'arguments')
     if (typeof text === 'string') call.argsText += text
@@ -162,9 +160,8 @@ export class StreamAssembly {
       const blockPath = childPath(path, 'content_block')
       const block = get(event, 'content_block', blockPath)
       if (!isObject(block) || peek(block, 'type') !== 'tool_use') return false
-      const call = this.pendingAt(index, path)
+      const call = this.pendingAt(index, childPath(blockPath, 'name'))
       call.name = peek(block, 'name')
-      call.namePath = childPath(blockPath, 'name')
       call.argsGiven = peek(block, 'input')
       call.argsPath = childPath(blockPath, 'input')
       return false
@@ -189,9 +186,8 @@ export class StreamAssembly {
     if (isObject(start)) {
       const toolUse = member(member(start, 'start'), 'toolUse')
       if (toolUse === undefined) return false
-      const call = this.pendingAt(peek(start, 'contentBlockIndex'), path)
+      const call = this.pendingAt(peek(start, 'contentBlockIndex'), pathOf(path, 'contentBlockStart', 'start', 'toolUse', 'name'))
       call.name = peek(toolUse, 'name')
-      call.namePath = `${path}.contentBlockStart.start.toolUse.name`
       return false
     }
     const delta = peek(event, 'contentBlockDelta')
@@ -200,7 +196,7 @@ export class StreamAssembly {
       const call = this.pending[indexOf(peek(delta, 'contentBlockIndex'))]
       if (call !== undefined && typeof text === 'string') {
         call.argsText += text
-        call.argsPath = `${path}.contentBlockDelta.delta.toolUse.input`
+        call.argsPath = pathOf(path, 'contentBlockDelta', 'delta', 'toolUse', 'input')
       }
     }
     return false
@@ -242,16 +238,21 @@ export class StreamAssembly {
     this.whole.push(callOf(get(item, 'name', namePath), namePath, get(item, 'arguments', argsPath), argsPath))
   }
 
-  /** The call at a delta's index, begun if it is new. */
-  private pendingAt(index: unknown, path: string): PendingCall {
+  /** The call at a delta's index, begun if it is new: its name is looked for where the delta that began it would give it. */
+  private pendingAt(index: unknown, namePath: string): PendingCall {
     const at = indexOf(index)
     let call = this.pending[at]
     if (call === undefined) {
-      call = { name: undefined, namePath: childPath(path, 'name'), argsText: '', argsGiven: undefined, argsPath: childPath(path, 'arguments'), custom: false }
+      call = { name: undefined, namePath, argsText: '', argsGiven: undefined, argsPath: namePath, custom: false }
       this.pending[at] = call
     }
     return call
   }
+}
+
+/** The path of a field some levels down. */
+function pathOf(path: string, ...keys: string[]): string {
+  return keys.reduce(childPath, path)
 }
 
 /** A field that holds an object, or undefined. */
