@@ -177,7 +177,7 @@ class ListReading implements IndexVisitor {
       return
     }
     const itemPath = childPath(path, index)
-    const streamKind = isObject(item) && !isList(item) ? streamKindOf(item) : undefined
+    const streamKind = isObject(item) && !isList(item) ? streamKindOf(item, true) : undefined
     if (streamKind !== undefined) {
       this.takeStreamEvent(item as object, streamKind, itemPath)
       return

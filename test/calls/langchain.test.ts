@@ -35,6 +35,29 @@ describe('LangChain messages', () => {
     expect(toolCalls(whole)).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }])
   })
 
+  test('a list of chunks, as a stream gives them, reads as the calls they merge into, a turn per message', () => {
+    const streamed = (id: string) => [
+      new AIMessageChunk({ id, content: '', tool_call_chunks: [{ index: 0, id: 'c1', name: 'get_weather', args: '' }] }),
+      new AIMessageChunk({ id, content: '', tool_call_chunks: [{ index: 0, args: '{"city":' }] }),
+      new AIMessageChunk({ id, content: '', tool_call_chunks: [{ index: 0, args: '"Paris"}' }, { index: 1, id: 'c2', name: 'get_weather', args: '{"city":"Rome"}' }] }),
+      new AIMessageChunk({ id, content: '', response_metadata: { finish_reason: 'tool_calls' } }),
+    ]
+    const chunks = streamed('run-1')
+    // Each chunk alone parses its piece leniently: the first reads as a call without arguments.
+    expect(chunks[0]?.tool_calls).toEqual([expect.objectContaining({ name: 'get_weather', args: {} })])
+    expect(readTurns(chunks)).toEqual([[paris, rome]])
+    expect(readTurns(chunks)).toEqual(readTurns(chunks.reduce((merged, chunk) => concat(merged, chunk))))
+    const conversation = [new HumanMessage('Weather?'), ...chunks, new ToolMessage({ content: '20C', tool_call_id: 'c1' }), ...streamed('run-2')]
+    expect(readTurns(conversation)).toEqual([[paris, rome], [paris, rome]])
+    expect(toolCalls(chunks.slice(0, 2))[0]?.unparseable).toMatch(/^\[1\]\.tool_call_chunks\[0\]\.args: not valid JSON/)
+  })
+
+  test('in a list, a chunk that holds its calls whole is read as a message', () => {
+    const chunk = new AIMessageChunk({ content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1', type: 'tool_call' }] })
+    expect(chunk.tool_call_chunks).toEqual([])
+    expect(readTurns([chunk, chunk])).toEqual([[paris], [paris]])
+  })
+
   test('reads an AIMessageChunk built from tool call chunks', () => {
     const chunk = new AIMessageChunk({ content: '', tool_call_chunks: [{ name: 'get_weather', args: '{"city":"Paris"}', id: 'c1', index: 0 }] })
     expect(toolCalls(chunk)).toEqual([paris])

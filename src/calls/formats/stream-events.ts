@@ -6,25 +6,37 @@ import { get, has, isList, isObject, lengthOf, peek, type FormatReader } from '.
 
 /**
  * Whose stream an event is: OpenAI's Chat Completions chunks, Anthropic's raw message events,
- * Bedrock's ConverseStream events, or the Responses API's events.
+ * Bedrock's ConverseStream events, the Responses API's events, or LangChain's message chunks.
  */
-export type StreamKind = 'chat' | 'anthropic' | 'bedrock' | 'responses'
+export type StreamKind = 'chat' | 'anthropic' | 'bedrock' | 'responses' | 'langchain'
 
 const ANTHROPIC_EVENTS = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'ping'])
 
 /** Bedrock's ConverseStream events are objects of one member, each named for its event. */
 const BEDROCK_EVENTS = ['messageStart', 'contentBlockStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop', 'metadata'] as const
 
-/** The kind of stream `value` is an event of, or undefined for anything else. */
-export function streamKindOf(value: object): StreamKind | undefined {
+/**
+ * The kind of stream `value` is an event of, or undefined for anything else. A LangChain chunk
+ * counts only in a list (`inList`): alone, it is read by its own reader, as chunks merged into one.
+ */
+export function streamKindOf(value: object, inList = false): StreamKind | undefined {
   const type = peek(value, 'type')
   if (typeof type === 'string') {
     if (ANTHROPIC_EVENTS.has(type)) return 'anthropic'
+    if (type === 'ai') return inList && holdsToolCallChunks(value) ? 'langchain' : undefined
     return type.startsWith('response.') ? 'responses' : undefined
   }
   if (peek(value, 'object') === 'chat.completion.chunk') return 'chat'
   for (const event of BEDROCK_EVENTS) if (isObject(peek(value, event))) return event === 'metadata' && !isBedrockMetadata(value) ? undefined : 'bedrock'
   return undefined
+}
+
+/** A LangChain chunk with pieces of calls; one without (text, or calls given whole) is read as a message. */
+function holdsToolCallChunks(value: object): boolean {
+  const chunks = peek(value, 'tool_call_chunks')
+  if (!isList(chunks)) return false
+  const length = peek(chunks, 'length')
+  return typeof length === 'number' && length > 0
 }
 
 /** A Bedrock `metadata` event, `{ metadata: { usage, metrics } }`, told from a BFCL call to a tool named `metadata`. */
@@ -77,6 +89,9 @@ export class StreamAssembly {
       case 'responses':
         endsResponse = this.takeResponsesEvent(event, path)
         break
+      case 'langchain':
+        this.takeLangChainChunk(event, path)
+        break
     }
     if (!endsResponse) return ended
     const calls = this.finish()!
@@ -93,6 +108,8 @@ export class StreamAssembly {
         return isObject(peek(event, 'messageStart'))
       case 'responses':
         return peek(event, 'type') === 'response.created'
+      case 'langchain':
+        return peek(event, 'id') !== this.responseId
     }
   }
 
@@ -149,6 +166,31 @@ export class StreamAssembly {
     call.argsPath = childPath(fnPath, 'arguments')
     const text = peek(fn, 'arguments')
     if (typeof text === 'string') call.argsText += text
+  }
+
+  /**
+   * A LangChain message chunk: its `tool_call_chunks` merged by index as LangChain's `concat`
+   * merges them, and the arguments' text parsed once whole (LangChain parses each chunk leniently).
+   */
+  private takeLangChainChunk(chunk: object, path: string): void {
+    this.responseId = peek(chunk, 'id')
+    const chunksPath = childPath(path, 'tool_call_chunks')
+    const chunks = get(chunk, 'tool_call_chunks', chunksPath)
+    if (!isList(chunks)) return
+    for (let i = 0; i < lengthOf(chunks, chunksPath); i++) {
+      const callPath = childPath(chunksPath, i)
+      const piece = get(chunks, i, callPath)
+      if (!isObject(piece)) continue
+      const index = peek(piece, 'index')
+      const call = this.pendingAt(typeof index === 'number' ? index : i, childPath(callPath, 'name'))
+      const name = peek(piece, 'name')
+      if (typeof name === 'string' && name !== '') call.name = name
+      const text = peek(piece, 'args')
+      if (typeof text === 'string') {
+        call.argsText += text
+        call.argsPath = childPath(callPath, 'args')
+      }
+    }
   }
 
   /** Anthropic's events: a `tool_use` block begins a call, `input_json_delta`s add to its input. */
