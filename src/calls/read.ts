@@ -210,6 +210,7 @@ class ListReading implements IndexVisitor {
   /** An event that cannot be read stands, as an unparseable call, where it was; the rest of the stream is still read. */
   private takeStreamEvent(event: object, kind: StreamKind, path: string): void {
     const stream = (this.stream ??= new StreamAssembly())
+    if (stream.endsBefore(event, kind)) this.addResponse(stream.finish())
     try {
       this.addResponse(stream.take(event, kind, path))
     } catch (error) {
@@ -243,17 +244,13 @@ class UnreadableItem {
   constructor(readonly reason: string) {}
 }
 
-/** All calls among the items of a list, as one turn. */
+/** All calls among the items of a list, as one turn: read as a list of items is, a stream's events put together. */
 function oneTurn(list: unknown, path: string, depth: number): ToolCall[] {
   if (list === undefined || list === null) return []
   if (!isList(list)) return [unparseableCall(atPath(path, `expected a list, received ${describe(list)}`))]
-  const turn: ToolCall[] = []
-  forEachIndex(list, lengthOf(list, path), (index) => {
-    const reading = readAt(readItem(list, index, path), childPath(path, index), depth + 1)
-    if ('call' in reading) turn.push(reading.call)
-    else for (const inner of reading.turns) for (const call of inner) turn.push(call)
-  })
-  return turn
+  if (depth > MAX_DEPTH) return [unparseableCall(atPath(path, `nested deeper than ${MAX_DEPTH} levels`))]
+  const turns = readList(list, path, depth)
+  return turns.length === 1 ? turns[0]! : turns.flat()
 }
 
 /** Calls listed as such (`tool_calls`): an entry that is not a call is unparseable. */

@@ -75,7 +75,13 @@ describe('Bedrock Converse, hand-written', () => {
 
   test('one key without the fields of a Converse block stays a BFCL call to a tool of that name', () => {
     expect(toolCalls({ image: { url: 'cat.png' } })).toEqual([{ name: 'image', args: { url: 'cat.png' } }])
+    expect(toolCalls({ image: { source: 'cat.png' } })).toEqual([{ name: 'image', args: { source: 'cat.png' } }])
     expect(toolCalls({ toolUse: { name: 'f' } })).toEqual([{ name: 'toolUse', args: { name: 'f' } }])
+    expect(toolCalls([{ metadata: { key: 'x' } }, { contentBlockDelta: { text: 'x' } }, { messageStop: { reason: 'done' } }])).toEqual([
+      { name: 'metadata', args: { key: 'x' } },
+      { name: 'contentBlockDelta', args: { text: 'x' } },
+      { name: 'messageStop', args: { reason: 'done' } },
+    ])
   })
 })
 

@@ -50,9 +50,9 @@ describe('Claude Agent SDK messages, written from its message types', () => {
     ])
   })
 
-  test("a subagent's calls are read too, marked by the call that started it", () => {
+  test("a subagent's calls are read too, each message a turn of its own, not beside the call that started it", () => {
     const messages = [assistant([toolUse('t1', 'Task', { prompt: 'Look.' })]), assistant([toolUse('s1', 'Read', { file_path: 'a.ts' })], 't1')]
-    expect(toolCalls(messages)).toEqual([{ name: 'Task', args: { prompt: 'Look.' } }, read('a.ts')])
+    expect(readTurns(messages)).toEqual([[{ name: 'Task', args: { prompt: 'Look.' } }], [read('a.ts')]])
   })
 
   test('a tool_use block that cannot be read is unparseable at its path', () => {

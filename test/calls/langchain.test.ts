@@ -52,6 +52,23 @@ describe('LangChain messages', () => {
     expect(toolCalls(chunks.slice(0, 2))[0]?.unparseable).toMatch(/^\[1\]\.tool_call_chunks\[0\]\.args: not valid JSON/)
   })
 
+  test("pieces merge as LangChain's concat merges them: by index, and by id where both have one", () => {
+    const byId = [
+      new AIMessageChunk({ id: 'run-1', content: '', tool_call_chunks: [{ id: 'c1', name: 'get_weather', args: '{"city":"Paris"}' }] }),
+      new AIMessageChunk({ id: 'run-1', content: '', tool_call_chunks: [{ id: 'c2', name: 'get_weather', args: '{"city":"Rome"}' }] }),
+    ]
+    const sameIndexOtherIds = byId.map((chunk, i) => new AIMessageChunk({ id: 'run-1', content: '', tool_call_chunks: [{ ...chunk.tool_call_chunks![0]!, index: 0, id: `c${i}` }] }))
+    for (const chunks of [byId, sameIndexOtherIds]) {
+      expect(readTurns(chunks)).toEqual([[paris, rome]])
+      expect(readTurns(chunks)).toEqual(readTurns(chunks.reduce((merged, chunk) => concat(merged, chunk))))
+    }
+  })
+
+  test('two messages merged each on its own, side by side without ids, are two messages', () => {
+    const merged = new AIMessageChunk({ content: '', tool_call_chunks: [{ name: 'get_weather', args: '{"city":"Paris"}', id: 'c1', index: 0 }] })
+    expect(readTurns([merged, merged])).toEqual([[paris], [paris]])
+  })
+
   test('in a list, a chunk that holds its calls whole is read as a message', () => {
     const chunk = new AIMessageChunk({ content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1', type: 'tool_call' }] })
     expect(chunk.tool_call_chunks).toEqual([])

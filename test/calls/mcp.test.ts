@@ -61,5 +61,7 @@ describe('the MCP SDK, a client and a server linked in memory', () => {
       'params.name: expected a tool name, received undefined',
     )
     expect(toolCalls([{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 1, result: { tools: [] } }])).toEqual([])
+    // One key holding arguments is a BFCL call, even one named jsonrpc.
+    expect(toolCalls({ jsonrpc: { version: 2 } })).toEqual([{ name: 'jsonrpc', args: { version: 2 } }])
   })
 })

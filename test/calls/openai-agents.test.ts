@@ -89,6 +89,14 @@ describe('the OpenAI Agents SDK, run with a scripted model', () => {
 })
 
 describe('OpenAI Agents SDK items, hand-written', () => {
+  test("a built-in tool OpenAI ran (hosted_tool_call) is not the agent's call, in run items or in history", () => {
+    const hosted = { type: 'hosted_tool_call', id: 'ws_1', name: 'web_search_call', arguments: '{"query":"Paris"}', status: 'completed' }
+    expect(readTurns([{ type: 'tool_call_item', rawItem: hosted, agent: { name: 'weather' } }, { type: 'tool_call_item', rawItem: functionCall('c1', 'Paris') }])).toEqual([
+      [call('Paris')],
+    ])
+    expect(toolCalls([hosted, functionCall('c1', 'Paris')])).toEqual([call('Paris')])
+  })
+
   test('a function_call_result item ends a turn; a stored run item reads as its rawItem', () => {
     const result = { type: 'function_call_result', name: 'get_weather', callId: 'c1', status: 'completed', output: { type: 'text', text: '20C' } }
     expect(readTurns([functionCall('c1', 'Paris'), result, functionCall('c2', 'Rome')])).toEqual([[call('Paris')], [call('Rome')]])

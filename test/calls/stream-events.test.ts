@@ -134,9 +134,113 @@ describe('streamed responses, hand-written', () => {
     expect(calls[2]).toEqual(rome)
   })
 
-  test('one chunk alone is a response of one event', () => {
-    const [lone] = chatChunks()
-    expect(toolCalls(lone)).toEqual([{ name: 'get_weather', args: {} }])
+  test('one chunk alone is a response of one event, its call cut short before its arguments', () => {
+    const [first, ...rest] = chatChunks()
+    expect(toolCalls(first)).toEqual([
+      { name: 'get_weather', args: {}, unparseable: 'choices[0].delta.tool_calls[0].function.arguments: the stream ended before the arguments of this call' },
+    ])
+    expect(toolCalls(rest.at(-1))).toEqual([])
+  })
+})
+
+describe('streams put together as the SDKs put them, at their edges', () => {
+  const chunk = (delta: object, finishReason: string | null = null, choice = 0, id = 'c') => ({
+    id,
+    object: 'chat.completion.chunk',
+    choices: [{ index: choice, delta, finish_reason: finishReason }],
+  })
+  const piece = (index: number | undefined, fn: object) => (index === undefined ? { function: fn } : { index, function: fn })
+  const anthropic = (events: object[]) => [{ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [] } }, ...events]
+  const toolStart = (index: number, name: string) => ({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: `t${index}`, name, input: {} } })
+  const inputDelta = (index: number, partial_json: string) => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } })
+
+  test('a list of streams, and a message whose content is a stream, are put together too', () => {
+    const stream = (city: string) => anthropic([toolStart(0, 'get_weather'), inputDelta(0, JSON.stringify({ city })), { type: 'message_stop' }])
+    expect(readTurns([stream('Paris'), stream('Rome')])).toEqual([[paris], [rome]])
+    expect(readTurns({ role: 'assistant', content: stream('Paris') })).toEqual([[paris]])
+  })
+
+  test("with several choices, only the first choice's chunks count, as a response's first choice does", () => {
+    const chunks = [
+      chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '' })] }, null, 0),
+      chunk({ tool_calls: [piece(0, { name: 'get_time', arguments: '' })] }, null, 1),
+      chunk({ tool_calls: [piece(0, { arguments: '{"city":"Paris"}' })] }, null, 0),
+      chunk({ tool_calls: [piece(0, { arguments: '{"tz":"CET"}' })] }, null, 1),
+      chunk({}, 'tool_calls', 0),
+    ]
+    expect(readTurns(chunks)).toEqual([[paris]])
+  })
+
+  test('a list of vast length with one item is read by its item, not walked', () => {
+    const pieces = [piece(0, { name: 'get_weather', arguments: '{"city":"Paris"}' })]
+    pieces.length = 2 ** 32 - 1
+    expect(readTurns([chunk({ tool_calls: pieces }, 'tool_calls')])).toEqual([[paris]])
+  })
+
+  test('a call cut short before its arguments is unparseable in every kind of stream, so .not cannot pass on it', () => {
+    const responses = [
+      { type: 'response.created', response: { id: 'r', output: [] } },
+      { type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', id: 'fc', name: 'delete_all', arguments: '' } },
+    ]
+    const [cut] = toolCalls(responses)
+    expect(cut).toMatchObject({ name: 'delete_all', unparseable: expect.stringContaining('the stream ended before the arguments') })
+    expect(() => expect(responses).not.toHaveCalledTool('delete_all')).toThrow()
+    expect(toolCalls(anthropic([toolStart(0, 'delete_all')]))[0]?.unparseable).toBe('[1].content_block.input: the stream ended before the arguments of this call')
+    expect(toolCalls(anthropic([toolStart(0, 'now'), { type: 'content_block_stop', index: 0 }]))).toEqual([{ name: 'now', args: {} }])
+  })
+
+  test('a response that ended stays read when the event after it cannot be', () => {
+    const broken = { id: 'next', object: 'chat.completion.chunk', choices: [{ index: 0, get delta() { throw new Error('gone') }, finish_reason: null }] }
+    const calls = toolCalls([chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '{"city":"Paris"}' })] }), broken])
+    expect(calls).toEqual([paris, expect.objectContaining({ unparseable: '[1].choices[0].delta: could not be read (gone)' })])
+  })
+
+  test('pieces without an index: a named piece begins a call, any other continues the last', () => {
+    const chunks = [
+      chunk({ tool_calls: [piece(undefined, { name: 'get_weather', arguments: '{"city":' })] }),
+      chunk({ tool_calls: [piece(undefined, { arguments: '"Paris"}' })] }),
+      chunk({ tool_calls: [piece(undefined, { name: 'get_weather', arguments: '{"city":"Rome"}' })] }),
+      chunk({}, 'tool_calls'),
+    ]
+    expect(readTurns(chunks)).toEqual([[paris, rome]])
+    const farApart = [
+      chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '{"city":' }), piece(5000, { name: 'get_weather', arguments: '{"city":"Rome"}' })] }),
+      chunk({ tool_calls: [piece(0, { arguments: '"Paris"}' })] }, 'stop'),
+    ]
+    expect(readTurns(farApart)).toEqual([[paris, rome]])
+  })
+
+  test("the legacy function_call is put together; an empty finish_reason finishes nothing, as in OpenAI's SDK", () => {
+    const legacy = [chunk({ function_call: { name: 'get_weather', arguments: '' } }, ''), chunk({ function_call: { arguments: '{"city":"Paris"}' } }, ''), chunk({}, 'function_call')]
+    expect(readTurns(legacy)).toEqual([[paris]])
+  })
+
+  test("a server tool's block and its input are passed over; a delta before its block's start still counts", () => {
+    const serverTool = { type: 'content_block_start', index: 0, content_block: { type: 'server_tool_use', id: 's', name: 'web_search', input: {} } }
+    expect(readTurns(anthropic([serverTool, inputDelta(0, '{"query":"x"}'), toolStart(1, 'get_weather'), inputDelta(1, '{"city":"Paris"}'), { type: 'message_stop' }]))).toEqual([[paris]])
+    expect(readTurns(anthropic([inputDelta(0, '{"city":"Paris"}'), toolStart(0, 'get_weather'), { type: 'message_stop' }]))).toEqual([[paris]])
+    const bedrockServerTool = [
+      { messageStart: { role: 'assistant' } },
+      { contentBlockStart: { start: { toolUse: { toolUseId: 's', name: 'web_search', type: 'server_tool_use' } }, contentBlockIndex: 0 } },
+      { contentBlockDelta: { delta: { toolUse: { input: '{"query":"x"}' } }, contentBlockIndex: 0 } },
+      { messageStop: { stopReason: 'end_turn' } },
+    ]
+    expect(readTurns(bedrockServerTool)).toEqual([])
+  })
+
+  test('Responses items repeated by response.completed are read once, with ids or without', () => {
+    const item = (name: string, id?: string) => ({ type: 'function_call', ...(id === undefined ? {} : { id }), name, arguments: '{}' })
+    const run = (name: string, id?: string) => [
+      { type: 'response.output_item.done', output_index: 0, item: item(name, id) },
+      { type: 'response.completed', response: { output: [item(name, id)] } },
+    ]
+    expect(readTurns([...run('a', 'fa'), ...run('b', 'fb')])).toEqual([[{ name: 'a', args: {} }], [{ name: 'b', args: {} }]])
+    expect(readTurns([...run('a'), ...run('b')])).toEqual([[{ name: 'a', args: {} }], [{ name: 'b', args: {} }]])
+  })
+
+  test('a block whose type cannot be read is one unparseable call', () => {
+    const block = { type: 'content_block_start', index: 0, content_block: { get type() { throw new Error('gone') }, name: 'get_weather', input: {} } }
+    expect(toolCalls(anthropic([block, { type: 'message_stop' }]))).toEqual([{ name: '', args: {}, unparseable: '[1].content_block.type: could not be read (gone)' }])
   })
 })
 

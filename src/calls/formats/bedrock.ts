@@ -1,24 +1,29 @@
 import { callOf } from '../arguments'
 import { childPath } from '../path'
-import { get, has, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
+import { get, has, isList, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /**
- * The members of a Converse content block that hold no call, each with the fields that tell
- * it from a BFCL call of one key to a tool of that name (`image(source=...)` would be one).
+ * The members of a Converse content block that hold no call, each with what tells it from a
+ * BFCL call of one key to a tool of that name (`image(source='cat.jpg')` would be one).
  */
-const OTHER_MEMBERS: ReadonlyArray<readonly [member: string, marks: readonly string[]]> = [
-  ['reasoningContent', ['reasoningText', 'redactedContent']],
-  ['image', ['source']],
-  ['document', ['source']],
-  ['video', ['source']],
-  ['audio', ['source']],
-  ['cachePoint', ['type']],
-  ['guardContent', ['text', 'image']],
-  ['citationsContent', ['citations']],
-  ['searchResult', ['source']],
-  ['toolAddition', ['tool']],
-  ['toolRemoval', ['tool']],
+const OTHER_MEMBERS: ReadonlyArray<readonly [member: string, isBlock: (body: object) => boolean]> = [
+  ['reasoningContent', (body) => isObject(peek(body, 'reasoningText')) || has(body, 'redactedContent')],
+  ['image', hasSource],
+  ['document', hasSource],
+  ['video', hasSource],
+  ['audio', hasSource],
+  ['cachePoint', (body) => peek(body, 'type') === 'default'],
+  ['guardContent', (body) => isObject(peek(body, 'text')) || isObject(peek(body, 'image'))],
+  ['citationsContent', (body) => isList(peek(body, 'citations'))],
+  ['searchResult', (body) => isList(peek(body, 'content')) && has(body, 'title')],
+  ['toolAddition', (body) => isObject(peek(body, 'tool'))],
+  ['toolRemoval', (body) => isObject(peek(body, 'tool'))],
 ]
+
+/** Media blocks name their bytes or their place in S3 in an object. */
+function hasSource(body: object): boolean {
+  return isObject(peek(body, 'source'))
+}
 
 /**
  * Amazon Bedrock's Converse API (`@aws-sdk/client-bedrock-runtime`): a `ConverseResponse` (its
@@ -43,9 +48,9 @@ export const readBedrock: FormatReader = (value, path, context) => {
   }
   const toolResult = peek(value, 'toolResult')
   if (isObject(toolResult) && has(toolResult, 'toolUseId')) return noCalls()
-  for (const [member, marks] of OTHER_MEMBERS) {
+  for (const [member, isBlock] of OTHER_MEMBERS) {
     const block = peek(value, member)
-    if (isObject(block) && marks.some((mark) => has(block, mark))) return partOfTurn()
+    if (isObject(block) && isBlock(block)) return partOfTurn()
   }
   return undefined
 }

@@ -6,9 +6,9 @@ import { callsOfTurn, get, has, isObject, noCalls, peek, type FormatReader } fro
  * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): its messages `{ type: 'assistant',
  * message, session_id }`, whose `message` is an Anthropic `Message`. Claude Code may send each
  * content block of a response as a message of its own, so an assistant message's calls join
- * the calls beside it; the tool results sent back, a `user` message, end the turn. Messages of a
- * subagent (`parent_tool_use_id` set) are read too. Its other messages (`system`, `result`)
- * are read as tagged items.
+ * the calls beside it; the tool results sent back, a `user` message, end the turn. A message of
+ * a subagent (`parent_tool_use_id` set) is read too, as a turn of its own. Its other messages
+ * (`system`, `result`) are read as tagged items.
  */
 export const readClaudeAgentSdk: FormatReader = (value, path, context) => {
   const type = peek(value, 'type')
@@ -17,8 +17,10 @@ export const readClaudeAgentSdk: FormatReader = (value, path, context) => {
   if (type === 'user') return noCalls()
   const messagePath = childPath(path, 'message')
   const reading = context.read(get(value, 'message', messagePath), messagePath)
-  if ('call' in reading) return callsOfTurn([reading.call])
   const calls: ToolCall[] = []
-  for (const turn of reading.turns) for (const call of turn) calls.push(call)
-  return callsOfTurn(calls)
+  if ('call' in reading) calls.push(reading.call)
+  else for (const turn of reading.turns) for (const call of turn) calls.push(call)
+  // A subagent's calls are its own turn: they are not made beside the call that started it.
+  const parent = peek(value, 'parent_tool_use_id')
+  return parent === undefined || parent === null ? callsOfTurn(calls) : { turns: calls.length === 0 ? [] : [calls] }
 }

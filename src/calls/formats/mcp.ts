@@ -1,7 +1,7 @@
 import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall } from '../tool-call'
-import { get, has, isObject, noCalls, peek, type FormatReader } from './reader'
+import { get, isObject, noCalls, peek, type FormatReader } from './reader'
 
 /**
  * The Model Context Protocol: a `tools/call` request, `{ method: 'tools/call', params: { name,
@@ -10,7 +10,7 @@ import { get, has, isObject, noCalls, peek, type FormatReader } from './reader'
  * ends a turn.
  */
 export const readMcp: FormatReader = (value, path) => {
-  if (peek(value, 'method') !== 'tools/call') return has(value, 'jsonrpc') ? noCalls() : undefined
+  if (peek(value, 'method') !== 'tools/call') return peek(value, 'jsonrpc') === '2.0' ? noCalls() : undefined
   const paramsPath = childPath(path, 'params')
   const params = get(value, 'params', paramsPath)
   if (!isObject(params)) return { call: unparseableCall(atPath(paramsPath, `expected { name, arguments }, received ${describe(params)}`)) }

@@ -33,10 +33,11 @@ export function readTupleCall(tuple: unknown[], path: string): ToolCall {
 
 /**
  * A Responses item for a tool the server runs or asks leave to run (`mcp_call`,
- * `mcp_approval_request`, `mcp_list_tools`): it has a name and arguments, but no call of ours.
+ * `mcp_approval_request`, `mcp_list_tools`), or the OpenAI Agents SDK's record of a built-in
+ * tool OpenAI ran (`hosted_tool_call`): it has a name and arguments, but no call of ours.
  */
 function isServerItem(type: unknown): boolean {
-  return typeof type === 'string' && type.startsWith('mcp_')
+  return typeof type === 'string' && (type.startsWith('mcp_') || type === 'hosted_tool_call')
 }
 
 /**
