@@ -14,7 +14,7 @@ import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
 import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
-import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/stream-events'
+import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH } from './limits'
@@ -182,6 +182,11 @@ class ListReading implements IndexVisitor {
       this.takeStreamEvent(item as object, streamKind, itemPath)
       return
     }
+    // An item that cannot be read, amid a stream, is unparseable where it stands; the stream goes on around it.
+    if (this.stream?.underWay === true && isUnreadableItem(item)) {
+      this.run = withItem(this.run, unparseableCall(item.reason))
+      return
+    }
     this.addResponse(this.stream?.finish())
     if (isList(item) && !isTuple(item)) {
       this.endRun()
@@ -242,6 +247,15 @@ function readItem(list: unknown[], index: number, path: string): unknown {
 
 class UnreadableItem {
   constructor(readonly reason: string) {}
+}
+
+/** `instanceof`, which asks a Proxy for its prototype, made safe. */
+function isUnreadableItem(item: unknown): item is UnreadableItem {
+  try {
+    return item instanceof UnreadableItem
+  } catch {
+    return false
+  }
 }
 
 /** All calls among the items of a list, as one turn: read as a list of items is, a stream's events put together. */

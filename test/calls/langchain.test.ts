@@ -64,6 +64,36 @@ describe('LangChain messages', () => {
     }
   })
 
+  test('a chunk of text amid the pieces, or ids that change, do not cut the message; its finish completes a call without arguments', () => {
+    const chunks = [
+      new AIMessageChunk({ id: 'r1', content: '', tool_call_chunks: [{ index: 0, id: 'c1', name: 'get_weather', args: '' }] }),
+      new AIMessageChunk({ id: 'r2', content: 'hm' }),
+      new AIMessageChunk({ content: '', tool_call_chunks: [{ index: 0, args: '{"city":"Paris"}' }] }),
+      new AIMessageChunk({ content: '', tool_call_chunks: [{ index: 1, id: 'c2', name: 'now', args: '' }] }),
+      new AIMessageChunk({ content: '', response_metadata: { finish_reason: 'tool_calls' } }),
+    ]
+    expect(readTurns(chunks)).toEqual([[paris, { name: 'now', args: {} }]])
+    expect(readTurns(chunks.slice(0, 4))).toEqual([[paris, expect.objectContaining({ name: 'now', unparseable: expect.stringContaining('the stream ended before') })]])
+  })
+
+  test('a provider that names the call on every piece streams one call', () => {
+    const chunks = ['{"city":', '"Paris"}', ''].map((args) => new AIMessageChunk({ content: '', tool_call_chunks: [{ index: 0, id: 'c1', name: 'get_weather', args }] }))
+    expect(readTurns(chunks)).toEqual(readTurns(chunks.reduce((merged, chunk) => concat(merged, chunk))))
+    expect(readTurns(chunks)).toEqual([[paris]])
+  })
+
+  test('chunks stored or serialised are put together as the chunks themselves', () => {
+    const chunks = [
+      new AIMessageChunk({ id: 'run-1', content: '', tool_call_chunks: [{ index: 0, id: 'c1', name: 'get_weather', args: '{"city":' }] }),
+      new AIMessageChunk({ id: 'run-1', content: '', tool_call_chunks: [{ index: 0, args: '"Paris"}' }] }),
+    ]
+    const serialised = JSON.parse(JSON.stringify(chunks))
+    expect(serialised[0]).toMatchObject({ lc: 1, type: 'constructor' })
+    expect(readTurns(serialised)).toEqual([[paris]])
+    const stored = chunks.map((chunk) => ({ type: 'ai', data: { content: '', tool_call_chunks: chunk.tool_call_chunks, tool_calls: chunk.tool_calls } }))
+    expect(readTurns(stored)).toEqual([[paris]])
+  })
+
   test('two messages merged each on its own, side by side without ids, are two messages', () => {
     const merged = new AIMessageChunk({ content: '', tool_call_chunks: [{ name: 'get_weather', args: '{"city":"Paris"}', id: 'c1', index: 0 }] })
     expect(readTurns([merged, merged])).toEqual([[paris], [paris]])

@@ -89,6 +89,18 @@ describe('the OpenAI Agents SDK, run with a scripted model', () => {
 })
 
 describe('OpenAI Agents SDK items, hand-written', () => {
+  test("a streamed run's events read as their run items; the model's raw events are not read again", () => {
+    const events = [
+      { type: 'agent_updated_stream_event', agent: { name: 'weather' } },
+      { type: 'raw_model_stream_event', data: { type: 'output_text_delta', delta: 'x' } },
+      { type: 'raw_model_stream_event', data: { type: 'response_done', response: { output: [functionCall('c1', 'Paris')] } } },
+      { type: 'run_item_stream_event', name: 'tool_called', item: { type: 'tool_call_item', rawItem: functionCall('c1', 'Paris') } },
+      { type: 'run_item_stream_event', name: 'tool_output', item: { type: 'tool_call_output_item', rawItem: { type: 'function_call_result', callId: 'c1', output: '20C' } } },
+      { type: 'run_item_stream_event', name: 'tool_called', item: { type: 'tool_call_item', rawItem: functionCall('c2', 'Rome') } },
+    ]
+    expect(readTurns(events)).toEqual([[call('Paris')], [call('Rome')]])
+  })
+
   test("a built-in tool OpenAI ran (hosted_tool_call) is not the agent's call, in run items or in history", () => {
     const hosted = { type: 'hosted_tool_call', id: 'ws_1', name: 'web_search_call', arguments: '{"query":"Paris"}', status: 'completed' }
     expect(readTurns([{ type: 'tool_call_item', rawItem: hosted, agent: { name: 'weather' } }, { type: 'tool_call_item', rawItem: functionCall('c1', 'Paris') }])).toEqual([

@@ -191,8 +191,38 @@ describe('streams put together as the SDKs put them, at their edges', () => {
 
   test('a response that ended stays read when the event after it cannot be', () => {
     const broken = { id: 'next', object: 'chat.completion.chunk', choices: [{ index: 0, get delta() { throw new Error('gone') }, finish_reason: null }] }
-    const calls = toolCalls([chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '{"city":"Paris"}' })] }), broken])
-    expect(calls).toEqual([paris, expect.objectContaining({ unparseable: '[1].choices[0].delta: could not be read (gone)' })])
+    const finished = chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '{"city":"Paris"}' })] }, 'tool_calls')
+    expect(toolCalls([finished, broken])).toEqual([paris, expect.objectContaining({ unparseable: '[1].choices[0].delta: could not be read (gone)' })])
+    // An event of another kind ends the response under way, even one that cannot be read.
+    const brokenBlock = { type: 'content_block_start', index: 0, content_block: { get type() { throw new Error('gone') } } }
+    const unfinished = chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '{"city":"Paris"}' })] })
+    expect(toolCalls([unfinished, brokenBlock])).toEqual([paris, expect.objectContaining({ unparseable: '[1].content_block.type: could not be read (gone)' })])
+  })
+
+  test("chunk ids are not read, as OpenAI's SDK reads none: servers that give each chunk its own id stream one response", () => {
+    const chunks = [
+      chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '' })] }, null, 0, 'c0'),
+      chunk({ tool_calls: [piece(0, { arguments: '{"city":"Paris"}' })] }, null, 0, 'c1'),
+      chunk({}, 'tool_calls', 0, 'c2'),
+    ]
+    expect(readTurns(chunks)).toEqual([[paris]])
+  })
+
+  test('an item that cannot be read, amid a stream, stands where it is and the stream goes on', () => {
+    const events: unknown[] = [
+      chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '{"city":' })] }),
+      'placeholder',
+      chunk({ tool_calls: [piece(0, { arguments: '"Paris"}' })] }, 'tool_calls'),
+    ]
+    Object.defineProperty(events, 1, { get: () => { throw new Error('gone') } })
+    expect(toolCalls(events)).toEqual([expect.objectContaining({ unparseable: '[1]: could not be read (gone)' }), paris])
+  })
+
+  test('arguments given as anything but text in a stream are unparseable, not an empty call', () => {
+    const calls = toolCalls([chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: { city: 'Paris' } })] }, 'tool_calls')])
+    expect(calls).toEqual([
+      { name: 'get_weather', args: {}, unparseable: "[0].choices[0].delta.tool_calls[0].function.arguments: expected a piece of the arguments' text, received an object with keys city" },
+    ])
   })
 
   test('pieces without an index: a named piece begins a call, any other continues the last', () => {
@@ -236,6 +266,44 @@ describe('streams put together as the SDKs put them, at their edges', () => {
     ]
     expect(readTurns([...run('a', 'fa'), ...run('b', 'fb')])).toEqual([[{ name: 'a', args: {} }], [{ name: 'b', args: {} }]])
     expect(readTurns([...run('a'), ...run('b')])).toEqual([[{ name: 'a', args: {} }], [{ name: 'b', args: {} }]])
+  })
+
+  test('a Responses item is read whole from the end of its response when no event gave it whole, however the events name it', () => {
+    const item = (name: string, ids: object, args = '{}') => ({ type: 'function_call', ...ids, name, arguments: args })
+    const added = (index: number, it: object) => ({ type: 'response.output_item.added', output_index: index, item: it })
+    const done = (index: number, it: object) => ({ type: 'response.output_item.done', output_index: index, item: it })
+    const end = (...output: object[]) => ({ type: 'response.completed', response: { output } })
+    const f = { name: 'f', args: { a: 1 } }
+    expect(readTurns([added(0, item('f', { id: 'fa' }, '')), end(item('f', { id: 'fa' }, '{"a":1}'))])).toEqual([[f]])
+    expect(readTurns([{ type: 'response.function_call_arguments.delta', output_index: 0, delta: '{"a":1}' }, added(0, item('f', { id: 'fa' }, '')), end()])).toEqual([[f]])
+    expect(readTurns([done(0, item('f', { call_id: 'c' }, '{"a":1}')), end(item('f', { id: 'fa', call_id: 'c' }, '{"a":1}'))])).toEqual([[f]])
+    expect(readTurns([done(0, item('f', {}, '{"a":1}')), end(item('f', {}, '{"a":1}'), item('g', {}))])).toEqual([[f, { name: 'g', args: {} }]])
+  })
+
+  test('an item or a block begun again at an index already used belongs to another response', () => {
+    const done = (name: string) => ({ type: 'response.output_item.done', output_index: 0, item: { type: 'function_call', name, arguments: '{}' } })
+    expect(readTurns([done('f'), done('g')])).toEqual([[{ name: 'f', args: {} }], [{ name: 'g', args: {} }]])
+    const message = (name: string) => [toolStart(0, name), inputDelta(0, '{}'), { type: 'content_block_stop', index: 0 }]
+    expect(readTurns([...anthropic(message('f')), ...message('g')])).toEqual([[{ name: 'f', args: {} }], [{ name: 'g', args: {} }]])
+  })
+
+  test("the Realtime API's response.done holds the response's calls, and its arguments' done event names the call", () => {
+    const functionCall = { type: 'function_call', id: 'item_1', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }
+    expect(readTurns([{ type: 'response.created', response: { output: [] } }, { type: 'response.done', response: { output: [functionCall] } }])).toEqual([[paris]])
+    const argumentsDone = { type: 'response.function_call_arguments.done', item_id: 'item_1', call_id: 'call_1', output_index: 0, name: 'get_weather', arguments: '{"city":"Paris"}' }
+    expect(readTurns([argumentsDone])).toEqual([[paris]])
+    expect(readTurns([argumentsDone, { type: 'response.done', response: { output: [functionCall] } }])).toEqual([[paris]])
+  })
+
+  test('deltas before any item, named later by the end of the response, are one call', () => {
+    const delta = { type: 'response.function_call_arguments.delta', output_index: 0, delta: '{"city":"Paris"}' }
+    const item = { type: 'function_call', id: 'fc_1', name: 'get_weather', arguments: '{"city":"Paris"}' }
+    expect(readTurns([delta, { type: 'response.completed', response: { output: [item] } }])).toEqual([[paris]])
+  })
+
+  test("chunks' calls are listed by their index, as OpenAI's SDK lists them", () => {
+    const chunks = [chunk({ tool_calls: [piece(1, { name: 'get_weather', arguments: '{"city":"Rome"}' })] }), chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '{"city":"Paris"}' })] }, 'tool_calls')]
+    expect(readTurns(chunks)).toEqual([[paris, rome]])
   })
 
   test('a block whose type cannot be read is one unparseable call', () => {

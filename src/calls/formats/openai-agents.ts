@@ -4,8 +4,9 @@ import { get, has, isList, partOfTurn, peek, type FormatReader } from './reader'
 /**
  * The OpenAI Agents SDK (`@openai/agents`): a run's result, read from its `newItems` (the
  * tool results between the model's responses end its turns; its `output` would read as one
- * response), and a run item `{ type: '…_item', rawItem }`, read as the protocol item it wraps.
- * A `tool_approval_item` is no call: it asks leave for a call that is among the items already.
+ * response), a run item `{ type: '…_item', rawItem }`, read as the protocol item it wraps, and
+ * a streamed run's events. A `tool_approval_item` is no call: it asks leave for a call that is
+ * among the items already.
  */
 export const readOpenAIAgents: FormatReader = (value, path, context) => {
   if (isList(peek(value, 'newItems'))) {
@@ -13,6 +14,12 @@ export const readOpenAIAgents: FormatReader = (value, path, context) => {
     return { turns: context.list(get(value, 'newItems', itemsPath), itemsPath) }
   }
   const type = peek(value, 'type')
+  // A streamed run's events: a run item's event reads as the item; the model's raw events repeat what the items hold.
+  if (type === 'run_item_stream_event') {
+    const itemPath = childPath(path, 'item')
+    return context.read(get(value, 'item', itemPath), itemPath)
+  }
+  if (type === 'raw_model_stream_event' || type === 'agent_updated_stream_event') return partOfTurn()
   if (typeof type !== 'string' || !type.endsWith('_item') || !has(value, 'rawItem')) return undefined
   if (type === 'tool_approval_item') return partOfTurn()
   const rawItemPath = childPath(path, 'rawItem')

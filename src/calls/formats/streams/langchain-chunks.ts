@@ -1,0 +1,138 @@
+import { forEachIndex } from '../../list-indices'
+import { childPath } from '../../path'
+import { get, has, isList, isObject, lengthOf, peek } from '../reader'
+import { addArgumentsPiece, isName, type PendingCall, type PendingCalls } from './pending-calls'
+
+/**
+ * The message a LangChain chunk holds, as a class instance or a plain `{ type: 'ai' }`, in its
+ * stored form `{ type: 'ai', data }`, or serialised by `toJSON()` (`{ lc, type: 'constructor',
+ * id: [..., 'AIMessageChunk'], kwargs }`); with the key its fields are under, if any.
+ */
+export function langChainChunkOf(value: object): { message: object; key: 'data' | 'kwargs' | undefined } | undefined {
+  const type = peek(value, 'type')
+  if (type === 'ai') {
+    if (isList(peek(value, 'tool_call_chunks'))) return { message: value, key: undefined }
+    const data = peek(value, 'data')
+    return isObject(data) && isList(peek(data, 'tool_call_chunks')) ? { message: data, key: 'data' } : undefined
+  }
+  if (type !== 'constructor' || !has(value, 'lc')) return undefined
+  const id = peek(value, 'id')
+  const className = isList(id) ? peek(id, (peek(id, 'length') as number) - 1) : undefined
+  const kwargs = peek(value, 'kwargs')
+  return className === 'AIMessageChunk' && isObject(kwargs) && isList(peek(kwargs, 'tool_call_chunks')) ? { message: kwargs, key: 'kwargs' } : undefined
+}
+
+/**
+ * Whether a chunk is a piece of a stream: any chunk but one that holds its calls whole
+ * (`tool_calls` without pieces, as a chunk made from calls has), which is read as a message.
+ */
+export function isStreamedChunk(message: object): boolean {
+  const pieces = peek(message, 'tool_call_chunks')
+  const calls = peek(message, 'tool_calls')
+  return isList(pieces) && (sizeOf(pieces) > 0 || !isList(calls) || sizeOf(calls) === 0)
+}
+
+/** A list's length as it says it, 0 when it cannot. */
+function sizeOf(list: unknown[]): number {
+  const length = peek(list, 'length')
+  return typeof length === 'number' ? length : 0
+}
+
+/** Pieces that merge by index, and by id where both have one; and those without an index, by id alone. */
+export class LangChainMerge {
+  private readonly byIndex = new Map<unknown, PendingCall[]>()
+  private readonly byIdWithoutIndex = new Map<unknown, PendingCall>()
+
+  /** The call a piece merges into, as LangChain's `_findMergeTarget` finds it: the first that agrees. */
+  target(index: unknown, id: unknown): PendingCall | undefined {
+    const hasId = typeof id === 'string' && id !== ''
+    if (hasIndex(index)) return this.byIndex.get(index)?.find((call) => !hasId || !(typeof call.id === 'string' && call.id !== '') || call.id === id)
+    return hasId ? this.byIdWithoutIndex.get(id) : undefined
+  }
+
+  add(index: unknown, id: unknown, call: PendingCall): void {
+    if (hasIndex(index)) {
+      const list = this.byIndex.get(index)
+      if (list === undefined) this.byIndex.set(index, [call])
+      else list.push(call)
+    } else if (typeof id === 'string' && id !== '') {
+      this.byIdWithoutIndex.set(id, call)
+    }
+  }
+
+  clear(): void {
+    this.byIndex.clear()
+    this.byIdWithoutIndex.clear()
+  }
+}
+
+function hasIndex(index: unknown): boolean {
+  return typeof index === 'number' || typeof index === 'string'
+}
+
+/**
+ * Whether a chunk begins another message: it names a call whose arguments are whole already
+ * and gives the text of new ones, as a second message merged on its own would. Pieces of one
+ * stream name a call once, or repeat its name beside more of the same text.
+ */
+export function beginsLangChainMessage(merge: LangChainMerge, message: object): boolean {
+  const pieces = peek(message, 'tool_call_chunks')
+  const length = isList(pieces) ? peek(pieces, 'length') : undefined
+  if (typeof length !== 'number') return false
+  let begins = false
+  try {
+    forEachIndex(pieces as unknown[], length, (i) => {
+      const piece = peek(pieces as unknown[], i)
+      if (begins || !isObject(piece) || !isName(peek(piece, 'name'))) return
+      const text = peek(piece, 'args')
+      if (typeof text !== 'string' || !text.trimStart().startsWith('{')) return
+      const call = merge.target(peek(piece, 'index'), peek(piece, 'id'))
+      begins = call !== undefined && isWholeJson(call.argsText)
+    })
+  } catch {
+    // A list whose keys cannot be listed is read, and reported, when the chunk is taken.
+  }
+  return begins
+}
+
+function isWholeJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A LangChain chunk's `tool_call_chunks`, merged as LangChain's `concat` merges them, the
+ * arguments' text parsed once whole (LangChain parses each chunk's leniently). True when the
+ * chunk says the message is finished (`response_metadata.finish_reason`, `chunk_position: 'last'`).
+ */
+export function takeLangChainChunk(calls: PendingCalls, merge: LangChainMerge, message: object, path: string): boolean {
+  const piecesPath = childPath(path, 'tool_call_chunks')
+  const pieces = get(message, 'tool_call_chunks', piecesPath)
+  if (isList(pieces)) {
+    forEachIndex(pieces, lengthOf(pieces, piecesPath), (i) => {
+      const piecePath = childPath(piecesPath, i)
+      const piece = get(pieces, i, piecePath)
+      if (!isObject(piece)) return
+      const index = peek(piece, 'index')
+      const id = peek(piece, 'id')
+      let call = merge.target(index, id)
+      if (call === undefined) {
+        call = calls.begin(undefined, id, childPath(piecePath, 'name'))
+        call.index = index
+        merge.add(index, id, call)
+      } else if (typeof id === 'string' && id !== '') {
+        call.id = id
+      }
+      const name = peek(piece, 'name')
+      if (isName(name)) call.name = name
+      addArgumentsPiece(call, peek(piece, 'args'), childPath(piecePath, 'args'))
+    })
+  }
+  const metadata = peek(message, 'response_metadata')
+  const finishReason = isObject(metadata) ? (peek(metadata, 'finish_reason') ?? peek(metadata, 'stop_reason')) : undefined
+  return peek(message, 'chunk_position') === 'last' || (typeof finishReason === 'string' && finishReason !== '')
+}
