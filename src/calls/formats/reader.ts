@@ -64,6 +64,16 @@ export function forEachItem(list: unknown[], path: string, visit: (item: unknown
   })
 }
 
+/** Each object among the items of the list at `key` of `value`, with its path; anything else there is passed over. */
+export function forEachObjectIn(value: object, key: string, path: string, visit: (item: object, itemPath: string) => void): void {
+  const listPath = childPath(path, key)
+  const list = get(value, key, listPath)
+  if (!isList(list)) return
+  forEachItem(list, listPath, (item, itemPath) => {
+    if (isObject(item)) visit(item, itemPath)
+  })
+}
+
 /** The length of a list read for its content; anything but a number counts as empty. */
 export function lengthOf(list: unknown[], path: string): number {
   const length = get(list, 'length', path)

@@ -1,6 +1,6 @@
 import { forEachIndex } from '../../list-indices'
 import { childPath } from '../../path'
-import { get, isList, isObject, lengthOf, peek } from '../reader'
+import { forEachObjectIn, get, isList, isObject, lengthOf, peek } from '../reader'
 import { addArgumentsPiece, isName, type PendingCall, type PendingCalls } from './pending-calls'
 
 /**
@@ -27,15 +27,7 @@ export function takeChatChunk(calls: PendingCalls, chunk: object, path: string):
   const deltaPath = childPath(choicePath, 'delta')
   const delta = get(choice, 'delta', deltaPath)
   if (isObject(delta)) {
-    const toolCallsPath = childPath(deltaPath, 'tool_calls')
-    const toolCalls = get(delta, 'tool_calls', toolCallsPath)
-    if (isList(toolCalls)) {
-      forEachIndex(toolCalls, lengthOf(toolCalls, toolCallsPath), (i) => {
-        const piecePath = childPath(toolCallsPath, i)
-        const piece = get(toolCalls, i, piecePath)
-        if (isObject(piece)) takeToolCallPiece(calls, piece, piecePath)
-      })
-    }
+    forEachObjectIn(delta, 'tool_calls', deltaPath, (piece, piecePath) => takeToolCallPiece(calls, piece, piecePath))
     const functionCallPath = childPath(deltaPath, 'function_call')
     const functionCall = get(delta, 'function_call', functionCallPath)
     if (isObject(functionCall)) takeFunctionPiece(calls.at('function_call', childPath(functionCallPath, 'name')), functionCall, functionCallPath)

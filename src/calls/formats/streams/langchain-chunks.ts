@@ -1,6 +1,6 @@
 import { forEachIndex } from '../../list-indices'
 import { childPath } from '../../path'
-import { get, has, isList, isObject, lengthOf, peek } from '../reader'
+import { forEachObjectIn, has, isList, isObject, peek } from '../reader'
 import { addArgumentsPiece, isName, type PendingCall, type PendingCalls } from './pending-calls'
 
 /**
@@ -110,28 +110,21 @@ function isWholeJson(text: string): boolean {
  * chunk says the message is finished (`response_metadata.finish_reason`, `chunk_position: 'last'`).
  */
 export function takeLangChainChunk(calls: PendingCalls, merge: LangChainMerge, message: object, path: string): boolean {
-  const piecesPath = childPath(path, 'tool_call_chunks')
-  const pieces = get(message, 'tool_call_chunks', piecesPath)
-  if (isList(pieces)) {
-    forEachIndex(pieces, lengthOf(pieces, piecesPath), (i) => {
-      const piecePath = childPath(piecesPath, i)
-      const piece = get(pieces, i, piecePath)
-      if (!isObject(piece)) return
-      const index = peek(piece, 'index')
-      const id = peek(piece, 'id')
-      let call = merge.target(index, id)
-      if (call === undefined) {
-        call = calls.begin(undefined, id, childPath(piecePath, 'name'))
-        call.index = index
-        merge.add(index, id, call)
-      } else if (typeof id === 'string' && id !== '') {
-        call.id = id
-      }
-      const name = peek(piece, 'name')
-      if (isName(name)) call.name = name
-      addArgumentsPiece(call, peek(piece, 'args'), childPath(piecePath, 'args'))
-    })
-  }
+  forEachObjectIn(message, 'tool_call_chunks', path, (piece, piecePath) => {
+    const index = peek(piece, 'index')
+    const id = peek(piece, 'id')
+    let call = merge.target(index, id)
+    if (call === undefined) {
+      call = calls.begin(undefined, id, childPath(piecePath, 'name'))
+      call.index = index
+      merge.add(index, id, call)
+    } else if (typeof id === 'string' && id !== '') {
+      call.id = id
+    }
+    const name = peek(piece, 'name')
+    if (isName(name)) call.name = name
+    addArgumentsPiece(call, peek(piece, 'args'), childPath(piecePath, 'args'))
+  })
   const metadata = peek(message, 'response_metadata')
   const finishReason = isObject(metadata) ? (peek(metadata, 'finish_reason') ?? peek(metadata, 'stop_reason')) : undefined
   return peek(message, 'chunk_position') === 'last' || (typeof finishReason === 'string' && finishReason !== '')
