@@ -20,6 +20,8 @@ export type StreamKind = 'chat' | 'anthropic' | 'bedrock' | 'responses' | 'langc
  * Never throws: a field that cannot be read tells no kind.
  */
 export function streamKindOf(value: object, inList = false): StreamKind | undefined {
+  // A message is no event: told first, as lists are mostly messages.
+  if (typeof peek(value, 'role') === 'string') return undefined
   const type = peek(value, 'type')
   if (typeof type === 'string') {
     if (ANTHROPIC_EVENTS.has(type)) return 'anthropic'
