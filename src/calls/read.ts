@@ -178,7 +178,7 @@ class ListReading implements IndexVisitor {
     }
     const itemPath = childPath(path, index)
     const streamKind = isObject(item) && !isList(item) ? streamKindOf(item, true) : undefined
-    if (streamKind !== undefined) {
+    if (streamKind !== undefined && (this.stream ??= new StreamAssembly()).takes(item as object, streamKind)) {
       this.takeStreamEvent(item as object, streamKind, itemPath)
       return
     }

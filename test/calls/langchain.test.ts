@@ -73,7 +73,35 @@ describe('LangChain messages', () => {
       new AIMessageChunk({ content: '', response_metadata: { finish_reason: 'tool_calls' } }),
     ]
     expect(readTurns(chunks)).toEqual([[paris, { name: 'now', args: {} }]])
-    expect(readTurns(chunks.slice(0, 4))).toEqual([[paris, expect.objectContaining({ name: 'now', unparseable: expect.stringContaining('the stream ended before') })]])
+    // Merged so far, as LangChain reads a message: a call whose arguments are empty text has none.
+    expect(readTurns(chunks.slice(0, 4))).toEqual([[paris, { name: 'now', args: {} }]])
+    expect(readTurns([chunks[3]!])).toEqual(readTurns(chunks[3]))
+  })
+
+  test('a chunk of text alone, between calls, ends a turn as an AIMessage of text does', () => {
+    const text = new AIMessageChunk({ content: 'Let me check.' })
+    const calls = [paris, rome]
+    expect(readTurns([calls[0], text, calls[1]])).toEqual([[paris], [rome]])
+    expect(readTurns([calls[0], new AIMessage({ content: 'Let me check.' }), calls[1]])).toEqual([[paris], [rome]])
+  })
+
+  test('chunks that share a call id are told to their calls by place, alone as in a list', () => {
+    const message = {
+      type: 'ai',
+      content: '',
+      tool_calls: [
+        { name: 'get_weather', args: { city: 'Paris' }, id: 'c1' },
+        { name: 'get_weather', args: {}, id: 'c1' },
+      ],
+      tool_call_chunks: [
+        { name: 'get_weather', args: '{"city":"Paris"}', id: 'c1', index: 0 },
+        { name: 'get_weather', args: '{"city":', id: 'c1', index: 1 },
+      ],
+    }
+    const [first, second] = toolCalls(message)
+    expect(first).toEqual(paris)
+    expect(second?.unparseable).toMatch(/^tool_call_chunks\[1\]\.args: not valid JSON/)
+    expect(toolCalls([message])).toEqual([paris, expect.objectContaining({ unparseable: expect.stringMatching(/^\[0\]\.tool_call_chunks\[1\]\.args: not valid JSON/) })])
   })
 
   test('a provider that names the call on every piece streams one call', () => {

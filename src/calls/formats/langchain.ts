@@ -58,7 +58,7 @@ function readAIMessage(message: object, path: string, context: Context): Reading
  * A streamed message's `tool_calls` are parsed from its chunks leniently: a stream cut off in
  * `{"city":"Paris"` still gives `{ city: 'Paris' }`. The model's own text is in
  * `tool_call_chunks`; a call whose text is not valid JSON is unparseable, as it is in any
- * other format. A chunk is told to its call by id, or by place when neither list has ids.
+ * other format. A chunk is told to its call by id, or by place where ids tell nothing.
  */
 function checkChunkArguments(message: object, path: string, toolCalls: unknown, turn: ToolCall[]): void {
   const chunksPath = childPath(path, 'tool_call_chunks')
@@ -74,14 +74,15 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
     if (typeof text !== 'string') return
     const id = peek(chunk, 'id')
     let at = -1
+    // By id where it names one call alone; else, as many chunks as calls, by place.
     if (typeof id === 'string' && id !== '') {
-      for (let i = 0; i < calls && at === -1; i++) {
+      for (let i = 0; i < calls; i++) {
         const toolCall = peek(toolCalls, i)
-        if (isObject(toolCall) && peek(toolCall, 'id') === id) at = i
+        if (!isObject(toolCall) || peek(toolCall, 'id') !== id) continue
+        at = at === -1 ? i : -2
       }
-    } else if (count === calls) {
-      at = index
     }
+    if (at < 0) at = count === calls ? index : -1
     const call = turn[at]
     if (call === undefined || call.unparseable !== undefined) return
     const read = callOf(call.name, childPath(chunkPath, 'name'), text, childPath(chunkPath, 'args'))

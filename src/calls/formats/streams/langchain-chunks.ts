@@ -32,6 +32,12 @@ export function isStreamedChunk(message: object): boolean {
   return isList(pieces) && (sizeOf(pieces) > 0 || !isList(calls) || sizeOf(calls) === 0)
 }
 
+/** Whether a chunk holds pieces of calls: one without (text alone) continues a stream, but begins none, and is read as a message. */
+export function holdsPieces(message: object): boolean {
+  const pieces = peek(message, 'tool_call_chunks')
+  return isList(pieces) && sizeOf(pieces) > 0
+}
+
 /** A list's length as it says it, 0 when it cannot. */
 function sizeOf(list: unknown[]): number {
   const length = peek(list, 'length')
@@ -106,8 +112,9 @@ function isWholeJson(text: string): boolean {
 
 /**
  * A LangChain chunk's `tool_call_chunks`, merged as LangChain's `concat` merges them, the
- * arguments' text parsed once whole (LangChain parses each chunk's leniently). True when the
- * chunk says the message is finished (`response_metadata.finish_reason`, `chunk_position: 'last'`).
+ * arguments' text parsed once whole (LangChain parses each chunk's leniently; an empty text, as
+ * it does, is no arguments). True when the chunk says the message is finished
+ * (`response_metadata.finish_reason`, `chunk_position: 'last'`).
  */
 export function takeLangChainChunk(calls: PendingCalls, merge: LangChainMerge, message: object, path: string): boolean {
   forEachObjectIn(message, 'tool_call_chunks', path, (piece, piecePath) => {
@@ -124,6 +131,8 @@ export function takeLangChainChunk(calls: PendingCalls, merge: LangChainMerge, m
     const name = peek(piece, 'name')
     if (isName(name)) call.name = name
     addArgumentsPiece(call, peek(piece, 'args'), childPath(piecePath, 'args'))
+    // A message merged so far is read as LangChain reads it: arguments not yet given are none.
+    call.complete = true
   })
   const metadata = peek(message, 'response_metadata')
   const finishReason = isObject(metadata) ? (peek(metadata, 'finish_reason') ?? peek(metadata, 'stop_reason')) : undefined

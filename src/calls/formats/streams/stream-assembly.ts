@@ -4,7 +4,7 @@ import { peek, type FormatReader } from '../reader'
 import { ANTHROPIC_EVENTS, beginsAnthropicMessage, takeAnthropicEvent } from './anthropic-events'
 import { beginsBedrockMessage, isBedrockEvent, takeBedrockEvent } from './bedrock-events'
 import { takeChatChunk } from './chat-chunks'
-import { beginsLangChainMessage, isStreamedChunk, LangChainMerge, langChainChunkOf, takeLangChainChunk } from './langchain-chunks'
+import { beginsLangChainMessage, holdsPieces, isStreamedChunk, LangChainMerge, langChainChunkOf, takeLangChainChunk } from './langchain-chunks'
 import { PendingCalls } from './pending-calls'
 import { beginsResponsesResponse, takeResponsesEvent } from './responses-events'
 
@@ -50,6 +50,16 @@ export class StreamAssembly {
   /** Whether a response is being put together. */
   get underWay(): boolean {
     return this.kind !== undefined
+  }
+
+  /**
+   * Whether `event` is taken as a piece of a stream: a LangChain chunk of text alone only
+   * continues a stream of chunks, and begins none (alone, it ends a turn as a message does).
+   */
+  takes(event: object, kind: StreamKind): boolean {
+    if (kind !== 'langchain' || this.kind === 'langchain') return true
+    const chunk = langChainChunkOf(event)
+    return chunk !== undefined && holdsPieces(chunk.message)
   }
 
   /** Whether `event` ends the response under way before it: it is of another kind, or begins a response. Never throws. */
