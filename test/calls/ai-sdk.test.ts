@@ -143,6 +143,23 @@ async function threeStepUIMessage() {
   return message
 }
 
+describe('the ai SDK fullStream of a streamed run', () => {
+  test('its parts, collected, read as the calls of each step: whole tool-call parts, tool results ending a turn', async () => {
+    const call = (id: string, toolName: string, input: string) => ({ type: 'tool-call', toolCallId: id, toolName, input })
+    const model = new MockLanguageModelV4({
+      doStream: [
+        streamedStep([call('c1', 'get_weather', '{"city":"Paris"}'), call('c2', 'get_weather', '{"city":"Rome"}')]),
+        streamedStep([call('c3', 'answer', '{"text":"warm"}')]),
+        streamedStep([{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Warm in both.' }, { type: 'text-end', id: 't' }]),
+      ] as never,
+    })
+    const parts = []
+    for await (const part of streamText({ model, prompt: 'Weather?', tools, stopWhen: isStepCount(5) }).fullStream) parts.push(part)
+    expect(parts.map((part) => part.type)).toContain('tool-result')
+    expect(readTurns(parts)).toEqual([[paris, rome], [answer]])
+  })
+})
+
 describe('the ai SDK UI message of a streamed run', () => {
   test('reads each step of the message, begun by its step-start part, as one turn', async () => {
     const message = await threeStepUIMessage()
