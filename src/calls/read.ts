@@ -104,8 +104,13 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     }
     return unparseable(path, `${EXPECTED}, received ${describe(value)}`)
   } catch (error) {
-    return { call: unparseableCall(error instanceof Unreadable ? error.message : atPath(path, `could not be read (${errorMessage(error)})`)) }
+    return { call: thrownCall(error, path) }
   }
+}
+
+/** What reading at `path` threw, as an unparseable call: an Unreadable field names its own path. */
+function thrownCall(error: unknown, path: string): ToolCall {
+  return unparseableCall(error instanceof Unreadable ? error.message : atPath(path, `could not be read (${errorMessage(error)})`))
 }
 
 /**
@@ -178,9 +183,12 @@ class ListReading implements IndexVisitor {
     }
     const itemPath = childPath(path, index)
     const streamKind = isObject(item) && !isList(item) ? streamKindOf(item, true) : undefined
-    if (streamKind !== undefined && (this.stream ??= new StreamAssembly()).takes(item as object, streamKind)) {
-      this.takeStreamEvent(item as object, streamKind, itemPath)
-      return
+    if (streamKind !== undefined) {
+      const stream = (this.stream ??= new StreamAssembly())
+      if (stream.takes(item as object, streamKind)) {
+        this.takeStreamEvent(stream, item as object, streamKind, itemPath)
+        return
+      }
     }
     // An item that cannot be read, amid a stream, is unparseable where it stands; the stream goes on around it.
     if (this.stream?.underWay === true && isUnreadableItem(item)) {
@@ -213,13 +221,12 @@ class ListReading implements IndexVisitor {
   }
 
   /** An event that cannot be read stands, as an unparseable call, where it was; the rest of the stream is still read. */
-  private takeStreamEvent(event: object, kind: StreamKind, path: string): void {
-    const stream = (this.stream ??= new StreamAssembly())
+  private takeStreamEvent(stream: StreamAssembly, event: object, kind: StreamKind, path: string): void {
     if (stream.endsBefore(event, kind)) this.addResponse(stream.finish())
     try {
       this.addResponse(stream.take(event, kind, path))
     } catch (error) {
-      this.run = withItem(this.run, unparseableCall(error instanceof Unreadable ? error.message : atPath(path, `could not be read (${errorMessage(error)})`)))
+      this.run = withItem(this.run, thrownCall(error, path))
     }
   }
 

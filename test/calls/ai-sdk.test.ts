@@ -127,8 +127,8 @@ function streamedStep(chunks: unknown[]) {
   return { stream: simulateReadableStream({ chunks: [{ type: 'stream-start', warnings: [] }, ...chunks, finish] as never }) }
 }
 
-/** The UI message that a client builds from the streamed three-step run, as useChat keeps it. */
-async function threeStepUIMessage() {
+/** The three-step run, streamed. */
+function streamedThreeStepRun() {
   const call = (id: string, toolName: string, input: string) => ({ type: 'tool-call', toolCallId: id, toolName, input })
   const model = new MockLanguageModelV4({
     doStream: [
@@ -137,24 +137,20 @@ async function threeStepUIMessage() {
       streamedStep([{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Warm in both.' }, { type: 'text-end', id: 't' }]),
     ] as never,
   })
-  const result = streamText({ model, prompt: 'Weather?', tools, stopWhen: isStepCount(5) })
+  return streamText({ model, prompt: 'Weather?', tools, stopWhen: isStepCount(5) })
+}
+
+/** The UI message that a client builds from the streamed three-step run, as useChat keeps it. */
+async function threeStepUIMessage() {
   let message: unknown
-  for await (const update of readUIMessageStream({ stream: result.toUIMessageStream() })) message = update
+  for await (const update of readUIMessageStream({ stream: streamedThreeStepRun().toUIMessageStream() })) message = update
   return message
 }
 
 describe('the ai SDK fullStream of a streamed run', () => {
   test('its parts, collected, read as the calls of each step: whole tool-call parts, tool results ending a turn', async () => {
-    const call = (id: string, toolName: string, input: string) => ({ type: 'tool-call', toolCallId: id, toolName, input })
-    const model = new MockLanguageModelV4({
-      doStream: [
-        streamedStep([call('c1', 'get_weather', '{"city":"Paris"}'), call('c2', 'get_weather', '{"city":"Rome"}')]),
-        streamedStep([call('c3', 'answer', '{"text":"warm"}')]),
-        streamedStep([{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Warm in both.' }, { type: 'text-end', id: 't' }]),
-      ] as never,
-    })
     const parts = []
-    for await (const part of streamText({ model, prompt: 'Weather?', tools, stopWhen: isStepCount(5) }).fullStream) parts.push(part)
+    for await (const part of streamedThreeStepRun().fullStream) parts.push(part)
     expect(parts.map((part) => part.type)).toContain('tool-result')
     expect(readTurns(parts)).toEqual([[paris, rome], [answer]])
   })

@@ -83,12 +83,11 @@ function hasIndex(index: unknown): boolean {
  */
 export function beginsLangChainMessage(merge: LangChainMerge, message: object): boolean {
   const pieces = peek(message, 'tool_call_chunks')
-  const length = isList(pieces) ? peek(pieces, 'length') : undefined
-  if (typeof length !== 'number') return false
+  if (!isList(pieces)) return false
   let begins = false
   try {
-    forEachIndex(pieces as unknown[], length, (i) => {
-      const piece = peek(pieces as unknown[], i)
+    forEachIndex(pieces, sizeOf(pieces), (i) => {
+      const piece = peek(pieces, i)
       if (begins || !isObject(piece) || !isName(peek(piece, 'name'))) return
       const text = peek(piece, 'args')
       if (typeof text !== 'string' || !text.trimStart().startsWith('{')) return
