@@ -29,7 +29,7 @@ export function checkType(
   const isGoldType = goldType !== undefined && actual === goldType
   if (actual === expected) {
     if (nested === undefined || elementsFitSomeAlternative(value as unknown[], allowed, nested)) return isGoldType || goldType === undefined ? OF_DECLARED_TYPE : OF_GOLD_TYPE
-    const nestedFailed = () => `Nested type checking failed for parameter ${pyRepr(param)}. Expected outer type ${declared} with inner type ${nested}. Parameter value: ${pyRepr(value)}.`
+    const nestedFailed = () => `Nested type checking failed for parameter ${pyRepr(param)}. Expected outer type ${declared} with inner type <class '${nested}'>. Parameter value: ${pyRepr(value)}.`
     if (isGoldType) return { valid: false, failure: failure('type_error:nested', () => [nestedFailed()]) }
     return { valid: false, failure: failure('type_error:simple', () => [nestedFailed(), incorrectType(param, value, declared, actual)]) }
   }

@@ -128,7 +128,7 @@ describe('array elements, one level deep, against the type of the gold list own 
   it('refuses integers where the gold lists floats (no promotion inside a list)', () => {
     expect(verdictOf({ x: arrayOf('float') }, '{"x": [[1.0, 2.0]]}', 'f(x=[1, 2])')).toMatchObject({
       error_type: 'type_error:nested',
-      errors: ["Nested type checking failed for parameter 'x'. Expected outer type array with inner type float. Parameter value: [1, 2]."],
+      errors: ["Nested type checking failed for parameter 'x'. Expected outer type array with inner type <class 'float'>. Parameter value: [1, 2]."],
     })
   })
 
