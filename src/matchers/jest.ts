@@ -1,3 +1,4 @@
+import { prettyFormat } from '../compare/printers'
 import { matchers } from './index'
 import { serializer } from './serializer'
 // Type-only: puts the matchers' types on Jest's expect in this entry's declarations.
@@ -6,6 +7,13 @@ export type {} from './jest-types'
 interface JestExpect {
   extend(matchers: object): void
   addSnapshotSerializer(serializer: object): void
+}
+
+/** What `expect.toMatchToolCalls(gold)` and the other asymmetric uses make: an instance of the class Jest makes for each matcher. */
+interface AsymmetricUse {
+  sample: unknown[]
+  toString(): string
+  toAsymmetricMatcher(): string
 }
 
 function jestExpect(): JestExpect {
@@ -20,6 +28,29 @@ function jestExpect(): JestExpect {
   return expect as JestExpect
 }
 
+/**
+ * Jest prints a custom asymmetric matcher's arguments with String(), as
+ * `toMatchToolCalls<[object Object]>`; ours print them as Jest prints values, on one line.
+ */
+function printArgumentsOfAsymmetricUses(expect: JestExpect): void {
+  const factories = expect as unknown as Record<string, ((...sample: unknown[]) => AsymmetricUse) | undefined>
+  for (const name of Object.keys(matchers)) {
+    const use = factories[name]?.()
+    if (use === undefined) continue
+    // One class per matcher, shared by its `expect.not` form.
+    Object.defineProperty(Object.getPrototypeOf(use), 'toAsymmetricMatcher', {
+      configurable: true,
+      writable: true,
+      value(this: AsymmetricUse): string {
+        const { format, plugins } = prettyFormat()
+        const printed = this.sample.map((argument) => format(argument, { min: true, plugins: [plugins.AsymmetricMatcher] }))
+        return `${this.toString()}<${printed.join(', ')}>`
+      },
+    })
+  }
+}
+
 const expect = jestExpect()
 expect.extend(matchers)
+printArgumentsOfAsymmetricUses(expect)
 expect.addSnapshotSerializer(serializer)

@@ -107,6 +107,18 @@ describe('toMatchToolCalls', () => {
     expect({ calls: [search('dogs')] }).not.toEqual({ calls: expect.toMatchToolCalls([search('cats')]) })
   })
 
+  test('an asymmetric use prints its gold and options in a failed diff, not [object Object]', () => {
+    // What both runners print for a custom asymmetric matcher inside a diff.
+    type Printable = { toAsymmetricMatcher(): string }
+    const printed = (expect.toMatchToolCalls([search('cats')], { allowExtra: true }) as unknown as Printable).toAsymmetricMatcher()
+    expect(printed).toMatch(/^toMatchToolCalls<(Array )?\[[^<>]*"cats"[^<>]*\],\s*(Object )?\{[^<>]*"allowExtra": true[^<>]*\}>$/)
+    expect(printed).not.toContain('[object Object]')
+    const inverted = (expect.not.toMatchToolCalls([search('cats')]) as unknown as Printable).toAsymmetricMatcher()
+    expect(inverted).toMatch(/^not\.toMatchToolCalls<(Array )?\[[^<>]*"cats"/)
+    const message = failure(() => expect({ calls: [search('dogs')] }).toEqual({ calls: expect.toMatchToolCalls([search('cats')]) }))
+    expect(message).not.toContain('[object Object]')
+  })
+
   test('works inverted as an asymmetric matcher', () => {
     expect({ calls: [search('dogs')] }).toEqual({ calls: expect.not.toMatchToolCalls([search('cats')]) })
   })
