@@ -36,9 +36,10 @@ function printArgumentsOfAsymmetricUses(expect: JestExpect): void {
   const factories = expect as unknown as Record<string, ((...sample: unknown[]) => AsymmetricUse) | undefined>
   for (const name of Object.keys(matchers)) {
     const use = factories[name]?.()
-    if (use === undefined) continue
-    // One class per matcher, shared by its `expect.not` form.
-    Object.defineProperty(Object.getPrototypeOf(use), 'toAsymmetricMatcher', {
+    // One class per matcher, shared by its `expect.not` form; a prototype that does not define the method itself may be shared with others' matchers.
+    const prototype: unknown = use === undefined ? undefined : Object.getPrototypeOf(use)
+    if (typeof prototype !== 'object' || prototype === null || !Object.hasOwn(prototype, 'toAsymmetricMatcher')) continue
+    Object.defineProperty(prototype, 'toAsymmetricMatcher', {
       configurable: true,
       writable: true,
       value(this: AsymmetricUse): string {
