@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
+import { parisAndRome } from './paris-and-rome'
 import { startJsonServer, type JsonServer } from './servers/json-server'
 
 const toolUse = (id: string, city: string) => ({ type: 'tool_use', id, name: 'get_weather', input: { city } })
@@ -15,11 +16,6 @@ const message = {
   stop_sequence: null,
   usage: { input_tokens: 1, output_tokens: 1 },
 }
-
-const parisAndRome = [
-  { name: 'get_weather', args: { city: 'Paris' } },
-  { name: 'get_weather', args: { city: 'Rome' } },
-]
 
 describe('Anthropic Messages, hand-written', () => {
   test('reads the tool_use blocks of a Message as one turn', () => {

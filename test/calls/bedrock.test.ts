@@ -1,6 +1,7 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseResponse } from '@aws-sdk/client-bedrock-runtime'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
+import { parisAndRome } from './paris-and-rome'
 import { startJsonServer, type JsonServer } from './servers/json-server'
 
 const toolUse = (toolUseId: string, city: string) => ({ toolUse: { toolUseId, name: 'get_weather', input: { city } } })
@@ -21,11 +22,6 @@ const converseResponse = {
   usage: { inputTokens: 10, outputTokens: 20, totalTokens: 30 },
   metrics: { latencyMs: 5 },
 }
-
-const parisAndRome = [
-  { name: 'get_weather', args: { city: 'Paris' } },
-  { name: 'get_weather', args: { city: 'Rome' } },
-]
 
 describe('Bedrock Converse, hand-written', () => {
   test("reads a ConverseResponse's message as one turn", () => {

@@ -1,6 +1,7 @@
 import { GenerateContentResponse, GoogleGenAI } from '@google/genai'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
+import { parisAndRome } from './paris-and-rome'
 import { startJsonServer, type JsonServer } from './servers/json-server'
 
 const weatherPart = (city: string) => ({ functionCall: { name: 'get_weather', args: { city } } })
@@ -15,11 +16,6 @@ const responseBody = {
   ],
   modelVersion: 'gemini-test',
 }
-
-const parisAndRome = [
-  { name: 'get_weather', args: { city: 'Paris' } },
-  { name: 'get_weather', args: { city: 'Rome' } },
-]
 
 describe('Gemini, hand-written', () => {
   test('reads the function calls of a response as one turn', () => {

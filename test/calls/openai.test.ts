@@ -1,6 +1,7 @@
 import OpenAI from 'openai'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
+import { parisAndRome } from './paris-and-rome'
 import { startJsonServer, type JsonServer } from './servers/json-server'
 
 const weatherCall = (id: string, city: string) => ({
@@ -40,11 +41,6 @@ const response = {
   tool_choice: 'auto',
   tools: [],
 }
-
-const parisAndRome = [
-  { name: 'get_weather', args: { city: 'Paris' } },
-  { name: 'get_weather', args: { city: 'Rome' } },
-]
 
 describe('OpenAI Chat Completions, hand-written', () => {
   test('reads the tool calls of a ChatCompletion as one turn', () => {
