@@ -89,6 +89,9 @@ describe('the packed package', () => {
     expect(byTitle['fails on a wrong argument']?.message).toContain(
       '✗ gold[0] ↔ pred[0]  get_weather\n    - city: "Lyon"\n    + city: "Paris"  ← expected "Lyon", received "Paris"',
     )
+    // Under jsdom a `document` exists, and the CommonJS build must still find its own files, not the page's.
+    expect(byTitle['passes in a jsdom environment']?.status, outcome.output).toBe('passed')
+    expect(byTitle['prints a failure in a jsdom environment']?.message).toContain('+ city: "Paris"  ← expected "Lyon", received "Paris"')
   }, 60_000)
 
   test("type-checks a user's test files against its types: Vitest through its setup import, Jest through a declaration file", async () => {

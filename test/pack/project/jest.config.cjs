@@ -1,5 +1,5 @@
 module.exports = {
-  testMatch: ['<rootDir>/weather.test.cjs'],
+  testMatch: ['<rootDir>/weather.test.cjs', '<rootDir>/page.test.cjs'],
   setupFilesAfterEnv: ['expect-toolcalls/jest'],
   transform: {},
 }
