@@ -93,11 +93,11 @@ function instructions(script: string, file: string, passes: number, mode: 'parse
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
   return new Promise((resolve, reject) => {
-    child.on('error', (error) => reject(new Error(`instructions bench: cannot run valgrind (${error.message})`)))
+    child.on('error', (error) => reject(new Error(`cannot run valgrind (${error.message}); this benchmark needs valgrind on the PATH`)))
     child.on('close', (code) => {
       const collected = /Collected : (\d+)/.exec(stderr)
       if (code === 0 && collected !== null) resolve(Number(collected[1]))
-      else reject(new Error(`instructions bench: valgrind exited ${code}: ${stderr.slice(-2000)}`))
+      else reject(new Error(`valgrind exited ${code}: ${stderr.slice(-2000)}`))
     })
   })
 }

@@ -48,7 +48,13 @@ const load = () => loadavg().map((average) => average.toFixed(2)).join(' ')
 console.log(`expect-toolcalls benchmarks — Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${quick ? 'quick' : 'full'} run, load ${load()}`)
 for (const [name, run] of Object.entries(benches)) {
   if (only.length > 0 && !only.includes(name)) continue
-  for (const line of await run(options)) console.log(line)
+  try {
+    for (const line of await run(options)) console.log(line)
+  } catch (error) {
+    // A benchmark that cannot run (no valgrind, say) leaves the others to run, and fails the run.
+    console.log(`${name}: not run: ${error instanceof Error ? error.message : String(error)}`)
+    process.exitCode = 1
+  }
 }
 if (!quick) console.log(`load average at the end: ${load()}`)
 if (consumed() === -1) console.log('')

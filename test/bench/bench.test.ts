@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, test } from 'vitest'
 
@@ -38,4 +41,26 @@ describe('npx tsx bench/run.ts --quick', () => {
   test.each(BENCHES)('prints the %s benchmark', (name) => {
     expect(run.stdout.split('\n').some((line) => line.startsWith(`${name}: `))).toBe(true)
   })
+})
+
+describe('a benchmark that cannot run', () => {
+  test('is named with its reason, the others still run, and the run fails', async () => {
+    // On an empty PATH there is no valgrind for the instructions bench; node and tsx are called by their paths.
+    const emptyPath = mkdtempSync(join(tmpdir(), 'no-valgrind-'))
+    try {
+      const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bench/run.ts', 'instructions', 'matcher', '--quick'], {
+        cwd: ROOT,
+        env: { ...process.env, PATH: emptyPath },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let stdout = ''
+      child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text))
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+      expect(stdout).toContain('instructions: not run: cannot run valgrind (spawn valgrind ENOENT); this benchmark needs valgrind on the PATH')
+      expect(stdout.split('\n').some((line) => line.startsWith('matcher: '))).toBe(true)
+      expect(code).toBe(1)
+    } finally {
+      rmSync(emptyPath, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
