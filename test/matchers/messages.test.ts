@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { oneOf, optional } from '../../src/compare/gold-values'
 import { evaluate } from '../../src/metric/evaluate'
@@ -9,6 +10,26 @@ import { failureMessage } from './failure-message'
 const search = (q: string) => ({ name: 'search', args: { q } })
 
 describe('the message of toMatchToolCalls', () => {
+  test("is the one the README's opening example shows, for the gold it writes and the calls it describes", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const shown = /When it fails, [\s\S]*?```\nError: ([\s\S]*?)\n```/.exec(readme)?.[1]
+    const message = {
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: '1', type: 'function', function: { name: 'search_hotels', arguments: '{"city":"Lisbon","nights":2,"max_price":100,"filters":{"amenities":["pool","gym"],"stars":4}}' } },
+        { id: '2', type: 'function', function: { name: 'get_weather', arguments: '{"city":"lisbon","days":3}' } },
+        { id: '3', type: 'function', function: { name: 'delete_booking', arguments: '{"id":"BK-1"}' } },
+      ],
+    }
+    const gold = [
+      { name: 'get_weather', args: { city: 'Lisbon', days: 5 } },
+      { name: 'search_hotels', args: { city: 'Lisbon', nights: 2, max_price: oneOf(80, 90), filters: { amenities: ['pool', 'spa'], stars: 4 }, breakfast: optional() } },
+      { name: 'book_flight', args: { to: 'Lisbon' } },
+    ]
+    expect(failureMessage(() => expect(message).toMatchToolCalls(gold))).toBe(shown)
+  })
+
   test("escapes the model's control characters everywhere it prints them: nested diffs, argument names, the per-tool table", () => {
     const unseen = /[\u001b\u200b\u2067]/
     const score = new ToolCallMetric().score(
