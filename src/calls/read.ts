@@ -59,7 +59,7 @@ const EXPECTED = 'expected a tool call, a message or a model response'
 
 /**
  * A trajectory read into assistant turns, each the calls made in parallel, in order; turns
- * without calls are left out. Accepts every format of DESIGN.md §1 without being told which.
+ * without calls are left out. Accepts every format the README's "Reading trajectories" lists, without being told which.
  * Never throws: what cannot be read becomes an unparseable call whose reason names the path.
  */
 export function readTurns(input: unknown): Turns {

@@ -6,7 +6,7 @@ import type { GoldNode } from './gold-node'
 import type { ToolSpec } from './grammar'
 import { checkSchema } from './value-schema'
 
-/** How one argument of a pair fared (DESIGN.md §5). */
+/** How one argument of a pair fared (README: Matching and scoring). */
 export type Verdict = 'match' | 'mismatch' | 'missing' | 'unexpected' | 'omitted'
 
 export interface ArgVerdict {
@@ -44,7 +44,7 @@ function equalsDefault(ctx: CallContext, arg: string, value: unknown): boolean {
 
 /**
  * Compares a predicted call with a gold call of the same tool, argument by argument
- * (DESIGN.md §3). With `verdicts` given, each argument's verdict is pushed to it; without,
+ * (README: Matching and scoring). With `verdicts` given, each argument's verdict is pushed to it; without,
  * only the rank is computed, which is what the assignment needs for every candidate pair.
  */
 /** Whether a gold value names the accepted values themselves, rather than accepting any value or a predicate's. */

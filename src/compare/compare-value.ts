@@ -67,7 +67,7 @@ function runTesters(node: GoldNode, pred: unknown, ctx: ValueContext): boolean |
 }
 
 /**
- * Compares a predicted value with a compiled gold value (DESIGN.md §2). Returns undefined
+ * Compares a predicted value with a compiled gold value (README: Gold values). Returns undefined
  * when it matches. With `path` null, only whether it matched is computed (for ranking pairs);
  * with a path, the mismatch says where and why. The path is spelled only for a mismatch.
  */

@@ -23,7 +23,7 @@ const POSITION_TIES_UP_TO = 400
 
 /**
  * Pairs the given predictions with the given gold calls as a multiset (order 'any'): calls
- * are grouped by tool, and each group is an optimal assignment (DESIGN.md §4).
+ * are grouped by tool, and each group is an optimal assignment (README: Matching and scoring).
  */
 function addPair(ctx: PairingContext, p: number, g: number, into: Assignment, needTotals: boolean): void {
   addTo(into, p, g)

@@ -24,7 +24,7 @@ export interface Matching {
   unmatchedGold: Array<{ gold: GoldToolCall; goldIndex: number }>
 }
 
-/** Which predicted call pairs with which gold call (DESIGN.md §4); indices are into the flattened calls. */
+/** Which predicted call pairs with which gold call (README: Matching and scoring); indices are into the flattened calls. */
 export function matchCalls(pred: unknown, gold: unknown, options: MatchOptions = {}): Matching {
   checkOptions(options, MATCH_OPTION_KEYS, 'options')
   const resolved = resolveMatchOptions(options)

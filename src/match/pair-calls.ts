@@ -46,7 +46,7 @@ export interface Pairing {
   pairs: ReadonlyArray<readonly [predIndex: number, goldIndex: number]>
 }
 
-/** Pairs predicted calls with gold calls under the options' order (DESIGN.md §4). */
+/** Pairs predicted calls with gold calls under the options' order (README: Matching and scoring). */
 export function pairCalls(pred: Turns, gold: GoldTurns, options: ResolvedMatchOptions): Pairing {
   const goldSet = callSet<GoldCall & { unparseable?: undefined }>(gold, options.canonicalizeName)
   for (const name of goldSet.names) refuseThrownForm(name!, "a gold call's name")
@@ -66,7 +66,7 @@ export function pairCalls(pred: Turns, gold: GoldTurns, options: ResolvedMatchOp
 const FIRST_WITH_FIRST: ReadonlyArray<readonly [number, number]> = [[0, 0]]
 const NO_PAIRS: ReadonlyArray<readonly [number, number]> = []
 
-/** Calls as a multiset (DESIGN.md §4). */
+/** Calls as a multiset (README: Matching and scoring). */
 function pairAny(context: PairingContext): ReadonlyArray<readonly [number, number]> {
   // One call each side, the commonest problem: a pair if the tools agree, with no lists or totals made to say so.
   if (context.pred.calls.length === 1 && context.gold.calls.length === 1) return context.pred.names[0] === context.gold.names[0] ? FIRST_WITH_FIRST : NO_PAIRS

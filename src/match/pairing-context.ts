@@ -146,7 +146,7 @@ export class PairingContext {
 
   /**
    * At call level a pair is worth its exactness first, then its argument agreement; at arg
-   * level, its agreed units (name and arguments) first, then its exactness (DESIGN.md §4).
+   * level, its agreed units (name and arguments) first, then its exactness (README: Matching and scoring).
    */
   tiersOf({ exact, agreement }: PairRank, toolWeight: number): Tiers {
     const tiers = { primary: 0, secondary: 0 }

@@ -67,7 +67,7 @@ function inGoldOrder(pairs: ReadonlyArray<readonly [number, number]>): boolean {
   return true
 }
 
-/** Turns a pairing into a Score with the arithmetic of DESIGN.md §5. */
+/** Turns a pairing into a Score with the arithmetic of the README's "Matching and scoring". */
 export function scorePairing({ context, pairs }: Pairing): Score {
   const level = context.options.level
   const predCalls = context.pred.calls
@@ -85,7 +85,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     const callContext = context.callContext(context.gold.names[goldIndex]!)
     const weight = callContext.toolWeight
     const { exact, verdicts: args } = context.explain(predIndex, goldIndex)
-    // A pair's counts (DESIGN.md §5): at call level all or nothing; at arg level the name and each argument.
+    // A pair's counts (README: Matching and scoring): at call level all or nothing; at arg level the name and each argument.
     let pairTp = 0
     let pairFp = 0
     let pairFn = 0

@@ -45,7 +45,7 @@ function isCounts(value: unknown): value is Counts {
 }
 
 /**
- * Scores predicted tool calls against gold calls (DESIGN.md §5). Options are checked once,
+ * Scores predicted tool calls against gold calls (README: Matching and scoring). Options are checked once,
  * here; a malformed option or gold throws a TypeError naming the path.
  */
 export class ToolCallMetric {

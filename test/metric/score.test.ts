@@ -14,7 +14,7 @@ function counts(score: { tp: number; fp: number; fn: number; f1: number }) {
   return { tp: score.tp, fp: score.fp, fn: score.fn, f1: score.f1 }
 }
 
-describe('the examples of DESIGN.md §5', () => {
+describe('the worked examples of the README\'s Matching and scoring', () => {
   test('a prediction equal to the gold scores 1', () => {
     const gold = [search('cats'), answer('meow')]
     expect(callLevel.score(gold, gold).f1).toBe(1)
