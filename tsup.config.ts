@@ -1,4 +1,18 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { isAbsolute, join, relative } from 'node:path'
 import { defineConfig } from 'tsup'
+
+/** The CommonJS pass names each file's own absolute path among its map's sources: users' stack traces would point into this machine's folders. Only this config's maps are read; the CLI's are written beside them meanwhile. */
+async function relativeMapSources(): Promise<void> {
+  for (const file of await readdir('dist')) {
+    if (!file.endsWith('.cjs.map')) continue
+    const path = join('dist', file)
+    const map = JSON.parse(await readFile(path, 'utf8')) as { sources: string[] }
+    if (!map.sources.some(isAbsolute)) continue
+    map.sources = map.sources.map((source) => (isAbsolute(source) ? relative('dist', source) : source))
+    await writeFile(path, JSON.stringify(map))
+  }
+}
 
 export default defineConfig([
   {
@@ -18,7 +32,13 @@ export default defineConfig([
     // Inlines constants such as the scanners' character codes: left as module bindings, each use costs a load and a check.
     minifySyntax: true,
     splitting: true,
-    shims: true, // import.meta.url in the CommonJS build (see src/compare/package-require.ts)
+    // No stand-in for import.meta.url in the CommonJS build: tsup's runs on load and reads a page's address wherever a
+    // `document` exists (a DOM test environment). That build finds its own path in __filename (src/compare/package-require.ts).
+    shims: false,
+    esbuildOptions(options, { format }) {
+      if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' }
+    },
+    onSuccess: relativeMapSources,
     external: ['vitest', '@jest/globals', 'expect', 'jest'],
   },
   {

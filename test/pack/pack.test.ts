@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { isAbsolute, join, resolve } from 'node:path'
 import { promisify, stripVTControlCharacters } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
@@ -108,6 +108,32 @@ describe('the packed package', () => {
     const esm = await node(['--input-type=module', '-e', "const { matchers } = await import('expect-toolcalls/matchers'); console.log(Object.keys(matchers).join())"], project)
     const cjs = await node(['-e', "console.log(Object.keys(require('expect-toolcalls/matchers').matchers).join())"], project)
     expect([esm.output.trim(), cjs.output.trim()]).toEqual(Array(2).fill('toMatchToolCalls,toScoreAtLeast,toHaveCalledTool'))
+  })
+
+  test("loads from CommonJS where a page of an opaque address exists (a DOM environment at about:blank), and prints a nested diff", async () => {
+    const script = [
+      "globalThis.document = { baseURI: 'about:blank', currentScript: null }",
+      "const { ToolCallMetric } = require('expect-toolcalls')",
+      "const { serializer } = require('expect-toolcalls/matchers')",
+      "const score = new ToolCallMetric().score([{ name: 'f', args: { o: { a: [1, 2] } } }], [{ name: 'f', args: { o: { a: [1, 3] } } }])",
+      'console.log(serializer.serialize(score, {}, "", 0, [], (value) => String(value)))',
+    ].join('\n')
+    const outcome = await node(['-e', script], project)
+    expect(outcome.exitCode, outcome.output).toBe(0)
+    expect(outcome.output).toContain('o.a[1]: expected 3, received 2')
+    expect(outcome.output).toMatch(/-\s+3,\n\s+\+\s+2,/)
+  })
+
+  test("ships source maps that name no path of the machine that built it", async () => {
+    const dist = join(project, 'node_modules', 'expect-toolcalls', 'dist')
+    const maps = (await readdir(dist)).filter((file) => file.endsWith('.map'))
+    expect(maps.length).toBeGreaterThan(10)
+    const absolute: string[] = []
+    for (const file of maps) {
+      const { sources } = JSON.parse(await readFile(join(dist, file), 'utf8')) as { sources: string[] }
+      absolute.push(...sources.filter((source) => isAbsolute(source)).map((source) => `${file}: ${source}`))
+    }
+    expect(absolute).toEqual([])
   })
 
   test('passes publint', async () => {
