@@ -80,6 +80,7 @@ const QUICK_NODES = 10_000
  * copies or finds the reason.
  */
 export function quickPlain(value: unknown): unknown {
+  if (copyingAll) return NOT_QUICK
   // Kept and restored around the walk: a getter it runs may itself score, and so walk a value of its own.
   const outerNodesLeft = quickNodesLeft
   quickNodesLeft = QUICK_NODES
@@ -89,6 +90,23 @@ export function quickPlain(value: unknown): unknown {
     return NOT_QUICK
   } finally {
     quickNodesLeft = outerNodesLeft
+  }
+}
+
+/** Set while a prediction is read again with every value copied (see readingCopied). */
+let copyingAll = false
+
+/**
+ * Runs `read` with the quick path off, so that every value is copied and each getter read once.
+ * Shared plain data is read again when compared: a getter in it may throw, or answer otherwise, on that later read.
+ */
+export function readingCopied<T>(read: () => T): T {
+  const outer = copyingAll
+  copyingAll = true
+  try {
+    return read()
+  } finally {
+    copyingAll = outer
   }
 }
 

@@ -21,7 +21,7 @@ import { MAX_DEPTH } from './limits'
 import { looksLikeJson } from './looks-like-json'
 import { atPath, childPath, describe, errorMessage } from './path'
 import { parsePythonCalls } from './python'
-import { NOT_QUICK, quickPlain } from './plain-value'
+import { NOT_QUICK, quickPlain, readingCopied } from './plain-value'
 import { unparseableCall, type ToolCall, type Turns } from './tool-call'
 import { withItem } from './with-item'
 
@@ -72,6 +72,11 @@ export function readTurns(input: unknown): Turns {
   } catch (error) {
     return [[unparseableCall(`could not be read (${errorMessage(error)})`)]]
   }
+}
+
+/** readTurns with every value copied, none shared: for a second reading, once comparing the shared values threw. */
+export function readTurnsCopied(input: unknown): Turns {
+  return readingCopied(() => readTurns(input))
 }
 
 /** The turns that hold calls: the list itself when all do, as they mostly do (each reading makes its own list). */

@@ -1,7 +1,9 @@
-import { readTurns } from '../calls/read'
+import { readTurns, readTurnsCopied } from '../calls/read'
+import type { Turns } from '../calls/tool-call'
+import type { GoldTurns } from '../compare/gold-calls'
 import type { ToolCall } from '../calls/tool-call'
 import { readGold } from '../compare/gold-calls'
-import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions } from './options'
+import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from './options'
 import { pairCalls } from './pair-calls'
 
 /** A gold call as its author wrote it. */
@@ -28,7 +30,17 @@ export interface Matching {
 export function matchCalls(pred: unknown, gold: unknown, options: MatchOptions = {}): Matching {
   checkOptions(options, MATCH_OPTION_KEYS, 'options')
   const resolved = resolveMatchOptions(options)
-  const { context, pairs } = pairCalls(readTurns(pred), readGold(gold), resolved)
+  const goldTurns = readGold(gold)
+  try {
+    return matching(readTurns(pred), goldTurns, resolved)
+  } catch {
+    // As in scoreTrajectory: a getter of the shared prediction threw on a later read; read it again, each value copied.
+    return matching(readTurnsCopied(pred), goldTurns, resolved)
+  }
+}
+
+function matching(predTurns: Turns, goldTurns: GoldTurns, resolved: ResolvedMatchOptions): Matching {
+  const { context, pairs } = pairCalls(predTurns, goldTurns, resolved)
   const goldCall = (i: number): GoldToolCall => ({ name: context.gold.calls[i]!.name, args: context.gold.calls[i]!.args })
   const predPaired = new Set(pairs.map(([p]) => p))
   const goldPaired = new Set(pairs.map(([, g]) => g))

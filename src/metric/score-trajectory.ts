@@ -1,4 +1,4 @@
-import { readTurns } from '../calls/read'
+import { readTurns, readTurnsCopied } from '../calls/read'
 import { readGold } from '../compare/gold-calls'
 import type { GoldForm } from '../compare/gold-node'
 import type { ResolvedMatchOptions } from '../match/options'
@@ -8,5 +8,12 @@ import { type Score, scorePairing } from './score'
 /** Reads a trajectory and its gold, pairs them, and scores the pairs. `goldPath` names the gold in errors. */
 export function scoreTrajectory(pred: unknown, gold: unknown, options: ResolvedMatchOptions, goldPath = 'gold', goldForm: GoldForm = 'author'): Score {
   const goldTurns = readGold(gold, goldPath, goldForm)
-  return scorePairing(pairCalls(readTurns(pred), goldTurns, options))
+  const predTurns = readTurns(pred)
+  try {
+    return scorePairing(pairCalls(predTurns, goldTurns, options))
+  } catch {
+    // A getter in the prediction's shared plain data threw on a later read: read it again with each value copied, read
+    // once (a getter that throws then makes its call unparseable). What throws still is not the prediction's doing.
+    return scorePairing(pairCalls(readTurnsCopied(pred), goldTurns, options))
+  }
 }

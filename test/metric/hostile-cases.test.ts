@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { types } from 'node:util'
+import { matchCalls } from '../../src/match/match-calls'
+import { scoreTrajectory } from '../../src/metric/score-trajectory'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import type { Score } from '../../src/metric/score'
 
@@ -71,6 +73,35 @@ describe('hostile predictions are graded', () => {
       },
     }
     expect(unparseableReasons(metric.score([call], gold))[0]).toMatch(/\[0\]\.args: could not be read \(no access\)/)
+  })
+
+  test('a getter that throws only when read again, at the top or nested, makes its call unparseable, in score and in matchCalls', () => {
+    const onceThenThrow = (value: unknown) => {
+      let reads = 0
+      return {
+        enumerable: true,
+        get() {
+          if (reads++ > 0) throw new Error('read twice')
+          return value
+        },
+      }
+    }
+    const top = Object.defineProperty({ days: 3 }, 'city', onceThenThrow('Paris'))
+    const nested = { filters: Object.defineProperty({}, 'stars', onceThenThrow(4)) }
+    const score = metric.score([{ name: 'weather', args: top }], [{ name: 'weather', args: { city: 'Paris', days: 3 } }])
+    expect(unparseableReasons(score)).toEqual(['[0].args.city: could not be read (read twice)'])
+    expect(score.unmatchedGold).toHaveLength(1)
+    const nestedScore = metric.score([{ name: 'hotels', args: nested }], [{ name: 'hotels', args: { filters: { stars: 4 } } }])
+    expect(unparseableReasons(nestedScore)).toEqual(['[0].args.filters.stars: could not be read (read twice)'])
+    const matching = matchCalls({ name: 'weather', args: Object.defineProperty({}, 'city', onceThenThrow('Paris')) }, [{ name: 'weather', args: { city: 'Paris' } }])
+    expect(matching.pairs).toEqual([])
+    expect(matching.unmatchedPred[0]!.pred.unparseable).toBe('args.city: could not be read (read twice)')
+  })
+
+  test('a custom tester that throws still throws: it is the test author\'s code, read twice or not', () => {
+    const throwing = new ToolCallMetric()
+    const options = { ...throwing.options, testers: { context: { equals: () => false }, list: [() => { throw new Error('tester broke') }] } }
+    expect(() => scoreTrajectory([{ name: 'search', args: { q: 'cats' } }], gold, options)).toThrow('tester broke')
   })
 
   test('a Proxy that throws on every read, of arguments or of a value, holds what it lists: nothing', () => {
