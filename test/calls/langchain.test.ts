@@ -207,3 +207,51 @@ describe('LangChain messages', () => {
     expect(toolCalls({ type: 'ai', data: { content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1' }] } })).toEqual([paris])
   })
 })
+
+describe('LangChain chunks from an untrusted stream', () => {
+  /** How many characters JSON.parse is handed while `read` runs: the work of reading, counted rather than timed. */
+  function charactersParsed(read: () => unknown): number {
+    const parse = JSON.parse
+    let characters = 0
+    JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
+      characters += String(text).length
+      return parse(text, reviver)
+    }) as typeof JSON.parse
+    try {
+      read()
+    } finally {
+      JSON.parse = parse
+    }
+    return characters
+  }
+
+  test('parse each call\'s growing arguments a bounded number of times, not once for every piece that names it again', () => {
+    const chunks: object[] = [{ type: 'ai', tool_call_chunks: [{ name: 'f', args: `{"a":[${'{},'.repeat(20_000)}`, index: 0 }] }]
+    for (let i = 0; i < 2000; i++) chunks.push({ type: 'ai', tool_call_chunks: [{ name: 'f', args: '{}', index: 0 }] })
+    let calls: unknown[] = []
+    const parsed = charactersParsed(() => (calls = toolCalls(chunks)))
+    expect(calls).toEqual([expect.objectContaining({ name: 'f', unparseable: expect.stringContaining('not valid JSON') })])
+    expect(parsed).toBeLessThan(3 * 64_000)
+  })
+
+  test('a message of many calls and chunks tells each chunk its call by id without searching every call', () => {
+    const count = 2000
+    const message = {
+      type: 'ai',
+      tool_calls: Array.from({ length: count }, (_, i) => ({ name: 'f', id: `call-${i}`, args: {} })),
+      tool_call_chunks: Array.from({ length: count }, (_, i) => ({ name: 'f', id: `call-${count - 1 - i}`, args: i === 0 ? '{"x": ' : '{}' })),
+    }
+    let reads = 0
+    const counted = new Proxy(message.tool_calls, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    const calls = toolCalls({ ...message, tool_calls: counted })
+    expect(calls).toHaveLength(count)
+    expect(calls[count - 1]!.unparseable).toContain('not valid JSON')
+    expect(calls.filter((call) => call.unparseable !== undefined)).toHaveLength(1)
+    expect(reads).toBeLessThan(10 * count)
+  })
+})

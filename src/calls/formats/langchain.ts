@@ -66,6 +66,8 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
   if (!isList(chunks) || !isList(toolCalls)) return
   const count = lengthOf(chunks, chunksPath)
   const calls = lengthOf(toolCalls, childPath(path, 'tool_calls'))
+  // Each call's place by its id (-2 where two calls share it), found once: not one search of the calls for every chunk.
+  let placeById: Map<unknown, number> | undefined
   forEachIndex(chunks, count, (index) => {
     const chunkPath = childPath(chunksPath, index)
     const chunk = get(chunks, index, chunkPath)
@@ -76,11 +78,8 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
     let at = -1
     // By id where it names one call alone; else, as many chunks as calls, by place.
     if (typeof id === 'string' && id !== '') {
-      for (let i = 0; i < calls; i++) {
-        const toolCall = peek(toolCalls, i)
-        if (!isObject(toolCall) || peek(toolCall, 'id') !== id) continue
-        at = at === -1 ? i : -2
-      }
+      placeById ??= placesById(toolCalls, calls)
+      at = placeById.get(id) ?? -1
     }
     if (at < 0) at = count === calls ? index : -1
     const call = turn[at]
@@ -88,6 +87,18 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
     const read = callOf(call.name, childPath(chunkPath, 'name'), text, childPath(chunkPath, 'args'))
     if (read.unparseable !== undefined) turn[at] = read
   })
+}
+
+/** Where each id stands among the calls: its index, or -2 where more than one call has it. */
+function placesById(toolCalls: unknown[], calls: number): Map<unknown, number> {
+  const places = new Map<unknown, number>()
+  for (let i = 0; i < calls; i++) {
+    const toolCall = peek(toolCalls, i)
+    if (!isObject(toolCall)) continue
+    const id = peek(toolCall, 'id')
+    places.set(id, places.has(id) ? -2 : i)
+  }
+  return places
 }
 
 /** LangChain's record of a call whose arguments did not parse: unparseable, with its error. */

@@ -1,6 +1,7 @@
 import { forEachIndex } from '../../list-indices'
 import { childPath } from '../../path'
 import { forEachObjectIn, has, isList, isObject, peek } from '../reader'
+import { JsonEndScan } from './json-end-scan'
 import { addArgumentsPiece, isName, type PendingCall, type PendingCalls } from './pending-calls'
 
 /**
@@ -76,6 +77,15 @@ function hasIndex(index: unknown): boolean {
   return typeof index === 'number' || typeof index === 'string'
 }
 
+/** Whether a call's arguments are whole JSON already; from the first time this is asked, each piece of their text is scanned as it comes. */
+function argumentsWhole(call: PendingCall): boolean {
+  if (call.argsScan === undefined) {
+    call.argsScan = new JsonEndScan()
+    call.argsScan.add(call.argsText)
+  }
+  return call.argsScan.isWhole(call.argsText)
+}
+
 /**
  * Whether a chunk begins another message: it names a call whose arguments are whole already
  * and gives the text of new ones, as a second message merged on its own would. Pieces of one
@@ -92,21 +102,12 @@ export function beginsLangChainMessage(merge: LangChainMerge, message: object): 
       const text = peek(piece, 'args')
       if (typeof text !== 'string' || !text.trimStart().startsWith('{')) return
       const call = merge.target(peek(piece, 'index'), peek(piece, 'id'))
-      begins = call !== undefined && isWholeJson(call.argsText)
+      begins = call !== undefined && argumentsWhole(call)
     })
   } catch {
     // A list whose keys cannot be listed is read, and reported, when the chunk is taken.
   }
   return begins
-}
-
-function isWholeJson(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**

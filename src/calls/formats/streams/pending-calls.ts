@@ -3,6 +3,7 @@ import { atPath, childPath, describe } from '../../path'
 import { type ToolCall, unparseableCall } from '../../tool-call'
 import { customToolCall } from '../openai-chat'
 import { isObject, peek } from '../reader'
+import { JsonEndScan } from './json-end-scan'
 
 /** A call put together from the pieces a stream gives: its name, its arguments' text so far, or arguments given whole. */
 export interface PendingCall {
@@ -21,6 +22,8 @@ export interface PendingCall {
   started: boolean
   /** The stream said the call is whole: its block stopped, its item is done, or its response finished. */
   complete: boolean
+  /** Where the arguments' text stands as JSON, kept where a reader asks as the pieces come (LangChain's merging). */
+  argsScan: JsonEndScan | undefined
   /** A custom tool's free-form input: a call that names its tool but has no arguments. */
   custom: boolean
   /** Not the agent's: a block of the model's own (text, a server tool's call), whose pieces are passed over. */
@@ -62,6 +65,7 @@ export class PendingCalls {
       argsGiven: undefined,
       argsPath: namePath,
       argsProblem: undefined,
+      argsScan: undefined,
       started: false,
       complete: false,
       custom: false,
@@ -106,6 +110,7 @@ export function addArgumentsPiece(call: PendingCall, piece: unknown, path: strin
   if (piece === undefined || piece === null) return
   if (typeof piece === 'string') {
     call.argsText += piece
+    call.argsScan?.add(piece)
     call.argsPath = path
   } else {
     call.argsProblem ??= atPath(path, `expected a piece of the arguments' text, received ${describe(piece)}`)

@@ -100,6 +100,7 @@ function takeCall(
   if (!whole) return
   // Given whole, the item's arguments replace what the deltas gave.
   call.argsText = ''
+  call.argsScan = undefined
   call.argsProblem = undefined
   call.argsGiven = get(item, 'arguments', childPath(path, 'arguments'))
   call.argsPath = call.custom ? path : childPath(path, 'arguments')
