@@ -50,6 +50,13 @@ describe('Vercel AI SDK, hand-written', () => {
     expect(toolCalls({ toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' } })).toEqual([paris])
   })
 
+  test('reads the arguments under whichever of input and args holds them, and refuses a call that gives both', () => {
+    expect(toolCalls({ type: 'tool-call', toolCallId: '1', toolName: 'f', input: undefined, args: { y: 2 } })).toEqual([{ name: 'f', args: { y: 2 } }])
+    expect(toolCalls({ type: 'tool-call', toolCallId: '1', toolName: 'f', input: null, args: { y: 2 } })).toEqual([
+      { name: 'f', args: {}, unparseable: 'gives both input and args; a call has one' },
+    ])
+  })
+
   test('a tool-result part is not a call', () => {
     expect(toolCalls({ type: 'tool-result', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' }, output: { temp: 20 } })).toEqual([])
   })

@@ -14,6 +14,17 @@ describe('our own form', () => {
     expect(toolCalls({ name: 'search', arguments: '{"q":"cats"}' })).toEqual([{ name: 'search', args: { q: 'cats' } }])
   })
 
+  test('reads the arguments under whichever key holds them: args left undefined does not hide arguments', () => {
+    expect(toolCalls({ name: 'delete_all', args: undefined, arguments: '{"scope":"everything"}' })).toEqual([{ name: 'delete_all', args: { scope: 'everything' } }])
+    expect(toolCalls({ name: 'now', args: undefined })).toEqual([{ name: 'now', args: {} }])
+  })
+
+  test('a call that gives both args and arguments is unparseable: grading either would pass over the other', () => {
+    expect(toolCalls({ name: 'delete_all', args: {}, arguments: '{"scope":"everything"}' })).toEqual([
+      { name: 'delete_all', args: {}, unparseable: 'gives both args and arguments; a call has one' },
+    ])
+  })
+
   test('reads { name } alone as a call without arguments', () => {
     expect(toolCalls({ name: 'now' })).toEqual([{ name: 'now', args: {} }])
   })

@@ -1,7 +1,7 @@
 import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { forEachItem, get, has, isList, isObject, noCalls, peek, type Context, type FormatReader } from './reader'
+import { forEachItem, get, has, holds, isList, isObject, noCalls, peek, type Context, type FormatReader } from './reader'
 
 /**
  * Vercel AI SDK: a `generateText` result (one turn per step; its own `toolCalls` repeats the
@@ -59,7 +59,12 @@ function isToolCallWithoutType(value: object): boolean {
 /** v5+ calls hold `input` (an object, or the raw JSON text when it failed to parse); v4 `args`. */
 function toolCallPart(value: object, path: string): ToolCall {
   const namePath = childPath(path, 'toolName')
-  const argsKey = has(value, 'input') || !has(value, 'args') ? 'input' : 'args'
+  if (holds(value, 'input') && holds(value, 'args')) {
+    // Two sets of arguments: grading either would pass over the other.
+    const name = peek(value, 'toolName')
+    return unparseableCall(atPath(path, 'gives both input and args; a call has one'), typeof name === 'string' ? name : '')
+  }
+  const argsKey = holds(value, 'input') || !holds(value, 'args') ? 'input' : 'args'
   const argsPath = childPath(path, argsKey)
   return callOf(get(value, 'toolName', namePath), namePath, get(value, argsKey, argsPath), argsPath)
 }

@@ -2,7 +2,7 @@ import { callOf } from '../arguments'
 import { opensAsJsonObject } from '../looks-like-json'
 import { atPath, childPath } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { get, has, peek, type FormatReader } from './reader'
+import { get, has, holds, peek, type FormatReader } from './reader'
 
 /**
  * Our own form: `{ name, args }` or `{ name, arguments }` (an object or a JSON string), and
@@ -10,14 +10,25 @@ import { get, has, peek, type FormatReader } from './reader'
  */
 export const readOwnCall: FormatReader = (value, path) => {
   if (isServerItem(peek(value, 'type'))) return undefined
-  const argsKey = has(value, 'args') ? 'args' : has(value, 'arguments') ? 'arguments' : undefined
+  const argsKey = argumentsKeyOf(value)
   if (argsKey === undefined && !isNameOnly(value)) return undefined
   if (isOneJsonText(value, argsKey ?? 'name')) return undefined
   const namePath = childPath(path, 'name')
   const name = get(value, 'name', namePath)
+  if (holds(value, 'args') && holds(value, 'arguments')) {
+    // Two sets of arguments: grading either would pass over the other.
+    return { call: unparseableCall(atPath(path, 'gives both args and arguments; a call has one'), typeof name === 'string' ? name : '') }
+  }
   if (argsKey === undefined) return { call: callOf(name, namePath, undefined, path) }
   const argsPath = childPath(path, argsKey)
   return { call: callOf(name, namePath, get(value, argsKey, argsPath), argsPath) }
+}
+
+/** The key the arguments are under: one that holds a value before one that is only there, undefined. */
+function argumentsKeyOf(value: object): 'args' | 'arguments' | undefined {
+  if (holds(value, 'args')) return 'args'
+  if (holds(value, 'arguments')) return 'arguments'
+  return has(value, 'args') ? 'args' : has(value, 'arguments') ? 'arguments' : undefined
 }
 
 /** Our tuple form `[name]` or `[name, args]`: any array whose first element is a string. */

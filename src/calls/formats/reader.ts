@@ -39,6 +39,11 @@ export function peek(value: object, key: PropertyKey): unknown {
 }
 
 /** Whether a field exists (own or inherited); `false` when asking throws. */
+/** Whether the key is there and holds something other than undefined. */
+export function holds(value: object, key: PropertyKey): boolean {
+  return has(value, key) && peek(value, key) !== undefined
+}
+
 export function has(value: object, key: PropertyKey): boolean {
   try {
     return key in value
