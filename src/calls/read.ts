@@ -149,7 +149,9 @@ function readArray(list: unknown[], path: string, depth: number): Reading {
 }
 
 function isTuple(list: unknown[]): boolean {
-  return typeof peek(list, 0) === 'string'
+  const first = peek(list, 0)
+  // A tool's name holds no parenthesis: `['f(x=1)', 'g()']` is a list of call texts, as BFCL's answers are.
+  return typeof first === 'string' && !first.includes('(')
 }
 
 /**

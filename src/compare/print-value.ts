@@ -12,11 +12,13 @@ function cut(printed: string): string {
 }
 
 /**
- * Characters a terminal would act on or show as nothing: controls (line breaks, ESC), zero-width
- * characters, direction marks, embeddings and isolates, line and paragraph separators, the
- * byte-order mark.
+ * Characters a terminal would act on, show as nothing or show as a plain space: controls (line
+ * breaks, ESC), the soft hyphen, zero-width characters, direction marks, embeddings and
+ * isolates, line and paragraph separators, the byte-order mark, spaces other than the space,
+ * and a surrogate without its pair (which prints as the replacement character).
  */
-const UNSEEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g
+const UNSEEN =
+  /[\u0000-\u001f\u007f-\u00a0\u00ad\u061c\u2000-\u200f\u2028-\u202f\u205f-\u2069\u3000\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 function escapeUnseen(char: string): string {
@@ -40,18 +42,42 @@ const LEAD = 20
  * differ, so that the difference shows however far into them it lies.
  */
 export function printStringsApart(expected: string, received: string, width = MAX_STRING): [string, string] {
-  if (expected.length <= width && received.length <= width) return [`"${oneLine(expected)}"`, `"${oneLine(received)}"`]
+  const printed = printApart(expected, received, width, oneLine)
+  // Strings that still print alike differ in characters drawn the same (é composed, or e and an
+  // accent; a ligature and its letters): every character beyond ASCII is then written as its escape.
+  return printed[0].normalize('NFKC') === printed[1].normalize('NFKC') ? printApart(expected, received, width, escapedBeyondAscii) : printed
+}
+
+const BEYOND_ASCII = /[^\u0000-\u007f]/g
+
+function escapedBeyondAscii(text: string): string {
+  return oneLine(text).replace(BEYOND_ASCII, escapeUnseen)
+}
+
+function printApart(expected: string, received: string, width: number, shown: (text: string) => string): [string, string] {
+  if (expected.length <= width && received.length <= width) return [`"${shown(expected)}"`, `"${shown(received)}"`]
   const shorter = Math.min(expected.length, received.length)
   let first = 0
   while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
   // A few characters before the difference, or more when the rest is shorter than the width.
   const start = Math.max(0, Math.min(first - Math.min(LEAD, Math.floor(width / 2)), Math.max(expected.length, received.length) - width))
-  return [printWindow(expected, start, width), printWindow(received, start, width)]
+  return [printWindow(expected, start, width, shown), printWindow(received, start, width, shown)]
 }
 
-function printWindow(text: string, start: number, width: number): string {
-  const end = Math.min(text.length, start + width)
-  return `"${start > 0 ? '…' : ''}${oneLine(text.slice(start, end))}${end < text.length ? '…' : ''}"`
+function printWindow(text: string, start: number, width: number, shown: (text: string) => string): string {
+  let end = Math.min(text.length, start + width)
+  // A window does not split a surrogate pair: half of one would print as another character.
+  if (start > 0 && isLowSurrogate(text.charCodeAt(start)) && isHighSurrogate(text.charCodeAt(start - 1))) start++
+  if (end < text.length && isLowSurrogate(text.charCodeAt(end)) && isHighSurrogate(text.charCodeAt(end - 1))) end--
+  return `"${start > 0 ? '…' : ''}${shown(text.slice(start, end))}${end < text.length ? '…' : ''}"`
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff
 }
 
 /** pretty-format's `maxWidth` below: items of a list shown before `…`. */

@@ -33,6 +33,12 @@ describe('our own form', () => {
     expect(toolCalls(['search', { q: 'cats' }])).toEqual([{ name: 'search', args: { q: 'cats' } }])
   })
 
+  test('a list of call texts is no tuple, as a name holds no parenthesis: each text is read, a turn each', () => {
+    expect(readTurns(['f(y=1)'])).toEqual([[{ name: 'f', args: { y: 1 } }]])
+    expect(readTurns(['[f(y=1)]', '[g()]'])).toEqual([[{ name: 'f', args: { y: 1 } }], [{ name: 'g', args: {} }]])
+    expect(toolCalls(['search', '{"q":"cats"}'])).toEqual([{ name: 'search', args: { q: 'cats' } }])
+  })
+
   test('reads a tuple [name] as a call without arguments', () => {
     expect(toolCalls(['now'])).toEqual([{ name: 'now', args: {} }])
   })

@@ -3,9 +3,9 @@ import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
 import { printStringsApart, printValue } from '../../src/compare/print-value'
 
-/** Control, zero-width and direction characters, written as escapes so that they show. */
+/** Control, zero-width and direction characters, spaces other than the space, and unpaired surrogates, written as escapes so that they show. */
 function escapeUnseen(text: string): string {
-  return text.replace(/[\p{Cc}\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/gu, (char) =>
+  return text.replace(/[\p{Cc}\u00a0\u00ad\u061c\u2000-\u200f\u2028-\u202f\u205f-\u2069\u3000\ufeff]|\p{Cs}/gu, (char) =>
     char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
 }
@@ -69,6 +69,13 @@ describe('printValue keeps to one line', () => {
     expect(printValue('bob\u2067evil\u2069')).toBe('"bob\\u2067evil\\u2069"')
   })
 
+  test('spaces other than the space, the soft hyphen and an unpaired surrogate print as escapes, so that strings that differ look different', () => {
+    expect(printValue('10\u00a0km')).toBe('"10\\u00a0km"')
+    expect(printValue('co\u00adop\u2009x\u3000y')).toBe('"co\\u00adop\\u2009x\\u3000y"')
+    expect(printValue('a\ud800b\udc00')).toBe('"a\\ud800b\\udc00"')
+    expect(printValue('😀')).toBe('"😀"')
+  })
+
   test('a string with line breaks prints them as escapes', () => {
     expect(printValue('line1\nline2\r\n')).toBe('"line1\\nline2\\r\\n"')
   })
@@ -88,6 +95,18 @@ describe('printStringsApart', () => {
     ])
     const rest = ' OFFSET 5 AND MORE TEXT AFTER'
     expect(printStringsApart(`${prefix}100${rest}`, `${prefix}200${rest}`, 30)).toEqual(['"…_at DESC LIMIT 100 OFFSET 5 AN…"', '"…_at DESC LIMIT 200 OFFSET 5 AN…"'])
+  })
+
+  test('strings drawn alike, an accent composed or not, print every character beyond ASCII as its escape', () => {
+    expect(printStringsApart('Café', 'Cafe\u0301')).toEqual(['"Caf\\u00e9"', '"Cafe\\u0301"'])
+    expect(printStringsApart('ﬁle', 'file')).toEqual(['"\\ufb01le"', '"file"'])
+    expect(printStringsApart('Café', 'Cafe')).toEqual(['"Café"', '"Cafe"'])
+  })
+
+  test('a window never splits a surrogate pair', () => {
+    const [expected, received] = printStringsApart(`${'😀'.repeat(40)}a`, `${'😀'.repeat(40)}b`, 20)
+    for (const printed of [expected, received]) expect(printed).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/)
+    expect(expected.endsWith('a"')).toBe(true)
   })
 
   test('a difference near the start keeps the start and cuts the end', () => {
