@@ -1,5 +1,5 @@
 import { firstHole } from '../calls/list-indices'
-import { type LazyPath, lazyChild, spellPath, UNNAMED } from '../calls/path'
+import { errorMessage, type LazyPath, lazyChild, spellPath, UNNAMED } from '../calls/path'
 import { allPlain, compileEntries, describeNode, type GoldForm, type GoldNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
@@ -92,7 +92,13 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
   try {
     return readGoldAt(gold, UNNAMED, form)
   } catch {
-    return readGoldAt(gold, path, form)
+    try {
+      return readGoldAt(gold, path, form)
+    } catch (error) {
+      // Our own errors name where; one the gold threw itself (a getter, a revoked Proxy) is named by the gold's path.
+      if (error instanceof TypeError && (path === '' || error.message.startsWith(path))) throw error
+      throw new TypeError(`${path === '' ? 'the gold' : path}: could not be read (${errorMessage(error)})`)
+    }
   }
 }
 

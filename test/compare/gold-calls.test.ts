@@ -32,6 +32,15 @@ describe('reading gold', () => {
     expect(() => read(new Array(2 ** 32 - 1))).toThrow(new TypeError('gold[0]: expected a gold call, received a hole in the list'))
   })
 
+  test('gold that throws as it is read, by a getter or a revoked Proxy, throws a TypeError naming the gold', () => {
+    const throwing = { name: 'f', get args(): never { throw new Error('boom') } }
+    expect(() => readGold([throwing])).toThrow(new TypeError('gold: could not be read (boom)'))
+    const { proxy, revoke } = Proxy.revocable([], {})
+    revoke()
+    expect(() => readGold(proxy, 'episodes[3].gold')).toThrow(TypeError)
+    expect(() => readGold(proxy, 'episodes[3].gold')).toThrow(/^episodes\[3\]\.gold: could not be read \(Cannot perform 'IsArray'/)
+  })
+
   test('a call with no name throws a TypeError naming the path', () => {
     expect(() => read([{ name: 'a', args: {} }, { args: {} }])).toThrow(new TypeError("gold[1].name: expected the tool's name, received undefined"))
   })
