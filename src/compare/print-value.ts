@@ -45,10 +45,16 @@ export function printStringsApart(expected: string, received: string, width = MA
   const printed = printApart(expected, received, width, oneLine)
   // Strings that still print alike differ in characters drawn the same (é composed, or e and an
   // accent; a ligature and its letters): every character beyond ASCII is then written as its escape.
-  return printed[0].normalize('NFKC') === printed[1].normalize('NFKC') ? printApart(expected, received, width, escapedBeyondAscii) : printed
+  return drawnAlike(printed[0], printed[1]) ? printApart(expected, received, width, escapedBeyondAscii) : printed
 }
 
 const BEYOND_ASCII = /[^\u0000-\u007f]/g
+const HOLDS_BEYOND_ASCII = /[^\u0000-\u007f]/
+
+/** Two printed strings a reader could not tell apart; ASCII alone is drawn as it is, so only text beyond it is normalised. */
+function drawnAlike(a: string, b: string): boolean {
+  return (HOLDS_BEYOND_ASCII.test(a) || HOLDS_BEYOND_ASCII.test(b)) && a.normalize('NFKC') === b.normalize('NFKC')
+}
 
 function escapedBeyondAscii(text: string): string {
   return oneLine(text).replace(BEYOND_ASCII, escapeUnseen)
