@@ -23,8 +23,8 @@ export function parseTypedJson(text: string): unknown {
  * may come back as a plain number, which the checker reads as a float all the same. Most lines
  * then need no float marked: few hold one that JSON.parse would make an integer.
  */
-export function parseBfclJson(text: string): unknown {
-  return parseTypedJsonNatively(text, 'integral') ?? new TypedJsonReader(text).readDocument()
+export function parseBfclJson(text: string, deepUnder?: string): unknown {
+  return parseTypedJsonNatively(text, 'integral') ?? new TypedJsonReader(text, deepUnder).readDocument()
 }
 
 // A run of string characters that need no attention; the regex engine skips it natively.
@@ -43,8 +43,19 @@ function hexValue(code: number): number {
 class TypedJsonReader {
   private pos = 0
   private depth = 0
+  // The key of the top-level object being read.
+  private topKey: string | undefined
 
-  constructor(private readonly text: string) {}
+  /**
+   * With `deepUnder`, a value under that top-level key (a model's decoded output, untrusted) may
+   * nest deeper than MAX_DEPTH: it is read one level deeper, as far as a checker would take it,
+   * and anything deeper is checked to be JSON and stands as an empty list there, so that the
+   * checker refuses it as nested too deep, where the whole line would otherwise be refused.
+   */
+  constructor(
+    private readonly text: string,
+    private readonly deepUnder?: string,
+  ) {}
 
   readDocument(): unknown {
     this.skipSpace()
@@ -59,6 +70,7 @@ class TypedJsonReader {
     const code = text.charCodeAt(this.pos)
     if (code === DQUOTE) return this.readString()
     if (code === MINUS || isDigit(code)) return this.readNumber()
+    if ((code === LBRACE || code === LBRACKET) && this.depth > MAX_DEPTH && this.inDeepValue()) return this.skipDeepValue()
     if (code === LBRACE) return this.readObject()
     if (code === LBRACKET) return this.readArray()
     if (code === 116 && text.startsWith('true', this.pos)) return this.readWord(4, true)
@@ -102,6 +114,7 @@ class TypedJsonReader {
       for (;;) {
         if (this.text.charCodeAt(this.pos) !== DQUOTE) this.fail('Expected double-quoted property name')
         const key = this.readString()
+        if (this.depth === 1) this.topKey = key
         this.skipSpace()
         if (this.text.charCodeAt(this.pos) !== COLON) this.fail("Expected ':' after property name")
         this.pos++
@@ -238,7 +251,35 @@ class TypedJsonReader {
   }
 
   private enter(): void {
-    if (++this.depth > MAX_DEPTH) this.fail(`Nesting deeper than ${MAX_DEPTH} levels`)
+    if (++this.depth > MAX_DEPTH + (this.inDeepValue() ? 1 : 0)) this.fail(`Nesting deeper than ${MAX_DEPTH} levels`)
+  }
+
+  private inDeepValue(): boolean {
+    return this.deepUnder !== undefined && this.depth > 1 && this.topKey === this.deepUnder
+  }
+
+  /** A list or object too deep to build, from its opening bracket: its end found by one scan, its text checked as JSON. */
+  private skipDeepValue(): unknown[] {
+    const text = this.text
+    const start = this.pos
+    let depth = 0
+    let position = start
+    for (; position < text.length; position++) {
+      const code = text.charCodeAt(position)
+      if (code === DQUOTE) {
+        for (position++; position < text.length && text.charCodeAt(position) !== DQUOTE; position++) {
+          if (text.charCodeAt(position) === BACKSLASH) position++
+        }
+      } else if (code === LBRACE || code === LBRACKET) depth++
+      else if ((code === RBRACE || code === RBRACKET) && --depth === 0) break
+    }
+    try {
+      JSON.parse(text.slice(start, position + 1))
+    } catch (error) {
+      this.fail(`${(error as Error).message} (in a value nested deeper than ${MAX_DEPTH} levels)`, start)
+    }
+    this.pos = position + 1
+    return []
   }
 
   private failUnexpected(): never {

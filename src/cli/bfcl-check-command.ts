@@ -38,7 +38,7 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
   for await (const lines of lineBatchesOf(input, cli.notices)) {
     for (const line of lines) {
       const where = `${input.name}:${line.number}`
-      const behind = cli.out.write(verdictLine(checkEntryAt(parseBfclLine(checkedText(line, where), where), where)))
+      const behind = cli.out.write(verdictLine(checkEntryAt(parseBfclLine(checkedText(line, where), where, 'model_output'), where)))
       if (behind !== undefined) await behind
       checked++
     }

@@ -88,7 +88,7 @@ async function* resultRecords(input: InputFile, notices: Notices, unscored: (lin
     const where = `${input.name}:${line.number}`
     let record: unknown
     try {
-      record = parseBfclLine(checkedText(line, where), where)
+      record = parseBfclLine(checkedText(line, where), where, 'result')
     } catch (error) {
       unscored(oneLine(error))
       continue

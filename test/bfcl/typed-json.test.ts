@@ -251,6 +251,22 @@ describe('parseTypedJson: depth', () => {
     expect(errorOf(text)).toBeInstanceOf(SyntaxError)
   })
 
+  it('under the key of the model\'s output, reads one level deeper and stands an empty list for anything deeper, still checked as JSON', () => {
+    const line = (inner: string) => `{"ground_truth": [1.0], "model_output": ${inner}, "id": "x"}`
+    const oneDeeper = `${'['.repeat(MAX_DEPTH)}2.0${']'.repeat(MAX_DEPTH)}`
+    let innermost = parseBfclJson(line(oneDeeper), 'model_output') as { model_output: unknown; id: string }
+    let value: unknown = innermost.model_output
+    for (let level = 1; level < MAX_DEPTH; level++) value = (value as unknown[])[0]
+    expect(value).toEqual([new PyFloat(2)])
+    innermost = parseBfclJson(line(`[${'['.repeat(100_000)}${']'.repeat(100_000)}]`), 'model_output') as typeof innermost
+    value = innermost.model_output
+    for (let level = 1; level < MAX_DEPTH; level++) value = (value as unknown[])[0]
+    expect(value).toEqual([[]])
+    expect(innermost.id).toBe('x')
+    expect(() => parseBfclJson(line(`[${'['.repeat(MAX_DEPTH)}1,]${']'.repeat(MAX_DEPTH - 1)}]`), 'model_output')).toThrow(SyntaxError)
+    expect(() => parseBfclJson(`{"ground_truth": ${oneDeeper}}`, 'model_output')).toThrow(`Nesting deeper than ${MAX_DEPTH} levels`)
+  })
+
   it('refuses a million opening brackets without overflowing the stack', () => {
     const error = errorOf('['.repeat(1_000_000))
     expect((error as SyntaxError).message).toBe(

@@ -35,6 +35,25 @@ describe('toolcalls bfcl-check', () => {
     expect(run.stderr).toBe('')
   })
 
+  test("grades a model's decoded output nested deeper than 256 levels, and checks the lines after it; gold that deep is the data's error", async () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`
+    const deepLine = (levels: number, item = second!) =>
+      `{"id": ${JSON.stringify(item.id)}, "model_output": [{"f": {"a": ${nested(levels)}}}], "functions": ${JSON.stringify(item.functions)}, "ground_truth": ${JSON.stringify(item.groundTruth)}}\n`
+    const file = folder.write('entries.jsonl', deepLine(2_000) + deepLine(300) + right)
+    const run = await runCli(['bfcl-check', file])
+    expect(run.code, run.stderr).toBe(0)
+    const [deepest, deep, after] = parseLines(run.stdout) as Array<{ error_type: string; errors: string[] }>
+    for (const verdict of [deepest!, deep!]) {
+      expect(verdict.error_type).toBe('ast_decoder:decoder_wrong_output_format')
+      expect(verdict.errors[0]).toMatch(/^Did not output in the specified format\. model_output\[0\]\.f\.a(\[0\])+: nested deeper than 256 levels/)
+    }
+    expect(after).toEqual(verdicts[0])
+    const deepGold = `{"id": ${JSON.stringify(first!.id)}, "model_output": "[f()]", "functions": [], "ground_truth": [{"f": {"a": [${nested(300)}]}}]}\n`
+    const refused = await runCli(['bfcl-check', folder.write('gold.jsonl', deepGold)])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('gold.jsonl:1: not valid JSON (Nesting deeper than 256 levels')
+  })
+
   test('reads standard input when no file is given', async () => {
     const run = await runCli(['bfcl-check'], { input: right + wrong })
     expect(parseLines(run.stdout)).toEqual(verdicts)
