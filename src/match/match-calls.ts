@@ -1,8 +1,6 @@
 import { readTurns, readTurnsCopied } from '../calls/read'
-import type { Turns } from '../calls/tool-call'
-import type { GoldTurns } from '../compare/gold-calls'
-import type { ToolCall } from '../calls/tool-call'
-import { readGold } from '../compare/gold-calls'
+import type { ToolCall, Turns } from '../calls/tool-call'
+import { type GoldTurns, readGold } from '../compare/gold-calls'
 import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from './options'
 import { pairCalls } from './pair-calls'
 
