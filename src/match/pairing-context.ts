@@ -156,7 +156,8 @@ export class PairingContext {
 
   /** tiersOf, written into the given slots: the form a group's rank matrices fill without allocating. */
   writeTiers(exact: boolean, agreement: number, toolWeight: number, into: Tiers): void {
-    const exactWorth = exact ? toolWeight : 0
+    // A tool of importance 0 counts nothing, yet its exact pairs are still the ones to make: ranked as weighing 1, not tied with every other pairing.
+    const exactWorth = exact ? (toolWeight === 0 ? 1 : toolWeight) : 0
     const unit = this.rankUnit
     if (this.options.level === 'call') {
       into.primary = Math.round(exactWorth * unit)

@@ -422,3 +422,22 @@ describe('the gold and the schema together', () => {
     expect(new ToolCallMetric().score([{ name: 'order', args: { qty: 2 } }], gold).f1).toBe(1)
   })
 })
+
+describe('a tool of importance 0', () => {
+  const grammar = { tools: { f: { importance: 0 } } }
+  const f = (a: number) => ({ name: 'f', args: { a } })
+
+  test.each(['call', 'arg'] as const)('still pairs each call with the gold call it matches exactly, at %s level, so the right calls in another order pass', (level) => {
+    const score = new ToolCallMetric({ grammar, level }).score([f(2), f(1)], [f(1), f(2)])
+    expect(score.pairs.map(({ predIndex, goldIndex, exact }) => [predIndex, goldIndex, exact])).toEqual([
+      [1, 0, true],
+      [0, 1, true],
+    ])
+    expect([f(2), f(1)]).toMatchToolCalls([f(1), f(2)], { grammar, level })
+  })
+
+  test('counts nothing: calls that weigh nothing either side score as nothing expected and nothing predicted', () => {
+    expect(counts(new ToolCallMetric({ grammar }).score([f(2)], [f(1)]))).toEqual({ tp: 0, fp: 0, fn: 0, f1: 1 })
+  })
+})
+
