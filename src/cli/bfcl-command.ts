@@ -173,7 +173,7 @@ export async function bfclCommand(args: readonly string[], cli: CliContext): Pro
   const resultsPath = requiredOption('bfcl', parsed, 'results')
   const dataFiles = await findCategoryFiles(requiredOption('bfcl', parsed, 'data'), category)
   const jsonPath = stringOption(parsed, 'json')
-  if (jsonPath !== undefined) await checkWritable(jsonPath)
+  if (jsonPath !== undefined) await checkWritable(jsonPath, [resultsPath, dataFiles.questions, dataFiles.answers])
   const files: CategoryFiles = {
     results: await openInput(resultsPath, cli.stdin),
     questions: await openInput(dataFiles.questions),

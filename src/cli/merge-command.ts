@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { CorpusReport } from '../metric/evaluate'
 import { CorpusCounts, type ExactSums } from '../metric/corpus-counts'
@@ -97,28 +97,40 @@ function shardsOf(read: MergeableReport, file: string): string[] {
  */
 async function shardsOnce(read: readonly MergeableReport[], files: readonly string[]): Promise<string[]> {
   const given = await Promise.all(files.map(fileOf))
+  const givenFiles = await Promise.all(given.map(identityOf))
   const holder = new Map<string, number>()
   const shards: string[] = []
   for (let i = 0; i < read.length; i++) {
     for (const shard of shardsOf(read[i]!, given[i]!)) {
-      const other = holder.get(shard)
+      const file = shard === given[i] ? givenFiles[i]! : await identityOf(shard)
+      const other = holder.get(file)
       if (other !== undefined) {
         const [earlier, later] = [files[other]!, files[i]!]
         const why =
-          given[other] === given[i]
+          givenFiles[other] === givenFiles[i]
             ? `${later}: the same report as ${earlier}`
-            : shard === given[other]
+            : file === givenFiles[other]
               ? `${later}: already merges ${earlier}`
-              : shard === given[i]
+              : file === givenFiles[i]
                 ? `${earlier}: already merges ${later}`
                 : `${earlier} and ${later}: both merge ${shard}`
         throw new UserError(`${why}; each report is merged once`)
       }
-      holder.set(shard, i)
+      holder.set(file, i)
       shards.push(shard)
     }
   }
   return shards
+}
+
+/** What tells one file from another: its device and inode where it exists (a hard link is the same file), else its path. */
+async function identityOf(path: string): Promise<string> {
+  try {
+    const { dev, ino } = await stat(path)
+    return `${dev}:${ino}`
+  } catch {
+    return path
+  }
 }
 
 /** `toolcalls merge A.json B.json ...` */
@@ -129,7 +141,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   if (files.length === 0) throw usageError('merge', 'expected one or more report files')
   const worstOption = parsed.values.worst === undefined ? undefined : countOption('merge', parsed, 'worst', 5)
   const jsonPath = stringOption(parsed, 'json')
-  if (jsonPath !== undefined) await checkWritable(jsonPath)
+  if (jsonPath !== undefined) await checkWritable(jsonPath, files)
   const read: MergeableReport[] = []
   for (const file of files) read.push(await readReportFile(file))
   const shards = await shardsOnce(read, files)

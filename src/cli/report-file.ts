@@ -32,12 +32,20 @@ async function statOrUndefined(path: string) {
   }
 }
 
-/** Checks, before a long run, that a report can be written to `path`. */
-export async function checkWritable(path: string): Promise<void> {
+/** Checks, before a long run, that a report can be written to `path`, and that writing it would replace none of the run's `inputs`. */
+export async function checkWritable(path: string, inputs: readonly string[] = []): Promise<void> {
   // `-` names standard input and output elsewhere; here it would be a file of that name beside the text on stdout.
   if (path === '-') throw new UserError('--json -: name a file for the JSON, or /dev/stdout for the JSON alone on standard output')
   const existing = await statOrUndefined(path)
   if (existing?.isDirectory()) throw new UserError(`${path}: cannot write, it is a directory`)
+  if (existing?.isFile()) {
+    for (const input of inputs) {
+      const read = input === '-' ? undefined : await statOrUndefined(input)
+      if (read !== undefined && read.dev === existing.dev && read.ino === existing.ino) {
+        throw new UserError(`--json ${path}: ${input} is read by this run, and the report would write over it`)
+      }
+    }
+  }
   try {
     if (existing === undefined) {
       const directory = await stat(dirname(path))

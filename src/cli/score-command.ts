@@ -130,7 +130,7 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   }
   const jsonPath = stringOption(parsed, 'json')
   const options = await matchOptions(scoring)
-  if (jsonPath !== undefined) await checkWritable(jsonPath)
+  if (jsonPath !== undefined) await checkWritable(jsonPath, scoring.grammar === null ? files : [...files, scoring.grammar])
   const inputs: InputFile[] = []
   for (const file of files) inputs.push(await openInput(file, cli.stdin))
   const [first, second] = inputs

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { jsonl, runCli, tempFolder } from './run-cli'
 
@@ -99,6 +99,18 @@ describe('the --json report', () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
     const out = `${folder.dir}/missing/report.json`
     expectUserError(await runCli(['score', episodes, '--json', out]), `${out}: cannot write, no such directory ${folder.dir}/missing`)
+  })
+
+  test('a file the run reads (episodes, gold, grammar), under any name, is a user error, and is left as it was', async () => {
+    const line = jsonl({ pred: [], gold: [] })
+    const episodes = folder.write('episodes.jsonl', line)
+    const grammar = folder.write('grammar.json', '{ "tools": {} }')
+    expectUserError(await runCli(['score', episodes, '--json', episodes]), `--json ${episodes}: ${episodes} is read by this run, and the report would write over it`)
+    expectUserError(
+      await runCli(['score', episodes, '--grammar', grammar, '--json', `${folder.dir}/./grammar.json`]),
+      `--json ${folder.dir}/./grammar.json: ${grammar} is read by this run, and the report would write over it`,
+    )
+    expect(readFileSync(episodes, 'utf8')).toBe(line)
   })
 
   test('a directory is a user error', async () => {

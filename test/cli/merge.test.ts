@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { formatTestCorpus } from '../../src/reporters/format-test-corpus'
@@ -67,6 +67,15 @@ describe('toolcalls merge', () => {
     const link = join(folder.dir, 'link.json')
     symlinkSync(a, link)
     await refused([a, b, link], `${link}: the same report as ${a}`)
+    // The same file by a hard link, alone and beside a merged report that holds it.
+    const hardLink = join(folder.dir, 'hard.json')
+    linkSync(a, hardLink)
+    await refused([a, hardLink], `${hardLink}: the same report as ${a}`)
+    await refused([merged, hardLink], `${merged}: already merges ${hardLink}`)
+    // A report is never written over one of the reports it reads.
+    const over = await runCli(['merge', a, b, '--json', a])
+    expect(over.stderr).toBe(`--json ${a}: ${a} is read by this run, and the report would write over it\n`)
+    expect(over.code).toBe(2)
     // Two levels of merging hold the same shard.
     const deeper = join(folder.dir, 'deeper.json')
     await score('c', shardA.slice(0, 1))
