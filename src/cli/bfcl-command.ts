@@ -68,18 +68,30 @@ async function* dataRecords(input: InputFile, field: string, notices: Notices): 
 async function* dataEntries(questions: InputFile, answers: InputFile, notices: Notices): AsyncGenerator<Keyed<DataEntry>> {
   async function* questionRecords(): AsyncGenerator<Keyed<Question & { id: string }>> {
     let order = 0
+    const seen = new Set<string>()
     for await (const { id, value, where } of dataRecords(questions, 'function', notices)) {
+      refuseRepeatedId(seen, id, where, 'question')
       yield { id, value: { id, functions: value, where, order: order++ } }
     }
   }
   async function* answerRecords(): AsyncGenerator<Keyed<Answer & { id: string }>> {
-    for await (const { id, value, where } of dataRecords(answers, 'ground_truth', notices)) yield { id, value: { id, groundTruth: value, where } }
+    const seen = new Set<string>()
+    for await (const { id, value, where } of dataRecords(answers, 'ground_truth', notices)) {
+      refuseRepeatedId(seen, id, where, 'answer')
+      yield { id, value: { id, groundTruth: value, where } }
+    }
   }
   for await (const { left, right } of joinById(questionRecords(), answerRecords())) {
     if (left !== undefined && right !== undefined) yield { id: left.id, value: { id: left.id, question: left, answer: right } }
     else if (left !== undefined) throw new UserError(`${left.where}: no answer for ${JSON.stringify(left.id)} in ${answers.name}`)
     else if (right !== undefined) throw new UserError(`${right.where}: no question for ${JSON.stringify(right.id)} in ${questions.name}`)
   }
+}
+
+/** A data file names each id once: a second question or answer for an id would be joined with another's. */
+function refuseRepeatedId(seen: Set<string>, id: string, where: string, kind: 'question' | 'answer'): void {
+  if (seen.has(id)) throw lineError(where, `a second ${kind} for ${JSON.stringify(id)}; each id is given once`)
+  seen.add(id)
 }
 
 /** The lines of a result file; a line that cannot be read is noted and left out, as its question then has no result. */
@@ -181,6 +193,7 @@ export async function bfclCommand(args: readonly string[], cli: CliContext): Pro
   }
   const run = await scoreCategory(category, files, cli)
   cli.notices.finish()
+  if (run.total === 0) throw new UserError(`${dataFiles.questions}: no questions to score; an empty category has no accuracy`)
   const jsonAlone =
     jsonPath !== undefined &&
     (await writeJsonReport(

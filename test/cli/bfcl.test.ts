@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { bfclItems, BFCL_DATA_DIR, firstAllowedFunctionCallingOutput, firstAllowedOutput } from './bfcl-entries'
@@ -100,6 +100,25 @@ describe('toolcalls bfcl', () => {
     const run = await runCli(['bfcl', '--category', 'live_simple', '--results', 'r.jsonl', '--data', BFCL_DATA_DIR])
     expect(run.code).toBe(2)
     expect(run.stderr).toMatch(/: no BFCL_v\*_live_simple\.json; categories here: multiple, parallel, /)
+  })
+
+  test('data files of no questions, or that give an id twice, are user errors naming the file and line', async () => {
+    const data = (questions: string, answers: string) => {
+      mkdirSync(join(folder.dir, 'data', 'possible_answer'), { recursive: true })
+      folder.write('data/BFCL_v4_parallel.json', questions)
+      folder.write('data/possible_answer/BFCL_v4_parallel.json', answers)
+      return join(folder.dir, 'data')
+    }
+    const results = folder.write('results.jsonl', resultLine('parallel_0', '[f()]'))
+    const bfcl = (dir: string) => runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', dir])
+    const empty = await bfcl(data('', ''))
+    expect(empty.stderr).toBe(`${join(folder.dir, 'data', 'BFCL_v4_parallel.json')}: no questions to score; an empty category has no accuracy\n`)
+    expect(empty.code).toBe(2)
+    const [question] = readFileSync(join(BFCL_DATA_DIR, 'BFCL_v4_parallel.json'), 'utf8').split('\n')
+    const [answer] = readFileSync(join(BFCL_DATA_DIR, 'possible_answer', 'BFCL_v4_parallel.json'), 'utf8').split('\n')
+    const twice = await bfcl(data(`${question}\n${question}\n`, `${answer}\n${answer}\n`))
+    expect(twice.stderr).toBe(`${join(folder.dir, 'data', 'BFCL_v4_parallel.json')}:2: a second question for "parallel_0"; each id is given once\n`)
+    expect(twice.code).toBe(2)
   })
 
   test('a missing option is a user error', async () => {
