@@ -251,7 +251,8 @@ class TypedJsonReader {
   }
 
   private enter(): void {
-    if (++this.depth > MAX_DEPTH + (this.inDeepValue() ? 1 : 0)) this.fail(`Nesting deeper than ${MAX_DEPTH} levels`)
+    // One level more under the model's output (see the constructor), asked only past the limit.
+    if (++this.depth > MAX_DEPTH && !(this.depth === MAX_DEPTH + 1 && this.inDeepValue())) this.fail(`Nesting deeper than ${MAX_DEPTH} levels`)
   }
 
   private inDeepValue(): boolean {

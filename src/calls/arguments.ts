@@ -34,6 +34,11 @@ function readJsonArguments(text: string, path: string): ArgumentsReading {
   return copy.ok ? { ok: true, args: copy.value as Record<string, unknown> } : copy
 }
 
+/** A call that gives its arguments under two keys: unparseable, as grading either set would pass over the other. */
+export function twoArgumentSets(name: unknown, path: string, first: string, second: string): ToolCall {
+  return unparseableCall(atPath(path, `gives both ${first} and ${second}; a call has one`), typeof name === 'string' ? name : '')
+}
+
 /** A call from a name and raw arguments read at the given paths; a bad one is unparseable. */
 export function callOf(name: unknown, namePath: string, rawArgs: unknown, argsPath: string): ToolCall {
   if (typeof name !== 'string' || name === '') {

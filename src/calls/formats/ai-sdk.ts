@@ -1,4 +1,4 @@
-import { callOf } from '../arguments'
+import { callOf, twoArgumentSets } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { forEachItem, get, has, holds, isList, isObject, noCalls, peek, type Context, type FormatReader } from './reader'
@@ -59,12 +59,10 @@ function isToolCallWithoutType(value: object): boolean {
 /** v5+ calls hold `input` (an object, or the raw JSON text when it failed to parse); v4 `args`. */
 function toolCallPart(value: object, path: string): ToolCall {
   const namePath = childPath(path, 'toolName')
-  if (holds(value, 'input') && holds(value, 'args')) {
-    // Two sets of arguments: grading either would pass over the other.
-    const name = peek(value, 'toolName')
-    return unparseableCall(atPath(path, 'gives both input and args; a call has one'), typeof name === 'string' ? name : '')
-  }
-  const argsKey = holds(value, 'input') || !holds(value, 'args') ? 'input' : 'args'
+  const inputGiven = holds(value, 'input')
+  const argsGiven = holds(value, 'args')
+  if (inputGiven && argsGiven) return twoArgumentSets(peek(value, 'toolName'), path, 'input', 'args')
+  const argsKey = inputGiven || !argsGiven ? 'input' : 'args'
   const argsPath = childPath(path, argsKey)
   return callOf(get(value, 'toolName', namePath), namePath, get(value, argsKey, argsPath), argsPath)
 }

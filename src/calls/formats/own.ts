@@ -1,4 +1,4 @@
-import { callOf } from '../arguments'
+import { callOf, twoArgumentSets } from '../arguments'
 import { opensAsJsonObject } from '../looks-like-json'
 import { atPath, childPath } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
@@ -10,25 +10,18 @@ import { get, has, holds, peek, type FormatReader } from './reader'
  */
 export const readOwnCall: FormatReader = (value, path) => {
   if (isServerItem(peek(value, 'type'))) return undefined
-  const argsKey = argumentsKeyOf(value)
+  const argsGiven = holds(value, 'args')
+  const argumentsGiven = holds(value, 'arguments')
+  // The key that holds a value, before one that is only there, undefined.
+  const argsKey = argsGiven ? 'args' : argumentsGiven ? 'arguments' : has(value, 'args') ? 'args' : has(value, 'arguments') ? 'arguments' : undefined
   if (argsKey === undefined && !isNameOnly(value)) return undefined
   if (isOneJsonText(value, argsKey ?? 'name')) return undefined
   const namePath = childPath(path, 'name')
   const name = get(value, 'name', namePath)
-  if (holds(value, 'args') && holds(value, 'arguments')) {
-    // Two sets of arguments: grading either would pass over the other.
-    return { call: unparseableCall(atPath(path, 'gives both args and arguments; a call has one'), typeof name === 'string' ? name : '') }
-  }
+  if (argsGiven && argumentsGiven) return { call: twoArgumentSets(name, path, 'args', 'arguments') }
   if (argsKey === undefined) return { call: callOf(name, namePath, undefined, path) }
   const argsPath = childPath(path, argsKey)
   return { call: callOf(name, namePath, get(value, argsKey, argsPath), argsPath) }
-}
-
-/** The key the arguments are under: one that holds a value before one that is only there, undefined. */
-function argumentsKeyOf(value: object): 'args' | 'arguments' | undefined {
-  if (holds(value, 'args')) return 'args'
-  if (holds(value, 'arguments')) return 'arguments'
-  return has(value, 'args') ? 'args' : has(value, 'arguments') ? 'arguments' : undefined
 }
 
 /** Our tuple form `[name]` or `[name, args]`: any array whose first element is a string. */
