@@ -34,6 +34,8 @@ export interface ResolvedMatchOptions {
   grammar: Grammar
   /** The runner's custom equality testers, when a matcher runs inside Jest or Vitest. */
   testers?: { context: TesterContext; list: Tester[] }
+  /** Pairs exact calls first at either level: how toMatchToolCalls asks whether the gold is matched exactly. */
+  exactFirst?: boolean
 }
 
 export const MATCH_OPTION_KEYS = ['level', 'order', 'canonicalizer', 'name', 'grammar'] as const

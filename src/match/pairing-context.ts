@@ -146,7 +146,8 @@ export class PairingContext {
 
   /**
    * At call level a pair is worth its exactness first, then its argument agreement; at arg
-   * level, its agreed units (name and arguments) first, then its exactness (README: Matching and scoring).
+   * level, its agreed units (name and arguments) first, then its exactness (README: Matching and scoring),
+   * unless asked for exact pairs first.
    */
   tiersOf({ exact, agreement }: PairRank, toolWeight: number): Tiers {
     const tiers = { primary: 0, secondary: 0 }
@@ -159,7 +160,7 @@ export class PairingContext {
     // A tool of importance 0 counts nothing, yet its exact pairs are still the ones to make: ranked as weighing 1, not tied with every other pairing.
     const exactWorth = exact ? (toolWeight === 0 ? 1 : toolWeight) : 0
     const unit = this.rankUnit
-    if (this.options.level === 'call') {
+    if (this.options.level === 'call' || this.options.exactFirst === true) {
       into.primary = Math.round(exactWorth * unit)
       into.secondary = Math.round(agreement * unit)
     } else {

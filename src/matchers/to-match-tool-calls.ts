@@ -34,6 +34,15 @@ function whatFailed(score: Score, allowances: Allowances): string {
   return parts.join(', ')
 }
 
+/** Every pair exact, and nothing left unpaired that the allowances do not allow. */
+function matched(score: Score, allowances: Allowances): boolean {
+  return (
+    score.pairs.every((pair) => pair.exact) &&
+    failingPredictions(score, allowances) === 0 &&
+    (allowances.allowMissing || score.unmatchedGold.length === 0)
+  )
+}
+
 function allowed({ allowExtra, allowMissing }: Allowances): string {
   const allowances = [allowExtra ? 'extra predictions' : '', allowMissing ? 'missing gold calls' : ''].filter(Boolean)
   return allowances.length === 0 ? '' : ` (${allowances.join(' and ')} allowed)`
@@ -52,14 +61,17 @@ export function toMatchToolCalls(
 ): MatcherResult {
   const read = readOptions(options, OPTION_KEYS)
   const allowances = { allowExtra: readFlag(read, 'allowExtra'), allowMissing: readFlag(read, 'allowMissing') }
-  const score = scoreTrajectory(received, gold, resolveForRunner(this, read))
+  const resolved = resolveForRunner(this, read)
+  let score = scoreTrajectory(received, gold, resolved)
   recordScore(this, score)
   const unawaited = isUnawaited(received)
-  const pass = unawaited
-    ? this.isNot === true
-    : score.pairs.every((pair) => pair.exact) &&
-      failingPredictions(score, allowances) === 0 &&
-      (allowances.allowMissing || score.unmatchedGold.length === 0)
+  let pass = unawaited ? this.isNot === true : matched(score, allowances)
+  if (!unawaited && !pass && resolved.level === 'arg') {
+    // The arg-level pairing seats each gold call by agreement, which may pass over an exact pair
+    // when calls are left unpaired; whether the gold is matched exactly is asked of exact pairs first.
+    const exactFirst = scoreTrajectory(received, gold, { ...resolved, exactFirst: true })
+    if (matched(exactFirst, allowances)) [score, pass] = [exactFirst, true]
+  }
 
   const message = () => {
     const verdict = unawaited

@@ -83,6 +83,21 @@ describe('toMatchToolCalls', () => {
     )
   })
 
+  test("at arg level, allowExtra passes on the exact pair even where the metric's pairing seats a closer call", () => {
+    const gold = [{ name: 'f', args: { a: 1, b: optional(2) } }]
+    const pred = [
+      { name: 'f', args: { a: 1 } },
+      { name: 'f', args: { a: 1, b: 2, c: 9 } },
+    ]
+    // The metric's own arg-level pairing stays the one of most agreement: gold[0] beside pred[1].
+    expect(new ToolCallMetric({ level: 'arg' }).score(pred, gold).pairs.map((pair) => pair.predIndex)).toEqual([1])
+    expect(pred).toMatchToolCalls(gold, { level: 'arg', allowExtra: true })
+    const message = failure(() => expect(pred).not.toMatchToolCalls(gold, { level: 'arg', allowExtra: true }))
+    expect(message).toContain('Expected the calls not to match the gold, but they do (extra predictions allowed).')
+    expect(message).toMatch(/✓ gold\[0\] ↔ pred\[0\]/)
+    expect(() => expect(pred).toMatchToolCalls(gold, { level: 'arg' })).toThrow('1 prediction matched nothing')
+  })
+
   test('.not passes when the calls differ', () => {
     expect([search('dogs')]).not.toMatchToolCalls([search('cats')])
   })
