@@ -63,6 +63,16 @@ describe('Gemini, hand-written', () => {
     expect(readTurns(events)).toEqual([[parisAndRome[0]], [parisAndRome[1]]])
   })
 
+  test("a part of the model's own output that is no call (an audio transcription, metadata) is not read as a tool of its name", () => {
+    const parts = [
+      { inlineData: { mimeType: 'audio/pcm', data: 'AAAA' } },
+      { audioTranscription: { text: 'Let me check Paris.', finished: true } },
+      { partMetadata: { source: 'mic' } },
+      weatherPart('Paris'),
+    ]
+    expect(readTurns({ role: 'model', parts })).toEqual([[parisAndRome[0]]])
+  })
+
   test('a functionCall that is not an object is unparseable', () => {
     expect(toolCalls([{ functionCall: 'get_weather' }])[0]?.unparseable).toBe('[0].functionCall: expected an object, received a string')
   })
@@ -109,5 +119,49 @@ describe('the @google/genai SDK against a loopback server', () => {
     Object.defineProperty(result, 'functionCalls', { get: throwing })
     Object.defineProperty(result, 'text', { get: throwing })
     expect(readTurns(result)).toEqual([parisAndRome])
+  })
+})
+
+describe('@google/genai automatic function calling against a loopback server', () => {
+  const textBody = { candidates: [{ content: { role: 'model', parts: [{ text: 'Warm.' }] }, finishReason: 'STOP', index: 0 }] }
+  const lisbonBody = {
+    candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Lisbon' } } }] }, finishReason: 'STOP', index: 0 }],
+  }
+  let server: JsonServer
+  let client: GoogleGenAI
+  let requests = 0
+  const ran: unknown[] = []
+  // A CallableTool: the SDK runs the model's calls with it and asks the model again.
+  const weatherTool = {
+    tool: async () => ({ functionDeclarations: [{ name: 'get_weather', parametersJsonSchema: { type: 'object', properties: { city: { type: 'string' } } } }] }),
+    callTool: async (calls: { name?: string }[]) => {
+      ran.push(...calls)
+      return calls.map((call) => ({ functionResponse: { name: call.name, response: { celsius: 20 } } }))
+    },
+  }
+
+  beforeAll(async () => {
+    // Calls, then text once their results are in; then, for a second message, another call and text.
+    server = await startJsonServer((path) => (path.includes(':generateContent') ? [responseBody, textBody, lisbonBody, textBody][requests++ % 4] : undefined))
+    client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.url } })
+  })
+
+  afterAll(() => server.close())
+
+  test("reads the calls the SDK ran itself from the response's history, before its final answer", async () => {
+    requests = 0
+    const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Weather in Paris and Rome?', config: { tools: [weatherTool] } })
+    expect(ran).toHaveLength(2)
+    expect(result.automaticFunctionCallingHistory?.map((content) => content.role)).toEqual(['user', 'model', 'user'])
+    expect(readTurns(result)).toEqual([parisAndRome])
+  })
+
+  test("in a chat, reads only the calls of the message answered, not the earlier ones its history repeats", async () => {
+    requests = 0
+    const chat = client.chats.create({ model: 'gemini-test', config: { tools: [weatherTool] } })
+    expect(readTurns(await chat.sendMessage({ message: 'Weather in Paris and Rome?' }))).toEqual([parisAndRome])
+    const second = await chat.sendMessage({ message: 'And Lisbon?' })
+    expect(second.automaticFunctionCallingHistory?.length).toBeGreaterThan(3)
+    expect(readTurns(second)).toEqual([[{ name: 'get_weather', args: { city: 'Lisbon' } }]])
   })
 })

@@ -1,7 +1,7 @@
 import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
-import { unparseableCall } from '../tool-call'
-import { get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type FormatReader } from './reader'
+import { unparseableCall, type ToolCall } from '../tool-call'
+import { get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader } from './reader'
 
 /** Fields of a Gemini `Part` that is not a function call. */
 const OTHER_PART_FIELDS = [
@@ -16,11 +16,16 @@ const OTHER_PART_FIELDS = [
   'videoMetadata',
   'toolCall',
   'toolResponse',
+  'audioTranscription',
+  'partMetadata',
+  'mediaResolution',
+  'mediaProcessing',
+  'speechMetadata',
 ]
 
 /**
  * Gemini (`@google/genai`): a `GenerateContentResponse` (its first candidate; the others are
- * alternatives), a candidate, an Agent Development Kit event `{ author, content }`, a `Content`
+ * alternatives; before it, the calls the SDK ran itself, in its automatic function calling history), a candidate, an Agent Development Kit event `{ author, content }`, a `Content`
  * without a role, and parts `{ functionCall: { name, args } }`.
  * Only plain fields are read: the response class's getters (`text`, `functionCalls`) warn.
  */
@@ -35,7 +40,11 @@ export const readGemini: FormatReader = (value, path, context) => {
     const contentPath = childPath(firstPath, 'content')
     const content = get(first, 'content', contentPath)
     // A candidate stopped early (safety, recitation) has no content.
-    return content === undefined || content === null ? noCalls() : context.read(content, contentPath)
+    const last = content === undefined || content === null ? noCalls() : context.read(content, contentPath)
+    const history = peek(value, 'automaticFunctionCallingHistory')
+    if (!isList(history)) return last
+    const turns = automaticCallTurns(history, childPath(path, 'automaticFunctionCallingHistory'), context)
+    return { turns: [...turns, ...('call' in last ? [[last.call]] : last.turns)] }
   }
   // A candidate alone, or an event of Google's Agent Development Kit (`{ author, content }`): its content.
   const content = peek(value, 'content')
@@ -60,4 +69,39 @@ export const readGeminiOtherPart: FormatReader = (value) => {
   if (has(value, 'type') || has(value, 'role')) return undefined
   if (!OTHER_PART_FIELDS.some((field) => has(value, field))) return undefined
   return has(value, 'functionResponse') || has(value, 'toolResponse') ? noCalls() : partOfTurn()
+}
+
+/** Rounds of automatic calls read back from a history's end (the SDK makes 10 unless told otherwise), and parts looked at to tell a content's kind. */
+const MAX_ROUNDS = 1000
+const MAX_PARTS_LOOKED_AT = 1000
+
+/**
+ * The turns of the calls the SDK ran itself, at the end of a response's automatic function
+ * calling history: a model content of calls and a user content of their responses for each
+ * round, after the request's own contents, which are not read.
+ */
+function automaticCallTurns(history: unknown[], path: string, context: Context): ToolCall[][] {
+  const length = lengthOf(history, path)
+  let start = length
+  while (start >= 2 && length - start < MAX_ROUNDS * 2 && holdsParts(peek(history, start - 1), 'user', 'functionResponse') && holdsParts(peek(history, start - 2), 'model', 'functionCall')) start -= 2
+  const turns: ToolCall[][] = []
+  for (let i = start; i < length; i += 2) {
+    const contentPath = childPath(path, i)
+    const reading = context.read(get(history, i, contentPath), contentPath)
+    turns.push(...('call' in reading ? [[reading.call]] : reading.turns))
+  }
+  return turns
+}
+
+/** A content of the given role with a part that holds `field`. */
+function holdsParts(content: unknown, role: string, field: string): boolean {
+  if (!isObject(content) || peek(content, 'role') !== role) return false
+  const parts = peek(content, 'parts')
+  if (!isList(parts)) return false
+  const length = peek(parts, 'length')
+  for (let i = 0; typeof length === 'number' && i < Math.min(length, MAX_PARTS_LOOKED_AT); i++) {
+    const part = peek(parts, i)
+    if (isObject(part) && has(part, field)) return true
+  }
+  return false
 }
