@@ -1,6 +1,6 @@
-import { AIMessage, AIMessageChunk, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages'
+import { AIMessage, AIMessageChunk, HumanMessage, mapStoredMessagesToChatMessages, SystemMessage, ToolMessage } from '@langchain/core/messages'
 import { concat } from '@langchain/core/utils/stream'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
 
 const paris = { name: 'get_weather', args: { city: 'Paris' } }
@@ -205,6 +205,21 @@ describe('LangChain messages', () => {
 
   test('reads the stored form { type: "ai", data }', () => {
     expect(toolCalls({ type: 'ai', data: { content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1' }] } })).toEqual([paris])
+  })
+
+  test('reads an older stored message, whose calls are only in additional_kwargs.tool_calls, as LangChain restores it', () => {
+    const openaiCall = { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }
+    const stored = { type: 'ai', data: { content: '', additional_kwargs: { tool_calls: [openaiCall] } } }
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const [restored] = mapStoredMessagesToChatMessages([stored as never])
+      expect((restored as AIMessage).tool_calls).toEqual([{ ...paris, id: 'call_1' }])
+    } finally {
+      warn.mockRestore()
+    }
+    expect(toolCalls(stored)).toEqual([paris])
+    // Where tool_calls is given, it is the message's calls; the vendor's form beside it repeats them.
+    expect(toolCalls({ ...stored, data: { ...stored.data, tool_calls: [] } })).toEqual([])
   })
 })
 

@@ -11,7 +11,8 @@ const OTHER_MESSAGE_TYPES = new Set(['human', 'system', 'tool', 'generic', 'deve
  * LangChain: an `AIMessage` or `AIMessageChunk` (class instance or plain `{ type: 'ai' }`),
  * its serialised `toJSON()` form `{ lc, type: 'constructor', id, kwargs }`, and the stored
  * form `{ type: 'ai', data }`. Its `tool_calls` are its calls, `invalid_tool_calls` are
- * unparseable ones; its `content` may repeat the calls as vendor blocks and is not read.
+ * unparseable ones (a message without `tool_calls` has them in `additional_kwargs.tool_calls`);
+ * its `content` may repeat the calls as vendor blocks and is not read.
  */
 export const readLangChain: FormatReader = (value, path, context) => {
   const type = peek(value, 'type')
@@ -46,12 +47,24 @@ function readSerialized(value: object, path: string, context: Context): Reading 
 function readAIMessage(message: object, path: string, context: Context): Reading {
   const toolCallsPath = childPath(path, 'tool_calls')
   const toolCalls = get(message, 'tool_calls', toolCallsPath)
+  if (toolCalls === undefined) {
+    // An older stored message keeps its calls only in the vendor's form, as LangChain itself then reads them.
+    const legacy = legacyToolCalls(message, path)
+    if (legacy !== undefined) return { turns: [context.calls(legacy.calls, legacy.path)] }
+  }
   const turn = context.calls(toolCalls, toolCallsPath)
   checkChunkArguments(message, path, toolCalls, turn)
   const invalidPath = childPath(path, 'invalid_tool_calls')
   const invalid = get(message, 'invalid_tool_calls', invalidPath)
   if (isList(invalid)) forEachItem(invalid, invalidPath, (item, itemPath) => turn.push(invalidToolCall(item, itemPath)))
   return { turns: [turn] }
+}
+
+/** The OpenAI-form calls in `additional_kwargs.tool_calls`, where a message has them. */
+function legacyToolCalls(message: object, path: string): { calls: unknown[]; path: string } | undefined {
+  const kwargs = peek(message, 'additional_kwargs')
+  const calls = isObject(kwargs) ? peek(kwargs, 'tool_calls') : undefined
+  return isList(calls) ? { calls, path: childPath(childPath(path, 'additional_kwargs'), 'tool_calls') } : undefined
 }
 
 /**
