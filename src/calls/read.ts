@@ -1,4 +1,4 @@
-import { readAiSdk } from './formats/ai-sdk'
+import { isStreamTextResult, readAiSdk } from './formats/ai-sdk'
 import { readAnthropic } from './formats/anthropic'
 import { readBedrock } from './formats/bedrock'
 import { readBfcl } from './formats/bfcl'
@@ -102,6 +102,9 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     }
     const own = quickOwnCall(value)
     if (own !== undefined) return { call: own }
+    if (isStreamTextResult(value)) {
+      return unparseable(path, 'expected a trajectory, received a streamText result, whose calls are promises (await result.steps first)')
+    }
     const context = contextAt(depth + 1)
     for (const format of FORMATS) {
       const reading = format(value, path, context)
@@ -281,20 +284,31 @@ function oneTurn(list: unknown, path: string, depth: number): ToolCall[] {
   return turns.length === 1 ? turns[0]! : turns.flat()
 }
 
-/** Calls listed as such (`tool_calls`): an entry that is not a call is unparseable. */
+/**
+ * Calls listed as such (`tool_calls`): an entry that is not a call is unparseable, but for a
+ * call the provider ran itself (in the AI SDK's `toolCalls`), which is no call of the agent's.
+ */
 function callList(list: unknown, path: string, depth: number): ToolCall[] {
   if (list === undefined || list === null) return []
   if (!isList(list)) return [unparseableCall(atPath(path, `expected a list of tool calls, received ${describe(list)}`))]
   const calls: ToolCall[] = []
   forEachIndex(list, lengthOf(list, path), (index) => {
-    calls.push(oneCall(readItem(list, index, path), childPath(path, index), depth + 1))
+    const itemPath = childPath(path, index)
+    const item = readItem(list, index, path)
+    const reading = readAt(item, itemPath, depth + 1)
+    if ('call' in reading) calls.push(reading.call)
+    else if (reading.ranByProvider !== true) calls.push(notACall(item, itemPath))
   })
   return calls
 }
 
 function oneCall(value: unknown, path: string, depth: number): ToolCall {
   const reading = readAt(value, path, depth)
-  return 'call' in reading ? reading.call : unparseableCall(atPath(path, `expected a tool call, received ${describe(value)}`))
+  return 'call' in reading ? reading.call : notACall(value, path)
+}
+
+function notACall(value: unknown, path: string): ToolCall {
+  return unparseableCall(atPath(path, `expected a tool call, received ${describe(value)}`))
 }
 
 /** Text: JSON when it looks like JSON, else Python call syntax as BFCL models answer, parsed and never evaluated. */

@@ -163,6 +163,48 @@ describe('the ai SDK fullStream of a streamed run', () => {
   })
 })
 
+describe('the ai SDK UI message stream of a streamed run', () => {
+  test('its chunks, collected as useChat receives them, read as the calls of each step', async () => {
+    const chunks = []
+    for await (const chunk of streamedThreeStepRun().toUIMessageStream()) chunks.push(chunk)
+    expect(chunks.map((chunk) => chunk.type)).toContain('tool-input-available')
+    expect(readTurns(chunks)).toEqual([[paris, rome], [answer]])
+  })
+
+  test('a chunk of input that did not parse is the call as sent', () => {
+    const chunk = { type: 'tool-input-error', toolCallId: 'c1', toolName: 'get_weather', input: '{"city": Par', errorText: 'bad input' }
+    expect(toolCalls([chunk])).toEqual([{ name: 'get_weather', args: {}, unparseable: expect.stringMatching(/^\[0\]\.input: not valid JSON/) }])
+  })
+})
+
+describe('the ai SDK streamText result itself', () => {
+  test('not awaited, it is unparseable, its promises untouched: a failing stream leaves no rejection unheard', async () => {
+    const rejections: unknown[] = []
+    const listen = (reason: unknown) => rejections.push(reason)
+    process.on('unhandledRejection', listen)
+    try {
+      const model = new MockLanguageModelV4({
+        doStream: async () => {
+          throw new Error('model down')
+        },
+      })
+      const result = streamText({ model, prompt: 'Weather?', tools, onError: () => {} })
+      expect(toolCalls(result)).toEqual([
+        { name: '', args: {}, unparseable: 'expected a trajectory, received a streamText result, whose calls are promises (await result.steps first)' },
+      ])
+      await result.consumeStream({ onError: () => {} })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(rejections).toEqual([])
+    } finally {
+      process.off('unhandledRejection', listen)
+    }
+  })
+
+  test('its awaited steps read as the calls of each step', async () => {
+    expect(readTurns(await streamedThreeStepRun().steps)).toEqual([[paris, rome], [answer]])
+  })
+})
+
 describe('the ai SDK UI message of a streamed run', () => {
   test('reads each step of the message, begun by its step-start part, as one turn', async () => {
     const message = await threeStepUIMessage()
@@ -220,6 +262,28 @@ describe('the ai SDK generateText with its mock model', () => {
     const result = await generateText({ model, prompt: 'Weather?', tools: { get_weather: tool({ inputSchema: z.object({ city: z.string() }) }) } })
     expect(() => result.output).toThrow()
     expect(readTurns(result)).toEqual([[paris]])
+  })
+
+  test("a call the provider ran itself (a built-in web search) is not the agent's, nor does its result end the step", async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        {
+          ...callsStep(modelCall('c1', 'get_weather', '{"city":"Paris"}')),
+          content: [
+            { type: 'tool-call', toolCallId: 'ws1', toolName: 'web_search', input: '{"query":"Paris"}', providerExecuted: true },
+            { type: 'tool-result', toolCallId: 'ws1', toolName: 'web_search', result: { hits: 1 }, providerExecuted: true },
+            modelCall('c1', 'get_weather', '{"city":"Paris"}'),
+            modelCall('c2', 'get_weather', '{"city":"Rome"}'),
+          ],
+        },
+        textStep('Warm.'),
+      ] as never,
+    })
+    const result = await generateText({ model, prompt: 'Weather?', tools, stopWhen: isStepCount(5) })
+    expect(result.steps[0]!.toolCalls.map((call) => call.toolName)).toEqual(['web_search', 'get_weather', 'get_weather'])
+    expect(readTurns(result)).toEqual([[paris, rome]])
+    expect(readTurns(result.steps[0]!.content)).toEqual([[paris, rome]])
+    expect(toolCalls(result.toolCalls)).toEqual([paris, rome])
   })
 
   test('reads a call the SDK marked invalid as the model made it', async () => {

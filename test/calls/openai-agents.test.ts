@@ -109,6 +109,17 @@ describe('OpenAI Agents SDK items, hand-written', () => {
     expect(toolCalls([hosted, functionCall('c1', 'Paris')])).toEqual([call('Paris')])
   })
 
+  test("the SDK's tool search run items are no calls", async () => {
+    const { RunToolSearchCallItem, RunToolSearchOutputItem, RunToolCallItem } = await import('@openai/agents-core')
+    const agent = new Agent({ name: 'weather' })
+    const items = [
+      new RunToolSearchCallItem({ type: 'tool_search_call', id: 'ts_1', callId: null, execution: 'server', status: 'completed', arguments: { query: 'weather' } }, agent),
+      new RunToolSearchOutputItem({ type: 'tool_search_output', id: 'tso_1', callId: null, execution: 'server', status: 'completed', tools: [] }, agent),
+      new RunToolCallItem(functionCall('c1', 'Paris') as never, agent),
+    ]
+    expect(readTurns(items)).toEqual([[call('Paris')]])
+  })
+
   test('a function_call_result item ends a turn; a stored run item reads as its rawItem', () => {
     const result = { type: 'function_call_result', name: 'get_weather', callId: 'c1', status: 'completed', output: { type: 'text', text: '20C' } }
     expect(readTurns([functionCall('c1', 'Paris'), result, functionCall('c2', 'Rome')])).toEqual([[call('Paris')], [call('Rome')]])

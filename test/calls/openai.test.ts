@@ -130,6 +130,17 @@ describe('OpenAI Responses API, hand-written', () => {
     expect(readTurns({ object: 'response', output })).toEqual([[{ name: 'answer', args: { text: 'y' } }]])
   })
 
+  test('a built-in tool search is no call: run by the server, its output is part of the turn; run by the client, its output ends the turn', () => {
+    const search = (execution: string) => [
+      { type: 'tool_search_call', id: 'ts_1', call_id: null, execution, arguments: { query: 'weather tools' }, status: 'completed' },
+      { type: 'tool_search_output', id: 'tso_1', call_id: null, execution, status: 'completed', tools: [{ type: 'function', name: 'get_weather', parameters: {} }] },
+    ]
+    const [paris, rome] = response.output.slice(1)
+    expect(readTurns({ ...response, output: [response.output[0], ...search('server'), paris, rome] })).toEqual([parisAndRome])
+    expect(readTurns([paris, ...search('server'), rome])).toEqual([parisAndRome])
+    expect(readTurns([paris, ...search('client'), rome])).toEqual([[parisAndRome[0]], [parisAndRome[1]]])
+  })
+
   test("a custom tool's call item is unparseable, naming its tool, where it was silently dropped", () => {
     const custom = { type: 'custom_tool_call', id: 'ctc_1', call_id: 'call_3', name: 'shell', input: 'ls -la' }
     expect(readTurns({ ...response, output: [...response.output, custom] })).toEqual([

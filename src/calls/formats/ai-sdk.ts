@@ -1,16 +1,17 @@
 import { callOf, twoArgumentSets } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { forEachItem, get, has, holds, isList, isObject, noCalls, peek, type Context, type FormatReader } from './reader'
+import { forEachItem, get, has, holds, isList, isObject, noCalls, peek, ranByProvider, type Context, type FormatReader } from './reader'
 
 /**
  * Vercel AI SDK: a `generateText` result (one turn per step; its own `toolCalls` repeats the
  * steps' calls, so it is not read beside them), any object with `toolCalls`, tool-call parts
  * `{ type: 'tool-call', toolName, input }` (v5+) or `{ toolName, args }` (v4), Mastra's chunks
- * that hold such a part in their `payload`, and UI message tool parts (`type: 'tool-<name>'`
- * or `'dynamic-tool'`, with a `state`; v4's `{ type: 'tool-invocation', toolInvocation }`).
+ * that hold such a part in their `payload`, UI message tool parts (`type: 'tool-<name>'`
+ * or `'dynamic-tool'`, with a `state`; v4's `{ type: 'tool-invocation', toolInvocation }`), and
+ * a UI message stream's chunks (`tool-input-available`).
  * Tool results carry a tool's name but are no call; a UI part is the call whatever its state,
- * its result included.
+ * its result included. A call the provider ran (`providerExecuted`) is no call of the agent's.
  */
 export const readAiSdk: FormatReader = (value, path, context) => {
   const steps = peek(value, 'steps')
@@ -20,6 +21,8 @@ export const readAiSdk: FormatReader = (value, path, context) => {
     return { turns: [context.calls(get(value, 'toolCalls', toolCallsPath), toolCallsPath)] }
   }
   const type = peek(value, 'type')
+  // A call the provider ran itself (a built-in web search) is not the agent's, and its result is part of the step.
+  if (peek(value, 'providerExecuted') === true && typeof type === 'string' && type.startsWith('tool-')) return ranByProvider()
   if (type === 'tool-call' || (type === undefined && isToolCallWithoutType(value))) {
     // Mastra's chunks, `{ type: 'tool-call', payload: { toolName, args } }`, hold the part in their payload.
     const payload = peek(value, 'payload')
@@ -27,12 +30,22 @@ export const readAiSdk: FormatReader = (value, path, context) => {
     return { call: toolCallPart(value, path) }
   }
   if (type === 'tool-invocation') return { call: toolInvocationCall(value, path) }
+  // A UI message stream's chunk of a whole call, its input parsed or, where that failed, as sent; the chunks before it hold its input in part.
+  if (type === 'tool-input-available' || type === 'tool-input-error') return { call: toolCallPart(value, path) }
   if (typeof type === 'string' && typeof peek(value, 'state') === 'string') {
     if (type === 'dynamic-tool') return { call: toolCallPart(value, path) }
     if (type.startsWith('tool-')) return { call: uiToolPart(value, type.slice('tool-'.length), path) }
   }
   // A v4 tool result has a tool name and a result but no type.
   return type === undefined && has(value, 'toolName') ? noCalls() : undefined
+}
+
+/**
+ * The AI SDK's `streamText` result, told by its methods alone: its fields are getters that
+ * start reading the stream and return promises, which would reject unheard if the stream fails.
+ */
+export function isStreamTextResult(value: object): boolean {
+  return typeof peek(value, 'consumeStream') === 'function' && typeof peek(value, 'toUIMessageStream') === 'function'
 }
 
 function readSteps(steps: unknown[], path: string, context: Context): ToolCall[][] {

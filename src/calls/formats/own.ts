@@ -37,11 +37,12 @@ export function readTupleCall(tuple: unknown[], path: string): ToolCall {
 
 /**
  * A Responses item for a tool the server runs or asks leave to run (`mcp_call`,
- * `mcp_approval_request`, `mcp_list_tools`), or the OpenAI Agents SDK's record of a built-in
- * tool OpenAI ran (`hosted_tool_call`): it has a name and arguments, but no call of ours.
+ * `mcp_approval_request`, `mcp_list_tools`), its built-in tool search (`tool_search_call`), or
+ * the OpenAI Agents SDK's record of a built-in tool OpenAI ran (`hosted_tool_call`): it has
+ * arguments, and some a name, but no call of ours.
  */
 function isServerItem(type: unknown): boolean {
-  return typeof type === 'string' && (type.startsWith('mcp_') || type === 'hosted_tool_call')
+  return typeof type === 'string' && (type.startsWith('mcp_') || type === 'hosted_tool_call' || type === 'tool_search_call')
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ToolCall, Turns } from '../tool-call'
  * A part of the model's own output is `partOfTurn`: in a list, its calls, if it has any, join
  * the calls on either side of it, and those calls stay one turn (text and reasoning have none).
  */
-export type Reading = { call: ToolCall } | { turns: Turns; partOfTurn?: true }
+export type Reading = { call: ToolCall } | { turns: Turns; partOfTurn?: true; ranByProvider?: true }
 
 /** Reading of the values nested in the one a format reader holds. */
 export interface Context {
@@ -38,12 +38,12 @@ export function peek(value: object, key: PropertyKey): unknown {
   }
 }
 
-/** Whether a field exists (own or inherited); `false` when asking throws. */
 /** Whether the key is there and holds something other than undefined. */
 export function holds(value: object, key: PropertyKey): boolean {
   return has(value, key) && peek(value, key) !== undefined
 }
 
+/** Whether a field exists (own or inherited); `false` when asking throws. */
 export function has(value: object, key: PropertyKey): boolean {
   try {
     return key in value
@@ -106,6 +106,11 @@ export function noCalls(): Reading {
 /** A part of the model's own output that holds no call (text, reasoning, a built-in tool's work): it ends no turn. */
 export function partOfTurn(): Reading {
   return { turns: [], partOfTurn: true }
+}
+
+/** A call the provider ran itself (a built-in web search): part of the turn, and no call of the agent's, even in a list of calls. */
+export function ranByProvider(): Reading {
+  return { turns: [], partOfTurn: true, ranByProvider: true }
 }
 
 /** Calls that are part of a turn the items beside them continue: a message that holds one block of a response. */

@@ -2,7 +2,8 @@ import { noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /**
  * Types of items that end a turn: what the model is sent back (Anthropic's `tool_result`, the
- * AI SDK's `tool-result` and `tool-error`, the Responses API's `function_call_output` and other
+ * AI SDK's `tool-result` and `tool-error` (in a UI message stream, `tool-output-available` and
+ * `tool-output-error`), the Responses API's `function_call_output` and other
  * `*_output` items, its `mcp_approval_response`, the OpenAI Agents SDK's `function_call_result`
  * and `computer_call_result`), and the AI SDK's `step-start`, which begins the next step of a
  * UI message. (An Anthropic server tool's `*_tool_result` is the model's own.)
@@ -14,6 +15,8 @@ function endsTurn(type: string): boolean {
     type === 'computer_call_result' ||
     type === 'tool-result' ||
     type === 'tool-error' ||
+    type === 'tool-output-available' ||
+    type === 'tool-output-error' ||
     type === 'step-start' ||
     type.endsWith('_output') ||
     type.endsWith('_response')
@@ -28,5 +31,10 @@ function endsTurn(type: string): boolean {
 export const readTaggedItem: FormatReader = (value) => {
   const type = peek(value, 'type')
   if (typeof type !== 'string') return undefined
-  return endsTurn(type) ? noCalls() : partOfTurn()
+  return endsTurn(type) && !isServerOutput(type, value) ? noCalls() : partOfTurn()
+}
+
+/** The output of a Responses tool search the server ran: part of the response, like the search itself. */
+function isServerOutput(type: string, value: object): boolean {
+  return type === 'tool_search_output' && peek(value, 'execution') === 'server'
 }
