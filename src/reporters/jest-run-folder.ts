@@ -18,12 +18,24 @@ export interface RunRecords {
 export function openRunFolder(): string {
   const folder = mkdtempSync(join(tmpdir(), 'expect-toolcalls-jest-'))
   process.env[JEST_RUN_FOLDER] = folder
+  if (!removesOnExit) {
+    process.once('exit', () => {
+      for (const open of openFolders) rmSync(open, { recursive: true, force: true })
+    })
+    removesOnExit = true
+  }
+  openFolders.add(folder)
   return folder
 }
+
+/** Folders of runs not yet complete: in watch mode Jest may drop a run it has begun, and never complete it, so they are removed as Jest exits. */
+const openFolders = new Set<string>()
+let removesOnExit = false
 
 /** Removes the folder and, when it still names this folder, the variable, so that nothing writes to it any more. */
 export function closeRunFolder(folder: string): void {
   if (process.env[JEST_RUN_FOLDER] === folder) delete process.env[JEST_RUN_FOLDER]
+  openFolders.delete(folder)
   rmSync(folder, { recursive: true, force: true })
 }
 

@@ -1,11 +1,26 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { TestCorpusReport } from './test-corpus'
 
-/** Writes the report as JSON to `path`, resolved from the runner's root; makes the folder when missing. Returns the full path. */
+/**
+ * Writes the report as JSON to `path`, resolved from the runner's root; makes the folder when
+ * missing. Returns the full path. A file that already holds the same report is left untouched:
+ * a watcher that sees it change (Jest's, when it lies under the root) would start the run again,
+ * and again.
+ */
 export function writeReportJson(root: string, path: string, report: TestCorpusReport): string {
   const file = resolve(root, path)
+  const text = `${JSON.stringify(report, null, 2)}\n`
+  if (holds(file, text)) return file
   mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+  writeFileSync(file, text)
   return file
+}
+
+function holds(file: string, text: string): boolean {
+  try {
+    return readFileSync(file, 'utf8') === text
+  } catch {
+    return false
+  }
 }

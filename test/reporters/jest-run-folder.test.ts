@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { JEST_RUN_FOLDER } from '../../src/matchers/record-score'
@@ -85,5 +87,16 @@ describe('the Jest run folder', () => {
     const folder = openRunFolder()
     takeRunRecords(folder, '/suite', noResults)
     expect([existsSync(folder), process.env[JEST_RUN_FOLDER]]).toEqual([false, undefined])
+  })
+
+  test('left open by a run that never completed (dropped in watch mode), is removed as the process exits', () => {
+    const module = JSON.stringify(join(import.meta.dirname, '../../src/reporters/jest-run-folder.ts'))
+    const script = `import { openRunFolder } from ${module}; process.stdout.write(openRunFolder() + '\\n' + openRunFolder())`
+    const folders = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }).split('\n')
+    expect(folders).toHaveLength(2)
+    expect(folders.map((folder) => [folder.startsWith(tmpdir()), existsSync(folder)])).toEqual([
+      [true, false],
+      [true, false],
+    ])
   })
 })
