@@ -34,6 +34,14 @@ export function oneLine(printed: string): string {
   return UNSEEN.test(printed) ? printed.replace(UNSEEN, escapeUnseen) : printed
 }
 
+const QUOTING = /["\\]/g
+const HOLDS_QUOTING = /["\\]/
+
+/** A string's text as it stands between quotes: its quotes and backslashes escaped, as JSON and pretty-format write them, then what oneLine escapes. */
+function visible(text: string): string {
+  return oneLine(HOLDS_QUOTING.test(text) ? text.replace(QUOTING, '\\$&') : text)
+}
+
 /** Characters of a string shown before where two strings first differ. */
 const LEAD = 20
 
@@ -42,7 +50,7 @@ const LEAD = 20
  * differ, so that the difference shows however far into them it lies.
  */
 export function printStringsApart(expected: string, received: string, width = MAX_STRING): [string, string] {
-  const printed = printApart(expected, received, width, oneLine)
+  const printed = printApart(expected, received, width, visible)
   // Strings that still print alike differ in characters drawn the same (é composed, or e and an
   // accent; a ligature and its letters): every character beyond ASCII is then written as its escape.
   return drawnAlike(printed[0], printed[1]) ? printApart(expected, received, width, escapedBeyondAscii) : printed
@@ -57,7 +65,7 @@ function drawnAlike(a: string, b: string): boolean {
 }
 
 function escapedBeyondAscii(text: string): string {
-  return oneLine(text).replace(BEYOND_ASCII, escapeUnseen)
+  return visible(text).replace(BEYOND_ASCII, escapeUnseen)
 }
 
 function printApart(expected: string, received: string, width: number, shown: (text: string) => string): [string, string] {
@@ -93,9 +101,9 @@ function printNumber(n: number): string {
   return Object.is(n, -0) ? '-0' : String(n)
 }
 
-/** A scalar inside a list, as pretty-format prints it (no escaping, no shortening); undefined for anything else. */
+/** A scalar inside a list, as pretty-format prints it (no shortening); undefined for anything else. */
 function printListItem(item: unknown): string | undefined {
-  if (typeof item === 'string') return `"${item}"`
+  if (typeof item === 'string') return `"${visible(item)}"`
   if (typeof item === 'number') return printNumber(item)
   if (typeof item === 'boolean' || item === null) return String(item)
   return undefined
@@ -131,7 +139,7 @@ export function printValue(value: unknown): string {
   // Primitives, the common case in reasons, print as pretty-format would, without its set-up cost.
   switch (typeof value) {
     case 'string':
-      return `"${oneLine(shorten(value) as string)}"`
+      return `"${visible(shorten(value) as string)}"`
     case 'number':
       return printNumber(value)
     case 'boolean':
@@ -150,7 +158,6 @@ export function printValue(value: unknown): string {
       maxDepth: 4,
       maxWidth: 8,
       plugins: [plugins.AsymmetricMatcher],
-      escapeString: false,
     })
   } catch {
     printed = String(typeof value)

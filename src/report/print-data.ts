@@ -54,7 +54,7 @@ export function printInline(value: unknown): string {
   let printed: string
   try {
     const { format, plugins } = prettyFormat()
-    printed = format(value, { min: true, maxDepth: 6, maxWidth: 20, plugins: [goldMarkers, plugins.AsymmetricMatcher], escapeString: false })
+    printed = format(value, { min: true, maxDepth: 6, maxWidth: 20, plugins: [goldMarkers, plugins.AsymmetricMatcher] })
   } catch {
     printed = '[unprintable]'
   }

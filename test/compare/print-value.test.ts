@@ -12,7 +12,7 @@ function escapeUnseen(text: string): string {
 
 /** What printValue prints for any object: pretty-format's one-line form, with its unseen characters escaped so that it stays one line. */
 function byPrettyFormat(value: unknown): string {
-  const printed = escapeUnseen(format(value, { min: true, maxDepth: 4, maxWidth: 8, plugins: [plugins.AsymmetricMatcher], escapeString: false }))
+  const printed = escapeUnseen(format(value, { min: true, maxDepth: 4, maxWidth: 8, plugins: [plugins.AsymmetricMatcher] }))
   return printed.length > 120 ? `${printed.slice(0, 120)}…` : printed
 }
 
@@ -26,6 +26,25 @@ const scalar = fc.oneof(
   fc.boolean(),
   fc.constant(null),
 )
+
+describe('a string prints unlike any other', () => {
+  test('a line break and a backslash before n, and quotes inside, print apart, as JSON writes them', () => {
+    expect(printValue('line1\nline2')).toBe('"line1\\nline2"')
+    expect(printValue('line1\\nline2')).toBe('"line1\\\\nline2"')
+    expect(printValue('say "hi"')).toBe('"say \\"hi\\""')
+    expect(printValue(['a"b', 'c\\d'])).toBe('["a\\"b", "c\\\\d"]')
+    expect(printValue({ text: 'a\\nb' })).toBe('{"text": "a\\\\nb"}')
+    expect(printStringsApart('line1\nline2', 'line1\\nline2')).toEqual(['"line1\\nline2"', '"line1\\\\nline2"'])
+  })
+
+  const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('\\', 'n', '"', '\n', 'u', '0', 'a', 'é', 'e\u0301') }))
+  test.prop([text, text])('two strings that differ print differently', (a, b) => {
+    fc.pre(a !== b)
+    const [expected, received] = printStringsApart(a, b, 1000)
+    expect(expected).not.toBe(received)
+    expect(printValue(a) === printValue(b)).toBe(a.length > 60 && b.length > 60 && a.slice(0, 60) === b.slice(0, 60))
+  })
+})
 
 describe('printValue prints a list as pretty-format does', () => {
   test.prop([fc.array(scalar, { maxLength: 12 })])('a list of scalars', (list) => {
