@@ -4,10 +4,18 @@ import { allPlain, compileEntries, describeNode, type GoldForm, type GoldNode, s
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
 
+/**
+ * Arguments as a test's author types them: an object of any type, an interface's too, which
+ * `Record<string, unknown>` refuses for want of an index signature (`any` is the one value type
+ * that lets an interface stand for one).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+export type ArgsInput = Record<string, any>
+
 /** A gold call as a test's author writes it: `{ name, args }` or `[name, args]`. */
 export type GoldCallInput =
-  | { name: string; args?: Record<string, unknown>; arguments?: Record<string, unknown>; id?: string }
-  | readonly [name: string, args?: Record<string, unknown>]
+  | { name: string; args?: ArgsInput; arguments?: ArgsInput; id?: string }
+  | readonly [name: string, args?: ArgsInput]
 
 /** One gold call, a list of them, or a list of turns (for `order: 'turns'`). */
 export type Gold = GoldCallInput | readonly GoldCallInput[] | readonly (readonly GoldCallInput[])[]

@@ -1,4 +1,4 @@
-import type { Gold } from '../compare/gold-calls'
+import type { ArgsInput, Gold } from '../compare/gold-calls'
 import type { AsymmetricMatcher } from '../compare/gold-values'
 import type { MatchOptions } from '../match/options'
 
@@ -32,5 +32,5 @@ export interface ToolCallMatchers<R = unknown> {
    * At least one call has this name and, when given, exactly these arguments (as a gold call
    * would match), or arguments that an asymmetric matcher such as `expect.objectContaining` accepts.
    */
-  toHaveCalledTool(name: string, args?: Record<string, unknown> | AsymmetricMatcher): R
+  toHaveCalledTool(name: string, args?: ArgsInput | AsymmetricMatcher): R
 }

@@ -6,6 +6,13 @@ import 'expect-toolcalls/jest'
 const gold = [{ name: 'search', args: { q: oneOf('cats', 'kittens'), limit: expect.any(Number) } }]
 const score = new ToolCallMetric().score([], gold)
 
+interface SearchArgs {
+  q: string
+  limit: number
+}
+const searchArgs: SearchArgs = { q: 'cats', limit: 3 }
+const typedCalls: { name: string; args: SearchArgs }[] = [{ name: 'search', args: searchArgs }]
+
 async function typed(): Promise<void> {
   expect([]).toMatchToolCalls(gold)
   expect([]).toMatchToolCalls(gold, { allowExtra: true, allowMissing: false, level: 'arg', order: 'turns', canonicalizer: 'exact' })
@@ -19,6 +26,11 @@ async function typed(): Promise<void> {
   expect([]).toScoreAtLeast(0.9, gold, { by: 'recall' })
   expect(score).toScoreAtLeast(0.9)
   expect([]).toHaveCalledTool('search', { q: expect.stringMatching(/cat/) })
+  // Arguments typed by an interface, which has no index signature.
+  expect(typedCalls).toMatchToolCalls(typedCalls)
+  expect([]).toMatchToolCalls([{ name: 'search', args: searchArgs }, ['search', searchArgs]])
+  expect([]).toHaveCalledTool('search', searchArgs)
+  new ToolCallMetric().score(typedCalls, typedCalls)
 
   // @ts-expect-error the gold is required
   expect([]).toMatchToolCalls()

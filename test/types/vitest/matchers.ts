@@ -25,6 +25,19 @@ expect([]).toHaveCalledTool('search')
 expect([]).toHaveCalledTool('search', { q: expect.stringMatching(/cat/) })
 expect({ calls: [] }).toEqual({ calls: expect.toHaveCalledTool('search') })
 
+
+// Arguments typed by an interface, which has no index signature.
+interface SearchArgs {
+  q: string
+  limit: number
+}
+const searchArgs: SearchArgs = { q: 'cats', limit: 3 }
+const typedCalls: { name: string; args: SearchArgs }[] = [{ name: 'search', args: searchArgs }]
+expect(typedCalls).toMatchToolCalls(typedCalls)
+expect([]).toMatchToolCalls([{ name: 'search', args: searchArgs }, ['search', searchArgs]])
+expect([]).toHaveCalledTool('search', searchArgs)
+new ToolCallMetric().score(typedCalls, typedCalls)
+
 // @ts-expect-error the gold is required
 expect([]).toMatchToolCalls()
 // @ts-expect-error a gold call has a name
