@@ -1,3 +1,4 @@
+import { relative, sep } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { formatTestCorpus } from './format-test-corpus'
 import { type GradedTest, isTestToolCalls } from './graded-test'
@@ -11,15 +12,18 @@ export type { TestCorpusReport, WorstTest } from './test-corpus'
 
 /**
  * The graded tests of a module, from the `meta.toolcalls` the matchers left on each test in the
- * worker; a test retried after its sums were recorded, whose last attempt graded nothing, counts nothing.
+ * worker; a test retried after its sums were recorded, whose last attempt graded nothing, counts
+ * nothing, nor does one that skipped itself after grading. Files are named from the run's root,
+ * not their project's, so that the same name in two projects' folders is two files.
  */
-function gradedTests(module: TestModule): GradedTest[] {
+function gradedTests(module: TestModule, root: string): GradedTest[] {
   const tests: GradedTest[] = []
+  const file = relative(root, module.moduleId).split(sep).join('/')
   for (const test of module.children.allTests()) {
     const record = (test.meta() as { toolcalls?: unknown }).toolcalls
-    if (!isTestToolCalls(record) || (record.attempt ?? 0) !== (test.diagnostic()?.retryCount ?? 0)) continue
+    if (!isTestToolCalls(record) || (record.attempt ?? 0) !== (test.diagnostic()?.retryCount ?? 0) || test.result().state === 'skipped') continue
     const { attempt: _, ...sums } = record
-    tests.push({ file: module.relativeModuleId, test: test.fullName, ...sums })
+    tests.push({ file, test: test.fullName, ...sums })
   }
   return tests
 }
@@ -55,8 +59,8 @@ export class ToolCallsReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason): void {
     if (reason === 'interrupted' || this.vitest === undefined) return
     for (const module of testModules) this.latest.set(`${module.project.name}\0${module.moduleId}`, module)
-    const report = testCorpus([...this.latest.values()].flatMap(gradedTests), this.options)
     const { logger, config } = this.vitest
+    const report = testCorpus([...this.latest.values()].flatMap((module) => gradedTests(module, config.root)), this.options)
     logger.log(`\n${formatTestCorpus(report)}\n`)
     if (this.options.json !== undefined) logger.log(`Tool calls: report written to ${writeReportJson(config.root, this.options.json, report)}\n`)
     const failure = minF1Failure(report, this.options.minF1)

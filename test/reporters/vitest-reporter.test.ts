@@ -57,6 +57,41 @@ describe('the Vitest reporter', { timeout: 30_000 }, () => {
     expect(outcome.exitCode, outcome.output).toBe(0)
   })
 
+  test("names files from the run's root in projects of their own roots, and leaves out a test that skipped itself after grading", async () => {
+    await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
+    const folder = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-projects-'))
+    const spec = (city: string) => `import { expect, test } from 'vitest'
+const weather = (city: string) => ({ name: 'get_weather', args: { city } })
+test('asks for the weather', () => {
+  expect([weather('${city}')]).toScoreAtLeast(0, [weather('Paris')])
+})
+test('grades, then skips itself', (context) => {
+  expect([weather('Oslo')]).toScoreAtLeast(0, [weather('Paris')])
+  context.skip()
+})
+`
+    const project = (name: string) => `{ test: { name: '${name}', root: './packages/${name}', include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}] } }`
+    try {
+      for (const [name, city] of [['a', 'Lyon'], ['b', 'Nice']]) {
+        await mkdir(join(folder, 'packages', name!), { recursive: true })
+        await writeFile(join(folder, 'packages', name!, 'agent.spec.ts'), spec(city!))
+      }
+      await writeFile(
+        join(folder, 'vitest.config.ts'),
+        `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { projects: [${project('a')}, ${project('b')}], reporters: ['default', ['expect-toolcalls/reporter', { json: 'corpus.json' }]] } })
+`,
+      )
+      const outcome = await runRunner('vitest', ['run'], folder)
+      expect(outcome.exitCode, outcome.output).toBe(0)
+      const report = await readReport(join(folder, 'corpus.json'))
+      expect(report).toMatchObject({ tests: 2, tp: 0, fp: 2, fn: 2 })
+      expect(report.worst.map((test) => test.file)).toEqual(['packages/a/agent.spec.ts', 'packages/b/agent.spec.ts'])
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
   test('in watch mode, reports after a re-run the latest figures of every file, not a sum over runs', async () => {
     // A copy of the fixture inside the repo, so that the package still resolves by its name.
     await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
