@@ -63,8 +63,9 @@ export function toMatchToolCalls(
   const allowances = { allowExtra: readFlag(read, 'allowExtra'), allowMissing: readFlag(read, 'allowMissing') }
   const resolved = resolveForRunner(this, read)
   let score = scoreTrajectory(received, gold, resolved)
-  recordScore(this, score)
   const unawaited = isUnawaited(received)
+  // A promise not awaited is the test's slip, not the agent's output: nothing to count.
+  if (!unawaited) recordScore(this, score)
   let pass = unawaited ? this.isNot === true : matched(score, allowances)
   if (!unawaited && !pass && resolved.level === 'arg') {
     // The arg-level pairing seats each gold call by agreement, which may pass over an exact pair

@@ -38,6 +38,13 @@ describe('recording under Vitest, on the test', () => {
     expect(task.meta).toEqual({})
   })
 
+  test('leaves out a promise not awaited, the test\'s slip rather than the agent\'s output', ({ task }) => {
+    const unawaited = Promise.resolve([search('cats')])
+    expect(() => expect(unawaited).toMatchToolCalls([search('cats')])).toThrow('await it')
+    expect(() => expect(unawaited).toScoreAtLeast(1, [search('cats')])).toThrow('await it')
+    expect(task.meta).toEqual({})
+  })
+
   test('leaves out a received Score, whose counts may be recorded already', ({ task }) => {
     expect(new ToolCallMetric().score([search('cats')], [search('cats')])).toScoreAtLeast(1)
     expect(task.meta).toEqual({})
