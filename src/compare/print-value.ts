@@ -35,11 +35,12 @@ export function oneLine(printed: string): string {
 }
 
 const QUOTING = /["\\]/g
-const HOLDS_QUOTING = /["\\]/
+/** A quote, a backslash, or a character oneLine escapes: one search passes the commonest strings, which hold none, as they are. */
+const TO_ESCAPE = new RegExp(`["\\\\]|${UNSEEN.source}`)
 
 /** A string's text as it stands between quotes: its quotes and backslashes escaped, as JSON and pretty-format write them, then what oneLine escapes. */
 function visible(text: string): string {
-  return oneLine(HOLDS_QUOTING.test(text) ? text.replace(QUOTING, '\\$&') : text)
+  return TO_ESCAPE.test(text) ? oneLine(text.replace(QUOTING, '\\$&')) : text
 }
 
 /** Characters of a string shown before where two strings first differ. */
