@@ -9,7 +9,6 @@ import { isRecord, isPlainObject } from '../calls/plain-value'
  * `Record<string, unknown>` refuses for want of an index signature (`any` is the one value type
  * that lets an interface stand for one).
  */
-// biome-ignore lint/suspicious/noExplicitAny: see above
 export type ArgsInput = Record<string, any>
 
 /** A gold call as a test's author writes it: `{ name, args }` or `[name, args]`. */

@@ -11,6 +11,10 @@ export interface RunRecords {
   unreadable: number
 }
 
+/** Folders of runs not yet complete: in watch mode Jest may drop a run it has begun, and never complete it, so they are removed as Jest exits. */
+const openFolders = new Set<string>()
+let removesOnExit = false
+
 /**
  * Makes this run's folder and names it in the environment, where the matchers look for it.
  * Jest starts its workers after it builds the reporters, and a worker inherits the environment.
@@ -27,10 +31,6 @@ export function openRunFolder(): string {
   openFolders.add(folder)
   return folder
 }
-
-/** Folders of runs not yet complete: in watch mode Jest may drop a run it has begun, and never complete it, so they are removed as Jest exits. */
-const openFolders = new Set<string>()
-let removesOnExit = false
 
 /** Removes the folder and, when it still names this folder, the variable, so that nothing writes to it any more. */
 export function closeRunFolder(folder: string): void {

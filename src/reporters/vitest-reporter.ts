@@ -21,7 +21,8 @@ function gradedTests(module: TestModule, root: string): GradedTest[] {
   const file = relative(root, module.moduleId).split(sep).join('/')
   for (const test of module.children.allTests()) {
     const record = (test.meta() as { toolcalls?: unknown }).toolcalls
-    if (!isTestToolCalls(record) || (record.attempt ?? 0) !== (test.diagnostic()?.retryCount ?? 0) || test.result().state === 'skipped') continue
+    if (!isTestToolCalls(record) || test.result().state === 'skipped') continue
+    if ((record.attempt ?? 0) !== (test.diagnostic()?.retryCount ?? 0)) continue
     const { attempt: _, ...sums } = record
     tests.push({ file, test: test.fullName, ...sums })
   }

@@ -11,13 +11,13 @@ import type { TestCorpusReport } from './test-corpus'
 export function writeReportJson(root: string, path: string, report: TestCorpusReport): string {
   const file = resolve(root, path)
   const text = `${JSON.stringify(report, null, 2)}\n`
-  if (holds(file, text)) return file
+  if (alreadyHolds(file, text)) return file
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, text)
   return file
 }
 
-function holds(file: string, text: string): boolean {
+function alreadyHolds(file: string, text: string): boolean {
   try {
     return readFileSync(file, 'utf8') === text
   } catch {

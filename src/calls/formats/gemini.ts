@@ -24,9 +24,10 @@ const OTHER_PART_FIELDS = [
 ]
 
 /**
- * Gemini (`@google/genai`): a `GenerateContentResponse` (its first candidate; the others are
- * alternatives; before it, the calls the SDK ran itself, in its automatic function calling history), a candidate, an Agent Development Kit event `{ author, content }`, a `Content`
- * without a role, and parts `{ functionCall: { name, args } }`.
+ * Gemini (`@google/genai`): a `GenerateContentResponse` (its first candidate, the others being
+ * alternatives, after the calls the SDK ran itself, in its automatic function calling history),
+ * a candidate, an Agent Development Kit event `{ author, content }`, a `Content` without a role,
+ * and parts `{ functionCall: { name, args } }`.
  * Only plain fields are read: the response class's getters (`text`, `functionCalls`) warn.
  */
 export const readGemini: FormatReader = (value, path, context) => {
@@ -83,7 +84,14 @@ const MAX_PARTS_LOOKED_AT = 1000
 function automaticCallTurns(history: unknown[], path: string, context: Context): ToolCall[][] {
   const length = lengthOf(history, path)
   let start = length
-  while (start >= 2 && length - start < MAX_ROUNDS * 2 && holdsParts(peek(history, start - 1), 'user', 'functionResponse') && holdsParts(peek(history, start - 2), 'model', 'functionCall')) start -= 2
+  while (
+    start >= 2 &&
+    length - start < MAX_ROUNDS * 2 &&
+    holdsParts(peek(history, start - 1), 'user', 'functionResponse') &&
+    holdsParts(peek(history, start - 2), 'model', 'functionCall')
+  ) {
+    start -= 2
+  }
   const turns: ToolCall[][] = []
   for (let i = start; i < length; i += 2) {
     const contentPath = childPath(path, i)
