@@ -64,6 +64,14 @@ describe('OpenAI Chat Completions, hand-written', () => {
     expect(toolCalls({ type: 'function', function: { name: 'now', arguments: '{}' } })).toEqual([{ name: 'now', args: {} }])
   })
 
+  test('a hand-written call giving args rather than arguments reads them, and one giving both is unparseable', () => {
+    expect(toolCalls({ type: 'function', function: { name: 'get_weather', args: { city: 'Paris' } } })).toEqual([parisAndRome[0]])
+    expect(toolCalls({ type: 'function', function: { name: 'get_weather', args: undefined, arguments: '{"city":"Paris"}' } })).toEqual([parisAndRome[0]])
+    expect(toolCalls([{ type: 'function', function: { name: 'get_weather', args: {}, arguments: '{"city":"Paris"}' } }])).toEqual([
+      { name: 'get_weather', args: {}, unparseable: '[0].function: gives both arguments and args; a call has one' },
+    ])
+  })
+
   test('a message list gives one turn per assistant message with calls, and none for the others', () => {
     const messages = [
       { role: 'system', content: 'Be brief.' },

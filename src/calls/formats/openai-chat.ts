@@ -1,12 +1,12 @@
-import { callOf } from '../arguments'
+import { callOf, twoArgumentSets } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { type ToolCall, unparseableCall } from '../tool-call'
-import { get, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
+import { get, holds, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
 
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice; the others are alternative
  * answers, not further turns), and a tool call `{ type: 'function', function: { name,
- * arguments } }`. A custom tool's call (`{ type: 'custom', custom: { name, input } }`) is
+ * arguments } }` (or `args`, as in our own form). A custom tool's call (`{ type: 'custom', custom: { name, input } }`) is
  * unparseable, naming its tool: its input is free-form text, no arguments. A choice is read by
  * readChatResponse; messages and their legacy `function_call` by readMessage.
  */
@@ -32,8 +32,13 @@ export const readOpenAIChat: FormatReader = (value, path, context) => {
   const fnPath = childPath(path, 'function')
   if (!isObject(fn)) return { call: unparseableCall(atPath(fnPath, `expected an object, received ${describe(fn)}`)) }
   const namePath = childPath(fnPath, 'name')
-  const argsPath = childPath(fnPath, 'arguments')
-  return { call: callOf(get(fn, 'name', namePath), namePath, get(fn, 'arguments', argsPath), argsPath) }
+  // `args`, as our own form allows, where a hand-written call gives it instead; never silently dropped.
+  const argumentsGiven = holds(fn, 'arguments')
+  const argsGiven = holds(fn, 'args')
+  if (argumentsGiven && argsGiven) return { call: twoArgumentSets(peek(fn, 'name'), fnPath, 'arguments', 'args') }
+  const argsKey = argsGiven ? 'args' : 'arguments'
+  const argsPath = childPath(fnPath, argsKey)
+  return { call: callOf(get(fn, 'name', namePath), namePath, get(fn, argsKey, argsPath), argsPath) }
 }
 
 /** A call to a custom tool, whose input is free-form text: unparseable as arguments, but naming its tool. */
