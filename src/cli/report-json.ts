@@ -1,5 +1,5 @@
 import type { Level, Order } from '../match/options'
-import { type ExactSums, exactSumsProblem, isExactSums } from '../metric/corpus-counts'
+import { type ExactSums, exactSumsProblem, isExactSums, perToolSumsProblem } from '../metric/corpus-counts'
 import type { CorpusReport } from '../metric/evaluate'
 import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
@@ -7,6 +7,7 @@ import { isRecord, isStringList } from '../calls/plain-value'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { scoreProblem } from '../metric/score-problem'
 import { isTestReport, testReportProblem } from './test-report-json'
+import { isCounts, isWholeCount } from '../reporters/graded-test'
 
 export type CanonicalizerName = 'default' | 'exact' | 'bfcl'
 
@@ -35,14 +36,6 @@ export function reportJson(command: ReportJson['command'], files: string[], opti
   return json
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0
-}
-
-function isCounts(value: unknown): boolean {
-  return isRecord(value) && isCount(value.tp) && isCount(value.fp) && isCount(value.fn)
-}
-
 /** The values of each scoring option, as `score` reads them and a report must hold them. */
 export const LEVELS: readonly Level[] = ['call', 'arg']
 export const ORDERS: readonly Order[] = ['any', 'strict', 'turns']
@@ -64,11 +57,13 @@ function reportProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return 'expected an object'
   if (value.command !== 'score' && value.command !== 'merge') return "command: expected 'score' or 'merge'"
   if (!isCounts(value)) return 'tp, fp, fn: expected counts'
-  if (!isCount(value.episodes)) return 'episodes: expected a count'
+  if (!isWholeCount(value.episodes)) return 'episodes: expected a count'
   if (!isRecord(value.perTool)) return 'perTool: expected an object'
   for (const tool of Object.keys(value.perTool)) {
     if (!isCounts(value.perTool[tool])) return `perTool[${JSON.stringify(tool)}]: expected counts`
   }
+  const sumsProblem = perToolSumsProblem(value as unknown as ReportJson)
+  if (sumsProblem !== undefined) return sumsProblem
   if (!Array.isArray(value.worst)) return 'worst: expected a list'
   for (const [i, result] of value.worst.entries()) {
     const problem = worstProblem(result)

@@ -1,7 +1,7 @@
 import { isRecord, isStringList } from '../calls/plain-value'
-import { exactSumsProblem, isExactSums } from '../metric/corpus-counts'
+import { exactSumsProblem, isExactSums, perToolSumsProblem } from '../metric/corpus-counts'
 import type { TestCorpusReport } from '../reporters/test-corpus'
-import { isCount, isCounts } from '../reporters/graded-test'
+import { isCounts, isWholeCount } from '../reporters/graded-test'
 
 const FIGURES = ['f1', 'precision', 'recall']
 
@@ -14,7 +14,7 @@ function isWorstTest(value: unknown): boolean {
     isRecord(value) &&
     typeof value.file === 'string' &&
     typeof value.test === 'string' &&
-    isCount(value.assertions) &&
+    isWholeCount(value.assertions) &&
     isCounts(value) &&
     isFigure(value.precision) &&
     isFigure(value.recall) &&
@@ -30,11 +30,13 @@ export function isTestReport(value: unknown): value is Record<string, unknown> {
 /** What is wrong with a value read as a test run's report, or undefined when it is one. */
 export function testReportProblem(value: Record<string, unknown>): string | undefined {
   if (!isCounts(value)) return 'tp, fp, fn: expected counts'
-  if (!isCount(value.tests) || !isCount(value.assertions)) return 'tests, assertions: expected counts'
+  if (!isWholeCount(value.tests) || !isWholeCount(value.assertions)) return 'tests, assertions: expected counts'
   if (!isRecord(value.perTool)) return 'perTool: expected an object'
   for (const tool of Object.keys(value.perTool)) {
     if (!isCounts(value.perTool[tool])) return `perTool[${JSON.stringify(tool)}]: expected counts`
   }
+  const sumsProblem = perToolSumsProblem(value as unknown as TestCorpusReport)
+  if (sumsProblem !== undefined) return sumsProblem
   if (!FIGURES.includes(value.by as string)) return "by: expected 'f1', 'precision' or 'recall'"
   if (!Array.isArray(value.worst)) return 'worst: expected a list'
   const wrong = value.worst.findIndex((test) => !isWorstTest(test))

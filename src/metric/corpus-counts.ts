@@ -57,6 +57,22 @@ export function exactSumsProblem(counts: Counts & { perTool: Readonly<Record<str
 }
 
 /**
+ * What is wrong with a report whose tools' counts do not add up to its own (a report edited by
+ * hand), or undefined. Each count is a sum of the same weights as the tools' counts, in another
+ * order, so they agree to rounding.
+ */
+export function perToolSumsProblem(counts: Counts & { perTool: Readonly<Record<string, Counts>> }): string | undefined {
+  for (const key of COUNT_KEYS) {
+    const sum = new ExactSum()
+    for (const tool of Object.values(counts.perTool)) sum.add(tool[key])
+    if (Math.abs(sum.value - counts[key]) > 1e-9 * Math.max(1, Math.abs(counts[key]))) {
+      return `perTool: its ${key} adds up to ${sum.value}, not ${key} ${counts[key]}`
+    }
+  }
+  return undefined
+}
+
+/**
  * Adds `add` into counts that are themselves sums, exactly: `parts` holds the partials of those
  * sums that are not one double (see ExactSum), and the partials after the addition are returned.
  * What a test's assertions add up to is kept this way, as plain data a worker can hand on.

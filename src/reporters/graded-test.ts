@@ -14,6 +14,11 @@ export function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0
 }
 
+/** A count of episodes, tests or assertions: a whole number. */
+export function isWholeCount(value: unknown): value is number {
+  return isCount(value) && Number.isInteger(value)
+}
+
 /** Counts by their shape: what a test carried from a worker, a blob or a record file is checked before it is summed. */
 export function isCounts(value: unknown): value is Counts {
   if (typeof value !== 'object' || value === null) return false

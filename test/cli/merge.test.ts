@@ -187,6 +187,8 @@ describe('toolcalls merge', () => {
     ['an unknown level', (r: Report) => (r.options.level = 'bogus'), 'options: expected { level: call | arg, order: any | strict | turns, canonicalizer: default | exact | bfcl }'],
     ['partial sums that do not add up to the count', (r: Report) => (r.exactSums = { total: { fp: [-5] } }), 'exactSums.total.fp: adds up to -5, not fp 6'],
     ['partial sums of a tool the report has not', (r: Report) => (r.exactSums = { perTool: { mail: { tp: [1] } } }), 'exactSums.perTool["mail"]: no such tool in perTool'],
+    ['a total its tools do not add up to', (r: Report) => (r.fp = 1e308), 'perTool: its fp adds up to 6, not fp 1e+308'],
+    ['a count of episodes that is no whole number', (r: Report) => (r.episodes = 2.5), 'episodes: expected a count'],
   ])('a report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
     const report = (await score('a', shardA)) as unknown as Report
     edit(report)
@@ -245,6 +247,8 @@ describe("toolcalls merge of test runs' reports", () => {
     ['an unknown ranking', (r: Record<string, unknown>) => (r.by = 'accuracy'), "by: expected 'f1', 'precision' or 'recall'"],
     ['per-tool counts of null', (r: Record<string, unknown>) => ((r.perTool as Record<string, unknown>).search = null), 'perTool["search"]: expected counts'],
     ['partial sums of a tool that do not add up to its count', (r: Record<string, unknown>) => (r.exactSums = { perTool: { search: { tp: [0.5, 0.25] } } }), 'exactSums.perTool["search"].tp: adds up to 0.75, not tp 1'],
+    ['a total its tools do not add up to', (r: Record<string, unknown>) => (r.fn = 100), 'perTool: its fn adds up to 1, not fn 100'],
+    ['a count of tests that is no whole number', (r: Record<string, unknown>) => (r.tests = 1.5), 'tests, assertions: expected counts'],
   ])('a test run report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
     const report = JSON.parse(JSON.stringify(testCorpus(shard1, { worst: 5, by: 'f1' }))) as Record<string, unknown>
     edit(report)
