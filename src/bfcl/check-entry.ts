@@ -72,8 +72,12 @@ function readCategory(entry: Record<string, unknown>, id: string): BfclCategory 
   if (given !== undefined && typeof given !== 'string') {
     throw new BfclInputError('category', `expected a BFCL category name, received ${printValue(given)}`)
   }
-  const name = given ?? categoryOf(id)
+  const named = categoryOf(id)
+  const name = given ?? named
   const category = name === undefined ? undefined : bfclCategory(name)
+  if (category !== undefined && given !== undefined && named !== undefined && category.name !== named) {
+    throw new BfclInputError('category', `${printValue(given)} is not the category the id ${printValue(id)} names, ${named}`)
+  }
   if (category !== undefined) return category
   if (given !== undefined) throw new BfclInputError('category', `${printValue(given)} is not a BFCL AST category`)
   throw new BfclInputError('id', `${printValue(id)} names no BFCL AST category; give one as category`)

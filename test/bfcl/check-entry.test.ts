@@ -255,6 +255,7 @@ describe('a malformed entry throws a BfclInputError naming the path', () => {
     ],
     ['an unknown category', entry('simple_0', '[]', { category: 'sql' }), 'category: "sql" is not a BFCL AST category'],
     ['an id naming no category', entry('sql_1', '[]'), 'id: "sql_1" names no BFCL AST category; give one as category'],
+    ['a category its id contradicts', entry('simple_0', '[]', { category: 'parallel' }), 'category: "parallel" is not the category the id "simple_0" names, simple_python'],
     [
       'a gold call naming no doc',
       entry('multiple_0', '[]', { ground_truth: [{ get_date: {} }] }),

@@ -31,6 +31,8 @@ interface Report {
   worst: { score: Record<string, unknown>; where?: unknown }[]
   options: Record<string, unknown>
   exactSums?: unknown
+  fp: number
+  episodes: number
 }
 
 const FIGURES = ['tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'episodes', 'perTool'] as const
