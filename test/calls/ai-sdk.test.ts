@@ -296,6 +296,24 @@ describe('the ai SDK generateText with its mock model', () => {
   })
 })
 
+describe('the ai SDK reads a call through its schema', () => {
+  const madeUp = '{"city":"Paris","units":"kelvin"}'
+  const run = (schema: z.ZodType) =>
+    generateText({
+      model: new MockLanguageModelV4({ doGenerate: [callsStep(modelCall('c1', 'get_weather', madeUp))] }),
+      prompt: 'Weather?',
+      tools: { get_weather: tool({ inputSchema: schema }) },
+    })
+
+  test('so an argument the model made up is gone where the schema strips what it does not declare', async () => {
+    expect(toolCalls(await run(z.object({ city: z.string() })))).toEqual([paris])
+  })
+
+  test('and kept where the schema is strict, the call coming back invalid, as the model made it', async () => {
+    expect(toolCalls(await run(z.object({ city: z.string() }).strict()))).toEqual([{ name: 'get_weather', args: { city: 'Paris', units: 'kelvin' } }])
+  })
+})
+
 describe("Mastra's chunks, written from its chunk types", () => {
   const chunk = (type: 'tool-call' | 'tool-result', toolCallId: string, city: string) => ({
     type,
