@@ -105,16 +105,33 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     if (isStreamTextResult(value)) {
       return unparseable(path, 'expected a trajectory, received a streamText result, whose calls are promises (await result.steps first)')
     }
-    const context = contextAt(depth + 1)
-    for (const format of FORMATS) {
-      const reading = format(value, path, context)
-      if (reading !== undefined) return reading
+    if (ancestors.includes(value)) return unparseable(path, CYCLE)
+    ancestors.push(value)
+    try {
+      return readByFormat(value, path, depth)
+    } finally {
+      ancestors.pop()
     }
-    return unparseable(path, `${EXPECTED}, received ${describe(value)}`)
   } catch (error) {
     return { call: thrownCall(error, path) }
   }
 }
+
+function readByFormat(value: object, path: string, depth: number): Reading {
+  const context = contextAt(depth + 1)
+  for (const format of FORMATS) {
+    const reading = format(value, path, context)
+    if (reading !== undefined) return reading
+  }
+  return unparseable(path, `${EXPECTED}, received ${describe(value)}`)
+}
+
+/**
+ * The objects and lists being read, outermost first: one met again inside itself is a cycle,
+ * which the depth limit alone would walk down every branch of (`a = [a, a]`: 2^256 paths).
+ */
+const ancestors: object[] = []
+const CYCLE = 'a cycle: the value contains itself'
 
 /** What reading at `path` threw, as an unparseable call: an Unreadable field names its own path. */
 function thrownCall(error: unknown, path: string): ToolCall {
@@ -163,9 +180,15 @@ function isTuple(list: unknown[]): boolean {
  * array that is not a tuple is one turn.
  */
 function readList(list: unknown[], path: string, depth: number): Turns {
-  const reading = new ListReading(list, path, depth)
-  visitIndices(list, lengthOf(list, path), reading)
-  return reading.end()
+  if (ancestors.includes(list)) return [[unparseableCall(atPath(path, CYCLE))]]
+  ancestors.push(list)
+  try {
+    const reading = new ListReading(list, path, depth)
+    visitIndices(list, lengthOf(list, path), reading)
+    return reading.end()
+  } finally {
+    ancestors.pop()
+  }
 }
 
 /** A list's turns as readList reads its items; an object, since closures over these variables would cost every list a context. */

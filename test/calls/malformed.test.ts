@@ -57,7 +57,23 @@ describe('malformed predictions become unparseable calls', () => {
   test('a cyclic trajectory', () => {
     const message: Record<string, unknown> = { role: 'assistant' }
     message.content = [message]
-    expect(onlyReason(message)).toMatch(/nested deeper than \d+ levels$/)
+    expect(onlyReason(message)).toBe('content[0]: a cycle: the value contains itself')
+  })
+
+  test('a list that holds itself twice is a cycle at each place, not 2^256 paths walked to the depth limit', () => {
+    const list: unknown[] = []
+    list.push(list, { name: 'f', args: {} }, list)
+    expect(toolCalls(list)).toEqual([
+      { name: '', args: {}, unparseable: '[0]: a cycle: the value contains itself' },
+      { name: 'f', args: {} },
+      { name: '', args: {}, unparseable: '[2]: a cycle: the value contains itself' },
+    ])
+    const message = { role: 'assistant', content: [] as unknown[] }
+    message.content.push(message, message)
+    expect(toolCalls(message).map((call) => call.unparseable)).toEqual([
+      'content[0]: a cycle: the value contains itself',
+      'content[1]: a cycle: the value contains itself',
+    ])
   })
 
   test('a getter that throws on the arguments', () => {
