@@ -269,4 +269,19 @@ describe('LangChain chunks from an untrusted stream', () => {
     expect(calls.filter((call) => call.unparseable !== undefined)).toHaveLength(1)
     expect(reads).toBeLessThan(10 * count)
   })
+
+  test("calls of a made-up length are told their chunks by id without walking that length", () => {
+    let reads = 0
+    const lying = new Proxy([{ name: 'get_weather', args: { city: 'Paris' }, id: 'a' }], {
+      get(target, key, receiver) {
+        if (key === 'length') return 2 ** 53 - 1
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    const chunks = [{ name: 'get_weather', args: '{"city": Par', id: 'a', index: 0 }]
+    const [call] = toolCalls({ type: 'ai', content: '', tool_calls: lying, tool_call_chunks: chunks })
+    expect(call?.unparseable).toContain('not valid JSON')
+    expect(reads).toBeLessThan(10)
+  })
 })

@@ -102,15 +102,15 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
   })
 }
 
-/** Where each id stands among the calls: its index, or -2 where more than one call has it. */
+/** Where each id stands among the calls: its index, or -2 where more than one call has it. The calls are walked as they are read, never a vast length. */
 function placesById(toolCalls: unknown[], calls: number): Map<unknown, number> {
   const places = new Map<unknown, number>()
-  for (let i = 0; i < calls; i++) {
+  forEachIndex(toolCalls, calls, (i) => {
     const toolCall = peek(toolCalls, i)
-    if (!isObject(toolCall)) continue
+    if (!isObject(toolCall)) return
     const id = peek(toolCall, 'id')
     places.set(id, places.has(id) ? -2 : i)
-  }
+  })
   return places
 }
 
