@@ -1,3 +1,4 @@
+import { columnWidth } from '../report/column-width'
 import type { BfclVerdict } from '../bfcl'
 import type { Colors } from '../report/colors'
 
@@ -31,8 +32,8 @@ function firstError(verdict: BfclVerdict): string {
 export function formatBfclText(run: BfclRun, colors: Colors): string {
   const sections: string[][] = []
   if (run.failures.length > 0) {
-    const idWidth = Math.max(...run.failures.map((f) => f.id.length))
-    const typeWidth = Math.max(...run.failures.map((f) => (f.error_type ?? '').length))
+    const idWidth = columnWidth(run.failures.map((f) => f.id))
+    const typeWidth = columnWidth(run.failures.map((f) => f.error_type ?? ''))
     sections.push([
       colors.bold(`Failing (${run.failures.length} of ${run.total}):`),
       ...run.failures.map((f) => `  ${f.id.padEnd(idWidth)}  ${(f.error_type ?? '').padEnd(typeWidth)}  ${colors.dim(firstError(f))}`.trimEnd()),

@@ -2,6 +2,7 @@ import { oneLine } from '../compare/print-value'
 import type { CorpusReport } from '../metric/evaluate'
 import type { Figures } from '../metric/figures'
 import { type Colors, NO_COLORS } from './colors'
+import { columnWidth } from './column-width'
 import { figuresLine } from './figures-line'
 import { printFigure } from './print-figure'
 
@@ -11,14 +12,17 @@ function row({ tp, fp, fn, precision, recall, f1 }: Figures): string[] {
   return [tp, fp, fn, precision, recall, f1].map(printFigure)
 }
 
+/** Characters of a tool's name shown in the table: a name is the model's own, and one long name would widen every row. */
+const MAX_NAME = 60
+
 /** Tools in rows, counts and figures in right-aligned columns. */
 export function perToolTable(perTool: Record<string, Figures>, colors: Colors = NO_COLORS): string[] {
   const keys = Object.keys(perTool)
   const rows = keys.map((tool) => row(perTool[tool]!))
   // A tool's name may be the model's own.
-  const tools = keys.map(oneLine)
-  const nameWidth = Math.max(4, ...tools.map((tool) => tool.length))
-  const widths = COLUMNS.map((column, i) => Math.max(column.length, ...rows.map((cells) => cells[i]!.length)))
+  const tools = keys.map((tool) => oneLine(tool.length > MAX_NAME ? `${tool.slice(0, MAX_NAME - 1)}…` : tool))
+  const nameWidth = columnWidth(tools, 4)
+  const widths = COLUMNS.map((column, i) => columnWidth(rows.map((cells) => cells[i]!), column.length))
   const line = (name: string, cells: readonly string[]) =>
     `  ${name.padEnd(nameWidth)}  ${cells.map((cell, i) => cell.padStart(widths[i]!)).join('  ')}`.trimEnd()
   return [colors.dim(line('tool', COLUMNS)), ...tools.map((tool, i) => line(tool, rows[i]!))]
