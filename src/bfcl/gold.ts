@@ -5,7 +5,7 @@
  */
 
 import { toPlainValue } from '../calls/python-values'
-import { oneOf, optional, satisfies } from '../compare/gold-values'
+import { oneOfList, optional, satisfies } from '../compare/gold-values'
 import type { GoldToolCall } from '../match/match-calls'
 import { allowedValues, readGroundTruth } from './ground-truth'
 import { isDict } from './python-semantics'
@@ -27,7 +27,7 @@ function goldOfAllowed(allowed: readonly unknown[]): unknown {
   const isOptional = values.length < allowed.length
   // Only `""` listed: the argument may be left out, or be a string that standardizes to nothing.
   if (values.length === 0) return isOptional ? optional('') : NOTHING_ALLOWED
-  const combined = values.length === 1 ? values[0] : oneOf(...values)
+  const combined = values.length === 1 ? values[0] : oneOfList(values)
   return isOptional ? optional(combined) : combined
 }
 

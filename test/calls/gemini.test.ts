@@ -73,6 +73,20 @@ describe('Gemini, hand-written', () => {
     expect(readTurns({ role: 'model', parts })).toEqual([[parisAndRome[0]]])
   })
 
+  test('a history content that reads as 200,000 turns gives them all, not a stack overflow', () => {
+    const steps = Array.from({ length: 200_000 }, () => ({ toolCalls: [{ type: 'tool-call', toolName: 'f', input: {} }] }))
+    const response = {
+      candidates: [{ content: { role: 'model', parts: [weatherPart('Paris')] } }],
+      automaticFunctionCallingHistory: [
+        { role: 'model', parts: [weatherPart('Rome')], steps },
+        { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: {} } }] },
+      ],
+    }
+    const turns = readTurns(response)
+    expect(turns).toHaveLength(200_001)
+    expect(turns.at(-1)).toEqual([parisAndRome[0]])
+  })
+
   test('a functionCall that is not an object is unparseable', () => {
     expect(toolCalls([{ functionCall: 'get_weather' }])[0]?.unparseable).toBe('[0].functionCall: expected an object, received a string')
   })

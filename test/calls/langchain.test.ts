@@ -270,6 +270,14 @@ describe('LangChain chunks from an untrusted stream', () => {
     expect(reads).toBeLessThan(10 * count)
   })
 
+  test('a serialised message whose class name is a vast list is named by its kind, the list never joined', () => {
+    const name: unknown[] = [{ a: 1 }]
+    name.length = 2 ** 32 - 1
+    expect(toolCalls({ lc: 1, type: 'constructor', id: ['langchain_core', 'messages', name], kwargs: {} })).toEqual([
+      { name: '', args: {}, unparseable: 'expected a serialised LangChain message, received an array' },
+    ])
+  })
+
   test("calls of a made-up length are told their chunks by id without walking that length", () => {
     let reads = 0
     const lying = new Proxy([{ name: 'get_weather', args: { city: 'Paris' }, id: 'a' }], {

@@ -45,7 +45,9 @@ export const readGemini: FormatReader = (value, path, context) => {
     const history = peek(value, 'automaticFunctionCallingHistory')
     if (!isList(history)) return last
     const turns = automaticCallTurns(history, childPath(path, 'automaticFunctionCallingHistory'), context)
-    return { turns: [...turns, ...('call' in last ? [[last.call]] : last.turns)] }
+    if ('call' in last) turns.push([last.call])
+    else for (const turn of last.turns) turns.push(turn)
+    return { turns }
   }
   // A candidate alone, or an event of Google's Agent Development Kit (`{ author, content }`): its content.
   const content = peek(value, 'content')
@@ -96,7 +98,9 @@ function automaticCallTurns(history: unknown[], path: string, context: Context):
   for (let i = start; i < length; i += 2) {
     const contentPath = childPath(path, i)
     const reading = context.read(get(history, i, contentPath), contentPath)
-    turns.push(...('call' in reading ? [[reading.call]] : reading.turns))
+    // One at a time: spread, a content of many turns would overflow the stack.
+    if ('call' in reading) turns.push([reading.call])
+    else for (const turn of reading.turns) turns.push(turn)
   }
   return turns
 }

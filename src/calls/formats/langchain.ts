@@ -41,7 +41,8 @@ function readSerialized(value: object, path: string, context: Context): Reading 
     return isObject(kwargs) ? readAIMessage(kwargs, kwargsPath, context) : noCalls()
   }
   if (typeof className === 'string' && /Message(Chunk)?$/.test(className)) return noCalls()
-  return { call: unparseableCall(atPath(path, `expected a serialised LangChain message, received ${String(className)}`)) }
+  const named = typeof className === 'string' ? className : describe(className)
+  return { call: unparseableCall(atPath(path, `expected a serialised LangChain message, received ${named}`)) }
 }
 
 function readAIMessage(message: object, path: string, context: Context): Reading {
