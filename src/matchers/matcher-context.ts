@@ -68,3 +68,16 @@ export function isUnawaited(received: unknown): boolean {
 }
 
 export const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or use expect(…).resolves'
+
+/**
+ * Text a message prints from the prediction's values, which are shared rather than copied and
+ * so read again: where a getter among them throws on that read, the text is built from the
+ * prediction read once more with every value copied (`fromCopies`), never a throw out of the matcher.
+ */
+export function printedOrFromCopies(print: () => string, fromCopies: () => string): string {
+  try {
+    return print()
+  } catch {
+    return fromCopies()
+  }
+}

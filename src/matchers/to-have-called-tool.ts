@@ -1,13 +1,13 @@
-import { toolCalls } from '../calls/read'
+import { readTurnsCopied, toolCalls } from '../calls/read'
 import { isUnparseable, type ToolCall } from '../calls/tool-call'
 import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
 import { printValue } from '../compare/print-value'
 import { resolveMatchOptions } from '../match/options'
 import type { PairDetail } from '../metric/score'
-import { scoreTrajectory } from '../metric/score-trajectory'
+import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import { formatVerdict } from '../report/format-score'
 import { printCall } from '../report/print-data'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
 
 /** How many calls the message lists before it counts the rest. */
 const LISTED_CALLS = 20
@@ -60,10 +60,9 @@ export function toHaveCalledTool(
   if (rest.length > 0) throw new TypeError(`toHaveCalledTool(name, args?): expected at most two arguments, received ${rest.length + 2}`)
   const calls = toolCalls(received)
   const matcher = isAsymmetricMatcher(args) ? args : undefined
-  const score =
-    args === undefined || matcher !== undefined
-      ? undefined
-      : scoreTrajectory(received, { name, args: args as Record<string, unknown> }, withRunnerTesters(this, resolveMatchOptions({})), '')
+  const gold = args === undefined || matcher !== undefined ? undefined : { name, args: args as Record<string, unknown> }
+  const options = withRunnerTesters(this, resolveMatchOptions({}))
+  const score = gold === undefined ? undefined : scoreTrajectory(received, gold, options, '')
   const pair = score?.pairs[0]
   // A call on whose arguments the matcher could not decide: under .not, nothing shows it is not the one.
   let unchecked = -1
@@ -81,7 +80,7 @@ export function toHaveCalledTool(
     this.isNot && found < 0 ? (unchecked >= 0 ? unchecked : calls.findIndex((call) => isUnparseable(call) && (call.name === '' || call.name === name))) : -1
   const pass = unawaited ? this.isNot === true : found >= 0 || unreadable >= 0
 
-  const message = () => {
+  const printed = (calls: readonly ToolCall[], pair: PairDetail | undefined) => {
     const colors = runnerColors(this)
     const wanted = colors.expected(
       args === undefined ? name : matcher !== undefined ? `${name} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>),
@@ -101,5 +100,10 @@ export function toHaveCalledTool(
     if (!pass && pair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(pair, args as Record<string, unknown>, this).join('\n'))
     return sections.join('\n\n')
   }
+  const message = () =>
+    printedOrFromCopies(
+      () => printed(calls, pair),
+      () => printed(readTurnsCopied(received).flat(), gold === undefined ? undefined : scoreTrajectoryCopied(received, gold, options, '').pairs[0]),
+    )
   return { pass, message }
 }

@@ -1,7 +1,7 @@
 import { MATCH_OPTION_KEYS } from '../match/options'
-import { scoreTrajectory } from '../metric/score-trajectory'
+import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import type { Score } from '../metric/score'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, runnerColors, UNAWAITED } from './matcher-context'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED } from './matcher-context'
 import { readFlag, readOptions, resolveForRunner } from './matcher-options'
 import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
@@ -61,7 +61,7 @@ export function toMatchToolCalls(
 ): MatcherResult {
   const read = readOptions(options, OPTION_KEYS)
   const allowances = { allowExtra: readFlag(read, 'allowExtra'), allowMissing: readFlag(read, 'allowMissing') }
-  const resolved = resolveForRunner(this, read)
+  let resolved = resolveForRunner(this, read)
   let score = scoreTrajectory(received, gold, resolved)
   const unawaited = isUnawaited(received)
   // A promise not awaited is the test's slip, not the agent's output: nothing to count.
@@ -70,8 +70,9 @@ export function toMatchToolCalls(
   if (!unawaited && !pass && resolved.level === 'arg') {
     // The arg-level pairing seats each gold call by agreement, which may pass over an exact pair
     // when calls are left unpaired; whether the gold is matched exactly is asked of exact pairs first.
-    const exactFirst = scoreTrajectory(received, gold, { ...resolved, exactFirst: true })
-    if (matched(exactFirst, allowances)) [score, pass] = [exactFirst, true]
+    const exactFirstOptions = { ...resolved, exactFirst: true }
+    const exactFirst = scoreTrajectory(received, gold, exactFirstOptions)
+    if (matched(exactFirst, allowances)) [score, pass, resolved] = [exactFirst, true, exactFirstOptions]
   }
 
   const message = () => {
@@ -81,7 +82,12 @@ export function toMatchToolCalls(
         ? `Expected the calls not to match the gold, but they do${allowed(allowances)}.`
         : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
     const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
-    return `${head}\n\n${verdict}\n\n${scoreDetail(score, runnerColors(this), gold)}`
+    const colors = runnerColors(this)
+    const detail = printedOrFromCopies(
+      () => scoreDetail(score, colors, gold),
+      () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, gold),
+    )
+    return `${head}\n\n${verdict}\n\n${detail}`
   }
   return { pass, message }
 }

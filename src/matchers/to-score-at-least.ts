@@ -3,10 +3,10 @@ import { MATCH_OPTION_KEYS } from '../match/options'
 import type { CorpusReport } from '../metric/evaluate'
 import type { Figures } from '../metric/figures'
 import type { Score } from '../metric/score'
-import { scoreTrajectory } from '../metric/score-trajectory'
+import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import type { Colors } from '../report/colors'
 import { formatCorpusReport } from '../report/format-corpus-report'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, runnerColors, UNAWAITED } from './matcher-context'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED } from './matcher-context'
 import { readOptions, resolveForRunner } from './matcher-options'
 import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
 import { printFiguresApart } from '../report/print-figure'
@@ -93,12 +93,17 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
     )
   }
   const options = readOptions(optionsArgument, OPTION_KEYS)
-  const score = scoreTrajectory(received, gold, resolveForRunner(context, options))
+  const resolved = resolveForRunner(context, options)
+  const score = scoreTrajectory(received, gold, resolved)
   return {
     figures: score,
     options,
     hintNames: { received: 'received', args: ['threshold', 'gold'] },
-    detail: (colors) => scoreDetail(score, colors, gold),
+    detail: (colors) =>
+      printedOrFromCopies(
+        () => scoreDetail(score, colors, gold),
+        () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, gold),
+      ),
     scoredFromGold: score,
   }
 }

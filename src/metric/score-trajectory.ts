@@ -17,3 +17,11 @@ export function scoreTrajectory(pred: unknown, gold: unknown, options: ResolvedM
     return scorePairing(pairCalls(readTurnsCopied(pred), goldTurns, options))
   }
 }
+
+/**
+ * scoreTrajectory with the prediction read with every value copied, each getter read once: for a
+ * message, where printing a Score read the prediction's shared values again and a getter threw.
+ */
+export function scoreTrajectoryCopied(pred: unknown, gold: unknown, options: ResolvedMatchOptions, goldPath = 'gold', goldForm: GoldForm = 'author'): Score {
+  return scorePairing(pairCalls(readTurnsCopied(pred), readGold(gold, goldPath, goldForm), options))
+}

@@ -171,6 +171,31 @@ describe('toMatchToolCalls', () => {
   })
 })
 
+describe('a failure message of a prediction whose getter throws when read again', () => {
+  /** A call whose argument can be read once: the matchers' messages read shared values again. */
+  const readOnce = () => {
+    let reads = 0
+    const args = Object.defineProperty({}, 'q', {
+      enumerable: true,
+      get: () => {
+        if (++reads > 1) throw new Error('read twice')
+        return 'dogs'
+      },
+    })
+    return [search('cats'), { name: 'answer', args }]
+  }
+
+  test('is built from the prediction read again with every value copied, the call unparseable, never a throw', () => {
+    for (const assertion of [
+      () => expect(readOnce()).toMatchToolCalls([search('cats')]),
+      () => expect(readOnce()).toScoreAtLeast(1, [search('cats')]),
+      () => expect(readOnce()).not.toHaveCalledTool('search'),
+    ]) {
+      expect(failure(assertion)).toMatch(/could not be read \(read twice\)/)
+    }
+  })
+})
+
 describe('toScoreAtLeast', () => {
   const pred = [search('cats'), { name: 'delete_all', args: {} }]
   const gold = [search('cats'), answer('meow')]
