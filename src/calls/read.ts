@@ -91,6 +91,7 @@ export function toolCalls(input: unknown): ToolCall[] {
 }
 
 function readAt(value: unknown, path: string, depth: number): Reading {
+  const reading = ancestorCount
   try {
     if (value instanceof UnreadableItem) return { call: unparseableCall(value.reason) }
     if (depth > MAX_DEPTH) return unparseable(path, `nested deeper than ${MAX_DEPTH} levels`)
@@ -105,14 +106,14 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     if (isStreamTextResult(value)) {
       return unparseable(path, 'expected a trajectory, received a streamText result, whose calls are promises (await result.steps first)')
     }
-    if (ancestors.includes(value)) return unparseable(path, CYCLE)
-    ancestors.push(value)
-    try {
-      return readByFormat(value, path, depth)
-    } finally {
-      ancestors.pop()
-    }
+    if (isAncestor(value)) return unparseable(path, CYCLE)
+    enter(value)
+    const read = readByFormat(value, path, depth)
+    leave()
+    return read
   } catch (error) {
+    // What the readings inside this one had begun is over.
+    leaveTo(reading)
     return { call: thrownCall(error, path) }
   }
 }
@@ -130,8 +131,28 @@ function readByFormat(value: object, path: string, depth: number): Reading {
  * The objects and lists being read, outermost first: one met again inside itself is a cycle,
  * which the depth limit alone would walk down every branch of (`a = [a, a]`: 2^256 paths).
  */
-const ancestors: object[] = []
+const ancestors: (object | undefined)[] = []
+let ancestorCount = 0
 const CYCLE = 'a cycle: the value contains itself'
+
+/** A loop rather than `includes`, and a count rather than `push` and `pop`: each list read passes here, so no builtin is called. */
+function isAncestor(value: object): boolean {
+  for (let i = 0; i < ancestorCount; i++) if (ancestors[i] === value) return true
+  return false
+}
+
+function enter(value: object): void {
+  ancestors[ancestorCount++] = value
+}
+
+/** Its slot emptied, so that a trajectory read is not kept alive by the reader. */
+function leave(): void {
+  ancestors[--ancestorCount] = undefined
+}
+
+function leaveTo(count: number): void {
+  while (ancestorCount > count) leave()
+}
 
 /** What reading at `path` threw, as an unparseable call: an Unreadable field names its own path. */
 function thrownCall(error: unknown, path: string): ToolCall {
@@ -180,15 +201,11 @@ function isTuple(list: unknown[]): boolean {
  * array that is not a tuple is one turn.
  */
 function readList(list: unknown[], path: string, depth: number): Turns {
-  if (ancestors.includes(list)) return [[unparseableCall(atPath(path, CYCLE))]]
-  ancestors.push(list)
-  try {
-    const reading = new ListReading(list, path, depth)
-    visitIndices(list, lengthOf(list, path), reading)
-    return reading.end()
-  } finally {
-    ancestors.pop()
-  }
+  if (isAncestor(list)) return [[unparseableCall(atPath(path, CYCLE))]]
+  const reading = new ListReading(list, path, depth)
+  visitIndices(list, lengthOf(list, path), reading)
+  if (reading.entered) leave()
+  return reading.end()
 }
 
 /** A list's turns as readList reads its items; an object, since closures over these variables would cost every list a context. */
@@ -197,6 +214,8 @@ class ListReading implements IndexVisitor {
   private run: ToolCall[] | undefined = undefined
   /** The events of a streamed response, put together as they come; made for the first event. */
   private stream: StreamAssembly | undefined = undefined
+  /** Whether the list is among the ancestors: only once an item is read further, so that a list of calls alone, the commonest, costs nothing. */
+  entered = false
 
   constructor(
     private readonly list: unknown[],
@@ -213,6 +232,10 @@ class ListReading implements IndexVisitor {
       if (this.stream !== undefined) this.addResponse(this.stream.finish())
       this.run = withItem(this.run, own)
       return
+    }
+    if (!this.entered) {
+      enter(list)
+      this.entered = true
     }
     const itemPath = childPath(path, index)
     const streamKind = isObject(item) && !isList(item) ? streamKindOf(item, true) : undefined
@@ -256,9 +279,11 @@ class ListReading implements IndexVisitor {
   /** An event that cannot be read stands, as an unparseable call, where it was; the rest of the stream is still read. */
   private takeStreamEvent(stream: StreamAssembly, event: object, kind: StreamKind, path: string): void {
     if (stream.endsBefore(event, kind)) this.addResponse(stream.finish())
+    const reading = ancestorCount
     try {
       this.addResponse(stream.take(event, kind, path))
     } catch (error) {
+      leaveTo(reading)
       this.run = withItem(this.run, thrownCall(error, path))
     }
   }
