@@ -130,6 +130,8 @@ function readByFormat(value: object, path: string, depth: number): Reading {
 /**
  * The objects and lists being read, outermost first: one met again inside itself is a cycle,
  * which the depth limit alone would walk down every branch of (`a = [a, a]`: 2^256 paths).
+ * Each leaves as its reading ends; where a reading throws, the readAt that catches it takes off
+ * what the readings inside it had begun.
  */
 const ancestors: (object | undefined)[] = []
 let ancestorCount = 0
