@@ -6,9 +6,10 @@ import { get, holds, isList, isObject, lengthOf, noCalls, peek, type FormatReade
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice; the others are alternative
  * answers, not further turns), and a tool call `{ type: 'function', function: { name,
- * arguments } }` (or `args`, as in our own form). A custom tool's call (`{ type: 'custom', custom: { name, input } }`) is
- * unparseable, naming its tool: its input is free-form text, no arguments. A choice is read by
- * readChatResponse; messages and their legacy `function_call` by readMessage.
+ * arguments } }` (or `args`, as in our own form). A custom tool's call (`{ type: 'custom',
+ * custom: { name, input } }`) is unparseable, naming its tool: its input is free-form text, no
+ * arguments. A choice is read by readChatResponse; messages and their legacy `function_call` by
+ * readMessage.
  */
 export const readOpenAIChat: FormatReader = (value, path, context) => {
   const choices = peek(value, 'choices')
