@@ -91,7 +91,7 @@ export function toolCalls(input: unknown): ToolCall[] {
 }
 
 function readAt(value: unknown, path: string, depth: number): Reading {
-  const reading = ancestorCount
+  const ancestorsBefore = ancestorCount
   try {
     if (value instanceof UnreadableItem) return { call: unparseableCall(value.reason) }
     if (depth > MAX_DEPTH) return unparseable(path, `nested deeper than ${MAX_DEPTH} levels`)
@@ -113,7 +113,7 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     return read
   } catch (error) {
     // What the readings inside this one had begun is over.
-    leaveTo(reading)
+    leaveTo(ancestorsBefore)
     return { call: thrownCall(error, path) }
   }
 }
@@ -281,11 +281,11 @@ class ListReading implements IndexVisitor {
   /** An event that cannot be read stands, as an unparseable call, where it was; the rest of the stream is still read. */
   private takeStreamEvent(stream: StreamAssembly, event: object, kind: StreamKind, path: string): void {
     if (stream.endsBefore(event, kind)) this.addResponse(stream.finish())
-    const reading = ancestorCount
+    const ancestorsBefore = ancestorCount
     try {
       this.addResponse(stream.take(event, kind, path))
     } catch (error) {
-      leaveTo(reading)
+      leaveTo(ancestorsBefore)
       this.run = withItem(this.run, thrownCall(error, path))
     }
   }

@@ -80,7 +80,7 @@ export function toHaveCalledTool(
     this.isNot && found < 0 ? (unchecked >= 0 ? unchecked : calls.findIndex((call) => isUnparseable(call) && (call.name === '' || call.name === name))) : -1
   const pass = unawaited ? this.isNot === true : found >= 0 || unreadable >= 0
 
-  const printed = (calls: readonly ToolCall[], pair: PairDetail | undefined) => {
+  const printed = (shownCalls: readonly ToolCall[], shownPair: PairDetail | undefined) => {
     const colors = runnerColors(this)
     const wanted = colors.expected(
       args === undefined ? name : matcher !== undefined ? `${name} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>),
@@ -93,11 +93,11 @@ export function toHaveCalledTool(
           : unreadable === unchecked
             ? `Expected no call to ${wanted}, but the matcher could not decide on the arguments of pred[${unreadable}] (it threw, or answered with a promise), which may be one.`
             : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
-        : `Expected a call to ${wanted}, but ${calls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
+        : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
-    const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : pair?.predIndex
-    if (calls.length > 0 && !unawaited) sections.push(callsMade(calls, highlight).join('\n'))
-    if (!pass && pair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(pair, args as Record<string, unknown>, this).join('\n'))
+    const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : shownPair?.predIndex
+    if (shownCalls.length > 0 && !unawaited) sections.push(callsMade(shownCalls, highlight).join('\n'))
+    if (!pass && shownPair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(shownPair, args as Record<string, unknown>, this).join('\n'))
     return sections.join('\n\n')
   }
   const message = () =>

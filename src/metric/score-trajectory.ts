@@ -1,5 +1,5 @@
 import { readTurns, readTurnsCopied } from '../calls/read'
-import { readGold } from '../compare/gold-calls'
+import { type GoldTurns, readGold } from '../compare/gold-calls'
 import type { GoldForm } from '../compare/gold-node'
 import type { ResolvedMatchOptions } from '../match/options'
 import { pairCalls } from '../match/pair-calls'
@@ -14,7 +14,7 @@ export function scoreTrajectory(pred: unknown, gold: unknown, options: ResolvedM
   } catch {
     // A getter in the prediction's shared plain data threw on a later read: read it again with each value copied, read
     // once (a getter that throws then makes its call unparseable). What throws still is not the prediction's doing.
-    return scorePairing(pairCalls(readTurnsCopied(pred), goldTurns, options))
+    return scoreCopied(pred, goldTurns, options)
   }
 }
 
@@ -23,5 +23,9 @@ export function scoreTrajectory(pred: unknown, gold: unknown, options: ResolvedM
  * message, where printing a Score read the prediction's shared values again and a getter threw.
  */
 export function scoreTrajectoryCopied(pred: unknown, gold: unknown, options: ResolvedMatchOptions, goldPath = 'gold', goldForm: GoldForm = 'author'): Score {
-  return scorePairing(pairCalls(readTurnsCopied(pred), readGold(gold, goldPath, goldForm), options))
+  return scoreCopied(pred, readGold(gold, goldPath, goldForm), options)
+}
+
+function scoreCopied(pred: unknown, goldTurns: GoldTurns, options: ResolvedMatchOptions): Score {
+  return scorePairing(pairCalls(readTurnsCopied(pred), goldTurns, options))
 }
