@@ -14,6 +14,7 @@ import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
 import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
+import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
 import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
@@ -66,11 +67,18 @@ export function readTurns(input: unknown): Turns {
   if (input === undefined || input === null) {
     return [[unparseableCall(`expected a trajectory, received ${describe(input)}`)]]
   }
+  const outerPieces = suspendCallPieces()
   try {
     const reading = readAt(input, '', 0)
-    return 'call' in reading ? [[reading.call]] : withoutEmptyTurns(reading.turns)
+    const turns = 'call' in reading ? [[reading.call]] : reading.turns
+    // A call streamed in pieces whose last piece never came stands after the rest.
+    const cutShort = finishCallPieces()
+    if (cutShort !== undefined) turns.push([cutShort])
+    return withoutEmptyTurns(turns)
   } catch (error) {
     return [[unparseableCall(`could not be read (${errorMessage(error)})`)]]
+  } finally {
+    resumeCallPieces(outerPieces)
   }
 }
 

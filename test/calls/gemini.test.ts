@@ -2,7 +2,7 @@ import { GenerateContentResponse, GoogleGenAI } from '@google/genai'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
 import { parisAndRome } from './paris-and-rome'
-import { startJsonServer, type JsonServer } from './servers/json-server'
+import { ServerSentEvents, startJsonServer, type JsonServer } from './servers/json-server'
 
 const weatherPart = (city: string) => ({ functionCall: { name: 'get_weather', args: { city } } })
 
@@ -177,5 +177,141 @@ describe('@google/genai automatic function calling against a loopback server', (
     const second = await chat.sendMessage({ message: 'And Lisbon?' })
     expect(second.automaticFunctionCallingHistory?.length).toBeGreaterThan(3)
     expect(readTurns(second)).toEqual([[{ name: 'get_weather', args: { city: 'Lisbon' } }]])
+  })
+})
+
+/** A stream's chunk holding one part, as Vertex AI sends it. */
+const chunk = (part: object, finishReason?: string) => ({
+  candidates: [{ content: { role: 'model', parts: [part] }, ...(finishReason === undefined ? {} : { finishReason }), index: 0 }],
+})
+
+/** Vertex AI's pieces of a call whose arguments stream: `get_weather(city='Paris', days=3)`. */
+const streamedParis = () => [
+  chunk({ functionCall: { name: 'get_weather', willContinue: true } }),
+  chunk({ functionCall: { partialArgs: [{ jsonPath: '$.city', stringValue: 'Pa', willContinue: true }], willContinue: true } }),
+  chunk({ functionCall: { partialArgs: [{ jsonPath: '$.city', stringValue: 'ris' }, { jsonPath: '$.days', numberValue: 3 }], willContinue: true } }),
+  chunk({ functionCall: {} }, 'STOP'),
+]
+
+describe("Vertex AI's streamed function-call arguments (partialArgs)", () => {
+  test('puts the pieces of a call together across the chunks of a stream', () => {
+    expect(toolCalls(streamedParis())).toEqual([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }])
+  })
+
+  test('nested paths make the objects and lists on the way; every kind of value is read', () => {
+    const chunks = [
+      chunk({ functionCall: { name: 'plan', willContinue: true } }),
+      chunk({
+        functionCall: {
+          partialArgs: [
+            { jsonPath: '$.stops[0].name', stringValue: 'Lyon' },
+            { jsonPath: '$.stops[0].night', boolValue: true },
+            { jsonPath: '$.stops[1].name', stringValue: 'Nice' },
+            { jsonPath: "$['a key'].note", nullValue: 'NULL_VALUE' },
+            { jsonPath: '$.budget', numberValue: 'Infinity' },
+          ],
+          willContinue: true,
+        },
+      }),
+      // The last piece may carry the last partialArgs and say no willContinue, in place of an empty functionCall.
+      chunk({ functionCall: { partialArgs: [{ jsonPath: '$.stops[1].night', boolValue: false }] } }, 'STOP'),
+    ]
+    expect(toolCalls(chunks)).toEqual([
+      { name: 'plan', args: { stops: [{ name: 'Lyon', night: true }, { name: 'Nice', night: false }], 'a key': { note: null }, budget: Infinity } },
+    ])
+  })
+
+  test('a string continues only after a piece of it that said willContinue; otherwise a later value replaces it', () => {
+    const chunks = [
+      chunk({ functionCall: { name: 'f', willContinue: true, partialArgs: [{ jsonPath: '$.x', stringValue: 'a' }] } }),
+      chunk({ functionCall: { partialArgs: [{ jsonPath: '$.x', stringValue: 'b', willContinue: true }], willContinue: true } }),
+      chunk({ functionCall: { partialArgs: [{ jsonPath: '$.x', stringValue: 'c' }] } }),
+    ]
+    expect(toolCalls(chunks)).toEqual([{ name: 'f', args: { x: 'bc' } }])
+  })
+
+  test('whole calls on either side are read as they are, each chunk a turn', () => {
+    const before = chunk({ functionCall: { name: 'get_weather', args: { city: 'Rome' } } }, 'STOP')
+    expect(readTurns([before, ...streamedParis(), before])).toEqual([
+      [{ name: 'get_weather', args: { city: 'Rome' } }],
+      [{ name: 'get_weather', args: { city: 'Paris', days: 3 } }],
+      [{ name: 'get_weather', args: { city: 'Rome' } }],
+    ])
+  })
+
+  test('a stream that stops before the last piece leaves the call unparseable, after the calls that came whole', () => {
+    const calls = toolCalls([...streamedParis().slice(0, 3), chunk({ functionCall: { name: 'now', args: {} } })])
+    // Another named call began: the one under way never got its last piece.
+    expect(calls.map((call) => call.name)).toEqual(['get_weather', 'now'])
+    expect(calls[0]?.unparseable).toBe('[0].candidates[0].content.parts[0].functionCall: another call began before the last piece of this call (its pieces said willContinue)')
+    const stopped = toolCalls(streamedParis().slice(0, 3))
+    expect(stopped).toHaveLength(1)
+    expect(stopped[0]?.unparseable).toBe('[0].candidates[0].content.parts[0].functionCall: the stream stopped before the last piece of this call (its pieces said willContinue)')
+  })
+
+  test('pieces that cannot be read make the call unparseable, with the path of the first', () => {
+    const withPartial = (partial: unknown) => [
+      chunk({ functionCall: { name: 'f', willContinue: true } }),
+      chunk({ functionCall: { partialArgs: [partial] } }),
+    ]
+    const reason = (partial: unknown) => toolCalls(withPartial(partial))[0]?.unparseable
+    expect(reason({ jsonPath: 'city', stringValue: 'x' })).toBe('[1].candidates[0].content.parts[0].functionCall.partialArgs[0].jsonPath: cannot be read: expected a path beginning with $')
+    expect(reason({ jsonPath: '$.a[*]', stringValue: 'x' })).toMatch(/jsonPath: cannot be read: expected a quoted name or an index at 4$/)
+    expect(reason({ jsonPath: '$.a[2]', stringValue: 'x' })).toMatch(/jsonPath: \$\.a\[2\]: index 2 comes before index 0$/)
+    expect(reason({ jsonPath: '$.x', numberValue: 'many' })).toMatch(/partialArgs\[0\]\.numberValue: expected a number, received a string$/)
+    expect(reason({ jsonPath: '$', stringValue: 'x' })).toMatch(/names the arguments themselves, not one of them$/)
+    expect(reason('x')).toMatch(/partialArgs\[0\]: expected a partial argument, received a string$/)
+    const through = [
+      chunk({ functionCall: { name: 'f', willContinue: true, partialArgs: [{ jsonPath: '$.a', stringValue: 's' }] } }),
+      chunk({ functionCall: { partialArgs: [{ jsonPath: '$.a.b', stringValue: 'x' }] } }),
+    ]
+    expect(toolCalls(through)[0]?.unparseable).toMatch(/\$\.a\.b: a string stands where an object or a list is needed$/)
+  })
+
+  test('a piece without the first that names its call is unparseable', () => {
+    const calls = toolCalls([chunk({ functionCall: { partialArgs: [{ jsonPath: '$.x', numberValue: 1 }] } })])
+    expect(calls[0]?.unparseable).toBe('[0].candidates[0].content.parts[0].functionCall.name: expected a tool name, received undefined (a piece of a streamed call without its first piece)')
+  })
+
+  test('a key that Object.prototype names is an own argument, and the prediction is left as it was', () => {
+    const chunks = [
+      chunk({ functionCall: { name: 'f', willContinue: true, args: { keep: { n: 1 } } } }),
+      chunk({ functionCall: { partialArgs: [{ jsonPath: "$['__proto__']", stringValue: 'p' }, { jsonPath: '$.keep.m', numberValue: 2 }] } }),
+    ]
+    const before = JSON.stringify(chunks)
+    const [call] = toolCalls(chunks)
+    expect(Object.getOwnPropertyDescriptor(call?.args, '__proto__')?.value).toBe('p')
+    expect(call?.args.keep).toEqual({ n: 1, m: 2 })
+    expect(JSON.stringify(chunks)).toBe(before)
+  })
+
+  test("an Agent Development Kit's partial events are passed over: the event after them gives their calls whole", () => {
+    const whole = { id: 'e2', author: 'agent', content: { role: 'model', parts: [weatherPart('Paris')] } }
+    const partial = { id: 'e1', author: 'agent', partial: true, content: { role: 'model', parts: [{ functionCall: { name: 'get_weather', willContinue: true } }] } }
+    expect(readTurns([partial, whole])).toEqual([[parisAndRome[0]]])
+  })
+
+  test('graded by the matcher: a streamed call matches its gold', () => {
+    expect(streamedParis()).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }])
+  })
+})
+
+describe('@google/genai on Vertex AI, its arguments streamed, against a loopback server', () => {
+  let server: JsonServer
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => (path.includes(':streamGenerateContent') ? new ServerSentEvents(streamedParis().map((data) => ({ data }))) : undefined))
+  })
+
+  afterAll(() => server.close())
+
+  test('reads the chunks generateContentStream gives', async () => {
+    // Vertex AI's express mode takes an API key, so no credentials are looked for.
+    const client = new GoogleGenAI({ vertexai: true, apiKey: 'test', httpOptions: { baseUrl: server.url } })
+    const chunks: GenerateContentResponse[] = []
+    const config = { toolConfig: { functionCallingConfig: { streamFunctionCallArguments: true } } }
+    for await (const received of await client.models.generateContentStream({ model: 'gemini-test', contents: 'Weather in Paris?', config })) chunks.push(received)
+    expect(chunks).toHaveLength(4)
+    expect(readTurns(chunks)).toEqual([[{ name: 'get_weather', args: { city: 'Paris', days: 3 } }]])
   })
 })

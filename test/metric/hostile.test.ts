@@ -26,8 +26,34 @@ const hostileValue = fc.anything({
   key: fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'name', 'args', 'tool_calls', 'type')),
 })
 
+// Vertex AI's pieces of a streamed call, in any order and with anything in their fields.
+const jsonPath = fc.oneof(fc.constantFrom('$', '$.q', '$.city', '$.when.day', '$.l[0]', '$.l[1].x', "$['__proto__']", '$.q.x'), fc.string())
+const partialArg = fc.record(
+  {
+    jsonPath: fc.oneof(jsonPath, hostileValue),
+    stringValue: fc.oneof(fc.string(), hostileValue),
+    numberValue: fc.oneof(fc.double(), fc.constantFrom('NaN', 'Infinity'), hostileValue),
+    boolValue: fc.oneof(fc.boolean(), hostileValue),
+    nullValue: fc.constantFrom(null, 'NULL_VALUE'),
+    willContinue: fc.oneof(fc.boolean(), hostileValue),
+  },
+  { requiredKeys: [] },
+)
+const geminiPiece = fc.record({
+  functionCall: fc.record(
+    {
+      name: fc.oneof(fc.constantFrom('search', 'book'), hostileValue),
+      args: fc.oneof(hostileValue, fc.dictionary(fc.string(), hostileValue)),
+      partialArgs: fc.oneof(fc.array(fc.oneof(partialArg, hostileValue), { maxLength: 4 }), hostileValue),
+      willContinue: fc.oneof(fc.boolean(), hostileValue),
+    },
+    { requiredKeys: [] },
+  ),
+})
+
 // Calls shaped like real ones, with hostile arguments and names, so they get past format detection.
 const hostileCall = fc.oneof(
+  geminiPiece,
   fc.record({ name: fc.oneof(fc.constantFrom('search', 'book'), hostileValue), args: fc.oneof(hostileValue, fc.dictionary(fc.string(), hostileValue)) }),
   fc.record({ type: fc.constant('function'), function: fc.record({ name: fc.constantFrom('search', 'book'), arguments: fc.oneof(fc.json(), fc.string()) }) }),
   fc.string(),

@@ -2,6 +2,7 @@ import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader } from './reader'
+import { isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
 
 /** Fields of a Gemini `Part` that is not a function call. */
 const OTHER_PART_FIELDS = [
@@ -26,8 +27,9 @@ const OTHER_PART_FIELDS = [
 /**
  * Gemini (`@google/genai`): a `GenerateContentResponse` (its first candidate, the others being
  * alternatives, after the calls the SDK ran itself, in its automatic function calling history),
- * a candidate, an Agent Development Kit event `{ author, content }`, a `Content` without a role,
- * and parts `{ functionCall: { name, args } }`.
+ * a candidate, an Agent Development Kit event `{ author, content }` (not a partial one), a
+ * `Content` without a role, and parts `{ functionCall: { name, args } }`, or the pieces of one
+ * that Vertex AI streams.
  * Only plain fields are read: the response class's getters (`text`, `functionCalls`) warn.
  */
 export const readGemini: FormatReader = (value, path, context) => {
@@ -52,6 +54,8 @@ export const readGemini: FormatReader = (value, path, context) => {
   // A candidate alone, or an event of Google's Agent Development Kit (`{ author, content }`): its content.
   const content = peek(value, 'content')
   if (isObject(content) && isList(peek(content, 'parts')) && (has(value, 'finishReason') || has(value, 'author'))) {
+    // A partial event streams what the event after it gives whole, and the kit runs only the whole one's calls.
+    if (peek(value, 'partial') === true && has(value, 'author')) return partOfTurn()
     return context.read(content, childPath(path, 'content'))
   }
   if (has(value, 'type') || has(value, 'role')) return undefined
@@ -59,6 +63,10 @@ export const readGemini: FormatReader = (value, path, context) => {
     const callPath = childPath(path, 'functionCall')
     const call = get(value, 'functionCall', callPath)
     if (!isObject(call)) return { call: unparseableCall(atPath(callPath, `expected an object, received ${describe(call)}`)) }
+    if (isCallPiece(call)) {
+      const calls = takeCallPiece(call, callPath)
+      return calls.length === 0 ? partOfTurn() : { turns: [calls], partOfTurn: true }
+    }
     const namePath = childPath(callPath, 'name')
     const argsPath = childPath(callPath, 'args')
     return { call: callOf(get(call, 'name', namePath), namePath, get(call, 'args', argsPath), argsPath) }

@@ -1,0 +1,205 @@
+import { readArguments } from '../../arguments'
+import { atPath, childPath, describe } from '../../path'
+import { setEntry } from '../../python-values'
+import { type ToolCall, unparseableCall } from '../../tool-call'
+import { forEachItem, get, has, holds, isList, isObject, peek } from '../reader'
+import { type PathSegment, readJsonPath } from './json-path'
+
+/**
+ * Vertex AI's streamed function-call arguments (`streamFunctionCallArguments`), which its SDK
+ * hands over as they come: a call begins with a `functionCall` that names it and says
+ * `willContinue`, its arguments come in `partialArgs`, each a value at a JSONPath (a string
+ * split over pieces while they say `willContinue`), and its last piece says no `willContinue`
+ * (an empty `functionCall: {}`, or the last `partialArgs`). The pieces span the chunks of a
+ * stream, so the call under way belongs to the reading of the whole trajectory.
+ */
+interface CallUnderWay {
+  name: unknown
+  /** Where its first piece is. */
+  path: string
+  args: Record<string, unknown>
+  /** The paths whose string goes on in the next piece for them. */
+  openStrings: Set<string>
+  /** The first thing that could not be read: the call is unparseable once it ends. */
+  problem: string | undefined
+}
+
+let underWay: CallUnderWay | undefined
+
+/** The call under way, taken away: kept by a reading that another one interrupts (a getter that reads a trajectory). */
+export function suspendCallPieces(): CallUnderWay | undefined {
+  const suspended = underWay
+  underWay = undefined
+  return suspended
+}
+
+export function resumeCallPieces(suspended: CallUnderWay | undefined): void {
+  underWay = suspended
+}
+
+/** The call still under way where a trajectory ends, as unparseable: the stream stopped before its last piece. */
+export function finishCallPieces(): ToolCall | undefined {
+  const cutShort = underWay
+  underWay = undefined
+  return cutShort === undefined ? undefined : cutShortCall(cutShort, 'the stream stopped before')
+}
+
+/** Whether a `functionCall` is a piece of a streamed call rather than a whole call. Never throws. */
+export function isCallPiece(functionCall: object): boolean {
+  return underWay !== undefined || peek(functionCall, 'willContinue') === true || holds(functionCall, 'partialArgs')
+}
+
+/**
+ * Takes a piece, or a whole call while one is under way: gives the call it ends, and before it
+ * the call under way when it names a call, and so begins another (the pieces after the first name none).
+ */
+export function takeCallPiece(functionCall: object, path: string): ToolCall[] {
+  const done: ToolCall[] = []
+  const name = get(functionCall, 'name', childPath(path, 'name'))
+  let call = underWay
+  if (call !== undefined && typeof name === 'string' && name !== '') {
+    done.push(cutShortCall(call, 'another call began before'))
+    call = undefined
+  }
+  call ??= { name, path, args: {}, openStrings: new Set(), problem: undefined }
+  addWholeArguments(call, get(functionCall, 'args', childPath(path, 'args')), childPath(path, 'args'))
+  const partialsPath = childPath(path, 'partialArgs')
+  const partials = get(functionCall, 'partialArgs', partialsPath)
+  if (isList(partials)) forEachItem(partials, partialsPath, (partial, partialPath) => applyPartial(call, partial, partialPath))
+  else if (partials !== undefined && partials !== null) call.problem ??= atPath(partialsPath, `expected a list, received ${describe(partials)}`)
+  if (peek(functionCall, 'willContinue') === true) {
+    underWay = call
+  } else {
+    underWay = undefined
+    done.push(endedCall(call))
+  }
+  return done
+}
+
+function endedCall(call: CallUnderWay): ToolCall {
+  if (typeof call.name !== 'string' || call.name === '') {
+    return unparseableCall(atPath(childPath(call.path, 'name'), `expected a tool name, received ${describe(call.name)} (a piece of a streamed call without its first piece)`))
+  }
+  return call.problem === undefined ? { name: call.name, args: call.args } : unparseableCall(call.problem, call.name)
+}
+
+/** A call whose last piece never came: `what` came first. */
+function cutShortCall(call: CallUnderWay, what: string): ToolCall {
+  const name = typeof call.name === 'string' ? call.name : ''
+  return unparseableCall(atPath(call.path, `${what} the last piece of this call (its pieces said willContinue)`), name)
+}
+
+/** Arguments a piece gives whole, beside its partialArgs: copied in, as the reading must not change the prediction. */
+function addWholeArguments(call: CallUnderWay, raw: unknown, path: string): void {
+  if (raw === undefined || raw === null) return
+  const read = readArguments(raw, path)
+  if (!read.ok) {
+    call.problem ??= read.reason
+    return
+  }
+  for (const [key, value] of Object.entries(read.args)) setEntry(call.args, key, structuredClone(value))
+}
+
+type PartialValue = { value: unknown } | { problem: string } | undefined
+
+function applyPartial(call: CallUnderWay, partial: unknown, path: string): void {
+  if (call.problem !== undefined) return
+  if (!isObject(partial)) {
+    call.problem = atPath(path, `expected a partial argument, received ${describe(partial)}`)
+    return
+  }
+  const jsonPathPath = childPath(path, 'jsonPath')
+  const jsonPath = get(partial, 'jsonPath', jsonPathPath)
+  if (typeof jsonPath !== 'string') {
+    call.problem = atPath(jsonPathPath, `expected a JSONPath, received ${describe(jsonPath)}`)
+    return
+  }
+  const reading = readJsonPath(jsonPath)
+  if (!reading.ok) {
+    call.problem = atPath(jsonPathPath, `cannot be read: ${reading.problem}`)
+    return
+  }
+  const value = partialValue(partial, path)
+  if (value !== undefined && 'problem' in value) {
+    call.problem = value.problem
+    return
+  }
+  const key = JSON.stringify(reading.segments)
+  if (value !== undefined) {
+    let given = value.value
+    if (typeof given === 'string' && call.openStrings.has(key)) {
+      const sofar = valueAt(call.args, reading.segments)
+      if (typeof sofar === 'string') given = sofar + given
+    }
+    const problem = setAt(call.args, reading.segments, given)
+    if (problem !== undefined) {
+      call.problem = atPath(jsonPathPath, `${jsonPath}: ${problem}`)
+      return
+    }
+  }
+  if (peek(partial, 'willContinue') === true) call.openStrings.add(key)
+  else call.openStrings.delete(key)
+}
+
+/** The value a partial argument gives: one of the kinds of protobuf's `Value`, as Vertex sends them. */
+function partialValue(partial: object, path: string): PartialValue {
+  const string = peek(partial, 'stringValue')
+  if (string !== undefined) {
+    return typeof string === 'string' ? { value: string } : { problem: atPath(childPath(path, 'stringValue'), `expected a string, received ${describe(string)}`) }
+  }
+  const number = peek(partial, 'numberValue')
+  if (number !== undefined) {
+    // Protobuf's JSON writes the doubles JSON has no numbers for as strings.
+    if (typeof number === 'number') return { value: number }
+    if (number === 'NaN' || number === 'Infinity' || number === '-Infinity') return { value: Number(number) }
+    return { problem: atPath(childPath(path, 'numberValue'), `expected a number, received ${describe(number)}`) }
+  }
+  const bool = peek(partial, 'boolValue')
+  if (bool !== undefined) {
+    return typeof bool === 'boolean' ? { value: bool } : { problem: atPath(childPath(path, 'boolValue'), `expected a boolean, received ${describe(bool)}`) }
+  }
+  // Protobuf's JSON writes a NullValue as null, the SDK's type as 'NULL_VALUE'.
+  return has(partial, 'nullValue') ? { value: null } : undefined
+}
+
+function valueAt(args: Record<string, unknown>, segments: readonly PathSegment[]): unknown {
+  let value: unknown = args
+  for (const segment of segments) {
+    if (typeof value !== 'object' || value === null) return undefined
+    if (typeof segment === 'number') value = Array.isArray(value) ? value[segment] : undefined
+    else value = !Array.isArray(value) && Object.hasOwn(value, segment) ? (value as Record<string, unknown>)[segment] : undefined
+  }
+  return value
+}
+
+/** Sets the value at the path, making the objects and lists on the way; a problem when the path cannot hold it. */
+function setAt(args: Record<string, unknown>, segments: readonly PathSegment[], value: unknown): string | undefined {
+  if (segments.length === 0) return 'names the arguments themselves, not one of them'
+  let container: Record<string, unknown> | unknown[] = args
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!
+    const last = i === segments.length - 1
+    let next: unknown
+    if (typeof segment === 'number') {
+      if (!Array.isArray(container)) return `an object stands where index ${segment} needs a list`
+      if (segment > container.length) return `index ${segment} comes before index ${container.length}`
+      if (last) {
+        container[segment] = value
+        return undefined
+      }
+      next = container[segment]
+      if (next === undefined) container[segment] = next = typeof segments[i + 1] === 'number' ? [] : {}
+    } else {
+      if (Array.isArray(container)) return `a list stands where ${JSON.stringify(segment)} needs an object`
+      if (last) {
+        setEntry(container, segment, value)
+        return undefined
+      }
+      next = Object.hasOwn(container, segment) ? container[segment] : undefined
+      if (next === undefined) setEntry(container, segment, (next = typeof segments[i + 1] === 'number' ? [] : {}))
+    }
+    if (typeof next !== 'object' || next === null) return `${describe(next)} stands where an object or a list is needed`
+    container = next as Record<string, unknown> | unknown[]
+  }
+  return undefined
+}
