@@ -10,7 +10,10 @@ import { checkSchema } from './value-schema'
 export type Verdict = 'match' | 'mismatch' | 'missing' | 'unexpected' | 'omitted'
 
 export interface ArgVerdict {
+  /** The argument's name; for one given by position, `#1`, `#2`, ... */
   arg: string
+  /** For an argument given by position, its place from 1: told apart from a keyword argument named `#1`. */
+  position?: number
   verdict: Verdict
   /** The argument's unit weight, w(tool) x w(tool, arg). */
   weight: number
@@ -128,6 +131,7 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       for (let i = 0; i < positional.length; i++) {
         verdicts[written++] = {
           arg: `#${i + 1}`,
+          position: i + 1,
           verdict: 'unexpected',
           weight: ctx.toolWeight,
           reason: 'given by position; only keyword arguments count',

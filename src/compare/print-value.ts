@@ -43,6 +43,17 @@ function visible(text: string): string {
   return TO_ESCAPE.test(text) ? oneLine(text.replace(QUOTING, '\\$&')) : text
 }
 
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+
+/**
+ * An argument's name as a message prints it beside its value: bare when it is an identifier,
+ * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut when long.
+ */
+export function printArgName(name: string): string {
+  const shown = name.length > MAX_STRING ? `${name.slice(0, MAX_STRING)}…` : name
+  return IDENTIFIER.test(name) ? shown : `"${visible(shown)}"`
+}
+
 /** Characters of a string shown before where two strings first differ. */
 const LEAD = 20
 

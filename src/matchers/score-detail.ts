@@ -1,4 +1,6 @@
+import { acceptsUnder } from '../compare/accepts-value'
 import { readGold } from '../compare/gold-calls'
+import type { ResolvedMatchOptions } from '../match/options'
 import type { Score } from '../metric/score'
 import type { Colors } from '../report/colors'
 import { formatScore } from '../report/format-score'
@@ -12,7 +14,17 @@ function writtenArgs(gold: unknown): (goldIndex: number) => Record<string, unkno
   return (goldIndex) => calls[goldIndex]?.args
 }
 
-/** A Score's aligned diff as a matcher's message shows it; with the gold it was scored against, nested diffs tell which matchers accept. */
-export function scoreDetail(score: Score, colors: Colors, gold?: unknown): string {
-  return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED, goldArgs: gold === undefined ? undefined : writtenArgs(gold) })
+/**
+ * A Score's aligned diff as a matcher's message shows it; with the gold it was scored against
+ * and the options it was scored with, nested diffs mark only what the score found wrong.
+ */
+export function scoreDetail(score: Score, colors: Colors, scoredWith?: { gold: unknown; options: ResolvedMatchOptions }): string {
+  if (scoredWith === undefined) return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED })
+  const { gold, options } = scoredWith
+  return formatScore(score, {
+    colors,
+    exactLines: EXACT_PAIRS_LISTED,
+    goldArgs: writtenArgs(gold),
+    accepts: acceptsUnder({ canonicalize: options.canonicalize, testers: options.testers }),
+  })
 }

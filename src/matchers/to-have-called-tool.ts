@@ -1,8 +1,9 @@
 import { readTurnsCopied, toolCalls } from '../calls/read'
 import { isUnparseable, type ToolCall } from '../calls/tool-call'
 import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
-import { printValue } from '../compare/print-value'
-import { resolveMatchOptions } from '../match/options'
+import { oneLine, printValue } from '../compare/print-value'
+import { acceptsUnder } from '../compare/accepts-value'
+import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import type { PairDetail } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import { formatVerdict } from '../report/format-score'
@@ -17,16 +18,27 @@ function printPrediction(call: ToolCall): string {
   return `${call.name === '' ? '' : `${call.name} `}(unparseable: ${call.unparseable})`
 }
 
+/** The first calls made, and the one the message names wherever it stands. */
 function callsMade(calls: readonly ToolCall[], highlight: number | undefined): string[] {
-  const lines = calls.slice(0, LISTED_CALLS).map((call, i) => `${i === highlight ? '→' : ' '} pred[${i}] ${printPrediction(call)}`)
-  if (calls.length > LISTED_CALLS) lines.push(`  … and ${calls.length - LISTED_CALLS} more`)
+  const line = (i: number) => `${i === highlight ? '→' : ' '} pred[${i}] ${printPrediction(calls[i]!)}`
+  const beyond = highlight !== undefined && highlight >= LISTED_CALLS
+  const first = Math.min(calls.length, beyond ? LISTED_CALLS - 1 : LISTED_CALLS)
+  const lines = Array.from({ length: first }, (_, i) => line(i))
+  let listedUpTo = first
+  if (beyond) {
+    if (highlight > first) lines.push(`  … ${highlight - first} more`)
+    lines.push(line(highlight))
+    listedUpTo = highlight + 1
+  }
+  if (calls.length > listedUpTo) lines.push(`  … and ${calls.length - listedUpTo} more`)
   return [`Calls made (${calls.length}):`, ...lines]
 }
 
 /** The differing arguments of the same-named call that came closest to `args`. */
-function nearest(pair: PairDetail, args: Record<string, unknown>, context: MatcherContext): string[] {
+function nearest(pair: PairDetail, args: Record<string, unknown>, options: ResolvedMatchOptions, context: MatcherContext): string[] {
   const colors = runnerColors(context)
-  const lines = pair.args.filter((v) => v.verdict !== 'match' && v.verdict !== 'omitted').flatMap((v) => formatVerdict(pair, v, colors, args))
+  const diff = { writtenGold: args, accepts: acceptsUnder({ canonicalize: options.canonicalize, testers: options.testers }) }
+  const lines = pair.args.filter((v) => v.verdict !== 'match' && v.verdict !== 'omitted').flatMap((v) => formatVerdict(pair, v, colors, diff))
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...lines]
 }
 
@@ -83,7 +95,7 @@ export function toHaveCalledTool(
   const printed = (shownCalls: readonly ToolCall[], shownPair: PairDetail | undefined) => {
     const colors = runnerColors(this)
     const wanted = colors.expected(
-      args === undefined ? name : matcher !== undefined ? `${name} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>),
+      args === undefined ? oneLine(name) : matcher !== undefined ? `${oneLine(name)} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>),
     )
     const verdict = unawaited
       ? `Expected ${this.isNot ? 'no call' : 'a call'} to ${wanted}, but ${UNAWAITED}.`
@@ -97,7 +109,7 @@ export function toHaveCalledTool(
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
     const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : shownPair?.predIndex
     if (shownCalls.length > 0 && !unawaited) sections.push(callsMade(shownCalls, highlight).join('\n'))
-    if (!pass && shownPair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(shownPair, args as Record<string, unknown>, this).join('\n'))
+    if (!pass && shownPair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(shownPair, args as Record<string, unknown>, options, this).join('\n'))
     return sections.join('\n\n')
   }
   const message = () =>

@@ -82,10 +82,12 @@ export function toMatchToolCalls(
         ? `Expected the calls not to match the gold, but they do${allowed(allowances)}.`
         : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
     const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
+    // A promise has no calls to show: a pair list would only grade it as unparseable.
+    if (unawaited) return `${head}\n\n${verdict}`
     const colors = runnerColors(this)
     const detail = printedOrFromCopies(
-      () => scoreDetail(score, colors, gold),
-      () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, gold),
+      () => scoreDetail(score, colors, { gold, options: resolved }),
+      () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }),
     )
     return `${head}\n\n${verdict}\n\n${detail}`
   }

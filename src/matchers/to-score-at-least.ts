@@ -101,8 +101,8 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
     hintNames: { received: 'received', args: ['threshold', 'gold'] },
     detail: (colors) =>
       printedOrFromCopies(
-        () => scoreDetail(score, colors, gold),
-        () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, gold),
+        () => scoreDetail(score, colors, { gold, options: resolved }),
+        () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }),
       ),
     scoredFromGold: score,
   }

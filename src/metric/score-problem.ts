@@ -25,7 +25,8 @@ function isArgVerdict(value: unknown): boolean {
     typeof value.arg === 'string' &&
     VERDICTS.includes(value.verdict as string) &&
     isNumber(value.weight) &&
-    (value.reason === undefined || typeof value.reason === 'string')
+    (value.reason === undefined || typeof value.reason === 'string') &&
+    (value.position === undefined || (Number.isInteger(value.position) && (value.position as number) > 0))
   )
 }
 

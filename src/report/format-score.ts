@@ -1,10 +1,12 @@
-import { oneLine } from '../compare/print-value'
+import { oneLine, printArgName } from '../compare/print-value'
 import { jestDiff } from '../compare/printers'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
+import { printFigure } from './print-figure'
 import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../metric/score'
 import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
+import type { AcceptsValue } from '../compare/accepts-value'
 import { alignMatched } from './align-matched'
 import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
 
@@ -18,6 +20,14 @@ export interface FormatOptions {
    * matcher or a predicate is shown on one line each side.
    */
   goldArgs?: (goldIndex: number) => Record<string, unknown> | undefined
+  /** The score's comparison, so that a nested diff shows what it took (a string its canonicalizer makes alike) as no difference. */
+  accepts?: AcceptsValue
+}
+
+/** What a verdict's nested diff is drawn with: the gold call's arguments as written, and the score's comparison. */
+export interface VerdictDiff {
+  writtenGold?: Record<string, unknown>
+  accepts?: AcceptsValue
 }
 
 const INDENT = '    '
@@ -51,14 +61,12 @@ function diffableGold(described: unknown, written: unknown): unknown {
   }
 }
 
-/** `writtenGold`: the gold call's arguments as written, when known (see FormatOptions.goldArgs). */
-export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, writtenGold?: Record<string, unknown>): string[] {
+export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own.
-  const arg = oneLine(key)
+  const arg = verdict.position !== undefined ? key : printArgName(key)
   const gold = pair.gold.args[key]
-  const positional = key.startsWith('#') ? pair.pred.positional?.[Number(key.slice(1)) - 1] : undefined
-  const pred = key.startsWith('#') ? positional : pair.pred.args[key]
+  const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[key]
   const why = (text: string) => colors.dim(`  ← ${text}`)
   switch (verdict.verdict) {
     case 'match':
@@ -76,7 +84,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       if (diffable !== undefined) {
         // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
         // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-        const nested = jestDiff().diff(alignMatched(diffable, pred), pred, {
+        const nested = jestDiff().diff(alignMatched(diffable, pred, accepts), pred, {
           aAnnotation: 'Expected',
           bAnnotation: 'Received',
           omitAnnotationLines: true,
@@ -102,11 +110,34 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
   }
 }
 
+/** A call's weight where it is not 1, so that the counts below can be told from the calls listed. */
+function weighed(weight: number, colors: Colors): string {
+  return weight === 1 ? '' : colors.dim(`  (weight ${printFigure(weight)})`)
+}
+
 function pairHeader(pair: PairDetail): string {
   return `gold[${pair.goldIndex}] ↔ pred[${pair.predIndex}]`
 }
 
-function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: number, goldArgs: FormatOptions['goldArgs']): string[] {
+function isDiffering(verdict: ArgVerdict): boolean {
+  return verdict.verdict !== 'match' && verdict.verdict !== 'omitted'
+}
+
+function countDiffering(verdicts: readonly ArgVerdict[]): number {
+  let count = 0
+  for (const verdict of verdicts) if (isDiffering(verdict)) count++
+  return count
+}
+
+/** The arguments of a pair a message lists, in their order: those that differ first claim the room, so none hides behind the ones that agree. */
+function argumentsShown(verdicts: readonly ArgVerdict[]): readonly ArgVerdict[] {
+  if (verdicts.length <= LISTED) return verdicts
+  let differingRoom = LISTED
+  let agreeingRoom = LISTED - Math.min(LISTED, countDiffering(verdicts))
+  return verdicts.filter((verdict) => (isDiffering(verdict) ? differingRoom-- > 0 : agreeingRoom-- > 0))
+}
+
+function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: number, { goldArgs, accepts }: FormatOptions): string[] {
   const lines: string[] = []
   let exactShown = 0
   let exactHidden = 0
@@ -124,12 +155,14 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
     if (wrongShown++ >= LISTED) continue
     const sameName = pair.pred.name === pair.gold.name
     const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(pair.pred.name)})`
-    lines.push(`  ${colors.bold('✗')} ${pairHeader(pair)}  ${colors.bold(name)}`)
-    const written = goldArgs?.(pair.goldIndex)
-    for (const verdict of pair.args.slice(0, LISTED)) lines.push(...formatVerdict(pair, verdict, colors, written))
-    if (pair.args.length > LISTED) {
-      const differing = pair.args.slice(LISTED).filter((verdict) => verdict.verdict !== 'match' && verdict.verdict !== 'omitted').length
-      lines.push(colors.dim(`${INDENT}  … and ${pair.args.length - LISTED} more arguments, ${differing} of them wrong`))
+    lines.push(`  ${colors.bold('✗')} ${pairHeader(pair)}  ${colors.bold(name)}${weighed(pair.weight, colors)}`)
+    const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts }
+    const shown = argumentsShown(pair.args)
+    for (const verdict of shown) lines.push(...formatVerdict(pair, verdict, colors, diff))
+    if (shown.length < pair.args.length) {
+      const differingHidden = countDiffering(pair.args) - countDiffering(shown)
+      const hidden = pair.args.length - shown.length
+      lines.push(colors.dim(`${INDENT}  … and ${hidden} more arguments, ${differingHidden === 0 ? 'all of them right' : `${differingHidden} of them wrong`}`))
     }
   }
   if (wrongShown > LISTED) lines.push(`  ${colors.bold('✗')} … and ${wrongShown - LISTED} more pairs that differ`)
@@ -152,11 +185,11 @@ function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors): st
         : `${oneLine(unmatched.call.name)} (unparseable)`
       : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional)
   // A reason may quote the model's text (what would not parse).
-  return colors.received(`  + pred[${unmatched.predIndex}] ${call}`) + colors.dim(`  ← ${unmatched.kind}: ${oneLine(unmatched.reason)}`)
+  return colors.received(`  + pred[${unmatched.predIndex}] ${call}`) + colors.dim(`  ← ${unmatched.kind}: ${oneLine(unmatched.reason)}`) + weighed(unmatched.weight, colors)
 }
 
 function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors): string {
-  return colors.expected(`  - gold[${unmatched.goldIndex}] ${printCall(unmatched.call.name, unmatched.call.args)}`)
+  return colors.expected(`  - gold[${unmatched.goldIndex}] ${printCall(unmatched.call.name, unmatched.call.args)}`) + weighed(unmatched.weight, colors)
 }
 
 /**
@@ -170,7 +203,7 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
   if (score.pairs.length > 0) {
     sections.push([
       `Pairs (${colors.expected('- gold')}, ${colors.received('+ prediction')}):`,
-      ...formatPairs(score.pairs, colors, options.exactLines ?? 50, options.goldArgs),
+      ...formatPairs(score.pairs, colors, options.exactLines ?? 50, options),
     ])
   }
   if (score.unmatchedPred.length > 0) {

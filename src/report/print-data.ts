@@ -1,5 +1,5 @@
 import type { NewPlugin } from 'pretty-format'
-import { oneLine, printStringsApart } from '../compare/print-value'
+import { oneLine, printArgName, printStringsApart } from '../compare/print-value'
 import { prettyFormat } from '../compare/printers'
 import { isRecord } from '../calls/plain-value'
 
@@ -70,7 +70,7 @@ export function printInlineApart(gold: string, pred: string): [string, string] {
 /** A call as `name({ a: 1 })`-like text: `search(q: "cats", limit: 3)`. */
 export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = []): string {
   const parts = positional.map(printInline)
-  for (const key of Object.keys(args)) parts.push(`${oneLine(key)}: ${printInline(args[key])}`)
+  for (const key of Object.keys(args)) parts.push(`${printArgName(key)}: ${printInline(args[key])}`)
   const text = `${oneLine(name)}(${parts.join(', ')})`
   return text.length > MAX_LINE * 2 ? `${text.slice(0, MAX_LINE * 2 - 2)}…)` : text
 }

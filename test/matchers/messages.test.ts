@@ -38,7 +38,7 @@ describe('the message of toMatchToolCalls', () => {
     )
     const message = formatScore(score)
     expect(message).not.toMatch(unseen)
-    expect(message).toContain('+ pred[1] rm(x\\u001b[2Jy: 1)')
+    expect(message).toContain('+ pred[1] rm("x\\u001b[2Jy": 1)')
     expect(message).toContain('+   "k\\u200b": 1,')
     // An escape and the same text written out stay apart: pretty-format doubles a written backslash.
     const written = formatScore(new ToolCallMetric().score([{ name: 'f', args: { o: { text: 'line1\\nline2' } } }], [{ name: 'f', args: { o: { text: 'line1\nline2' } } }]))
@@ -149,6 +149,79 @@ describe('the message of toMatchToolCalls', () => {
 
       TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
     `)
+  })
+
+  test("marks in a nested diff only what the score found wrong: what the canonicalizer makes alike is no difference", () => {
+    const gold = [{ name: 'f', args: { tags: ['pool', 'spa', 'sauna'], at: { city: oneOf('Paris', 'Lyon'), town: 'new york', n: 0 } } }]
+    const pred = [{ name: 'f', args: { tags: ['Pool', 'SPA', 'gym'], at: { city: 'paris', town: '  New   York ', n: -1 } } }]
+    expect(failureMessage(() => expect(pred).toMatchToolCalls(gold))).toMatchInlineSnapshot(`
+      "expect(received).toMatchToolCalls(gold)
+
+      Expected the calls to match the gold, but 1 pair differs.
+
+      Pairs (- gold, + prediction):
+        ✗ gold[0] ↔ pred[0]  f
+          ~ tags:  ← tags[2]: expected "sauna", received "gym"
+                Array [
+                  "Pool",
+                  "SPA",
+              -   "sauna",
+              +   "gym",
+                ]
+          ~ at:  ← at.n: expected 0, received -1
+                Object {
+                  "city": "paris",
+              -   "n": 0,
+              +   "n": -1,
+                  "town": "  New   York ",
+                }
+
+      TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
+    `)
+    // Exact strings mark the difference in case.
+    const exact = failureMessage(() => expect(pred).toMatchToolCalls(gold, { canonicalizer: 'exact' }))
+    expect(exact).toContain('-   "pool",')
+    expect(exact).toContain('+   "Pool",')
+  })
+
+  test('lists the arguments that differ before those that agree, so that a wrong one among many is shown', () => {
+    const args = (wrongAt: number) => Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i === wrongAt ? -1 : i]))
+    const message = failureMessage(() => expect([{ name: 'f', args: args(55) }]).toMatchToolCalls([{ name: 'f', args: args(-1) }]))
+    expect(message).toContain('+ k55: -1  ← expected 55, received -1')
+    expect(message).toContain('… and 10 more arguments, all of them right')
+    // In their order: k0 to k48 agree, then the wrong k55.
+    expect(message.indexOf('  k48: 48')).toBeLessThan(message.indexOf('k55: 55'))
+    expect(message).not.toContain('k49: 49')
+  })
+
+  test('an argument named like a positional one (#1) prints its own value', () => {
+    const message = failureMessage(() => expect([{ name: 'f', args: { '#1': 5 } }]).toMatchToolCalls([{ name: 'f', args: { '#1': 6 } }]))
+    expect(message).toContain('+ "#1": 5  ← expected 6, received 5')
+    const positional = failureMessage(() => expect('[f(7, x=1)]').toMatchToolCalls([{ name: 'f', args: { x: 1 } }]))
+    expect(positional).toContain('+ #1: 7  ← unexpected: given by position; only keyword arguments count')
+  })
+
+  test("quotes an argument name that is no identifier, so a call's arguments cannot be misread", () => {
+    const message = failureMessage(() => expect([{ name: 'g', args: { 'a: 1, b': 2, '': 3 } }]).toMatchToolCalls([{ name: 'f', args: { a: 1, b: 2 } }]))
+    expect(message).toContain('+ pred[0] g("a: 1, b": 2, "": 3)')
+    expect(message).toContain('- gold[0] f(a: 1, b: 2)')
+  })
+
+  test('shows the weight of a call that weighs other than 1, so that the counts can be told from the calls', () => {
+    const grammar = { tools: { delete_all: { importance: 5 } } }
+    const message = failureMessage(() =>
+      expect([{ name: 'delete_all', args: { confirm: false } }, { name: 'noop', args: {} }]).toMatchToolCalls([{ name: 'delete_all', args: { confirm: true } }], { grammar }),
+    )
+    expect(message).toContain('✗ gold[0] ↔ pred[0]  delete_all  (weight 5)')
+    expect(message).not.toContain('noop()  ← hallucinated call: no call to noop was expected  (weight')
+    expect(message).toContain('TP 0  FP 6  FN 5')
+  })
+
+  test('an unawaited promise is named, with no pairs graded from it', () => {
+    const message = failureMessage(() => expect(Promise.resolve([search('cats')])).toMatchToolCalls([search('cats')]))
+    expect(message).toContain('Expected the calls to match the gold, but')
+    expect(message).not.toContain('Pairs')
+    expect(message).not.toContain('TP ')
   })
 
   test('diffs a nested argument of gold in its JSON form, as a corpus report shows it', () => {
@@ -405,6 +478,26 @@ describe('the message of toHaveCalledTool', () => {
 
       Expected a call to search, but no call was made."
     `)
+  })
+
+  test("the nearest call's diff marks only what the score found wrong", () => {
+    const message = failureMessage(() => expect([{ name: 'f', args: { o: { text: '  New   York ', x: 1 } } }]).toHaveCalledTool('f', { o: { text: 'new york', x: 2 } }))
+    expect(message).toContain('    "text": "  New   York ",')
+    expect(message).toContain('-   "x": 2,')
+    expect(message).not.toContain('-   "text"')
+  })
+
+  test('lists the call it names even beyond the first twenty', () => {
+    const pred = [...Array.from({ length: 25 }, (_, i) => ({ name: 'g', args: { i } })), { name: 'f', args: { a: 9 } }, search('x')]
+    const message = failureMessage(() => expect(pred).not.toHaveCalledTool('f'))
+    expect(message).toContain('but pred[25] is one.')
+    expect(message).toContain('  pred[18] g(i: 18)\n  … 6 more\n→ pred[25] f(a: 9)\n  … and 1 more')
+    expect(message).not.toContain('pred[19]')
+  })
+
+  test("escapes the control characters of the tool's name it was asked for", () => {
+    const message = failureMessage(() => expect([{ name: 'f', args: {} }]).toHaveCalledTool('g\u001b[31m'))
+    expect(message).toContain('Expected a call to g\\u001b[31m, but')
   })
 
   test('with .not, points at the call that was made', () => {
