@@ -80,6 +80,12 @@ function escapedBeyondAscii(text: string): string {
   return visible(text).replace(BEYOND_ASCII, escapeUnseen)
 }
 
+/** Two long strings cut to `width` characters around where they first differ, `…` where cut: for a diff that quotes them itself. */
+export function cutApart(expected: string, received: string, width: number): [string, string] {
+  const [cutExpected, cutReceived] = printApart(expected, received, width, (text) => text)
+  return [cutExpected.slice(1, -1), cutReceived.slice(1, -1)]
+}
+
 function printApart(expected: string, received: string, width: number, shown: (text: string) => string): [string, string] {
   if (expected.length <= width && received.length <= width) return [`"${shown(expected)}"`, `"${shown(received)}"`]
   const shorter = Math.min(expected.length, received.length)

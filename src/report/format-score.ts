@@ -8,6 +8,7 @@ import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
 import type { AcceptsValue } from '../compare/accepts-value'
 import { alignMatched } from './align-matched'
+import { longStringsCut } from './long-strings-cut'
 import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
 
 export interface FormatOptions {
@@ -84,7 +85,8 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       if (diffable !== undefined) {
         // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
         // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-        const nested = jestDiff().diff(alignMatched(diffable, pred, accepts), pred, {
+        const [expectedShown, receivedShown] = longStringsCut(alignMatched(diffable, pred, accepts), pred)
+        const nested = jestDiff().diff(expectedShown, receivedShown, {
           aAnnotation: 'Expected',
           bAnnotation: 'Received',
           omitAnnotationLines: true,

@@ -512,3 +512,32 @@ describe('the message of toHaveCalledTool', () => {
     `)
   })
 })
+
+describe('long strings in a nested diff', () => {
+  test('two that differ are cut around the difference, and those alike to their start', () => {
+    const text = 'The quick brown fox jumps over the lazy dog. '.repeat(20)
+    const gold = [{ name: 'f', args: { o: { text: `${text}END2`, same: text, list: [text] } } }]
+    const pred = [{ name: 'f', args: { o: { text: `${text}END1`, same: text, list: [text, text] } } }]
+    const message = failureMessage(() => expect(pred).toMatchToolCalls(gold))
+    const lines = message.split('\n')
+    expect(lines.find((line) => line.includes('-   "text"'))).toMatch(/"text": "….{90,110}END2",$/)
+    expect(lines.find((line) => line.includes('+   "text"'))).toMatch(/"text": "….{90,110}END1",$/)
+    expect(lines.find((line) => line.includes('"same"'))).toMatch(/"same": "The quick brown fox.{70,90}…",$/)
+    const diffLines = lines.filter((line) => /^ {8}[-+ ] /.test(line))
+    expect(diffLines.length).toBeGreaterThan(5)
+    expect(Math.max(...diffLines.map((line) => line.length))).toBeLessThan(140)
+  })
+
+  test('a deep value is cut in time linear in its depth', () => {
+    let gold: unknown = 'a'
+    let pred: unknown = 'b'
+    for (let i = 0; i < 200; i++) {
+      gold = [gold]
+      pred = [pred]
+    }
+    // 200 levels: a cut that walked each side twice at every level would take 2^200 steps.
+    const message = failureMessage(() => expect([{ name: 'f', args: { v: pred } }]).toMatchToolCalls([{ name: 'f', args: { v: gold } }]))
+    expect(message).toContain('~ v:')
+    expect(message).toMatch(/-\s+"a",?\n/)
+  })
+})

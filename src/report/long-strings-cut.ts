@@ -1,0 +1,56 @@
+import { isPlainObject } from '../calls/plain-value'
+import { setOwnEntry } from '../compare/gold-node'
+import { isAsymmetricMatcher } from '../compare/gold-values'
+import { cutApart } from '../compare/print-value'
+
+/** Characters of a string inside a nested diff shown before it is cut, about a line of a terminal. */
+const SHOWN = 100
+
+function cutAlone(text: string): string {
+  return text.length <= SHOWN ? text : `${text.slice(0, SHOWN)}…`
+}
+
+/**
+ * A nested diff's two sides with their long strings cut: two strings at the same place around
+ * where they first differ, as a top-level string is shown, and any other to its start. So a
+ * long text differing in one word takes a line each side, not two pages.
+ */
+export function longStringsCut(gold: unknown, pred: unknown): [unknown, unknown] {
+  if (typeof gold === 'string' && typeof pred === 'string') {
+    if (gold === pred) return [cutAlone(gold), cutAlone(pred)]
+    return gold.length <= SHOWN && pred.length <= SHOWN ? [gold, pred] : cutApart(gold, pred, SHOWN)
+  }
+  // A matcher prints as written, its arguments as the runner prints them.
+  if (isAsymmetricMatcher(gold)) return [gold, cutIn(pred)]
+  if (Array.isArray(gold) && Array.isArray(pred)) {
+    // Each place cut once for both sides: cut twice, a deep value would be walked 2^depth times.
+    const both = Math.min(gold.length, pred.length)
+    const cutGold: unknown[] = []
+    const cutPred: unknown[] = []
+    for (let i = 0; i < both; i++) [cutGold[i], cutPred[i]] = longStringsCut(gold[i], pred[i])
+    for (let i = both; i < gold.length; i++) cutGold[i] = cutIn(gold[i])
+    for (let i = both; i < pred.length; i++) cutPred[i] = cutIn(pred[i])
+    return [cutGold, cutPred]
+  }
+  if (isPlainObject(gold) && isPlainObject(pred)) {
+    const cutGold: Record<string, unknown> = {}
+    const cutPred: Record<string, unknown> = {}
+    const shared = new Map<string, [unknown, unknown]>()
+    for (const key of Object.keys(gold)) if (Object.hasOwn(pred, key)) shared.set(key, longStringsCut(gold[key], pred[key]))
+    for (const key of Object.keys(gold)) setOwnEntry(cutGold, key, shared.has(key) ? shared.get(key)![0] : cutIn(gold[key]))
+    for (const key of Object.keys(pred)) setOwnEntry(cutPred, key, shared.has(key) ? shared.get(key)![1] : cutIn(pred[key]))
+    return [cutGold, cutPred]
+  }
+  return [cutIn(gold), cutIn(pred)]
+}
+
+/** A value with each long string in it cut to its start. */
+function cutIn(value: unknown): unknown {
+  if (typeof value === 'string') return cutAlone(value)
+  if (isAsymmetricMatcher(value)) return value
+  if (Array.isArray(value)) return value.map(cutIn)
+  if (!isPlainObject(value)) return value
+  const cut: Record<string, unknown> = {}
+  for (const key of Object.keys(value)) setOwnEntry(cut, key, cutIn(value[key]))
+  return cut
+}
