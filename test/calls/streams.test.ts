@@ -295,6 +295,23 @@ describe('streams put together as the SDKs put them, at their edges', () => {
     expect(readTurns([argumentsDone, { type: 'response.done', response: { output: [functionCall] } }])).toEqual([[paris]])
   })
 
+  test("a call named by its arguments' done event and then given whole by its item's done event is one call", () => {
+    const item = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' }
+    const events = [
+      { type: 'response.created', response: { id: 'r', status: 'in_progress', output: [] } },
+      { type: 'response.output_item.added', output_index: 0, item: { ...item, arguments: '' } },
+      { type: 'response.function_call_arguments.delta', output_index: 0, item_id: 'fc_1', delta: '{"city":"Paris"}' },
+      { type: 'response.function_call_arguments.done', output_index: 0, item_id: 'fc_1', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
+      { type: 'response.output_item.done', output_index: 0, item },
+    ]
+    expect(readTurns([...events, { type: 'response.completed', response: { id: 'r', status: 'completed', output: [item] } }])).toEqual([[paris]])
+    // The Realtime API's response ends with response.done.
+    expect(readTurns([...events, { type: 'response.done', response: { id: 'r', status: 'completed', output: [item] } }])).toEqual([[paris]])
+    // Another item done at that index, with its own id, is still another response's.
+    const other = { ...item, id: 'fc_2', call_id: 'call_2', arguments: '{"city":"Rome"}' }
+    expect(readTurns([...events, { type: 'response.output_item.done', output_index: 0, item: other }])).toEqual([[paris], [rome]])
+  })
+
   test('deltas before any item, named later by the end of the response, are one call', () => {
     const delta = { type: 'response.function_call_arguments.delta', output_index: 0, delta: '{"city":"Paris"}' }
     const item = { type: 'function_call', id: 'fc_1', name: 'get_weather', arguments: '{"city":"Paris"}' }

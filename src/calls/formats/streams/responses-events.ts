@@ -9,13 +9,20 @@ const RESPONSE_ENDS = new Set(['response.completed', 'response.incomplete', 'res
 const ITEM_ADDED = 'response.output_item.added'
 const ITEM_DONE = 'response.output_item.done'
 
-/** Whether an event begins another response: its creation, or an item added (or done) again at an index of this one. */
+/**
+ * Whether an event begins another response: its creation, or an item added (or done) again at
+ * an index of this one; not the item done of a call whose arguments' done event gave it whole
+ * (the Realtime API names the call there), which has the same id.
+ */
 export function beginsResponsesResponse(calls: PendingCalls, event: object): boolean {
   const type = peek(event, 'type')
   if (type === 'response.created') return true
   if (type !== ITEM_ADDED && type !== ITEM_DONE) return false
   const call = calls.find(peek(event, 'output_index'))
-  return call !== undefined && (type === ITEM_ADDED ? call.started : call.complete)
+  if (call === undefined || !(type === ITEM_ADDED ? call.started : call.complete)) return false
+  const item = member(event, 'item')
+  const sameItem = type === ITEM_DONE && item !== undefined && [peek(item, 'id'), peek(item, 'call_id')].some((id) => id !== undefined && calls.findId(id) === call)
+  return !sameItem
 }
 
 /**
