@@ -16,6 +16,7 @@ import { readOwnCall, readTupleCall } from './formats/own'
 import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
 import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
 import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
+import { isStreamHelper, STREAM_HELPER } from './formats/stream-helper'
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH } from './limits'
@@ -114,6 +115,7 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     if (isStreamTextResult(value)) {
       return unparseable(path, 'expected a trajectory, received a streamText result, whose calls are promises (await result.steps first)')
     }
+    if (isStreamHelper(value)) return unparseable(path, STREAM_HELPER)
     if (isAncestor(value)) return unparseable(path, CYCLE)
     enter(value)
     const read = readByFormat(value, path, depth)

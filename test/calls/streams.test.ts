@@ -361,6 +361,36 @@ describe('the SDKs streaming from a loopback server', () => {
     expect(readTurns(events)).toEqual([[paris, rome]])
   })
 
+  test("the SDKs' stream helpers and runners are unparseable, finished or not: their messages hold the request's", async () => {
+    const openai = new OpenAI({ baseURL: server.url, apiKey: 'test', maxRetries: 0 })
+    const anthropic = new Anthropic({ baseURL: server.url, apiKey: 'test', maxRetries: 0 })
+    // The request's history holds an earlier call, which is not this response's.
+    const history = [
+      { role: 'user' as const, content: 'Weather?' },
+      { role: 'assistant' as const, content: null, tool_calls: [{ id: 'old', type: 'function' as const, function: { name: 'get_time', arguments: '{}' } }] },
+      { role: 'tool' as const, tool_call_id: 'old', content: 'noon' },
+    ]
+    const helpers = [
+      anthropic.messages.stream({ model: 'claude-test', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }] }),
+      openai.chat.completions.stream({ model: 'gpt-test', messages: history }),
+      openai.responses.stream({ model: 'gpt-test', input: 'Weather?' }),
+    ]
+    for (const helper of helpers) {
+      const [call] = toolCalls(helper)
+      expect(call?.unparseable).toMatch(/^expected a trajectory, received an SDK's stream helper/)
+      expect(helper).not.toMatchToolCalls([paris, rome])
+      // Under .not, a call that could not be read may be the one: the assertion fails rather than pass on nothing.
+      expect(() => expect(helper).not.toHaveCalledTool('delete_all')).toThrow(/could not be read and may be one/)
+      // The Responses helper checks the events' order more strictly than the canned events follow it.
+      await helper.done().catch(() => undefined)
+      expect(toolCalls(helper)[0]?.unparseable).toMatch(/stream helper/)
+    }
+    const final = await anthropic.messages.stream({ model: 'claude-test', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }] }).finalMessage()
+    expect(readTurns(final)).toEqual([[paris, rome]])
+    const completion = await openai.chat.completions.stream({ model: 'gpt-test', messages: history }).finalChatCompletion()
+    expect(readTurns(completion)).toEqual([[paris, rome]])
+  })
+
   test("the Anthropic SDK's raw events, and a matcher over them", async () => {
     const client = new Anthropic({ baseURL: server.url, apiKey: 'test', maxRetries: 0 })
     const stream = await client.messages.create({ model: 'claude-test', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }], stream: true })

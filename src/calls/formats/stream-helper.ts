@@ -1,0 +1,16 @@
+import { peek } from './reader'
+
+/**
+ * A stream helper of OpenAI's or Anthropic's SDK (`messages.stream()`, `chat.completions.stream()`,
+ * `runTools()`, `responses.stream()`): its `messages` hold the request's own messages beside
+ * what the model has said so far, so reading them would count the history's calls, or none
+ * before the stream ends. Told by its methods, none of its getters read.
+ */
+export function isStreamHelper(value: object): boolean {
+  if (typeof peek(value, 'done') !== 'function') return false
+  return typeof peek(value, 'finalMessage') === 'function' || typeof peek(value, 'finalChatCompletion') === 'function' || typeof peek(value, 'finalResponse') === 'function'
+}
+
+export const STREAM_HELPER =
+  "expected a trajectory, received an SDK's stream helper, whose messages hold the request's too " +
+  "(pass what it ends with: await stream.finalMessage(), finalChatCompletion() or finalResponse(); a runner's allChatCompletions())"
