@@ -27,9 +27,10 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
   if (isPlainObject(gold)) {
     const keys = Object.keys(gold)
     // Written as it is, such an object would not read back as itself: goldFromJSON would read a
-    // marker, or refuse a misspelt one.
-    const marker = keys.length === 1 && Array.isArray(gold[keys[0]!]) ? markerKeyOf(keys[0]!) : undefined
-    if (marker !== undefined) {
+    // marker (or refuse one that holds no list), or refuse a misspelt one.
+    const key = keys.length === 1 ? keys[0]! : undefined
+    const marker = key === undefined ? undefined : markerKeyOf(key)
+    if (marker !== undefined && (marker === key || Array.isArray(gold[key!]))) {
       const why = marker === keys[0] ? 'it would read back as a marker' : 'its key differs from a marker only in case'
       throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: ${why}`)
     }

@@ -36,6 +36,11 @@ describe('gold as JSON', () => {
     expect(() => goldToJSON([{ name: 'f', args: { x: { $oneOf: [1, 2] } } }])).toThrow(
       new TypeError('gold[0].args.x: {"$oneOf": [1, 2]} has no JSON form: it would read back as a marker'),
     )
+    // Nor one whose value is no list: written, it would not read back at all.
+    for (const literal of [{ $oneOf: 'literal' }, { $optional: 1 }]) {
+      expect(() => goldFromJSON([{ name: 'f', args: { x: literal } }])).toThrow(TypeError)
+      expect(() => goldToJSON([{ name: 'f', args: { x: literal } }])).toThrow(/^gold\[0\]\.args\.x: .* has no JSON form: it would read back as a marker$/)
+    }
   })
 
   test('a marker key with a slip of case throws naming it, rather than reading as a literal object', () => {
