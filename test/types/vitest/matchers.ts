@@ -1,5 +1,5 @@
 // Compiled by test/types/types.test.ts against the built package: each wrong call must be a type error.
-import { oneOf, ToolCallMetric } from 'expect-toolcalls'
+import { type Gold, oneOf, type ToMatchToolCallsOptions, ToolCallMetric } from 'expect-toolcalls'
 import 'expect-toolcalls/vitest'
 import { expect } from 'vitest'
 
@@ -37,6 +37,12 @@ expect(typedCalls).toMatchToolCalls(typedCalls)
 expect([]).toMatchToolCalls([{ name: 'search', args: searchArgs }, ['search', searchArgs]])
 expect([]).toHaveCalledTool('search', searchArgs)
 new ToolCallMetric().score(typedCalls, typedCalls)
+
+// A table of cases typed with the main entry's types.
+const cases: { gold: Gold; options?: ToMatchToolCallsOptions }[] = [{ gold }, { gold: [[{ name: 'a' }], [{ name: 'b', args: { x: 1 } }]], options: { order: 'turns' } }]
+for (const { gold: expected, options } of cases) expect([]).toMatchToolCalls(expected, options)
+// @ts-expect-error a gold case holds calls, not a string
+const badCase: { gold: Gold } = { gold: 'search' }
 
 // @ts-expect-error the gold is required
 expect([]).toMatchToolCalls()
