@@ -31,9 +31,16 @@ export interface EpisodeLine {
   where: string
 }
 
-/** `{ "id"?, "calls" }` gives an id; any other line is the calls themselves. */
-function unwrap(value: unknown): { id: unknown; calls: unknown } {
-  return isRecord(value) && Object.hasOwn(value, 'calls') ? { id: value.id, calls: value.calls } : { id: undefined, calls: value }
+/**
+ * `{ "id"?, "calls" }` gives an id, as does `{ "id"?, "pred" }` in a prediction file and
+ * `{ "id"?, "gold" }` in a gold file (an episode's keys, the names people reach for); any other
+ * line is the calls themselves.
+ */
+function unwrap(value: unknown, side: 'pred' | 'gold'): { id: unknown; calls: unknown } {
+  if (!isRecord(value)) return { id: undefined, calls: value }
+  if (Object.hasOwn(value, 'calls')) return { id: value.id, calls: value.calls }
+  if (Object.hasOwn(value, side)) return { id: value.id, calls: value[side] }
+  return { id: undefined, calls: value }
 }
 
 function isId(id: unknown): id is EpisodeId {
@@ -78,7 +85,7 @@ function compileGold(json: unknown, where: string): GoldTurns {
 }
 
 /**
- * A line of a prediction file: `{ "id"?, "calls" }` or bare calls in any format. A line that
+ * A line of a prediction file: `{ "id"?, "calls" }` (or `"pred"`) or bare calls in any format. A line that
  * is not JSON is read as Python call text (as BFCL models answer) and, failing that, is one
  * unparseable call whose reason names the line.
  */
@@ -91,14 +98,14 @@ export function readPredLine(line: Line, file: string): PredLine {
     const readable = turns.length > 0 && turns.every((turn) => turn.every((call) => !isUnparseable(call)))
     return readable ? { id: undefined, turns, where } : { id: undefined, unread: true, turns: [[unparseableCall(`${where}: ${parsed.reason}`)]], where }
   }
-  const { id, calls } = unwrap(parsed.value)
+  const { id, calls } = unwrap(parsed.value, 'pred')
   return { id: isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
 }
 
-/** A line of a gold file: `{ "id"?, "calls" }` or bare gold calls, in the JSON form of gold values. */
+/** A line of a gold file: `{ "id"?, "calls" }` (or `"gold"`) or bare gold calls, in the JSON form of gold values. */
 export function readGoldLine(line: Line, file: string): GoldLine {
   const where = `${file}:${line.number}`
-  const { id, calls } = unwrap(parseGoldJson(checkedText(line, where), where))
+  const { id, calls } = unwrap(parseGoldJson(checkedText(line, where), where), 'gold')
   return { id: readId(id, where), gold: compileGold(calls, where), where }
 }
 

@@ -66,6 +66,15 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toBe('')
   })
 
+  test('takes an episode\'s keys too: { id, pred } in the prediction file and { id, gold } in the gold file', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'b', pred: [search('b')] }, { id: 'a', pred: [search('wrong')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', gold: [search('a')] }, { id: 'b', gold: [search('b')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(microLine(run.stdout)).toContain('over 2 episodes: TP 1  FP 1  FN 1')
+    expect(run.stderr).toBe('')
+  })
+
   test('scores a gold line without a prediction as nothing predicted, and warns', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
