@@ -41,9 +41,9 @@ Files hold JSON lines, one episode a line; '-' reads standard input. Blank lines
 line ends and a byte-order mark are accepted; invalid UTF-8 is read with U+FFFD
 replacement characters, and a warning names the first such line.
   EPISODES   { "id"?, "pred", "gold" }
-  PRED       { "id"?, "calls" } (or "pred"), or the calls alone in any format: OpenAI Chat messages,
-             Responses items, Anthropic messages, AI SDK steps, Gemini contents,
-             LangChain tool_calls, BFCL Python text, [{ "name", "args" }]
+  PRED       { "id"?, "calls" } (or "pred"), or the calls alone in any format: OpenAI
+             Chat messages, Responses items, Anthropic messages, AI SDK steps, Gemini
+             contents, LangChain tool_calls, BFCL Python text, [{ "name", "args" }]
   GOLD       { "id"?, "calls" } (or "gold"), or the gold calls alone: [{ "name", "args" }]
 Lines of PRED and GOLD pair by id where both give one, else by position (the n-th
 non-blank line of each); a line left without a partner is scored against nothing, with
