@@ -1,7 +1,7 @@
 import { isRecord, isStringList } from '../calls/plain-value'
 import { exactSumsProblem, isExactSums, perToolSumsProblem } from '../metric/corpus-counts'
 import type { TestCorpusReport } from '../reporters/test-corpus'
-import { isCounts, isWholeCount } from '../reporters/graded-test'
+import { isArgLevelCount, isCounts, isWholeCount } from '../reporters/graded-test'
 
 const FIGURES = ['f1', 'precision', 'recall']
 
@@ -31,6 +31,7 @@ export function isTestReport(value: unknown): value is Record<string, unknown> {
 export function testReportProblem(value: Record<string, unknown>): string | undefined {
   if (!isCounts(value)) return 'tp, fp, fn: expected counts'
   if (!isWholeCount(value.tests) || !isWholeCount(value.assertions)) return 'tests, assertions: expected counts'
+  if (!isArgLevelCount(value.argLevelAssertions, value.assertions)) return 'argLevelAssertions: expected a count of at most the assertions'
   if (!isRecord(value.perTool)) return 'perTool: expected an object'
   for (const tool of Object.keys(value.perTool)) {
     if (!isCounts(value.perTool[tool])) return `perTool[${JSON.stringify(tool)}]: expected counts`

@@ -1,5 +1,6 @@
 import { setOwnEntry } from '../compare/gold-node'
 import { addCountsExactly, type ExactSums } from '../metric/corpus-counts'
+import type { Level } from '../match/options'
 import type { Counts } from '../metric/figures'
 import { perToolCounts } from '../metric/per-tool'
 import type { Score } from '../metric/score'
@@ -13,6 +14,8 @@ export interface TestToolCalls extends Counts {
   exactSums?: ExactSums
   /** The Vitest attempt the sums are of (its `retryCount`): a test whose last attempt graded nothing counts nothing. */
   attempt?: number
+  /** How many of the assertions were scored at arg level, when any were: the reporters say so where they are summed with call-level ones. */
+  argLevel?: number
 }
 
 /** One graded assertion, as a line of a Jest run's record files. */
@@ -26,6 +29,8 @@ export interface AssertionRecord extends Counts {
   attempt?: number
   /** The test, told apart from any other of the same titles, in this run of its file (where Jest gives `currentTestIdentity`). */
   testId?: string
+  /** Present when the assertion was scored at arg level. */
+  level?: 'arg'
 }
 
 /** The folder of the running Jest reporter's record files; set by that reporter before Jest starts its workers. */
@@ -97,8 +102,8 @@ function jestTestPlace(test: unknown): JestTestPlace | undefined {
 /** The attempt each Vitest test was last recorded in: a retry starts the test's figures again. */
 const recordedAttempt = new WeakMap<object, number>()
 
-/** Adds one assertion's counts, overall and per tool, into a test's sums, exactly. */
-export function addAssertion(sums: TestToolCalls, counts: Counts, perTool: Record<string, Counts>): void {
+/** Adds one assertion's counts, overall and per tool, into a test's sums, exactly, and the level it was scored at. */
+export function addAssertion(sums: TestToolCalls, counts: Counts, perTool: Record<string, Counts>, level: Level | undefined): void {
   const exact = sums.exactSums ?? {}
   const total = addCountsExactly(sums, exact.total, counts)
   if (total === undefined) delete exact.total
@@ -115,6 +120,7 @@ export function addAssertion(sums: TestToolCalls, counts: Counts, perTool: Recor
   if (exact.total !== undefined || (exact.perTool !== undefined && Object.keys(exact.perTool).length > 0)) sums.exactSums = exact
   else delete sums.exactSums
   sums.assertions++
+  if (level === 'arg') sums.argLevel = (sums.argLevel ?? 0) + 1
 }
 
 function recordOnTask(task: VitestTask, score: Score): void {
@@ -124,9 +130,10 @@ function recordOnTask(task: VitestTask, score: Score): void {
   if (sums === undefined) {
     task.meta.toolcalls = { tp: score.tp, fp: score.fp, fn: score.fn, perTool: perToolCounts(score), assertions: 1 }
     if (attempt > 0) task.meta.toolcalls.attempt = attempt
+    if (score.level === 'arg') task.meta.toolcalls.argLevel = 1
     return
   }
-  addAssertion(sums, score, perToolCounts(score))
+  addAssertion(sums, score, perToolCounts(score), score.level)
 }
 
 function appendToJestRun(folder: string, context: RecordingContext, score: Score): void {
@@ -149,6 +156,7 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
     perTool: perToolCounts(score),
     ...place,
   }
+  if (score.level === 'arg') record.level = 'arg'
   // One file per process; appendFileSync writes each line whole, in band or in a worker.
   fs.appendFileSync(`${folder}/${process.pid}.jsonl`, `${JSON.stringify(record)}\n`)
 }

@@ -13,12 +13,19 @@ function worstLine(test: WorstTest, report: TestCorpusReport): string {
   return `  ${test.file} > ${test.test}  ${FIGURE_NAMES[report.by]} ${printFigure(test[report.by])}  ${counts}`
 }
 
+/** At which level the assertions were scored, when any were at arg level; mixed levels sum counts of two units, which the heading says. */
+function levels({ assertions, argLevelAssertions = 0 }: TestCorpusReport): string {
+  if (argLevelAssertions === 0) return ''
+  if (argLevelAssertions === assertions) return ', at arg level'
+  return ` (${argLevelAssertions} at arg level, ${assertions - argLevelAssertions} at call level: their counts are summed, an argument counting at arg level as a whole call does at call level)`
+}
+
 /**
  * A test run's corpus as text: what was graded, the lowest tests by file and name, then the
  * per-tool table and the micro-averaged figures as the corpus report prints them.
  */
 export function formatTestCorpus(report: TestCorpusReport): string {
-  const heading = `Tool calls: ${plural(report.assertions, 'graded assertion')} in ${plural(report.tests, 'test')}`
+  const heading = `Tool calls: ${plural(report.assertions, 'graded assertion')} in ${plural(report.tests, 'test')}${levels(report)}`
   if (report.assertions === 0) return `${heading}; toMatchToolCalls and toScoreAtLeast record the assertions that score calls against a gold.`
   const sections = [heading]
   if (report.worst.length > 0) {

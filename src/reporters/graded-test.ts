@@ -31,10 +31,16 @@ export function isPerTool(value: unknown): value is Record<string, Counts> {
   return Object.values(value).every(isCounts)
 }
 
+/** How many of `assertions` were scored at arg level: absent, or a whole count of at most that many. */
+export function isArgLevelCount(argLevel: unknown, assertions: number): boolean {
+  return argLevel === undefined || (isWholeCount(argLevel) && argLevel <= assertions)
+}
+
 /** A test's `meta.toolcalls` by its shape. */
 export function isTestToolCalls(value: unknown): value is TestToolCalls {
   if (!isCounts(value)) return false
-  const { perTool, assertions, attempt } = value as unknown as Record<string, unknown>
+  const { perTool, assertions, attempt, argLevel } = value as unknown as Record<string, unknown>
   const isAttempt = attempt === undefined || (typeof attempt === 'number' && Number.isInteger(attempt) && attempt > 0)
-  return isPerTool(perTool) && typeof assertions === 'number' && Number.isInteger(assertions) && assertions > 0 && isAttempt
+  const isWhole = typeof assertions === 'number' && Number.isInteger(assertions) && assertions > 0
+  return isPerTool(perTool) && isWhole && isAttempt && isArgLevelCount(argLevel, assertions as number)
 }

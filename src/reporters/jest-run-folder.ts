@@ -47,12 +47,13 @@ function readRecord(line: string): AssertionRecord | undefined {
   try {
     const value = JSON.parse(line) as unknown
     if (!isCounts(value)) return undefined
-    const { testPath, testName, perTool, titles, attempt, testId } = value as unknown as Record<string, unknown>
+    const { testPath, testName, perTool, titles, attempt, testId, level } = value as unknown as Record<string, unknown>
     const ofJest30 =
       titles === undefined
         ? attempt === undefined && testId === undefined
         : isTitles(titles) && Number.isInteger(attempt) && (attempt as number) >= 1 && typeof testId === 'string'
-    return typeof testPath === 'string' && typeof testName === 'string' && isPerTool(perTool) && ofJest30 ? (value as AssertionRecord) : undefined
+    const isLevel = level === undefined || level === 'arg'
+    return typeof testPath === 'string' && typeof testName === 'string' && isPerTool(perTool) && ofJest30 && isLevel ? (value as AssertionRecord) : undefined
   } catch {
     return undefined
   }
@@ -118,7 +119,7 @@ function readRunFolder(folder: string, rootDir: string, { names, runs }: JestTes
         const test: GradedTest = { file, test: name, tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
         tests.set(key, (sums = { test, attempt, titles: record.titles, testPath: record.testPath }))
       }
-      addAssertion(sums.test, record, record.perTool)
+      addAssertion(sums.test, record, record.perTool, record.level)
     }
   }
   const counted = [...tests.values()].filter((sums) => !ranAgain(sums, runs))

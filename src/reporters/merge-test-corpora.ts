@@ -13,11 +13,13 @@ export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst
   const worst: WorstTest[] = []
   let tests = 0
   let assertions = 0
+  let argLevelAssertions = 0
   for (const report of reports) {
     counts.add(report, report.perTool, report.exactSums)
     tests += report.tests
     assertions += report.assertions
+    argLevelAssertions += report.argLevelAssertions ?? 0
     for (const test of report.worst) worst.push(test)
   }
-  return testCorpusReport(counts, tests, assertions, lowestTests(worst.sort(byFileThenName), by, keepWorst), by)
+  return testCorpusReport(counts, tests, assertions, argLevelAssertions, lowestTests(worst.sort(byFileThenName), by, keepWorst), by)
 }

@@ -15,6 +15,11 @@ export interface TestCorpusReport extends Figures {
   tests: number
   assertions: number
   perTool: Record<string, Figures>
+  /**
+   * How many assertions were scored at arg level, when any were: their counts (one for the name
+   * and one for each argument) are summed with the call-level ones, where a call counts once.
+   */
+  argLevelAssertions?: number
   /** The tests lowest by `by`, lowest first; a test whose figure is 1 is never among them. */
   worst: WorstTest[]
   by: ScoreFigure
@@ -48,8 +53,16 @@ export function lowestTests(tests: readonly WorstTest[], by: ScoreFigure, keep: 
 }
 
 /** The report of summed counts, with the partials of its sums when any is not one double. */
-export function testCorpusReport(counts: CorpusCounts, tests: number, assertions: number, worst: WorstTest[], by: ScoreFigure): TestCorpusReport {
+export function testCorpusReport(
+  counts: CorpusCounts,
+  tests: number,
+  assertions: number,
+  argLevelAssertions: number,
+  worst: WorstTest[],
+  by: ScoreFigure,
+): TestCorpusReport {
   const report: TestCorpusReport = { ...counts.figures(), tests, assertions, perTool: counts.perTool(), worst, by }
+  if (argLevelAssertions > 0) report.argLevelAssertions = argLevelAssertions
   const exactSums = counts.exactSums()
   if (exactSums.total !== undefined || exactSums.perTool !== undefined) report.exactSums = exactSums
   return report
@@ -63,10 +76,12 @@ export function testCorpus(tests: Iterable<GradedTest>, { worst, by }: TestCorpu
   const sorted = [...tests].sort(byFileThenName)
   const counts = new CorpusCounts()
   let assertions = 0
+  let argLevelAssertions = 0
   for (const test of sorted) {
     counts.add(test, test.perTool, isExactSums(test.exactSums) ? test.exactSums : undefined)
     assertions += test.assertions
+    argLevelAssertions += test.argLevel ?? 0
   }
   const figured = sorted.map(({ file, test, assertions: count, ...counts }): WorstTest => ({ file, test, assertions: count, ...figures(counts) }))
-  return testCorpusReport(counts, sorted.length, assertions, lowestTests(figured, by, worst), by)
+  return testCorpusReport(counts, sorted.length, assertions, argLevelAssertions, lowestTests(figured, by, worst), by)
 }

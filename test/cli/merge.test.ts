@@ -251,6 +251,7 @@ describe("toolcalls merge of test runs' reports", () => {
     ['partial sums of a tool that do not add up to its count', (r: Record<string, unknown>) => (r.exactSums = { perTool: { search: { tp: [0.5, 0.25] } } }), 'exactSums.perTool["search"].tp: adds up to 0.75, not tp 1'],
     ['a total its tools do not add up to', (r: Record<string, unknown>) => (r.fn = 100), 'perTool: its fn adds up to 1, not fn 100'],
     ['a count of tests that is no whole number', (r: Record<string, unknown>) => (r.tests = 1.5), 'tests, assertions: expected counts'],
+    ['more arg-level assertions than assertions', (r: Record<string, unknown>) => (r.argLevelAssertions = 1000), 'argLevelAssertions: expected a count of at most the assertions'],
   ])('a test run report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
     const report = JSON.parse(JSON.stringify(testCorpus(shard1, { worst: 5, by: 'f1' }))) as Record<string, unknown>
     edit(report)

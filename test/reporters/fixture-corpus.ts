@@ -16,7 +16,10 @@ export const fixture = resolve(import.meta.dirname, 'fixture')
 // book TP 2 FP 1 FN 1; cancel FN 2.
 export const FIXTURE_F1 = 0.6
 export const FIXTURE_LINE = 'TP 6  FP 3  FN 5  precision 0.6667  recall 0.5455  F1 0.6 (micro average over 7 episodes)'
-export const FIXTURE_COUNTS = { tp: 6, fp: 3, fn: 5, tests: 6, assertions: 7 }
+export const FIXTURE_COUNTS = { tp: 6, fp: 3, fn: 5, tests: 6, assertions: 7, argLevelAssertions: 1 }
+/** The heading says that the one arg-level assertion is summed with the six at call level. */
+export const FIXTURE_HEADING =
+  'Tool calls: 7 graded assertions in 6 tests (1 at arg level, 6 at call level: their counts are summed, an argument counting at arg level as a whole call does at call level)'
 export const FIXTURE_PER_TOOL_ROW = '  search        3   1   0       0.75       1  0.8571'
 
 /**

@@ -25,6 +25,18 @@ describe('formatTestCorpus', () => {
     `)
   })
 
+  test('says at which level the assertions were scored when any were at arg level, and that mixed levels are summed', () => {
+    const graded = (test: string, argLevel?: number) => ({ file: 'a.test.ts', test, tp: 1, fp: 0, fn: 0, perTool: { f: { tp: 1, fp: 0, fn: 0 } }, assertions: 2, argLevel })
+    const heading = (tests: ReturnType<typeof graded>[]) => formatTestCorpus(testCorpus(tests, { worst: 5, by: 'f1' })).split('\n')[0]
+    expect(heading([graded('a'), graded('b')])).toBe('Tool calls: 4 graded assertions in 2 tests')
+    expect(heading([graded('a', 2), graded('b', 2)])).toBe('Tool calls: 4 graded assertions in 2 tests, at arg level')
+    expect(heading([graded('a', 1), graded('b')])).toBe(
+      'Tool calls: 4 graded assertions in 2 tests (1 at arg level, 3 at call level: their counts are summed, an argument counting at arg level as a whole call does at call level)',
+    )
+    expect(testCorpus([graded('a', 1), graded('b')], { worst: 5, by: 'f1' }).argLevelAssertions).toBe(1)
+    expect(testCorpus([graded('a'), graded('b')], { worst: 5, by: 'f1' })).not.toHaveProperty('argLevelAssertions')
+  })
+
   test('says how assertions are recorded when none was', () => {
     expect(formatTestCorpus(testCorpus([], { worst: 5, by: 'f1' }))).toMatch(/^Tool calls: 0 graded assertions in 0 tests; toMatchToolCalls/)
   })

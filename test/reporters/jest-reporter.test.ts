@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
-import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
+import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
 import { runCli } from '../cli/run-cli'
 import { runEnvironment, runRunner } from './run-runner'
 
@@ -30,6 +30,7 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     const outcome = await runRunner('jest', ['--ci', ...args], fixture, runEnvironment({ json }))
     expect(outcome.exitCode, outcome.output).toBe(0)
     expect(outcome.output).toContain(FIXTURE_LINE)
+    expect(outcome.output).toContain(FIXTURE_HEADING)
     expect(await readFile(json, 'utf8').then((text) => JSON.parse(text) as TestCorpusReport)).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
   })
 
@@ -44,6 +45,7 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     const merged = await runCli(['merge', ...reports])
     expect(merged.code, merged.stderr).toBe(0)
     expect(merged.stdout).toContain(FIXTURE_LINE)
+    expect(merged.stdout).toContain(FIXTURE_HEADING)
   })
 
   test('fails the run, with the per-tool table, when the corpus F1 is below minF1', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
-import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
+import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
 import { runEnvironment, runRunner, startRunner } from './run-runner'
 
 let scratch: string
@@ -27,6 +27,7 @@ describe('the Vitest reporter', { timeout: 30_000 }, () => {
     const outcome = await runRunner('vitest', ['run', `--pool=${pool}`], fixture, runEnvironment({ json }))
     expect(outcome.exitCode, outcome.output).toBe(0)
     expect(outcome.output).toContain(FIXTURE_LINE)
+    expect(outcome.output).toContain(FIXTURE_HEADING)
     expect(await readReport(json)).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
   })
 
