@@ -3,7 +3,7 @@ import { readGold } from '../compare/gold-calls'
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Score } from '../metric/score'
 import type { Colors } from '../report/colors'
-import { formatScore } from '../report/format-score'
+import { type FormatOptions, formatScore } from '../report/format-score'
 
 /** In a failure message the pairs that differ matter: a few exact pairs are listed for context, the rest counted. */
 const EXACT_PAIRS_LISTED = 10
@@ -18,7 +18,12 @@ function writtenArgs(gold: unknown): (goldIndex: number) => Record<string, unkno
  * A Score's aligned diff as a matcher's message shows it; with the gold it was scored against
  * and the options it was scored with, nested diffs mark only what the score found wrong.
  */
-export function scoreDetail(score: Score, colors: Colors, scoredWith?: { gold: unknown; options: ResolvedMatchOptions }): string {
+export function scoreDetail(
+  score: Score,
+  colors: Colors,
+  scoredWith?: { gold: unknown; options: ResolvedMatchOptions },
+  allowed?: FormatOptions['allowed'],
+): string {
   if (scoredWith === undefined) return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED })
   const { gold, options } = scoredWith
   return formatScore(score, {
@@ -26,5 +31,6 @@ export function scoreDetail(score: Score, colors: Colors, scoredWith?: { gold: u
     exactLines: EXACT_PAIRS_LISTED,
     goldArgs: writtenArgs(gold),
     accepts: acceptsUnder({ canonicalize: options.canonicalize, testers: options.testers }),
+    allowed,
   })
 }

@@ -85,9 +85,10 @@ export function toMatchToolCalls(
     // A promise has no calls to show: a pair list would only grade it as unparseable.
     if (unawaited) return `${head}\n\n${verdict}`
     const colors = runnerColors(this)
+    const allowedShown = { extra: allowances.allowExtra, missing: allowances.allowMissing }
     const detail = printedOrFromCopies(
-      () => scoreDetail(score, colors, { gold, options: resolved }),
-      () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }),
+      () => scoreDetail(score, colors, { gold, options: resolved }, allowedShown),
+      () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }, allowedShown),
     )
     return `${head}\n\n${verdict}\n\n${detail}`
   }

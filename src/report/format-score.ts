@@ -23,6 +23,8 @@ export interface FormatOptions {
   goldArgs?: (goldIndex: number) => Record<string, unknown> | undefined
   /** The score's comparison, so that a nested diff shows what it took (a string its canonicalizer makes alike) as no difference. */
   accepts?: AcceptsValue
+  /** Unmatched calls an assertion lets pass (toMatchToolCalls' allowExtra and allowMissing), marked as allowed; an unparseable prediction never is. */
+  allowed?: { extra: boolean; missing: boolean }
 }
 
 /** What a verdict's nested diff is drawn with: the gold call's arguments as written, and the score's comparison. */
@@ -179,7 +181,7 @@ function listed<T>(items: readonly T[], format: (item: T) => string, more: (coun
   return lines
 }
 
-function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors): string {
+function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean): string {
   const call =
     unmatched.kind === 'unparseable'
       ? unmatched.call.name === ''
@@ -187,11 +189,20 @@ function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors): st
         : `${oneLine(unmatched.call.name)} (unparseable)`
       : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional)
   // A reason may quote the model's text (what would not parse).
-  return colors.received(`  + pred[${unmatched.predIndex}] ${call}`) + colors.dim(`  ← ${unmatched.kind}: ${oneLine(unmatched.reason)}`) + weighed(unmatched.weight, colors)
+  return (
+    colors.received(`  + pred[${unmatched.predIndex}] ${call}`) +
+    colors.dim(`  ← ${unmatched.kind}: ${oneLine(unmatched.reason)}`) +
+    weighed(unmatched.weight, colors) +
+    (allowed && unmatched.kind !== 'unparseable' ? colors.dim('  (allowed)') : '')
+  )
 }
 
-function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors): string {
-  return colors.expected(`  - gold[${unmatched.goldIndex}] ${printCall(unmatched.call.name, unmatched.call.args)}`) + weighed(unmatched.weight, colors)
+function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors, allowed: boolean): string {
+  return (
+    colors.expected(`  - gold[${unmatched.goldIndex}] ${printCall(unmatched.call.name, unmatched.call.args)}`) +
+    weighed(unmatched.weight, colors) +
+    (allowed ? colors.dim('  (allowed)') : '')
+  )
 }
 
 /**
@@ -210,11 +221,13 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
   }
   if (score.unmatchedPred.length > 0) {
     const more = (count: number) => colors.received(`  + … and ${count} more predictions that matched nothing`)
-    sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, (u) => formatUnmatchedPred(u, colors), more)])
+    const allowed = options.allowed?.extra === true
+    sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, (u) => formatUnmatchedPred(u, colors, allowed), more)])
   }
   if (score.unmatchedGold.length > 0) {
     const more = (count: number) => colors.expected(`  - … and ${count} more gold calls that nothing matched`)
-    sections.push(['Gold calls that nothing matched:', ...listed(score.unmatchedGold, (u) => formatUnmatchedGold(u, colors), more)])
+    const allowed = options.allowed?.missing === true
+    sections.push(['Gold calls that nothing matched:', ...listed(score.unmatchedGold, (u) => formatUnmatchedGold(u, colors, allowed), more)])
   }
   sections.push([figuresLine(score)])
   return sections.map((lines) => lines.join('\n')).join('\n\n')

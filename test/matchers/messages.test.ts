@@ -348,10 +348,23 @@ describe('the message of toMatchToolCalls', () => {
         ✓ gold[0] ↔ pred[0]  search(q: "cats")
 
       Predictions that matched nothing:
-        + pred[1] search(q: "dogs")  ← hallucinated call: every expected call to search is already paired
+        + pred[1] search(q: "dogs")  ← hallucinated call: every expected call to search is already paired  (allowed)
 
       TP 1  FP 1  FN 0  precision 0.5  recall 1  F1 0.6667 (call level)"
     `)
+  })
+
+  test('with allowExtra and allowMissing, marks what they allow, and not an unparseable prediction, which fails', () => {
+    const message = failureMessage(() =>
+      expect([search('cats'), { name: 'lookup', args: {} }, { name: 'search', arguments: '{"q": ' }]).toMatchToolCalls([search('cats'), { name: 'answer', args: {} }], {
+        allowExtra: true,
+        allowMissing: true,
+      }),
+    )
+    expect(message).toContain('but 1 prediction matched nothing.')
+    expect(message).toMatch(/\+ pred\[1\] lookup\(\)  ← wrong tool: [^\n]*  \(allowed\)\n/)
+    expect(message).toMatch(/\+ pred\[2\] search \(unparseable\)  ← unparseable: [^\n]*[^)]\n/)
+    expect(message).toContain('- gold[1] answer()  (allowed)')
   })
 
   test('summarises the right pairs of a long trajectory', () => {
