@@ -291,6 +291,117 @@ describe("Vertex AI's streamed function-call arguments (partialArgs)", () => {
     expect(readTurns([partial, whole])).toEqual([[parisAndRome[0]]])
   })
 
+  test('a piece whose fields cannot be read ends the call under way, unparseable; nothing after it is credited to that call', () => {
+    const calls = toolCalls([
+      chunk({ functionCall: { name: 'get_weather', willContinue: true, partialArgs: [{ jsonPath: '$.city', stringValue: 'Paris' }] } }),
+      chunk({
+        functionCall: {
+          name: 'delete_all',
+          willContinue: true,
+          get partialArgs() {
+            throw new Error('boom')
+          },
+        },
+      }),
+      chunk({ functionCall: { partialArgs: [{ jsonPath: '$.days', numberValue: 3 }] } }),
+    ])
+    expect(calls.map((call) => [call.name, call.unparseable !== undefined])).toEqual([
+      ['get_weather', true],
+      ['', true],
+    ])
+    expect(calls[0]?.unparseable).toBe('[1].candidates[0].content.parts[0].functionCall.partialArgs: could not be read (boom)')
+    // A value's getter that throws is no absent value.
+    const throwing = toolCalls([
+      chunk({ functionCall: { name: 'f', willContinue: true } }),
+      chunk({
+        functionCall: {
+          partialArgs: [
+            {
+              jsonPath: '$.city',
+              get stringValue() {
+                throw new Error('gone')
+              },
+              numberValue: 3,
+            },
+          ],
+        },
+      }),
+    ])
+    expect(throwing).toEqual([{ name: 'f', args: {}, unparseable: '[1].candidates[0].content.parts[0].functionCall.partialArgs[0].stringValue: could not be read (gone)' }])
+  })
+
+  test('a later piece that names the same tool carries the call on; one with another id begins another', () => {
+    const same = [
+      chunk({ functionCall: { name: 'get_current_weather', willContinue: true } }),
+      chunk({ functionCall: { name: 'get_current_weather', partialArgs: [{ jsonPath: '$.country', nullValue: 'NULL_VALUE' }], willContinue: false } }),
+    ]
+    expect(toolCalls(same)).toEqual([{ name: 'get_current_weather', args: { country: null } }])
+    const otherId = [
+      chunk({ functionCall: { id: 'a', name: 'f', willContinue: true } }),
+      chunk({ functionCall: { id: 'b', name: 'f', partialArgs: [{ jsonPath: '$.x', numberValue: 1 }] } }),
+    ]
+    expect(toolCalls(otherId).map((call) => call.unparseable ?? call.args)).toEqual([
+      '[0].candidates[0].content.parts[0].functionCall: another call began before the last piece of this call (its pieces said willContinue)',
+      { x: 1 },
+    ])
+  })
+
+  test('value kinds given as null are absent, as a dump of every field writes them; a nullValue alone is null', () => {
+    const chunks = [
+      chunk({ functionCall: { name: 'f', willContinue: true } }),
+      chunk({
+        functionCall: {
+          partialArgs: [
+            { jsonPath: '$.days', stringValue: null, numberValue: 3, boolValue: null, nullValue: null, willContinue: null },
+            { jsonPath: '$.note', stringValue: null, numberValue: null, boolValue: null, nullValue: null },
+          ],
+          willContinue: null,
+        },
+      }),
+    ]
+    expect(toolCalls(chunks)).toEqual([{ name: 'f', args: { days: 3, note: null } }])
+  })
+
+  test('a call that ends while one of its strings says more would follow is unparseable', () => {
+    const calls = toolCalls([
+      chunk({ functionCall: { name: 'f', willContinue: true } }),
+      chunk({ functionCall: { partialArgs: [{ jsonPath: '$.city', stringValue: 'Par', willContinue: true }] } }),
+    ])
+    expect(calls).toEqual([
+      { name: 'f', args: {}, unparseable: '[0].candidates[0].content.parts[0].functionCall: the call ended before the rest of its argument at $.city (whose last piece said willContinue)' },
+    ])
+  })
+
+  test('an empty functionCall, the mark that ends a call, is no call where none is under way', () => {
+    const chunks = [
+      chunk({ functionCall: { name: 'f', willContinue: true } }),
+      chunk({ functionCall: { partialArgs: [{ jsonPath: '$.a', numberValue: 1 }] } }),
+      chunk({ functionCall: {} }, 'STOP'),
+    ]
+    expect(readTurns(chunks)).toEqual([[{ name: 'f', args: { a: 1 } }]])
+  })
+
+  test("a trajectory read inside another's stream, from a getter, neither takes nor ends the call under way", () => {
+    const inner = [chunk({ functionCall: { name: 'g', willContinue: true } })]
+    let innerCalls: unknown
+    const reading = {
+      candidates: [
+        {
+          content: {
+            role: 'model',
+            get parts() {
+              innerCalls = toolCalls(inner)
+              return [{ functionCall: { partialArgs: [{ jsonPath: '$.city', stringValue: 'Paris' }] } }]
+            },
+          },
+          index: 0,
+        },
+      ],
+    }
+    expect(toolCalls([chunk({ functionCall: { name: 'get_weather', willContinue: true } }), reading])).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }])
+    expect(innerCalls).toEqual([{ name: 'g', args: {}, unparseable: '[0].candidates[0].content.parts[0].functionCall: the stream stopped before the last piece of this call (its pieces said willContinue)' }])
+  })
+
   test('graded by the matcher: a streamed call matches its gold', () => {
     expect(streamedParis()).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }])
   })

@@ -1,8 +1,8 @@
 import { readArguments } from '../../arguments'
-import { atPath, childPath, describe } from '../../path'
+import { atPath, childPath, describe, errorMessage } from '../../path'
 import { setEntry } from '../../python-values'
 import { type ToolCall, unparseableCall } from '../../tool-call'
-import { forEachItem, get, has, holds, isList, isObject, peek } from '../reader'
+import { forEachItem, get, has, holds, isList, isObject, peek, Unreadable } from '../reader'
 import { type PathSegment, readJsonPath } from './json-path'
 
 /**
@@ -15,11 +15,12 @@ import { type PathSegment, readJsonPath } from './json-path'
  */
 interface CallUnderWay {
   name: unknown
+  id: unknown
   /** Where its first piece is. */
   path: string
   args: Record<string, unknown>
-  /** The paths whose string goes on in the next piece for them. */
-  openStrings: Set<string>
+  /** The paths whose string goes on in the next piece for them, by their segments' key, as written. */
+  openStrings: Map<string, string>
   /** The first thing that could not be read: the call is unparseable once it ends. */
   problem: string | undefined
 }
@@ -44,43 +45,73 @@ export function finishCallPieces(): ToolCall | undefined {
   return cutShort === undefined ? undefined : cutShortCall(cutShort, 'the stream stopped before')
 }
 
-/** Whether a `functionCall` is a piece of a streamed call rather than a whole call. Never throws. */
+/**
+ * Whether a `functionCall` is a piece of a streamed call rather than a whole call: one that
+ * says `willContinue` or holds `partialArgs`, anything while a call is under way, and an empty
+ * `functionCall: {}`, the mark that ends a call (passed over where none is under way). Never throws.
+ */
 export function isCallPiece(functionCall: object): boolean {
-  return underWay !== undefined || peek(functionCall, 'willContinue') === true || holds(functionCall, 'partialArgs')
+  if (underWay !== undefined || peek(functionCall, 'willContinue') === true || holds(functionCall, 'partialArgs')) return true
+  return !holds(functionCall, 'name') && !holds(functionCall, 'args') && !holds(functionCall, 'id')
 }
 
 /**
  * Takes a piece, or a whole call while one is under way: gives the call it ends, and before it
- * the call under way when it names a call, and so begins another (the pieces after the first name none).
+ * the call under way when it begins another (it names another tool, or gives another id; the
+ * pieces after the first name the same tool, or none). A piece that cannot be read ends the
+ * call under way, unparseable, or is one itself.
  */
 export function takeCallPiece(functionCall: object, path: string): ToolCall[] {
+  const previous = underWay
+  // Whatever happens below, what was under way is this piece's to end or to carry on.
+  underWay = undefined
+  try {
+    return takePiece(previous, functionCall, path)
+  } catch (error) {
+    const reason = error instanceof Unreadable ? error.message : atPath(path, `could not be read (${errorMessage(error)})`)
+    return [unparseableCall(reason, typeof previous?.name === 'string' ? previous.name : '')]
+  }
+}
+
+function takePiece(previous: CallUnderWay | undefined, functionCall: object, path: string): ToolCall[] {
   const done: ToolCall[] = []
   const name = get(functionCall, 'name', childPath(path, 'name'))
-  let call = underWay
-  if (call !== undefined && typeof name === 'string' && name !== '') {
+  const id = get(functionCall, 'id', childPath(path, 'id'))
+  let call = previous
+  if (call !== undefined && beginsAnother(call, name, id)) {
     done.push(cutShortCall(call, 'another call began before'))
     call = undefined
   }
-  call ??= { name, path, args: {}, openStrings: new Set(), problem: undefined }
+  if (call === undefined) {
+    if (!holds(functionCall, 'name') && !holds(functionCall, 'args') && !holds(functionCall, 'partialArgs') && !holds(functionCall, 'id')) return done
+    call = { name, id, path, args: {}, openStrings: new Map(), problem: undefined }
+  }
   addWholeArguments(call, get(functionCall, 'args', childPath(path, 'args')), childPath(path, 'args'))
   const partialsPath = childPath(path, 'partialArgs')
   const partials = get(functionCall, 'partialArgs', partialsPath)
   if (isList(partials)) forEachItem(partials, partialsPath, (partial, partialPath) => applyPartial(call, partial, partialPath))
   else if (partials !== undefined && partials !== null) call.problem ??= atPath(partialsPath, `expected a list, received ${describe(partials)}`)
-  if (peek(functionCall, 'willContinue') === true) {
-    underWay = call
-  } else {
-    underWay = undefined
-    done.push(endedCall(call))
-  }
+  if (get(functionCall, 'willContinue', childPath(path, 'willContinue')) === true) underWay = call
+  else done.push(endedCall(call))
   return done
+}
+
+/** Whether a piece begins a call other than the one under way: it names another tool, or gives another id. */
+function beginsAnother(call: CallUnderWay, name: unknown, id: unknown): boolean {
+  if (typeof name === 'string' && name !== '' && name !== call.name) return true
+  return typeof id === 'string' && typeof call.id === 'string' && id !== call.id
 }
 
 function endedCall(call: CallUnderWay): ToolCall {
   if (typeof call.name !== 'string' || call.name === '') {
     return unparseableCall(atPath(childPath(call.path, 'name'), `expected a tool name, received ${describe(call.name)} (a piece of a streamed call without its first piece)`))
   }
-  return call.problem === undefined ? { name: call.name, args: call.args } : unparseableCall(call.problem, call.name)
+  if (call.problem !== undefined) return unparseableCall(call.problem, call.name)
+  // A string whose last piece said more would follow is cut short, as the call would be.
+  for (const jsonPath of call.openStrings.values()) {
+    return unparseableCall(atPath(call.path, `the call ended before the rest of its argument at ${jsonPath} (whose last piece said willContinue)`), call.name)
+  }
+  return { name: call.name, args: call.args }
 }
 
 /** A call whose last piece never came: `what` came first. */
@@ -137,28 +168,31 @@ function applyPartial(call: CallUnderWay, partial: unknown, path: string): void 
       return
     }
   }
-  if (peek(partial, 'willContinue') === true) call.openStrings.add(key)
+  if (get(partial, 'willContinue', childPath(path, 'willContinue')) === true) call.openStrings.set(key, jsonPath)
   else call.openStrings.delete(key)
 }
 
-/** The value a partial argument gives: one of the kinds of protobuf's `Value`, as Vertex sends them. */
+/**
+ * The value a partial argument gives: one of the kinds of protobuf's `Value`, as Vertex sends
+ * them. A kind given as null is absent, as a dump of every field writes the ones not set; a
+ * `nullValue` alone, null or `'NULL_VALUE'`, is null.
+ */
 function partialValue(partial: object, path: string): PartialValue {
-  const string = peek(partial, 'stringValue')
-  if (string !== undefined) {
+  const string = get(partial, 'stringValue', childPath(path, 'stringValue'))
+  if (string !== undefined && string !== null) {
     return typeof string === 'string' ? { value: string } : { problem: atPath(childPath(path, 'stringValue'), `expected a string, received ${describe(string)}`) }
   }
-  const number = peek(partial, 'numberValue')
-  if (number !== undefined) {
+  const number = get(partial, 'numberValue', childPath(path, 'numberValue'))
+  if (number !== undefined && number !== null) {
     // Protobuf's JSON writes the doubles JSON has no numbers for as strings.
     if (typeof number === 'number') return { value: number }
     if (number === 'NaN' || number === 'Infinity' || number === '-Infinity') return { value: Number(number) }
     return { problem: atPath(childPath(path, 'numberValue'), `expected a number, received ${describe(number)}`) }
   }
-  const bool = peek(partial, 'boolValue')
-  if (bool !== undefined) {
+  const bool = get(partial, 'boolValue', childPath(path, 'boolValue'))
+  if (bool !== undefined && bool !== null) {
     return typeof bool === 'boolean' ? { value: bool } : { problem: atPath(childPath(path, 'boolValue'), `expected a boolean, received ${describe(bool)}`) }
   }
-  // Protobuf's JSON writes a NullValue as null, the SDK's type as 'NULL_VALUE'.
   return has(partial, 'nullValue') ? { value: null } : undefined
 }
 
