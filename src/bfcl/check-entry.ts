@@ -55,7 +55,7 @@ export function checkBfclEntry(entry: unknown, options: BfclCheckOptions = {}): 
 export function checkEntryNamingOutput(entry: unknown, options: BfclCheckOptions, outputName: string): BfclVerdict {
   if (!isDict(entry)) throw new BfclInputError('entry', `expected { id, model_output, functions, ground_truth }, received ${printValue(entry)}`)
   const id = entry.id
-  if (typeof id !== 'string' || id === '') throw new BfclInputError('id', `expected the entry's id, received ${printValue(id)}`)
+  if (typeof id !== 'string' || id === '') throw new BfclInputError('id', `expected the entry's id, a string such as "simple_python_0", received ${printValue(id)}`)
   const plan = planEntry(entry, id)
   // A null or empty output is the model's and graded; no field at all is a malformed entry (a result file's `result`, say).
   if (!Object.hasOwn(entry, 'model_output')) {

@@ -34,6 +34,8 @@ export function parseCommandArgs(command: string, args: readonly string[], optio
   }
   try {
     const { values, positionals } = parseArgs({ args: [...args], options: all, strict: true, allowPositionals: true })
+    // An empty value is most often a variable that was not set (`--json "$OUT"`): named as such, not as a path that is not there.
+    for (const [name, value] of Object.entries(values)) if (value === '') throw usageError(command, `--${name}: expected a value, received an empty string`)
     return { values: values as ParsedArgs['values'], positionals }
   } catch (error) {
     if (error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {

@@ -1,3 +1,4 @@
+import { looksLikeJson } from '../calls/looks-like-json'
 import { readTurns } from '../calls/read'
 import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
 import { type GoldTurns, readGold } from '../compare/gold-calls'
@@ -96,7 +97,10 @@ export function readPredLine(line: Line, file: string): PredLine {
   if (!parsed.ok) {
     const turns = readTurns(line.text)
     const readable = turns.length > 0 && turns.every((turn) => turn.every((call) => !isUnparseable(call)))
-    return readable ? { id: undefined, turns, where } : { id: undefined, unread: true, turns: [[unparseableCall(`${where}: ${parsed.reason}`)]], where }
+    if (readable) return { id: undefined, turns, where }
+    // Text that does not open as JSON was read as Python calls: why that failed is the reason to give.
+    const reason = looksLikeJson(line.text) ? parsed.reason : (turns.flat().find(isUnparseable)?.unparseable ?? parsed.reason)
+    return { id: undefined, unread: true, turns: [[unparseableCall(`${where}: ${reason}`)]], where }
   }
   const { id, calls } = unwrap(parsed.value, 'pred')
   return { id: isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }

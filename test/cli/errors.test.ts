@@ -78,6 +78,13 @@ describe('options', () => {
     expectUserError(run, "toolcalls score: Option '--json <value>' argument missing; see 'toolcalls score --help'")
   })
 
+  test('an option given an empty value, as an unset variable gives it, is a user error naming the option', async () => {
+    for (const option of ['--json', '--grammar']) {
+      const run = await runCli(['score', 'x.jsonl', option, ''])
+      expectUserError(run, `toolcalls score: ${option}: expected a value, received an empty string; see 'toolcalls score --help'`)
+    }
+  })
+
   test('a grammar file that is not JSON is a user error', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
     const grammar = folder.write('grammar.json', '{ tools: }')

@@ -18,6 +18,12 @@ describe('usage', () => {
     expect(run.stdout.startsWith(`Usage: toolcalls ${command} `)).toBe(true)
   })
 
+  test("'toolcalls help score' prints the usage of score, as 'score --help' does", async () => {
+    const [help, flag] = await Promise.all([runCli(['help', 'score']), runCli(['score', '--help'])])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toBe(flag.stdout)
+  })
+
   test('no command prints the usage on standard error and exits with 2', async () => {
     const run = await runCli([])
     expect(run.code).toBe(2)

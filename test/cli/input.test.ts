@@ -113,6 +113,16 @@ describe('predictions that are not JSON', () => {
     const run = await runCli(['score', pred, gold])
     expect(microLine(run.stdout)).toContain('TP 1  FP 0  FN 0')
   })
+
+  test('a line of Python call text that does not parse is unparseable for its Python syntax, not for its JSON', async () => {
+    const pred = folder.write('pred.jsonl', `${"[search(q='a', limit=)]"}\n${JSON.stringify([search('b')]).slice(0, -1)}\n`)
+    const gold = folder.write('gold.jsonl', jsonl([search('a')], [search('b')]))
+    const run = await runCli(['score', pred, gold, '--json', '/dev/stdout'])
+    const report = JSON.parse(run.stdout) as { worst: { score: { unmatchedPred: { reason: string }[] } }[] }
+    const reasons = report.worst.map((episode) => episode.score.unmatchedPred[0]?.reason)
+    expect(reasons).toContain(`${pred}:1: not valid Python call syntax (at column 22: expected a value but found ')')`)
+    expect(reasons.find((reason) => reason?.startsWith(`${pred}:2:`))).toMatch(/^[^:]+:2: not valid JSON/)
+  })
 })
 
 describe('a file of 1 GB', () => {
