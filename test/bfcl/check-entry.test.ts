@@ -245,7 +245,7 @@ describe('dotted names', () => {
 
 describe('a malformed entry throws a BfclInputError naming the path', () => {
   it.each([
-    ['no id', { ...entry('', '[]'), id: undefined }, 'id: expected the entry\'s id, received undefined'],
+    ['no id', { ...entry('', '[]'), id: undefined }, 'id: expected the entry\'s id, a string such as "simple_python_0", received undefined'],
     ['functions not a list', entry('simple_0', '[]', { functions: {} }), 'functions: expected a list of function docs, received {}'],
     ['ground_truth not a list', entry('simple_0', '[]', { ground_truth: {} }), 'ground_truth: expected a list of gold calls, received {}'],
     [
