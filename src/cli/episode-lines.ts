@@ -14,6 +14,8 @@ export interface PredLine {
   id: EpisodeId | undefined
   /** The line could not be read (not JSON nor Python calls, or too long): whether it gave an id is not known. */
   unread?: boolean
+  /** An `id` beside the calls of a line in no form that gives one (`{ "id", "messages" }`): not read as the line's, but worth a warning. */
+  idBeside?: EpisodeId
   turns: Turns
   /** `pred.jsonl:7` */
   where: string
@@ -103,7 +105,9 @@ export function readPredLine(line: Line, file: string): PredLine {
     return { id: undefined, unread: true, turns: [[unparseableCall(`${where}: ${reason}`)]], where }
   }
   const { id, calls } = unwrap(parsed.value, 'pred')
-  return { id: isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
+  const record: PredLine = { id: isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
+  if (calls === parsed.value && isRecord(calls) && isId(calls.id)) record.idBeside = calls.id
+  return record
 }
 
 /** A line of a gold file: `{ "id"?, "calls" }` (or `"gold"`) or bare gold calls, in the JSON form of gold values. */

@@ -76,6 +76,15 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
   }
   for await (const { left, right } of joinById(preds(), golds())) {
     if (left !== undefined && right !== undefined) {
+      // A prediction line that holds an id in a form that gives none ({ "id", "messages" }) looks paired by id, and is not.
+      if (left.idBeside !== undefined && right.id !== undefined) {
+        notices.warn(
+          'prediction lines with an id not read as theirs',
+          `${left.where}: its "id" ${JSON.stringify(left.idBeside)} is not read as the line's, so it pairs by position with ${right.where} ` +
+            `(id ${JSON.stringify(right.id)}); a prediction line gives its id as { "id", "calls" }`,
+          1,
+        )
+      }
       yield { id: right.id ?? left.id, turns: left.turns, gold: right.gold, where: [left.where, right.where] }
     } else if (left !== undefined) {
       notices.warn(`lines of ${pred.name} without a gold line`, `${left.where}: no gold line${forId(left.id, 'gold')}; scored against no gold calls`)

@@ -75,6 +75,19 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toBe('')
   })
 
+  test("warns, once, where a prediction line's id beside its calls is not read, and the line pairs by position", async () => {
+    const message = (city: string) => ({ role: 'assistant', tool_calls: [{ id: 'c', type: 'function', function: { name: 'search', arguments: JSON.stringify({ q: city }) } }] })
+    // The prediction lines give their id beside messages, not as { id, calls }: the id is not read.
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'q2', messages: [message('b')] }, { id: 'q1', messages: [message('a')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'q1', calls: [search('a')] }, { id: 'q2', calls: [search('b')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe(
+      `warning: ${pred}:1: its "id" "q2" is not read as the line's, so it pairs by position with ${gold}:1 (id "q1"); a prediction line gives its id as { "id", "calls" }\n` +
+        'warning: 1 more prediction lines with an id not read as theirs\n',
+    )
+  })
+
   test('scores a gold line without a prediction as nothing predicted, and warns', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
