@@ -10,6 +10,7 @@ import type { CliContext } from './cli-context'
 import { type InputFile, openInput } from './input-file'
 import { linesOf } from './input-lines'
 import { joinById, type Keyed } from './join-by-id'
+import { jsonDocumentProblem } from './json-document'
 import { didYouMean } from '../match/nearest'
 import type { Notices } from './notices'
 import { progressText } from './progress'
@@ -98,6 +99,9 @@ function refuseRepeatedId(seen: Set<string>, id: string, where: string, kind: 'q
 async function* resultRecords(input: InputFile, notices: Notices, unscored: (line: string) => void): AsyncGenerator<Keyed<Result>> {
   for await (const line of linesOf(input, notices)) {
     const where = `${input.name}:${line.number}`
+    // A result file written as one JSON document would score 0 and say little why: refused.
+    const documentProblem = jsonDocumentProblem(line.text)
+    if (documentProblem !== undefined) throw lineError(where, documentProblem)
     let record: unknown
     try {
       record = parseBfclLine(checkedText(line, where), where, 'result')
@@ -153,13 +157,17 @@ async function scoreCategory(category: string, files: CategoryFiles, cli: CliCon
   const scoredIds = new Set<string>()
   const started = monotonicMs()
   const entries = dataEntries(files.questions, files.answers, cli.notices)
+  let resultsFound = 0
+  let strayResult: Result | undefined
   for await (const { left: entry, right: result } of joinById(entries, resultRecords(files.results, cli.notices, unscored))) {
     if (entry === undefined) {
       if (result === undefined) continue
-      const why = scoredIds.has(result.id) ? 'a second result for this id; only the first is scored' : `no question in ${category}`
-      unscored(`${result.where}: ${JSON.stringify(result.id)}: ${why}`)
+      const repeated = scoredIds.has(result.id)
+      if (!repeated) strayResult ??= result
+      unscored(`${result.where}: ${JSON.stringify(result.id)}: ${repeated ? 'a second result for this id; only the first is scored' : `no question in ${category}`}`)
       continue
     }
+    if (result !== undefined) resultsFound++
     const verdict = result === undefined ? missingResult(entry.id, files.results.name) : check(category, entry, result)
     scoredIds.add(entry.id)
     run.total++
@@ -168,6 +176,12 @@ async function scoreCategory(category: string, files: CategoryFiles, cli: CliCon
     cli.status.update(() => progressText(run.total, ['entry', 'entries'], monotonicMs() - started, files.results.bytesRead, files.results.size))
   }
   cli.status.clear()
+  // Results of which none is a question's: most often the results of another category, which would score 0.
+  if (run.total > 0 && resultsFound === 0 && strayResult !== undefined) {
+    throw new UserError(
+      `${files.results.name}: none of its results has the id of a question of ${category} (the first is ${JSON.stringify(strayResult.id)}, at ${strayResult.where}); are they another category's?`,
+    )
+  }
   run.failures = failures.sort((a, b) => a.order - b.order).map(({ verdict }) => verdict)
   return run
 }

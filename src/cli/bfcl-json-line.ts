@@ -1,4 +1,5 @@
 import { parseBfclJson } from '../bfcl/typed-json'
+import { jsonDocumentProblem } from './json-document'
 import { lineError, oneLine } from './user-error'
 
 /**
@@ -9,6 +10,6 @@ export function parseBfclLine(text: string, where: string, deepUnder?: string): 
   try {
     return parseBfclJson(text, deepUnder)
   } catch (error) {
-    throw lineError(where, `not valid JSON (${oneLine(error)})`)
+    throw lineError(where, jsonDocumentProblem(text) ?? `not valid JSON (${oneLine(error)})`)
   }
 }

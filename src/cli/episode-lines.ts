@@ -4,6 +4,7 @@ import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
 import { type GoldTurns, readGold } from '../compare/gold-calls'
 import { printValue } from '../compare/print-value'
 import { checkedText, type Line, tooLongReason } from './read-lines'
+import { jsonDocumentProblem } from './json-document'
 import { lineError, oneLine } from './user-error'
 import { isRecord } from '../calls/plain-value'
 
@@ -87,6 +88,12 @@ function compileGold(json: unknown, where: string): GoldTurns {
   }
 }
 
+/** Gold and episodes are the author's: such a line is a user error. */
+function refuseJsonDocument(text: string, where: string): void {
+  const problem = jsonDocumentProblem(text)
+  if (problem !== undefined) throw lineError(where, problem)
+}
+
 /**
  * A line of a prediction file: `{ "id"?, "calls" }` (or `"pred"`) or bare calls in any format. A line that
  * is not JSON is read as Python call text (as BFCL models answer) and, failing that, is one
@@ -113,6 +120,7 @@ export function readPredLine(line: Line, file: string): PredLine {
 /** A line of a gold file: `{ "id"?, "calls" }` (or `"gold"`) or bare gold calls, in the JSON form of gold values. */
 export function readGoldLine(line: Line, file: string): GoldLine {
   const where = `${file}:${line.number}`
+  refuseJsonDocument(line.text, where)
   const { id, calls } = unwrap(parseGoldJson(checkedText(line, where), where), 'gold')
   return { id: readId(id, where), gold: compileGold(calls, where), where }
 }
@@ -120,6 +128,7 @@ export function readGoldLine(line: Line, file: string): GoldLine {
 /** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */
 export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   const where = `${file}:${line.number}`
+  refuseJsonDocument(line.text, where)
   const value = parseGoldJson(checkedText(line, where), where)
   if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) {
     throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}`)

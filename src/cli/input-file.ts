@@ -39,13 +39,34 @@ export function fileError(name: string, error: unknown, doing = 'cannot read'): 
   }
 }
 
+/** The first bytes of compressed files, which read as text would be graded as garbage rather than refused. */
+const COMPRESSED = [
+  { magic: [0x1f, 0x8b], format: 'gzip', tool: 'gunzip -c' },
+  { magic: [0x28, 0xb5, 0x2f, 0xfd], format: 'zstd', tool: 'zstd -dc' },
+  { magic: [0x42, 0x5a, 0x68], format: 'bzip2', tool: 'bunzip2 -c' }, // 'BZh', then a digit, checked below
+  { magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a], format: 'xz', tool: 'xz -dc' },
+  { magic: [0x50, 0x4b, 0x03, 0x04], format: 'zip', tool: 'unzip -p' },
+]
+
+/** A file whose first bytes are a compressed format's: a user error that says how to read it instead. */
+function refuseCompressed(first: Buffer | string, name: string): void {
+  if (typeof first === 'string') return
+  const found = COMPRESSED.find(({ magic }) => first.length >= magic.length && magic.every((byte, i) => first[i] === byte))
+  // Text may begin `BZh`; bzip2 follows it with its block size, a digit from 1.
+  if (found === undefined || (found.format === 'bzip2' && !(first.length > 3 && first[3]! >= 0x31 && first[3]! <= 0x39))) return
+  const file = name === 'stdin' ? '' : ` ${name}`
+  throw new UserError(`${name}: ${found.format}-compressed; the input is JSON lines as text: ${found.tool}${file} | toolcalls ... -`)
+}
+
 async function* guarded(chunks: AsyncIterable<Buffer | string>, name: string, counter: { bytes: number }): AsyncGenerator<Buffer | string> {
   try {
     for await (const chunk of chunks) {
+      if (counter.bytes === 0) refuseCompressed(chunk, name)
       counter.bytes += chunk.length
       yield chunk
     }
   } catch (error) {
+    if (error instanceof UserError) throw error
     throw fileError(name, error)
   }
 }

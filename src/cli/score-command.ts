@@ -9,6 +9,7 @@ import { scorePairing } from '../metric/score'
 import { choiceOption, countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
 import { type EpisodeId, readEpisodeLine, readGoldLine, readPredLine } from './episode-lines'
+import { jsonDocumentProblem } from './json-document'
 import { type InputFile, openInput, readJsonFile } from './input-file'
 import { linesOf } from './input-lines'
 import { joinById } from './join-by-id'
@@ -64,6 +65,9 @@ const forId = (id: EpisodeId | undefined, other: string) =>
 async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
   async function* preds() {
     for await (const line of linesOf(pred, notices)) {
+      // A prediction is model output, graded whatever it holds; a file written as one JSON document is the harness's slip, said once.
+      const documentProblem = jsonDocumentProblem(line.text)
+      if (documentProblem !== undefined) notices.warn(`lines of ${pred.name} that open a JSON document`, `${pred.name}:${line.number}: ${documentProblem}`, 1)
       const record = readPredLine(line, pred.name)
       yield { id: record.id, value: record, unread: record.unread }
     }

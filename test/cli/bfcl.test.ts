@@ -121,6 +121,22 @@ describe('toolcalls bfcl', () => {
     expect(twice.code).toBe(2)
   })
 
+  test("results of which none answers a question of the category, another category's, are a user error", async () => {
+    const others = bfclItems('simple_python').slice(0, 3)
+    const results = folder.write('results.jsonl', others.map((item) => resultLine(item.id, firstAllowedOutput(item.groundTruth))).join(''))
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', BFCL_DATA_DIR])
+    expect(run.stderr).toBe(`${results}: none of its results has the id of a question of parallel (the first is "simple_python_0", at ${results}:1); are they another category's?\n`)
+    expect(run.code).toBe(2)
+  })
+
+  test('a results file written as one JSON document is a user error that says so', async () => {
+    const lines = [...rightResults().values()].slice(0, 2).map((line) => JSON.parse(line) as unknown)
+    const results = folder.write('results.json', JSON.stringify(lines, null, 2))
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', BFCL_DATA_DIR])
+    expect(run.stderr).toBe(`${results}:1: '[' alone on a line: this looks like one JSON document over many lines, where JSON lines are read, one a line (jq -c '.[]' turns an array into them)\n`)
+    expect(run.code).toBe(2)
+  })
+
   test('a missing option is a user error', async () => {
     const run = await runCli(['bfcl', '--category', 'parallel', '--data', BFCL_DATA_DIR])
     expect(run.stderr).toBe("toolcalls bfcl: --results is required; see 'toolcalls bfcl --help'\n")

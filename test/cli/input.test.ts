@@ -125,6 +125,43 @@ describe('predictions that are not JSON', () => {
   })
 })
 
+describe('input in another form than JSON lines', () => {
+  test('a compressed file is a user error that says how to read it, from a file or from standard input', async () => {
+    const { gzipSync } = await import('node:zlib')
+    const gold = folder.write('gold.jsonl', jsonl([search('a')]))
+    const pred = folder.write('pred.jsonl.gz', gzipSync(jsonl([search('a')])))
+    const run = await runCli(['score', pred, gold])
+    expect(run.stderr).toBe(`${pred}: gzip-compressed; the input is JSON lines as text: gunzip -c ${pred} | toolcalls ... -\n`)
+    expect(run.code).toBe(2)
+    const episodes = gzipSync(JSON.stringify({ pred: [search('a')], gold: [search('a')] }))
+    const fromStdin = await runCli(['score', '-'], { input: episodes })
+    expect(fromStdin.stderr).toBe('stdin: gzip-compressed; the input is JSON lines as text: gunzip -c | toolcalls ... -\n')
+    expect(fromStdin.code).toBe(2)
+  })
+
+  test('text that begins as bzip2 does but is no bzip2 (a tool named BZh) is read as text', async () => {
+    const pred = folder.write('pred.jsonl', "[BZhx(q='a')]\n")
+    const gold = folder.write('gold.jsonl', jsonl([{ name: 'BZhx', args: { q: 'a' } }]))
+    expect(microLine((await runCli(['score', pred, gold])).stdout)).toContain('TP 1  FP 0  FN 0')
+  })
+
+  test('gold or episodes written as one JSON document are a user error; predictions so written are graded, with a warning', async () => {
+    const document = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
+    const gold = folder.write('gold.json', document([[search('a')]]))
+    const pred = folder.write('pred.jsonl', jsonl([search('a')]))
+    const goldRun = await runCli(['score', pred, gold])
+    expect(goldRun.stderr).toBe(`${gold}:1: '[' alone on a line: this looks like one JSON document over many lines, where JSON lines are read, one a line (jq -c '.[]' turns an array into them)\n`)
+    expect(goldRun.code).toBe(2)
+    const episodes = folder.write('episodes.json', document({ pred: [search('a')], gold: [search('a')] }))
+    expect((await runCli(['score', episodes])).stderr).toMatch(/episodes\.json:1: '\{' alone on a line: /)
+    const predDocument = folder.write('pred.json', document([[search('a')]]))
+    const goldLines = folder.write('gold.jsonl', jsonl([search('a')]))
+    const predRun = await runCli(['score', predDocument, goldLines])
+    expect(predRun.code).toBe(0)
+    expect(predRun.stderr).toMatch(new RegExp(`^warning: ${predDocument}:1: '\\[' alone on a line: this looks like one JSON document`))
+  })
+})
+
 describe('a file of 1 GB', () => {
   // A sparse file: 1 GB of zero bytes and no line end, read without being held in memory.
   function sparseGigabyte(name: string): string {
