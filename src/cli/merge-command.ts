@@ -12,6 +12,7 @@ import { type MergeableReport, readReportFile, type ReportJson, reportJson, type
 import { checkWritable, writeJsonReport } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { MERGE_USAGE } from './usage'
+import { jsonDigest } from './digest'
 import { UserError } from './user-error'
 
 const OPTIONS = {
@@ -19,20 +20,26 @@ const OPTIONS = {
   json: { type: 'string' },
 } as const
 
-// The grammar is compared as given on the command line: shards are scored by one command.
-const COMPARED: readonly (keyof ScoringOptions)[] = ['level', 'order', 'canonicalizer', 'grammar']
+const COMPARED = ['level', 'order', 'canonicalizer', 'grammar'] as const
 
-function scoredWith(options: ScoringOptions, key: keyof ScoringOptions): string {
+function scoredWith(options: ScoringOptions, key: (typeof COMPARED)[number]): string {
   return options[key] === null ? `without --${key}` : `with --${key} ${String(options[key])}`
+}
+
+/** Whether two reports were scored with the same value of an option: a grammar by its content where both give its digest, else as given. */
+function sameOption(a: ScoringOptions, b: ScoringOptions, key: (typeof COMPARED)[number]): boolean {
+  if (key === 'grammar' && a.grammarDigest !== undefined && b.grammarDigest !== undefined) return a.grammarDigest === b.grammarDigest
+  return a[key] === b[key]
 }
 
 function checkAlike(reports: readonly ReportJson[], files: readonly string[]): void {
   const first = reports[0]!
   reports.forEach((report, i) => {
     for (const key of COMPARED) {
-      if (report.options[key] === first.options[key]) continue
+      if (sameOption(report.options, first.options, key)) continue
+      const differ = key === 'grammar' && report.options.grammar === first.options.grammar ? ` (the file's content differs)` : ''
       throw new UserError(
-        `${files[i]}: scored ${scoredWith(report.options, key)}, ${files[0]} ${scoredWith(first.options, key)}; only reports scored alike merge`,
+        `${files[i]}: scored ${scoredWith(report.options, key)}, ${files[0]} ${scoredWith(first.options, key)}${differ}; only reports scored alike merge`,
       )
     }
   })
@@ -123,6 +130,30 @@ async function shardsOnce(read: readonly MergeableReport[], files: readonly stri
   return shards
 }
 
+/**
+ * The digests of the shards' own reports that score reports add up, each once: a shard's report
+ * is known by its content, so a copy of it (as a CI job's downloaded artifacts are), or a merged
+ * report beside a copy of one of its shards, is refused wherever the files lie. A merged report
+ * written before merged reports listed their shards' digests is known by its files alone.
+ */
+function shardDigestsOnce(reports: readonly ReportJson[], files: readonly string[]): string[] {
+  const holder = new Map<string, number>()
+  const digests: string[] = []
+  reports.forEach((report, i) => {
+    const own = report.command === 'merge' ? report.shards : [jsonDigest(report)]
+    for (const digest of own ?? []) {
+      const other = holder.get(digest)
+      if (other !== undefined) {
+        const why = report.command === 'merge' || reports[other]!.command === 'merge' ? 'hold the same shard' : 'are the same report'
+        throw new UserError(`${files[other]} and ${files[i]}: ${why} (its content, wherever it lies); each report is merged once`)
+      }
+      holder.set(digest, i)
+      digests.push(digest)
+    }
+  })
+  return digests
+}
+
 /** What tells one file from another: its device and inode where it exists (a hard link is the same file), else its path. */
 async function identityOf(path: string): Promise<string> {
   try {
@@ -155,10 +186,12 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
     return
   }
   checkAlike(reports.reports, files)
+  const shardDigests = shardDigestsOnce(reports.reports, files)
   const first = reports.reports[0]!
   const keepWorst = worstOption ?? first.options.worst ?? 5
   const merged = mergeReports(reports.reports, keepWorst)
   const options: ScoringOptions = { ...first.options, worst: keepWorst }
-  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, reportJson('merge', shards, options, merged.report, merged.exactSums), cli.out))
+  const json = { ...reportJson('merge', shards, options, merged.report, merged.exactSums), shards: shardDigests }
+  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json, cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors }))
 }

@@ -18,6 +18,8 @@ export interface ScoringOptions {
   canonicalizer: CanonicalizerName
   /** The grammar file, as given. */
   grammar: string | null
+  /** The grammar's content (jsonDigest), by which reports compare it wherever each read it from. */
+  grammarDigest?: string
   worst: number
 }
 
@@ -25,6 +27,8 @@ export interface ScoringOptions {
 export interface ReportJson extends CorpusReport {
   command: 'score' | 'merge'
   files: string[]
+  /** In a merged report, the digests of the shards' own reports it adds up, so that a copy of one of them is not added again. */
+  shards?: string[]
   options: ScoringOptions
   /** The partials of the sums that are not one double, so that reports merge exactly; left out when there are none. */
   exactSums?: ExactSums
@@ -79,6 +83,8 @@ function reportProblem(value: unknown): string | undefined {
     return `options: expected { level: ${LEVELS.join(' | ')}, order: ${ORDERS.join(' | ')}, canonicalizer: ${CANONICALIZERS.join(' | ')} }`
   }
   if (!isStringList(value.files)) return 'files: expected a list of file names'
+  if (value.shards !== undefined && !isStringList(value.shards)) return 'shards: expected a list of digests'
+  if (options.grammarDigest !== undefined && typeof options.grammarDigest !== 'string') return 'options.grammarDigest: expected a digest'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as ReportJson, value.exactSums)

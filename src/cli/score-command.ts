@@ -2,6 +2,7 @@ import { monotonicMs } from './clock'
 import type { Turns } from '../calls/tool-call'
 import type { GoldTurns } from '../compare/gold-calls'
 import { readGrammar } from '../compare/grammar'
+import { jsonDigest } from './digest'
 import { type Level, type Order, type ResolvedMatchOptions, resolveMatchOptions } from '../match/options'
 import { pairCalls } from '../match/pair-calls'
 import { CorpusAccumulator, type CorpusReport } from '../metric/evaluate'
@@ -38,10 +39,12 @@ const OPTIONS = {
   json: { type: 'string' },
 } as const
 
+/** The options to score with; the grammar's digest is added to `options`, for merge to compare the grammar by its content. */
 async function matchOptions(options: ScoringOptions): Promise<ResolvedMatchOptions> {
   const resolved = resolveMatchOptions({ level: options.level, order: options.order, canonicalizer: options.canonicalizer })
   if (options.grammar === null) return resolved
   const json = await readJsonFile(options.grammar)
+  options.grammarDigest = jsonDigest(json)
   try {
     return { ...resolved, grammar: readGrammar(json, resolved.canonicalize, resolved.canonicalizeName, 'grammar') }
   } catch (error) {

@@ -81,9 +81,10 @@ Adds up reports written by 'toolcalls score --json' over shards of a corpus: TP,
 FN summed overall and per tool, the figures recomputed, the worst episodes of all shards
 ranked again. The figures equal those of one run over the shards' files in order.
 Reports merge only when scored with the same --level, --order, --canonicalizer and
---grammar (as given). A merged report records the shards' reports it adds up, by
-their full paths; a report given twice, or beside a merged report that holds it, is
-refused: its counts would add up twice.
+--grammar (compared by the file's content). A merged report records the shards'
+reports it adds up, by their full paths and their contents' digests; a report given
+twice, a copy of it, or either beside a merged report that holds it, is refused: its
+counts would add up twice (a test run's report is known by its path alone).
 
 Reports of test runs, as the reporters' json option writes them (one per Jest --shard,
 say), add up the same way to the figures of one run, their lowest tests ranked again.

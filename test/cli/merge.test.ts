@@ -90,13 +90,35 @@ describe('toolcalls merge', () => {
   test('merges the reports of two folders whose shards have the same names', async () => {
     await score('a', shardA)
     await score('b', shardB)
+    // Another run's shards, of other episodes, under the same names in another folder.
+    await score('c', shardA.slice(0, 2))
+    await score('d', shardB.slice(1))
     const other = join(folder.dir, 'other')
     mkdirSync(other)
-    for (const name of ['a.json', 'b.json']) copyFileSync(join(folder.dir, name), join(other, name))
+    copyFileSync(join(folder.dir, 'c.json'), join(other, 'a.json'))
+    copyFileSync(join(folder.dir, 'd.json'), join(other, 'b.json'))
     expect((await runCli(['merge', 'a.json', 'b.json', '--json', 'merged.json'], { cwd: folder.dir })).code).toBe(0)
     const run = await runCli(['merge', join(folder.dir, 'merged.json'), 'a.json', 'b.json'], { cwd: other })
     expect(run.stderr).toBe('')
-    expect(run.stdout).toContain('Micro average over 12 episodes')
+    expect(run.stdout).toContain('Micro average over 10 episodes')
+  })
+
+  test('refuses a copy of a report, by its content, wherever it lies: a shard twice, or beside a merged report that holds it', async () => {
+    await score('a', shardA)
+    await score('b', shardB)
+    expect((await runCli(['merge', 'a.json', 'b.json', '--json', 'merged.json'], { cwd: folder.dir })).code).toBe(0)
+    // The reports as a CI job downloads them: copies, in another folder.
+    const downloaded = join(folder.dir, 'downloaded')
+    mkdirSync(downloaded)
+    for (const name of ['a.json', 'b.json', 'merged.json']) copyFileSync(join(folder.dir, name), join(downloaded, name))
+    const twice = await runCli(['merge', 'a.json', 'b.json', join(downloaded, 'a.json')], { cwd: folder.dir })
+    expect(twice.stderr).toBe(`a.json and ${join(downloaded, 'a.json')}: are the same report (its content, wherever it lies); each report is merged once\n`)
+    expect(twice.code).toBe(2)
+    const all = await runCli(['merge', 'a.json', 'b.json', 'merged.json'], { cwd: downloaded })
+    expect(all.stderr).toBe('a.json and merged.json: hold the same shard (its content, wherever it lies); each report is merged once\n')
+    expect(all.code).toBe(2)
+    // A merged report lists its shards' digests.
+    expect(JSON.parse(readFileSync(join(folder.dir, 'merged.json'), 'utf8')).shards).toHaveLength(2)
   })
 
   test('gives exactly the figures of one run over the concatenated files', async () => {
@@ -169,6 +191,26 @@ describe('toolcalls merge', () => {
     const run = await runCli(['merge', join(folder.dir, 'a.json'), join(folder.dir, 'b.json')])
     expect(run.stderr).toBe(
       `${join(folder.dir, 'b.json')}: scored without --grammar, ${join(folder.dir, 'a.json')} with --grammar ${join(folder.dir, 'grammar.json')}; only reports scored alike merge\n`,
+    )
+    expect(run.code).toBe(2)
+  })
+
+  test('compares the grammar by its content: the same file by another path merges, another file by the same path does not', async () => {
+    await score('a', shardA)
+    const b = folder.write('b.jsonl', jsonl(...shardB))
+    const sameByAnotherPath = await runCli(['score', b, '--level', 'arg', '--grammar', './grammar.json', '--json', 'b.json', '--worst', '3'], { cwd: folder.dir })
+    expect(sameByAnotherPath.code).toBe(0)
+    expect((await runCli(['merge', join(folder.dir, 'a.json'), join(folder.dir, 'b.json')])).code).toBe(0)
+    // Another folder, another grammar.json: the same path as given, relative to where it ran.
+    const other = join(folder.dir, 'other')
+    mkdirSync(other)
+    folder.write('other/grammar.json', JSON.stringify({ tools: { delete_all: { importance: 50 } } }))
+    folder.write('other/a.jsonl', jsonl(...shardA))
+    await runCli(['score', 'a.jsonl', '--level', 'arg', '--grammar', 'grammar.json', '--json', 'a.json'], { cwd: other })
+    await runCli(['score', 'b.jsonl', '--level', 'arg', '--grammar', 'grammar.json', '--json', 'b2.json'], { cwd: folder.dir })
+    const run = await runCli(['merge', join(other, 'a.json'), join(folder.dir, 'b2.json')])
+    expect(run.stderr).toBe(
+      `${join(folder.dir, 'b2.json')}: scored with --grammar grammar.json, ${join(other, 'a.json')} with --grammar grammar.json (the file's content differs); only reports scored alike merge\n`,
     )
     expect(run.code).toBe(2)
   })
