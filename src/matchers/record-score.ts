@@ -171,7 +171,8 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
  * counts its last run only, as under Vitest.
  */
 export function recordScore(context: RecordingContext, score: Score): void {
-  if (context.isNot || typeof context.promise !== 'string' || context.poll === true) return
+  // Under `.rejects`, what is graded is the rejection, not the agent's calls.
+  if (context.isNot || typeof context.promise !== 'string' || context.promise === 'rejects' || context.poll === true) return
   if (context.task !== undefined) return recordOnTask(context.task, score)
   const folder = typeof process === 'undefined' ? undefined : process.env[JEST_RUN_FOLDER]
   if (folder !== undefined && folder !== '') appendToJestRun(folder, context, score)

@@ -45,6 +45,14 @@ describe('recording under Vitest, on the test', () => {
     expect(task.meta).toEqual({})
   })
 
+  test('leaves out a .rejects assertion, which grades the rejection rather than the calls', async ({ task }) => {
+    await expect(Promise.reject(new Error('the agent crashed'))).rejects.not.toMatchToolCalls([search('cats')])
+    await expect(expect(Promise.reject(new Error('the agent crashed'))).rejects.toMatchToolCalls([search('cats')])).rejects.toThrow()
+    expect(task.meta).toEqual({})
+    await expect(Promise.resolve([search('cats')])).resolves.toMatchToolCalls([search('cats')])
+    expect(task.meta).toEqual({ toolcalls: { tp: 1, fp: 0, fn: 0, assertions: 1, perTool: { search: { tp: 1, fp: 0, fn: 0 } } } })
+  })
+
   test('leaves out a received Score, whose counts may be recorded already', ({ task }) => {
     expect(new ToolCallMetric().score([search('cats')], [search('cats')])).toScoreAtLeast(1)
     expect(task.meta).toEqual({})
