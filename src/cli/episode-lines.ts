@@ -42,8 +42,9 @@ export interface EpisodeLine {
  */
 function unwrap(value: unknown, side: 'pred' | 'gold'): { id: unknown; calls: unknown } {
   if (!isRecord(value)) return { id: undefined, calls: value }
-  if (Object.hasOwn(value, 'calls')) return { id: value.id, calls: value.calls }
-  if (Object.hasOwn(value, side)) return { id: value.id, calls: value[side] }
+  // `null` calls are none, as `tool_calls: null` is in a message that made none.
+  if (Object.hasOwn(value, 'calls')) return { id: value.id, calls: value.calls ?? [] }
+  if (Object.hasOwn(value, side)) return { id: value.id, calls: value[side] ?? [] }
   return { id: undefined, calls: value }
 }
 
@@ -133,5 +134,5 @@ export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) {
     throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}`)
   }
-  return { id: readId(value.id, where), turns: readTurns(value.pred), gold: compileGold(value.gold, where), where }
+  return { id: readId(value.id, where), turns: readTurns(value.pred ?? []), gold: compileGold(value.gold ?? [], where), where }
 }

@@ -88,6 +88,15 @@ describe('toolcalls score PRED GOLD', () => {
     )
   })
 
+  test('null calls are none, as tool_calls: null is in a message that made none', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: null }, { id: 'b', pred: null }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: null }))
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('over 2 episodes: TP 0  FP 0  FN 1')
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: null, gold: [search('a')] }, { pred: [search('b')], gold: null }))
+    expect(microLine((await runCli(['score', episodes])).stdout)).toContain('over 2 episodes: TP 0  FP 1  FN 1')
+  })
+
   test('scores a gold line without a prediction as nothing predicted, and warns', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
