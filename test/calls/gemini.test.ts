@@ -402,6 +402,28 @@ describe("Vertex AI's streamed function-call arguments (partialArgs)", () => {
     expect(innerCalls).toEqual([{ name: 'g', args: {}, unparseable: '[0].candidates[0].content.parts[0].functionCall: the stream stopped before the last piece of this call (its pieces said willContinue)' }])
   })
 
+  test('a call under way ends, cut short, where its stream finishes, a whole call of its tool begins, or a response answers it', () => {
+    const started = [
+      chunk({ functionCall: { name: 'get_weather', willContinue: true } }),
+      chunk({ functionCall: { partialArgs: [{ jsonPath: '$.days', numberValue: 3 }], willContinue: true } }, 'MAX_TOKENS'),
+    ]
+    const rome = chunk({ functionCall: { name: 'get_weather', args: { city: 'Rome' } } }, 'STOP')
+    const cutAt = (index: number) => `[${index}].candidates[0].content.parts[0].functionCall: the stream stopped before the last piece of this call (its pieces said willContinue)`
+    // MAX_TOKENS finished the stream: the call is unparseable there, and the next response's call is its own.
+    expect(readTurns([...started, rome])).toEqual([[{ name: 'get_weather', args: {}, unparseable: cutAt(0) }], [{ name: 'get_weather', args: { city: 'Rome' } }]])
+    const noFinish = [started[0]!, chunk({ functionCall: { partialArgs: [{ jsonPath: '$.days', numberValue: 3 }], willContinue: true } })]
+    expect(toolCalls([...noFinish, rome]).map((call) => call.unparseable ?? call.args)).toEqual([
+      '[0].candidates[0].content.parts[0].functionCall: another call began before the last piece of this call (its pieces said willContinue)',
+      { city: 'Rome' },
+    ])
+    // A user content between them: the next call's name ends it all the same, and nothing is credited to it.
+    const answered = { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: {} } }] }
+    expect(toolCalls([...noFinish, answered, rome]).map((call) => call.unparseable !== undefined)).toEqual([true, false])
+    // A function's response, as a part of its own, answers the call, cut short.
+    const response = { functionResponse: { name: 'get_weather', response: {} } }
+    expect(toolCalls([...noFinish, response, rome]).map((call) => call.unparseable ?? call.args)).toEqual([cutAt(0), { city: 'Rome' }])
+  })
+
   test('graded by the matcher: a streamed call matches its gold', () => {
     expect(streamedParis()).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }])
   })

@@ -1,8 +1,8 @@
 import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader } from './reader'
-import { isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
+import { get, has, holds, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
+import { finishCallPieces, isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
 
 /** Fields of a Gemini `Part` that is not a function call. */
 const OTHER_PART_FIELDS = [
@@ -43,7 +43,8 @@ export const readGemini: FormatReader = (value, path, context) => {
     const contentPath = childPath(firstPath, 'content')
     const content = get(first, 'content', contentPath)
     // A candidate stopped early (safety, recitation) has no content.
-    const last = content === undefined || content === null ? noCalls() : context.read(content, contentPath)
+    const read = content === undefined || content === null ? noCalls() : context.read(content, contentPath)
+    const last = holds(first, 'finishReason') ? endingStream(read) : read
     const history = peek(value, 'automaticFunctionCallingHistory')
     if (!isList(history)) return last
     const turns = automaticCallTurns(history, childPath(path, 'automaticFunctionCallingHistory'), context)
@@ -56,7 +57,8 @@ export const readGemini: FormatReader = (value, path, context) => {
   if (isObject(content) && isList(peek(content, 'parts')) && (has(value, 'finishReason') || has(value, 'author'))) {
     // A partial event streams what the event after it gives whole, and the kit runs only the whole one's calls.
     if (peek(value, 'partial') === true && has(value, 'author')) return partOfTurn()
-    return context.read(content, childPath(path, 'content'))
+    const read = context.read(content, childPath(path, 'content'))
+    return holds(value, 'finishReason') ? endingStream(read) : read
   }
   if (has(value, 'type') || has(value, 'role')) return undefined
   if (has(value, 'functionCall')) {
@@ -75,11 +77,27 @@ export const readGemini: FormatReader = (value, path, context) => {
   return isList(parts) ? { turns: [context.turn(parts, childPath(path, 'parts'))] } : undefined
 }
 
-/** A Gemini part that is not a function call (text, a function's response, inline data); a response ends a turn. */
+/**
+ * A Gemini part that is not a function call (text, a function's response, inline data); a
+ * response ends a turn, and a streamed call still under way, which was answered without its last piece.
+ */
 export const readGeminiOtherPart: FormatReader = (value) => {
   if (has(value, 'type') || has(value, 'role')) return undefined
   if (!OTHER_PART_FIELDS.some((field) => has(value, field))) return undefined
-  return has(value, 'functionResponse') || has(value, 'toolResponse') ? noCalls() : partOfTurn()
+  if (!has(value, 'functionResponse') && !has(value, 'toolResponse')) return partOfTurn()
+  const cutShort = finishCallPieces()
+  return cutShort === undefined ? noCalls() : { turns: [[cutShort]] }
+}
+
+/** A candidate's reading, once its `finishReason` says its stream is over: a call still under way was cut short there, and joins its calls. */
+function endingStream(read: Reading): Reading {
+  const cutShort = finishCallPieces()
+  if (cutShort === undefined) return read
+  if ('call' in read) return { turns: [[read.call, cutShort]] }
+  const turns = [...read.turns]
+  const lastTurn = turns.pop()
+  turns.push(lastTurn === undefined ? [cutShort] : [...lastTurn, cutShort])
+  return { ...read, turns }
 }
 
 /** Rounds of automatic calls read back from a history's end (the SDK makes 10 unless told otherwise), and parts looked at to tell a content's kind. */

@@ -78,7 +78,7 @@ function takePiece(previous: CallUnderWay | undefined, functionCall: object, pat
   const name = get(functionCall, 'name', childPath(path, 'name'))
   const id = get(functionCall, 'id', childPath(path, 'id'))
   let call = previous
-  if (call !== undefined && beginsAnother(call, name, id)) {
+  if (call !== undefined && beginsAnother(call, name, id, functionCall)) {
     done.push(cutShortCall(call, 'another call began before'))
     call = undefined
   }
@@ -96,10 +96,14 @@ function takePiece(previous: CallUnderWay | undefined, functionCall: object, pat
   return done
 }
 
-/** Whether a piece begins a call other than the one under way: it names another tool, or gives another id. */
-function beginsAnother(call: CallUnderWay, name: unknown, id: unknown): boolean {
-  if (typeof name === 'string' && name !== '' && name !== call.name) return true
-  return typeof id === 'string' && typeof call.id === 'string' && id !== call.id
+/**
+ * Whether a piece begins a call other than the one under way: it names another tool, gives
+ * another id, or is a whole call of its own (a name and arguments given whole, no partialArgs).
+ */
+function beginsAnother(call: CallUnderWay, name: unknown, id: unknown, functionCall: object): boolean {
+  if (typeof id === 'string' && typeof call.id === 'string' && id !== call.id) return true
+  if (typeof name !== 'string' || name === '') return false
+  return name !== call.name || (holds(functionCall, 'args') && !holds(functionCall, 'partialArgs'))
 }
 
 function endedCall(call: CallUnderWay): ToolCall {
