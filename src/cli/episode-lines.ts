@@ -95,6 +95,13 @@ function refuseJsonDocument(text: string, where: string): void {
   if (problem !== undefined) throw lineError(where, problem)
 }
 
+/** Keys that mark an API's own object (a Chat completion, a Responses response, an Anthropic message), whose `id` is the API's, not an episode's. */
+const VENDOR_KEYS = ['object', 'type', 'role', 'choices', 'content', 'model', 'candidates']
+
+function isVendorObject(record: Record<string, unknown>): boolean {
+  return VENDOR_KEYS.some((key) => Object.hasOwn(record, key))
+}
+
 /**
  * A line of a prediction file: `{ "id"?, "calls" }` (or `"pred"`) or bare calls in any format. A line that
  * is not JSON is read as Python call text (as BFCL models answer) and, failing that, is one
@@ -108,13 +115,14 @@ export function readPredLine(line: Line, file: string): PredLine {
     const turns = readTurns(line.text)
     const readable = turns.length > 0 && turns.every((turn) => turn.every((call) => !isUnparseable(call)))
     if (readable) return { id: undefined, turns, where }
-    // Text that does not open as JSON was read as Python calls: why that failed is the reason to give.
-    const reason = looksLikeJson(line.text) ? parsed.reason : (turns.flat().find(isUnparseable)?.unparseable ?? parsed.reason)
+    // Text that opens neither as JSON nor as a JSON string was read as Python calls: why that failed is the reason to give.
+    const asJson = looksLikeJson(line.text) || line.text.trimStart().startsWith('"')
+    const reason = asJson ? parsed.reason : (turns.flat().find(isUnparseable)?.unparseable ?? parsed.reason)
     return { id: undefined, unread: true, turns: [[unparseableCall(`${where}: ${reason}`)]], where }
   }
   const { id, calls } = unwrap(parsed.value, 'pred')
   const record: PredLine = { id: isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
-  if (calls === parsed.value && isRecord(calls) && isId(calls.id)) record.idBeside = calls.id
+  if (calls === parsed.value && isRecord(calls) && isId(calls.id) && !isVendorObject(calls)) record.idBeside = calls.id
   return record
 }
 

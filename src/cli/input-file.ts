@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto'
 import { open, readFile } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { type Line, readLineBatches, readLines } from './read-lines'
@@ -11,6 +12,8 @@ export interface InputFile {
   size: number | undefined
   /** Bytes read so far. */
   readonly bytesRead: number
+  /** The SHA-256 of the bytes read so far, when opened to be hashed: once read through, what tells these contents from others. */
+  digest(): string | undefined
   lines(): AsyncGenerator<Line>
   /** The lines in batches, as each chunk read completes them. */
   lineBatches(): AsyncGenerator<Iterable<Line>>
@@ -43,27 +46,51 @@ export function fileError(name: string, error: unknown, doing = 'cannot read'): 
 const COMPRESSED = [
   { magic: [0x1f, 0x8b], format: 'gzip', tool: 'gunzip -c' },
   { magic: [0x28, 0xb5, 0x2f, 0xfd], format: 'zstd', tool: 'zstd -dc' },
-  { magic: [0x42, 0x5a, 0x68], format: 'bzip2', tool: 'bunzip2 -c' }, // 'BZh', then a digit, checked below
-  { magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a], format: 'xz', tool: 'xz -dc' },
+  // 'BZh', the block size (a digit from 1), then the first block's magic, 1AY&SY: text may begin 'BZh1'.
+  { magic: [0x42, 0x5a, 0x68, -1, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59], format: 'bzip2', tool: 'bunzip2 -c' },
+  { magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], format: 'xz', tool: 'xz -dc' },
   { magic: [0x50, 0x4b, 0x03, 0x04], format: 'zip', tool: 'unzip -p' },
 ]
 
+/** Bytes a stream's start is held to before it is checked: the longest magic. */
+const HEAD_BYTES = Math.max(...COMPRESSED.map(({ magic }) => magic.length))
+
 /** A file whose first bytes are a compressed format's: a user error that says how to read it instead. */
-function refuseCompressed(first: Buffer | string, name: string): void {
-  if (typeof first === 'string') return
-  const found = COMPRESSED.find(({ magic }) => first.length >= magic.length && magic.every((byte, i) => first[i] === byte))
-  // Text may begin `BZh`; bzip2 follows it with its block size, a digit from 1.
-  if (found === undefined || (found.format === 'bzip2' && !(first.length > 3 && first[3]! >= 0x31 && first[3]! <= 0x39))) return
-  const file = name === 'stdin' ? '' : ` ${name}`
-  throw new UserError(`${name}: ${found.format}-compressed; the input is JSON lines as text: ${found.tool}${file} | toolcalls ... -`)
+function refuseCompressed(head: Buffer, name: string): void {
+  const found = COMPRESSED.find(({ magic }) => head.length >= magic.length && magic.every((byte, i) => byte === -1 || head[i] === byte))
+  if (found === undefined) return
+  const decompress = name === 'stdin' ? 'decompress it first' : `decompress it first (${found.tool} ${name})`
+  throw new UserError(`${name}: ${found.format}-compressed, where JSON lines are read as text; ${decompress}`)
 }
 
-async function* guarded(chunks: AsyncIterable<Buffer | string>, name: string, counter: { bytes: number }): AsyncGenerator<Buffer | string> {
+/**
+ * The stream's chunks as they come, counted and hashed, its first bytes checked for a
+ * compressed format: held until there are enough of them to tell, as a pipe may give a byte at a time.
+ */
+async function* guarded(chunks: AsyncIterable<Buffer | string>, name: string, counter: Counter): AsyncGenerator<Buffer | string> {
+  let head: Buffer[] | undefined = []
+  let headBytes = 0
   try {
     for await (const chunk of chunks) {
-      if (counter.bytes === 0) refuseCompressed(chunk, name)
       counter.bytes += chunk.length
-      yield chunk
+      counter.hash?.update(chunk)
+      if (head === undefined) {
+        yield chunk
+        continue
+      }
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+      head.push(bytes)
+      headBytes += bytes.length
+      if (headBytes < HEAD_BYTES) continue
+      const whole = Buffer.concat(head)
+      head = undefined
+      refuseCompressed(whole, name)
+      yield whole
+    }
+    if (head !== undefined && headBytes > 0) {
+      const whole = Buffer.concat(head)
+      refuseCompressed(whole, name)
+      yield whole
     }
   } catch (error) {
     if (error instanceof UserError) throw error
@@ -71,14 +98,21 @@ async function* guarded(chunks: AsyncIterable<Buffer | string>, name: string, co
   }
 }
 
-function inputOf(name: string, size: number | undefined, stream: () => AsyncIterable<Buffer | string>): InputFile {
-  const counter = { bytes: 0 }
+/** What a stream's reading keeps of it: how many bytes, and their hash where it is asked for. */
+interface Counter {
+  bytes: number
+  hash: Hash | undefined
+}
+
+function inputOf(name: string, size: number | undefined, stream: () => AsyncIterable<Buffer | string>, hashed: boolean): InputFile {
+  const counter: Counter = { bytes: 0, hash: hashed ? createHash('sha256') : undefined }
   return {
     name,
     size,
     get bytesRead() {
       return counter.bytes
     },
+    digest: () => counter.hash?.copy().digest('hex'),
     lines: () => readLines(guarded(stream(), name, counter)),
     lineBatches: () => readLineBatches(guarded(stream(), name, counter)),
   }
@@ -90,9 +124,12 @@ function inputOf(name: string, size: number | undefined, stream: () => AsyncIter
  */
 const READ_CHUNK = 1 << 18
 
-/** Opens a file to read it line by line; a missing file, a directory, or no permission is a UserError. */
-export async function openInput(path: string, stdin: () => Readable = () => process.stdin): Promise<InputFile> {
-  if (path === '-') return inputOf('stdin', undefined, stdin)
+/**
+ * Opens a file to read it line by line; a missing file, a directory, or no permission is a
+ * UserError. `hashed`, its bytes are hashed as they are read (see InputFile.digest).
+ */
+export async function openInput(path: string, stdin: () => Readable = () => process.stdin, hashed = false): Promise<InputFile> {
+  if (path === '-') return inputOf('stdin', undefined, stdin, hashed)
   let handle
   try {
     handle = await open(path, 'r')
@@ -105,7 +142,7 @@ export async function openInput(path: string, stdin: () => Readable = () => proc
     throw new UserError(`${path}: is a directory, not a file`)
   }
   const fileHandle = handle
-  return inputOf(path, stat.isFile() ? stat.size : undefined, () => fileHandle.createReadStream({ highWaterMark: READ_CHUNK }))
+  return inputOf(path, stat.isFile() ? stat.size : undefined, () => fileHandle.createReadStream({ highWaterMark: READ_CHUNK }), hashed)
 }
 
 /** A small JSON file read whole (a grammar, a report); unreadable or invalid JSON is a UserError. */

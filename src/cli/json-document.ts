@@ -5,5 +5,6 @@
 export function jsonDocumentProblem(text: string): string | undefined {
   const trimmed = text.trim()
   if (trimmed !== '[' && trimmed !== '{') return undefined
-  return `'${trimmed}' alone on a line: this looks like one JSON document over many lines, where JSON lines are read, one a line (jq -c '.[]' turns an array into them)`
+  const convert = trimmed === '[' ? "jq -c '.[]' turns an array into them" : 'jq -c . writes each object on a line'
+  return `'${trimmed}' alone on a line: this looks like JSON written over many lines, where JSON lines are read, one value a line (${convert})`
 }

@@ -31,7 +31,7 @@ async function run(argv: readonly string[], cli: CliContext): Promise<void> {
     return
   }
   // `toolcalls help score` is `toolcalls score --help`, as git and npm read it.
-  if (name === 'help' && args[0] !== undefined && Object.hasOwn(COMMANDS, args[0])) return run([args[0], '--help'], cli)
+  if (name === 'help' && args[0] !== undefined) return run([args[0], '--help'], cli)
   if (name === '--help' || name === '-h' || name === 'help') return cli.out.write(MAIN_USAGE)
   if (name === '--version') return cli.out.write(`${version}\n`)
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined

@@ -134,13 +134,16 @@ async function shardsOnce(read: readonly MergeableReport[], files: readonly stri
  * The digests of the shards' own reports that score reports add up, each once: a shard's report
  * is known by its content, so a copy of it (as a CI job's downloaded artifacts are), or a merged
  * report beside a copy of one of its shards, is refused wherever the files lie. A merged report
- * written before merged reports listed their shards' digests is known by its files alone.
+ * written before merged reports listed their shards' digests is known by its files alone, and so,
+ * then, is the report merging it: undefined.
  */
-function shardDigestsOnce(reports: readonly ReportJson[], files: readonly string[]): string[] {
+function shardDigestsOnce(reports: readonly ReportJson[], files: readonly string[]): string[] | undefined {
   const holder = new Map<string, number>()
   const digests: string[] = []
+  let known = true
   reports.forEach((report, i) => {
     const own = report.command === 'merge' ? report.shards : [jsonDigest(report)]
+    if (own === undefined) known = false
     for (const digest of own ?? []) {
       const other = holder.get(digest)
       if (other !== undefined) {
@@ -151,7 +154,8 @@ function shardDigestsOnce(reports: readonly ReportJson[], files: readonly string
       digests.push(digest)
     }
   })
-  return digests
+  // A list that leaves out some shards would let a copy of those through later: none is written.
+  return known ? digests : undefined
 }
 
 /** What tells one file from another: its device and inode where it exists (a hard link is the same file), else its path. */
@@ -191,7 +195,8 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const keepWorst = worstOption ?? first.options.worst ?? 5
   const merged = mergeReports(reports.reports, keepWorst)
   const options: ScoringOptions = { ...first.options, worst: keepWorst }
-  const json = { ...reportJson('merge', shards, options, merged.report, merged.exactSums), shards: shardDigests }
+  const json: ReportJson = reportJson('merge', shards, options, merged.report, merged.exactSums)
+  if (shardDigests !== undefined) json.shards = shardDigests
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json, cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors }))
 }

@@ -29,6 +29,8 @@ export interface ReportJson extends CorpusReport {
   files: string[]
   /** In a merged report, the digests of the shards' own reports it adds up, so that a copy of one of them is not added again. */
   shards?: string[]
+  /** In a report of `score`, the SHA-256 of each input file's bytes: two shards' reports alike in all else differ in it. */
+  inputDigests?: string[]
   options: ScoringOptions
   /** The partials of the sums that are not one double, so that reports merge exactly; left out when there are none. */
   exactSums?: ExactSums
@@ -84,6 +86,7 @@ function reportProblem(value: unknown): string | undefined {
   }
   if (!isStringList(value.files)) return 'files: expected a list of file names'
   if (value.shards !== undefined && !isStringList(value.shards)) return 'shards: expected a list of digests'
+  if (value.inputDigests !== undefined && !isStringList(value.inputDigests)) return 'inputDigests: expected a list of digests'
   if (options.grammarDigest !== undefined && typeof options.grammarDigest !== 'string') return 'options.grammarDigest: expected a digest'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'

@@ -148,7 +148,8 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   const options = await matchOptions(scoring)
   if (jsonPath !== undefined) await checkWritable(jsonPath, scoring.grammar === null ? files : [...files, scoring.grammar])
   const inputs: InputFile[] = []
-  for (const file of files) inputs.push(await openInput(file, cli.stdin))
+  // Hashed, so that the report tells what it scored: two shards' reports alike in all else differ in it.
+  for (const file of files) inputs.push(await openInput(file, cli.stdin, true))
   const [first, second] = inputs
   const episodes = second === undefined ? episodesFile(first!, cli.notices) : pairedFiles(first!, second, cli.notices)
   const scored = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
@@ -156,6 +157,7 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   cli.notices.finish()
   // F1 1 over nothing would pass any threshold: a generation run that wrote nothing must not look perfect.
   if (report.episodes === 0) throw new UserError(`${inputs.map((input) => input.name).join(', ')}: no episodes to score; an empty corpus has no figure`)
-  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, reportJson('score', files, scoring, report, scored.exactSums()), cli.out))
+  const json = { ...reportJson('score', files, scoring, report, scored.exactSums()), inputDigests: inputs.map((input) => input.digest()!) }
+  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json, cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
 }

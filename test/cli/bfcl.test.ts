@@ -133,7 +133,7 @@ describe('toolcalls bfcl', () => {
     const lines = [...rightResults().values()].slice(0, 2).map((line) => JSON.parse(line) as unknown)
     const results = folder.write('results.json', JSON.stringify(lines, null, 2))
     const run = await runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', BFCL_DATA_DIR])
-    expect(run.stderr).toBe(`${results}:1: '[' alone on a line: this looks like one JSON document over many lines, where JSON lines are read, one a line (jq -c '.[]' turns an array into them)\n`)
+    expect(run.stderr).toBe(`${results}:1: '[' alone on a line: this looks like JSON written over many lines, where JSON lines are read, one value a line (jq -c '.[]' turns an array into them)\n`)
     expect(run.code).toBe(2)
   })
 

@@ -22,6 +22,9 @@ describe('usage', () => {
     const [help, flag] = await Promise.all([runCli(['help', 'score']), runCli(['score', '--help'])])
     expect(help.code).toBe(0)
     expect(help.stdout).toBe(flag.stdout)
+    const unknown = await runCli(['help', 'scor'])
+    expect(unknown.stderr).toBe("toolcalls: unknown command 'scor' (did you mean 'score'?); see 'toolcalls --help'\n")
+    expect(unknown.code).toBe(2)
   })
 
   test('no command prints the usage on standard error and exits with 2', async () => {

@@ -122,6 +122,10 @@ describe('predictions that are not JSON', () => {
     const reasons = report.worst.map((episode) => episode.score.unmatchedPred[0]?.reason)
     expect(reasons).toContain(`${pred}:1: not valid Python call syntax (at column 22: expected a value but found ')')`)
     expect(reasons.find((reason) => reason?.startsWith(`${pred}:2:`))).toMatch(/^[^:]+:2: not valid JSON/)
+    // A JSON string left open is broken JSON, not Python.
+    const quoted = folder.write('quoted.jsonl', `"[search(q='a')]\n`)
+    const quotedRun = await runCli(['score', quoted, folder.write('one.jsonl', jsonl([search('a')])), '--json', '/dev/stdout'])
+    expect(quotedRun.stdout).toContain(`${quoted}:1: not valid JSON (`)
   })
 })
 
@@ -131,17 +135,33 @@ describe('input in another form than JSON lines', () => {
     const gold = folder.write('gold.jsonl', jsonl([search('a')]))
     const pred = folder.write('pred.jsonl.gz', gzipSync(jsonl([search('a')])))
     const run = await runCli(['score', pred, gold])
-    expect(run.stderr).toBe(`${pred}: gzip-compressed; the input is JSON lines as text: gunzip -c ${pred} | toolcalls ... -\n`)
+    expect(run.stderr).toBe(`${pred}: gzip-compressed, where JSON lines are read as text; decompress it first (gunzip -c ${pred})\n`)
     expect(run.code).toBe(2)
     const episodes = gzipSync(JSON.stringify({ pred: [search('a')], gold: [search('a')] }))
     const fromStdin = await runCli(['score', '-'], { input: episodes })
-    expect(fromStdin.stderr).toBe('stdin: gzip-compressed; the input is JSON lines as text: gunzip -c | toolcalls ... -\n')
+    expect(fromStdin.stderr).toBe('stdin: gzip-compressed, where JSON lines are read as text; decompress it first\n')
     expect(fromStdin.code).toBe(2)
   })
 
-  test('text that begins as bzip2 does but is no bzip2 (a tool named BZh) is read as text', async () => {
-    const pred = folder.write('pred.jsonl', "[BZhx(q='a')]\n")
-    const gold = folder.write('gold.jsonl', jsonl([{ name: 'BZhx', args: { q: 'a' } }]))
+  test('a compressed stream is told however its first bytes come, one at a time through a pipe', async () => {
+    const { gzipSync } = await import('node:zlib')
+    const episodes = gzipSync(JSON.stringify({ pred: [search('a')], gold: [search('a')] }))
+    const { startCli, collect } = await import('./run-cli')
+    const child = startCli(['score', '-'])
+    const run = collect(child)
+    for (const byte of episodes.subarray(0, 3)) {
+      child.stdin!.write(Buffer.from([byte]))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    child.stdin!.end(episodes.subarray(3))
+    const result = await run
+    expect(result.stderr).toBe('stdin: gzip-compressed, where JSON lines are read as text; decompress it first\n')
+    expect(result.code).toBe(2)
+  })
+
+  test('text that begins as bzip2 does but is no bzip2 (a tool named BZh1) is read as text', async () => {
+    const pred = folder.write('pred.jsonl', "BZh1(q='a')\n")
+    const gold = folder.write('gold.jsonl', jsonl([{ name: 'BZh1', args: { q: 'a' } }]))
     expect(microLine((await runCli(['score', pred, gold])).stdout)).toContain('TP 1  FP 0  FN 0')
   })
 
@@ -150,15 +170,15 @@ describe('input in another form than JSON lines', () => {
     const gold = folder.write('gold.json', document([[search('a')]]))
     const pred = folder.write('pred.jsonl', jsonl([search('a')]))
     const goldRun = await runCli(['score', pred, gold])
-    expect(goldRun.stderr).toBe(`${gold}:1: '[' alone on a line: this looks like one JSON document over many lines, where JSON lines are read, one a line (jq -c '.[]' turns an array into them)\n`)
+    expect(goldRun.stderr).toBe(`${gold}:1: '[' alone on a line: this looks like JSON written over many lines, where JSON lines are read, one value a line (jq -c '.[]' turns an array into them)\n`)
     expect(goldRun.code).toBe(2)
     const episodes = folder.write('episodes.json', document({ pred: [search('a')], gold: [search('a')] }))
-    expect((await runCli(['score', episodes])).stderr).toMatch(/episodes\.json:1: '\{' alone on a line: /)
+    expect((await runCli(['score', episodes])).stderr).toMatch(/episodes\.json:1: '\{' alone on a line: .*\(jq -c \. writes each object on a line\)\n$/)
     const predDocument = folder.write('pred.json', document([[search('a')]]))
     const goldLines = folder.write('gold.jsonl', jsonl([search('a')]))
     const predRun = await runCli(['score', predDocument, goldLines])
     expect(predRun.code).toBe(0)
-    expect(predRun.stderr).toMatch(new RegExp(`^warning: ${predDocument}:1: '\\[' alone on a line: this looks like one JSON document`))
+    expect(predRun.stderr).toMatch(new RegExp(`^warning: ${predDocument}:1: '\\[' alone on a line: this looks like JSON written over many lines`))
   })
 })
 

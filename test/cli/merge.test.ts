@@ -103,6 +103,35 @@ describe('toolcalls merge', () => {
     expect(run.stdout).toContain('Micro average over 10 episodes')
   })
 
+  test('merges two shards whose reports agree in all but what they scored: the inputs are hashed', async () => {
+    const shard = (name: string, city: string) => {
+      mkdirSync(join(folder.dir, name))
+      folder.write(`${name}/pred.jsonl`, jsonl([call('get_weather', { city })]))
+      folder.write(`${name}/gold.jsonl`, jsonl([call('get_weather', { city })]))
+      return runCli(['score', 'pred.jsonl', 'gold.jsonl', '--json', 'report.json'], { cwd: join(folder.dir, name) })
+    }
+    await shard('s1', 'Paris')
+    await shard('s2', 'Rome')
+    const run = await runCli(['merge', 's1/report.json', 's2/report.json'], { cwd: folder.dir })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toContain('over 2 episodes: TP 2  FP 0  FN 0')
+    const report = JSON.parse(readFileSync(join(folder.dir, 's1', 'report.json'), 'utf8')) as { inputDigests: string[] }
+    expect(report.inputDigests).toHaveLength(2)
+    expect(report.inputDigests[0]).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  test('a merged report that merges one of before the shards were listed lists none, so that no copy slips through later', async () => {
+    await score('a', shardA)
+    await score('b', shardB)
+    await score('c', shardA.slice(0, 1))
+    expect((await runCli(['merge', 'a.json', 'b.json', '--json', 'old.json'], { cwd: folder.dir })).code).toBe(0)
+    const old = JSON.parse(readFileSync(join(folder.dir, 'old.json'), 'utf8')) as Record<string, unknown>
+    delete old.shards
+    folder.write('old.json', JSON.stringify(old))
+    expect((await runCli(['merge', 'old.json', 'c.json', '--json', 'new.json'], { cwd: folder.dir })).code).toBe(0)
+    expect(JSON.parse(readFileSync(join(folder.dir, 'new.json'), 'utf8'))).not.toHaveProperty('shards')
+  })
+
   test('refuses a copy of a report, by its content, wherever it lies: a shard twice, or beside a merged report that holds it', async () => {
     await score('a', shardA)
     await score('b', shardB)
