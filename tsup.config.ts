@@ -37,6 +37,8 @@ export default defineConfig([
     shims: false,
     esbuildOptions(options, { format }) {
       if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': 'undefined' }
+      // An ES module has no __filename of its own, but `node -e` defines a global one ('[eval]').
+      if (format === 'esm') options.define = { ...options.define, __filename: 'undefined' }
     },
     onSuccess: relativeMapSources,
     external: ['vitest', '@jest/globals', 'expect', 'jest'],
@@ -50,5 +52,9 @@ export default defineConfig([
     target: 'node20',
     minifySyntax: true,
     banner: { js: '#!/usr/bin/env node' },
+    // As for the library: an ES module has no __filename of its own.
+    esbuildOptions(options) {
+      options.define = { ...options.define, __filename: 'undefined' }
+    },
   },
 ])

@@ -108,6 +108,9 @@ describe('the packed package', () => {
     const esm = await node(['--input-type=module', '-e', "const { matchers } = await import('expect-toolcalls/matchers'); console.log(Object.keys(matchers).join())"], project)
     const cjs = await node(['-e', "console.log(Object.keys(require('expect-toolcalls/matchers').matchers).join())"], project)
     expect([esm.output.trim(), cjs.output.trim()]).toEqual(Array(2).fill('toMatchToolCalls,toScoreAtLeast,toHaveCalledTool'))
+    // Imported from a script of `node -e`, whose global __filename is '[eval]', no path.
+    const fromEval = await node(['-e', "import('expect-toolcalls').then((m) => console.log(m.toolCalls('[f(x=1)]')[0].name))"], project)
+    expect(fromEval.output.trim()).toBe('f')
   })
 
   test("loads from CommonJS where a page of an opaque address exists (a DOM environment at about:blank), and prints a nested diff", async () => {
