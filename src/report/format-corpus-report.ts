@@ -37,12 +37,12 @@ function worstLines(report: CorpusReport): string[] {
   })
 }
 
-/** A corpus report as text: per-tool figures, the worst episodes, then the micro-averaged figures. */
-export function formatCorpusReport(report: CorpusReport, colors: Colors = NO_COLORS): string {
+/** A corpus report as text: per-tool figures, the worst episodes, then the micro-averaged figures over its `unit`s (episodes, or a test run's graded assertions). */
+export function formatCorpusReport(report: CorpusReport, colors: Colors = NO_COLORS, unit = 'episode'): string {
   const sections: string[][] = []
   if (Object.keys(report.perTool).length > 0) sections.push(['Per tool:', ...perToolTable(report.perTool, colors)])
   const worst = worstLines(report)
   if (worst.length > 0) sections.push(['Lowest F1:', ...worst])
-  sections.push([`${figuresLine(report)} (micro average over ${report.episodes} episode${report.episodes === 1 ? '' : 's'})`])
+  sections.push([`${figuresLine(report)} (micro average over ${report.episodes} ${unit}${report.episodes === 1 ? '' : 's'})`])
   return sections.map((lines) => lines.join('\n')).join('\n\n')
 }

@@ -31,6 +31,6 @@ export function formatTestCorpus(report: TestCorpusReport): string {
   if (report.worst.length > 0) {
     sections.push([`Lowest ${FIGURE_NAMES[report.by]}:`, ...report.worst.map((test) => worstLine(test, report))].join('\n'))
   }
-  sections.push(formatCorpusReport({ ...report, episodes: report.assertions, worst: [] }))
+  sections.push(formatCorpusReport({ ...report, episodes: report.assertions, worst: [] }, undefined, 'graded assertion'))
   return sections.join('\n\n')
 }

@@ -12,7 +12,7 @@ const example = resolve(import.meta.dirname, '../../examples/corpus')
 //   shipping  tracks a parcel                            TP 1
 //             tracks the parcel of an angry customer     TP 1        FN 2  (escalate, importance 2, never called)
 // Summed: TP 6, FP 3, FN 3 over 6 assertions; F1 = 12 / (12 + 3 + 3) = 2/3, above the example's minF1 of 0.6.
-const EXAMPLE_LINE = 'TP 6  FP 3  FN 3  precision 0.6667  recall 0.6667  F1 0.6667 (micro average over 6 episodes)'
+const EXAMPLE_LINE = 'TP 6  FP 3  FN 3  precision 0.6667  recall 0.6667  F1 0.6667 (micro average over 6 graded assertions)'
 
 // Each test starts a real runner on the example, with the example's own config.
 describe('the corpus example', { timeout: 30_000 }, () => {

@@ -15,7 +15,7 @@ export const fixture = resolve(import.meta.dirname, 'fixture')
 // precision 6/9, recall 6/11. Per tool: get_weather TP 1 FP 1 FN 1; search TP 3 FP 1; answer FN 1;
 // book TP 2 FP 1 FN 1; cancel FN 2.
 export const FIXTURE_F1 = 0.6
-export const FIXTURE_LINE = 'TP 6  FP 3  FN 5  precision 0.6667  recall 0.5455  F1 0.6 (micro average over 7 episodes)'
+export const FIXTURE_LINE = 'TP 6  FP 3  FN 5  precision 0.6667  recall 0.5455  F1 0.6 (micro average over 7 graded assertions)'
 export const FIXTURE_COUNTS = { tp: 6, fp: 3, fn: 5, tests: 6, assertions: 7, argLevelAssertions: 1 }
 /** The heading says that the one arg-level assertion is summed with the six at call level. */
 export const FIXTURE_HEADING =

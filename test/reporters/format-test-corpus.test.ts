@@ -21,7 +21,7 @@ describe('formatTestCorpus', () => {
         tool         TP  FP  FN  precision  recall   F1
         get_weather   1   1   1        0.5     0.5  0.5
 
-      TP 1  FP 1  FN 1  precision 0.5  recall 0.5  F1 0.5 (micro average over 3 episodes)"
+      TP 1  FP 1  FN 1  precision 0.5  recall 0.5  F1 0.5 (micro average over 3 graded assertions)"
     `)
   })
 

@@ -25,7 +25,7 @@ describe.each([
     const json = join(scratch, `${runner}.json`)
     const outcome = await runRunner(runner, [...args], retriedFixture, runEnvironment({ json, worst: 3 }))
     expect(outcome.exitCode, outcome.output).toBe(0)
-    expect(outcome.output).toContain('TP 5  FP 1  FN 1  precision 0.8333  recall 0.8333  F1 0.8333 (micro average over 6 episodes)')
+    expect(outcome.output).toContain('TP 5  FP 1  FN 1  precision 0.8333  recall 0.8333  F1 0.8333 (micro average over 6 graded assertions)')
     const report = JSON.parse(await readFile(json, 'utf8')) as TestCorpusReport
     expect(report).toMatchObject({ tp: 5, fp: 1, fn: 1, tests: 6, assertions: 6 })
     expect(report.worst).toEqual([expect.objectContaining({ file: 'retried.spec.ts', test: 'a b > c', tp: 0, fp: 1, fn: 1 })])

@@ -100,7 +100,7 @@ export default defineConfig({ test: { projects: [${project('a')}, ${project('b')
     await cp(fixture, copy, { recursive: true, filter: (source) => !source.includes('node_modules') })
     const child = startRunner('vitest', ['--watch'], copy, runEnvironment())
     let output = ''
-    const reports = () => output.match(/^TP .* \(micro average over \d+ episodes\)$/gm) ?? []
+    const reports = () => output.match(/^TP .* \(micro average over \d+ graded assertions\)$/gm) ?? []
     let waiting: { count: number; done: () => void } | undefined
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
@@ -119,6 +119,6 @@ export default defineConfig({ test: { projects: [${project('a')}, ${project('b')
       child.kill()
       await rm(copy, { recursive: true, force: true })
     }
-    expect(reports(), output).toEqual([FIXTURE_LINE, 'TP 7  FP 2  FN 4  precision 0.7778  recall 0.6364  F1 0.7 (micro average over 7 episodes)'])
+    expect(reports(), output).toEqual([FIXTURE_LINE, 'TP 7  FP 2  FN 4  precision 0.7778  recall 0.6364  F1 0.7 (micro average over 7 graded assertions)'])
   })
 })
