@@ -424,6 +424,17 @@ describe("Vertex AI's streamed function-call arguments (partialArgs)", () => {
     expect(toolCalls([...noFinish, response, rome]).map((call) => call.unparseable ?? call.args)).toEqual([cutAt(0), { city: 'Rome' }])
   })
 
+  test('a finishReason given as null, as a dump of every field writes it before the last chunk, finishes nothing', () => {
+    const withNull = (part: object, finishReason: string | null) => ({ candidates: [{ content: { role: 'model', parts: [part] }, finishReason, index: 0 }] })
+    const chunks = [
+      withNull({ functionCall: { name: 'get_weather', willContinue: true } }, null),
+      withNull({ functionCall: { partialArgs: [{ jsonPath: '$.city', stringValue: 'Paris' }], willContinue: true } }, 'FINISH_REASON_UNSPECIFIED'),
+      withNull({ functionCall: {} }, 'STOP'),
+    ]
+    expect(toolCalls(chunks)).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }])
+    expect(toolCalls(chunks.map((response) => response.candidates[0]!))).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }])
+  })
+
   test('graded by the matcher: a streamed call matches its gold', () => {
     expect(streamedParis()).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }])
   })

@@ -44,7 +44,7 @@ export const readGemini: FormatReader = (value, path, context) => {
     const content = get(first, 'content', contentPath)
     // A candidate stopped early (safety, recitation) has no content.
     const read = content === undefined || content === null ? noCalls() : context.read(content, contentPath)
-    const last = holds(first, 'finishReason') ? endingStream(read) : read
+    const last = finishes(first) ? endingStream(read) : read
     const history = peek(value, 'automaticFunctionCallingHistory')
     if (!isList(history)) return last
     const turns = automaticCallTurns(history, childPath(path, 'automaticFunctionCallingHistory'), context)
@@ -58,7 +58,7 @@ export const readGemini: FormatReader = (value, path, context) => {
     // A partial event streams what the event after it gives whole, and the kit runs only the whole one's calls.
     if (peek(value, 'partial') === true && has(value, 'author')) return partOfTurn()
     const read = context.read(content, childPath(path, 'content'))
-    return holds(value, 'finishReason') ? endingStream(read) : read
+    return finishes(value) ? endingStream(read) : read
   }
   if (has(value, 'type') || has(value, 'role')) return undefined
   if (has(value, 'functionCall')) {
@@ -87,6 +87,12 @@ export const readGeminiOtherPart: FormatReader = (value) => {
   if (!has(value, 'functionResponse') && !has(value, 'toolResponse')) return partOfTurn()
   const cutShort = finishCallPieces()
   return cutShort === undefined ? noCalls() : { turns: [[cutShort]] }
+}
+
+/** Whether a candidate says its stream is over: a finish reason given (a dump of every field writes null before the last chunk). */
+function finishes(candidate: object): boolean {
+  const reason = peek(candidate, 'finishReason')
+  return reason !== undefined && reason !== null && reason !== 'FINISH_REASON_UNSPECIFIED'
 }
 
 /** A candidate's reading, once its `finishReason` says its stream is over: a call still under way was cut short there, and joins its calls. */
