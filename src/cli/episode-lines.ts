@@ -95,11 +95,12 @@ function refuseJsonDocument(text: string, where: string): void {
   if (problem !== undefined) throw lineError(where, problem)
 }
 
-/** Keys that mark an API's own object (a Chat completion, a Responses response, an Anthropic message), whose `id` is the API's, not an episode's. */
-const VENDOR_KEYS = ['object', 'type', 'role', 'choices', 'content', 'model', 'candidates']
-
+/**
+ * An API's own object, whose `id` is the API's, not an episode's: a Chat completion or a
+ * Responses response (`object`), an Anthropic message (`type: 'message'`), a Gemini response.
+ */
 function isVendorObject(record: Record<string, unknown>): boolean {
-  return VENDOR_KEYS.some((key) => Object.hasOwn(record, key))
+  return typeof record.object === 'string' || record.type === 'message' || Object.hasOwn(record, 'choices') || Object.hasOwn(record, 'candidates')
 }
 
 /**

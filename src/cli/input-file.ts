@@ -46,8 +46,9 @@ export function fileError(name: string, error: unknown, doing = 'cannot read'): 
 const COMPRESSED = [
   { magic: [0x1f, 0x8b], format: 'gzip', tool: 'gunzip -c' },
   { magic: [0x28, 0xb5, 0x2f, 0xfd], format: 'zstd', tool: 'zstd -dc' },
-  // 'BZh', the block size (a digit from 1), then the first block's magic, 1AY&SY: text may begin 'BZh1'.
+  // 'BZh', the block size, then the first block's magic (1AY&SY) or, in an empty stream, the end's: text may begin 'BZh1'.
   { magic: [0x42, 0x5a, 0x68, -1, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59], format: 'bzip2', tool: 'bunzip2 -c' },
+  { magic: [0x42, 0x5a, 0x68, -1, 0x17, 0x72, 0x45, 0x38, 0x50, 0x90], format: 'bzip2', tool: 'bunzip2 -c' },
   { magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], format: 'xz', tool: 'xz -dc' },
   { magic: [0x50, 0x4b, 0x03, 0x04], format: 'zip', tool: 'unzip -p' },
 ]
@@ -59,8 +60,8 @@ const HEAD_BYTES = Math.max(...COMPRESSED.map(({ magic }) => magic.length))
 function refuseCompressed(head: Buffer, name: string): void {
   const found = COMPRESSED.find(({ magic }) => head.length >= magic.length && magic.every((byte, i) => byte === -1 || head[i] === byte))
   if (found === undefined) return
-  const decompress = name === 'stdin' ? 'decompress it first' : `decompress it first (${found.tool} ${name})`
-  throw new UserError(`${name}: ${found.format}-compressed, where JSON lines are read as text; ${decompress}`)
+  const decompress = name === 'stdin' ? `${found.tool} into the command` : `${found.tool} ${name} | toolcalls ... -`
+  throw new UserError(`${name}: ${found.format}-compressed, where JSON lines are read as text; decompress it first (${decompress})`)
 }
 
 /**

@@ -148,8 +148,8 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   const options = await matchOptions(scoring)
   if (jsonPath !== undefined) await checkWritable(jsonPath, scoring.grammar === null ? files : [...files, scoring.grammar])
   const inputs: InputFile[] = []
-  // Hashed, so that the report tells what it scored: two shards' reports alike in all else differ in it.
-  for (const file of files) inputs.push(await openInput(file, cli.stdin, true))
+  // Hashed for a report, so that it tells what it scored: two shards' reports alike in all else differ in it.
+  for (const file of files) inputs.push(await openInput(file, cli.stdin, jsonPath !== undefined))
   const [first, second] = inputs
   const episodes = second === undefined ? episodesFile(first!, cli.notices) : pairedFiles(first!, second, cli.notices)
   const scored = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)

@@ -22,7 +22,7 @@ function jestExpect(): JestExpect {
     throw new Error(
       "expect-toolcalls/jest: Jest's global `expect` was not found. Import this module inside Jest, from a file listed in " +
         "`setupFilesAfterEnv` (not `setupFiles`, which runs before `expect` exists). With `injectGlobals: false`, register " +
-        "the matchers yourself: `expect.extend(matchers)` with `matchers` from 'expect-toolcalls/matchers'.",
+        "the matchers yourself: `expect.extend(matchers)` and `expect.addSnapshotSerializer(serializer)`, both from 'expect-toolcalls/matchers'.",
     )
   }
   return expect as JestExpect

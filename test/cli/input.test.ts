@@ -135,12 +135,17 @@ describe('input in another form than JSON lines', () => {
     const gold = folder.write('gold.jsonl', jsonl([search('a')]))
     const pred = folder.write('pred.jsonl.gz', gzipSync(jsonl([search('a')])))
     const run = await runCli(['score', pred, gold])
-    expect(run.stderr).toBe(`${pred}: gzip-compressed, where JSON lines are read as text; decompress it first (gunzip -c ${pred})\n`)
+    expect(run.stderr).toBe(`${pred}: gzip-compressed, where JSON lines are read as text; decompress it first (gunzip -c ${pred} | toolcalls ... -)\n`)
     expect(run.code).toBe(2)
     const episodes = gzipSync(JSON.stringify({ pred: [search('a')], gold: [search('a')] }))
     const fromStdin = await runCli(['score', '-'], { input: episodes })
-    expect(fromStdin.stderr).toBe('stdin: gzip-compressed, where JSON lines are read as text; decompress it first\n')
+    expect(fromStdin.stderr).toBe('stdin: gzip-compressed, where JSON lines are read as text; decompress it first (gunzip -c into the command)\n')
     expect(fromStdin.code).toBe(2)
+    // An empty bzip2 stream has no block, only the end's magic.
+    const emptyBzip2 = Buffer.from([0x42, 0x5a, 0x68, 0x39, 0x17, 0x72, 0x45, 0x38, 0x50, 0x90, 0, 0, 0, 0])
+    const bz = await runCli(['score', folder.write('empty.bz2', emptyBzip2)])
+    expect(bz.stderr).toMatch(/empty\.bz2: bzip2-compressed, /)
+    expect(bz.code).toBe(2)
   })
 
   test('a compressed stream is told however its first bytes come, one at a time through a pipe', async () => {
@@ -155,7 +160,7 @@ describe('input in another form than JSON lines', () => {
     }
     child.stdin!.end(episodes.subarray(3))
     const result = await run
-    expect(result.stderr).toBe('stdin: gzip-compressed, where JSON lines are read as text; decompress it first\n')
+    expect(result.stderr).toBe('stdin: gzip-compressed, where JSON lines are read as text; decompress it first (gunzip -c into the command)\n')
     expect(result.code).toBe(2)
   })
 

@@ -86,6 +86,9 @@ describe('toolcalls score PRED GOLD', () => {
       `warning: ${pred}:1: its "id" "q2" is not read as the line's, so it pairs by position with ${gold}:1 (id "q1"); a prediction line gives its id as { "id", "calls" }\n` +
         'warning: 1 more prediction lines with an id not read as theirs\n',
     )
+    // Metadata beside the messages hides nothing.
+    const withModel = folder.write('model.jsonl', jsonl({ id: 'q2', model: 'gpt-4o', messages: [message('b')] }))
+    expect((await runCli(['score', withModel, gold])).stderr).toContain(`warning: ${withModel}:1: its "id" "q2" is not read as the line's`)
     // An API's own object, whose id is the API's: no warning.
     const anthropic = folder.write('anthropic.jsonl', jsonl({ id: 'msg_01', type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'search', input: { q: 'a' } }] }))
     expect((await runCli(['score', anthropic, folder.write('one.jsonl', jsonl({ id: 'q1', calls: [search('a')] }))])).stderr).toBe('')
