@@ -157,7 +157,7 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   cli.notices.finish()
   // F1 1 over nothing would pass any threshold: a generation run that wrote nothing must not look perfect.
   if (report.episodes === 0) throw new UserError(`${inputs.map((input) => input.name).join(', ')}: no episodes to score; an empty corpus has no figure`)
-  const json = { ...reportJson('score', files, scoring, report, scored.exactSums()), inputDigests: inputs.map((input) => input.digest()!) }
-  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json, cli.out))
+  const json = () => ({ ...reportJson('score', files, scoring, report, scored.exactSums()), inputDigests: inputs.map((input) => input.digest()!) })
+  const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json(), cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
 }
