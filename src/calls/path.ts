@@ -1,4 +1,5 @@
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
+/** A name written bare, in a path as beside a value; any other is quoted. */
+export const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
 /** The path of a field or element inside the value at `path` (`tool_calls[0].function`). */
 export function childPath(path: string, key: string | number): string {

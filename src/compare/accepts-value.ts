@@ -10,7 +10,9 @@ export type AcceptsValue = (gold: unknown, pred: unknown) => boolean
  * included), so that a nested diff marks only what the score found wrong. A part that does not
  * compile alone is not accepted, and is shown as written.
  */
-export function acceptsUnder(context: ValueContext): AcceptsValue {
+export function acceptsUnder({ canonicalize, testers }: ValueContext): AcceptsValue {
+  // A context of its own, of the shape scoring gives compareValue, rather than the options themselves.
+  const context: ValueContext = { canonicalize, testers }
   return (gold, pred) => {
     try {
       // As under a key, where `optional()` may stand: a gold the score compiled has it nowhere else.

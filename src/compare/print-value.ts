@@ -1,3 +1,4 @@
+import { IDENTIFIER } from '../calls/path'
 import { prettyFormat } from './printers'
 
 const MAX_STRING = 60
@@ -42,8 +43,6 @@ const TO_ESCAPE = new RegExp(`["\\\\]|${UNSEEN.source}`)
 function visible(text: string): string {
   return TO_ESCAPE.test(text) ? oneLine(text.replace(QUOTING, '\\$&')) : text
 }
-
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
 /**
  * An argument's name as a message prints it beside its value: bare when it is an identifier,

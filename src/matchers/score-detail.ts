@@ -30,7 +30,7 @@ export function scoreDetail(
     colors,
     exactLines: EXACT_PAIRS_LISTED,
     goldArgs: writtenArgs(gold),
-    accepts: acceptsUnder({ canonicalize: options.canonicalize, testers: options.testers }),
+    accepts: acceptsUnder(options),
     allowed,
   })
 }

@@ -6,7 +6,7 @@ import { acceptsUnder } from '../compare/accepts-value'
 import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import type { PairDetail } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
-import { formatVerdict } from '../report/format-score'
+import { formatVerdict, isDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
 
@@ -37,8 +37,8 @@ function callsMade(calls: readonly ToolCall[], highlight: number | undefined): s
 /** The differing arguments of the same-named call that came closest to `args`. */
 function nearest(pair: PairDetail, args: Record<string, unknown>, options: ResolvedMatchOptions, context: MatcherContext): string[] {
   const colors = runnerColors(context)
-  const diff = { writtenGold: args, accepts: acceptsUnder({ canonicalize: options.canonicalize, testers: options.testers }) }
-  const lines = pair.args.filter((v) => v.verdict !== 'match' && v.verdict !== 'omitted').flatMap((v) => formatVerdict(pair, v, colors, diff))
+  const diff = { writtenGold: args, accepts: acceptsUnder(options) }
+  const lines = pair.args.filter(isDiffering).flatMap((v) => formatVerdict(pair, v, colors, diff))
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...lines]
 }
 

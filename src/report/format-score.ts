@@ -123,7 +123,8 @@ function pairHeader(pair: PairDetail): string {
   return `gold[${pair.goldIndex}] ↔ pred[${pair.predIndex}]`
 }
 
-function isDiffering(verdict: ArgVerdict): boolean {
+/** A verdict that marks a difference: anything but a match or an argument left out as allowed. */
+export function isDiffering(verdict: ArgVerdict): boolean {
   return verdict.verdict !== 'match' && verdict.verdict !== 'omitted'
 }
 

@@ -51,8 +51,12 @@ export function finishCallPieces(): ToolCall | undefined {
  * `functionCall: {}`, the mark that ends a call (passed over where none is under way). Never throws.
  */
 export function isCallPiece(functionCall: object): boolean {
-  if (underWay !== undefined || peek(functionCall, 'willContinue') === true || holds(functionCall, 'partialArgs')) return true
-  return !holds(functionCall, 'name') && !holds(functionCall, 'args') && !holds(functionCall, 'id')
+  return underWay !== undefined || peek(functionCall, 'willContinue') === true || holds(functionCall, 'partialArgs') || isEndMark(functionCall)
+}
+
+/** An empty `functionCall: {}`, the mark that ends a streamed call. */
+function isEndMark(functionCall: object): boolean {
+  return !holds(functionCall, 'name') && !holds(functionCall, 'args') && !holds(functionCall, 'partialArgs') && !holds(functionCall, 'id')
 }
 
 /**
@@ -83,7 +87,7 @@ function takePiece(previous: CallUnderWay | undefined, functionCall: object, pat
     call = undefined
   }
   if (call === undefined) {
-    if (!holds(functionCall, 'name') && !holds(functionCall, 'args') && !holds(functionCall, 'partialArgs') && !holds(functionCall, 'id')) return done
+    if (isEndMark(functionCall)) return done
     call = { name, id, path, args: {}, openStrings: new Map(), problem: undefined }
   }
   addWholeArguments(call, get(functionCall, 'args', childPath(path, 'args')), childPath(path, 'args'))
@@ -112,8 +116,9 @@ function endedCall(call: CallUnderWay): ToolCall {
   }
   if (call.problem !== undefined) return unparseableCall(call.problem, call.name)
   // A string whose last piece said more would follow is cut short, as the call would be.
-  for (const jsonPath of call.openStrings.values()) {
-    return unparseableCall(atPath(call.path, `the call ended before the rest of its argument at ${jsonPath} (whose last piece said willContinue)`), call.name)
+  const openString: string | undefined = call.openStrings.values().next().value
+  if (openString !== undefined) {
+    return unparseableCall(atPath(call.path, `the call ended before the rest of its argument at ${openString} (whose last piece said willContinue)`), call.name)
   }
   return { name: call.name, args: call.args }
 }
