@@ -7,6 +7,7 @@
 
 import { opensAsJsonObject } from '../calls/looks-like-json'
 import { childPath } from '../calls/path'
+import { excerptAt } from '../calls/text-excerpt'
 import { printValue } from '../compare/print-value'
 import type { ToolCall } from '../calls/tool-call'
 import { failure, type CallFailure } from './call-check'
@@ -25,7 +26,7 @@ export function readModelOutput(given: unknown, path = 'model_output'): ModelOut
   if (typeof given === 'string') {
     const decoded = decodeBfclOutput(given)
     if (decoded.ok) return decoded
-    return { ok: false, failure: failure(DECODER_FAILED, [`Invalid syntax. Failed to decode AST. ${decoded.reason}`]) }
+    return { ok: false, failure: failure(DECODER_FAILED, [`Invalid syntax. Failed to decode AST. ${decoded.reason}, in ${excerptAt(given, decoded.position)}`]) }
   }
   const copied = copyDecodedValue(given, path)
   if (!copied.ok) return wrongFormat(copied.reason)

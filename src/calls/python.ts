@@ -1,6 +1,7 @@
 import { type CodeUnits, NON_ASCII, releaseCodeUnits, takeCodeUnits } from './code-units'
 import { NAME_SLOT_COUNT, type NameSlots, releaseNameSlots, takeNameSlots } from './name-slots'
 import { MAX_DEPTH } from './limits'
+import { excerptAt } from './text-excerpt'
 import type { ToolCall } from './tool-call'
 import { withItem } from './with-item'
 import {
@@ -104,6 +105,11 @@ export function parsePythonCalls(text: string, options: PythonParseOptions = {})
 
 function pythonParseFailure(text: string, position: number, problem: string): PythonParseFailure {
   return { ok: false, reason: `at ${describePosition(text, position)}: ${problem}`, position, problem }
+}
+
+/** Why text read as Python calls is none: where, what, and the text around it. */
+export function notPythonReason(text: string, failure: PythonParseFailure): string {
+  return `not valid Python call syntax (${failure.reason}, in ${excerptAt(text, failure.position)})`
 }
 
 /** `column 14` on the first line, `line 3, column 2` after it (both counted from 1). */
@@ -384,7 +390,7 @@ class PythonReader {
         setEntry(args, key, readExpression === undefined ? this.readValue() : this.readArgument(readExpression))
         keywords++
       } else {
-        if (keywords > 0) this.fail('positional argument follows keyword argument')
+        if (keywords > 0) this.failPositionalAfterKeyword()
         ;(positional ??= []).push(readExpression === undefined ? this.readValue() : this.readArgument(readExpression))
       }
       if (isSpaceStart(codes[this.pos]!)) this.skipSpace()
@@ -1004,6 +1010,12 @@ class PythonReader {
     return code === COLON || code === COMMA || code === RBRACKET
   }
 
+  /** Where a keyword argument has been read and what follows is not one: a value (Python's own complaint), or no argument at all (`f(a=1,, b=2)`). */
+  private failPositionalAfterKeyword(): never {
+    if (this.code() === COMMA) this.fail(`expected an argument but found ${this.describe()}`)
+    this.fail('positional argument follows keyword argument')
+  }
+
   /** `func(...)` with positional arguments, then keyword arguments (repeats kept). */
   private readCallNode(func: PyNode): PyNode {
     const text = this.text
@@ -1022,7 +1034,7 @@ class PythonReader {
         this.pos = this.skipSpaceFrom(equals + 1)
         keywords.push({ arg, value: this.readExpressionNode() })
       } else {
-        if (keywords.length > 0) this.fail('positional argument follows keyword argument')
+        if (keywords.length > 0) this.failPositionalAfterKeyword()
         args.push(this.readExpressionNode())
       }
       this.skipSpace()

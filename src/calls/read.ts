@@ -22,7 +22,7 @@ import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH } from './limits'
 import { looksLikeJson } from './looks-like-json'
 import { atPath, childPath, describe, errorMessage } from './path'
-import { parsePythonCalls } from './python'
+import { notPythonReason, parsePythonCalls } from './python'
 import { NOT_QUICK, quickPlain, readingCopied } from './plain-value'
 import { unparseableCall, type ToolCall, type Turns } from './tool-call'
 import { withItem } from './with-item'
@@ -383,7 +383,7 @@ function readText(text: string, path: string, depth: number): Reading {
     return readAt(parsed, path, depth + 1)
   }
   const parsed = parsePythonCalls(text)
-  return parsed.ok ? { turns: [parsed.calls] } : unparseable(path, `not valid Python call syntax (${parsed.reason})`)
+  return parsed.ok ? { turns: [parsed.calls] } : unparseable(path, notPythonReason(text, parsed))
 }
 
 const contexts: NestedReading[] = []

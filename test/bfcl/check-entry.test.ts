@@ -118,7 +118,7 @@ describe('the model output', () => {
       id: 'simple_0',
       valid: false,
       error_type: 'ast_decoder:decoder_failed',
-      errors: ["Invalid syntax. Failed to decode AST. at column 5: expected '(' after 'Sure' but found '!'"],
+      errors: ["Invalid syntax. Failed to decode AST. at column 5: expected '(' after 'Sure' but found '!', in \"Sure! [get_weath\"…"],
     })
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fc, test } from '@fast-check/vitest'
+import { readBfclExpression } from '../../src/bfcl/read-expression'
 import { MAX_DEPTH } from '../../src/calls/limits'
 import { parsePythonCalls, type PythonParseOptions } from '../../src/calls/python'
 import {
@@ -122,6 +123,12 @@ describe('parsePythonCalls: arguments', () => {
 
   it('fails on a positional argument after a keyword argument', () => {
     expect(reasonOf('f(k=2, 1)')).toBe('at column 8: positional argument follows keyword argument')
+  })
+
+  it('fails on a missing argument after a keyword argument as what it is, not as a positional one', () => {
+    expect(reasonOf('f(k=2,, 1)')).toBe("at column 7: expected an argument but found ','")
+    // Inside a call that is an argument, read as an expression.
+    expect(reasonOf('[f(j=g(k=2,, 1))]', { typed: true, readExpression: readBfclExpression })).toBe("at column 12: expected an argument but found ','")
   })
 
   it('fails on a repeated keyword argument', () => {

@@ -39,7 +39,14 @@ describe('a string', () => {
   test('of Python that does not parse is one unparseable call with the parser’s reason', () => {
     const calls = toolCalls('[get_weather(city=]')
     expect(calls).toHaveLength(1)
-    expect(calls[0]?.unparseable).toMatch(/^not valid Python call syntax \(.+\)$/)
+    expect(calls[0]?.unparseable).toBe(`not valid Python call syntax (at column 19: expected a value but found ']', in "[get_weather(city=]")`)
+  })
+
+  test('of Python that does not parse quotes the text around where it failed, cut where it is long', () => {
+    const text = `[search(query='${'cats '.repeat(10)}', limit=10,, page=2), other(x=1)]`
+    expect(toolCalls(text)[0]?.unparseable).toBe(
+      `not valid Python call syntax (at column 78: expected an argument but found ',', in …"s cats cats ', limit=10,, page=2), o"…)`,
+    )
   })
 
   test('nested in a list is read where it stands, its reason naming the path', () => {

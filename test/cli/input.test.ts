@@ -120,7 +120,7 @@ describe('predictions that are not JSON', () => {
     const run = await runCli(['score', pred, gold, '--json', '/dev/stdout'])
     const report = JSON.parse(run.stdout) as { worst: { score: { unmatchedPred: { reason: string }[] } }[] }
     const reasons = report.worst.map((episode) => episode.score.unmatchedPred[0]?.reason)
-    expect(reasons).toContain(`${pred}:1: not valid Python call syntax (at column 22: expected a value but found ')')`)
+    expect(reasons).toContain(`${pred}:1: not valid Python call syntax (at column 22: expected a value but found ')', in "[search(q='a', limit=)]")`)
     expect(reasons.find((reason) => reason?.startsWith(`${pred}:2:`))).toMatch(/^[^:]+:2: not valid JSON/)
     // A JSON string left open is broken JSON, not Python.
     const quoted = folder.write('quoted.jsonl', `"[search(q='a')]\n`)

@@ -1,0 +1,21 @@
+/** Characters of the text shown before and after where it went wrong. */
+const BEFORE = 24
+const AFTER = 12
+
+/**
+ * The text around `position`, quoted as JSON writes strings (so line breaks and controls stay
+ * escaped), with `…` outside the quotes where it was cut: `…"ne=['UTC', 'CET')]"`. A column
+ * alone leaves the reader counting characters in a line they may not have at hand.
+ */
+export function excerptAt(text: string, position: number): string {
+  let from = Math.max(0, position - BEFORE)
+  let to = Math.min(text.length, position + AFTER)
+  // Not between the halves of a surrogate pair, which JSON would write as two escapes.
+  if (isLowSurrogate(text.charCodeAt(from)) && from > 0) from++
+  if (to < text.length && isLowSurrogate(text.charCodeAt(to))) to--
+  return `${from > 0 ? '…' : ''}${JSON.stringify(text.slice(from, to))}${to < text.length ? '…' : ''}`
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff
+}
