@@ -139,6 +139,21 @@ describe('the packed package', () => {
     expect(absolute).toEqual([])
   })
 
+  test("ships a CommonJS build in the source's own syntax, its classes named as written", async () => {
+    // tsup's Sucrase pass for split CommonJS chunks rewrote `?.`, `??` and class fields into helper calls (a third
+    // slower under Jest) and named classes `_class`, `_class3`; Rollup (treeshake) converts them as they are.
+    const dist = join(project, 'node_modules', 'expect-toolcalls', 'dist')
+    const helpers: string[] = []
+    for (const file of (await readdir(dist)).filter((name) => name.endsWith('.cjs'))) {
+      const text = await readFile(join(dist, file), 'utf8')
+      if (/\b_(optionalChain|nullishCoalesce|class\d*)\b/.test(text)) helpers.push(file)
+    }
+    expect(helpers).toEqual([])
+    const script = "const m = require('expect-toolcalls'); console.log(m.ToolCallMetric.name, m.oneOf(1).constructor.name)"
+    const outcome = await node(['-e', script], project)
+    expect(outcome.output.trim()).toBe('ToolCallMetric OneOfMarker')
+  })
+
   test('passes publint', async () => {
     const outcome = await node([bin('publint'), 'run', tarball, '--strict'], repo)
     expect(outcome.output).not.toMatch(/Errors:|Warnings:/)
