@@ -6,6 +6,8 @@ import { printValue } from './print-value'
 import { markerKeyOf, readJsonMarker } from './json-marker'
 import { isPlainObject } from '../calls/plain-value'
 import { PyFloat } from '../calls/python-values'
+import { firstHole } from '../calls/list-indices'
+import { MAX_DEPTH } from '../calls/limits'
 
 function mapRecord(record: Record<string, unknown>, map: (value: unknown, key: string) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -18,12 +20,29 @@ function mapRecord(record: Record<string, unknown>, map: (value: unknown, key: s
  * `optional()` `{ "$optional": [] }`. Predicates and matchers have no JSON form: a TypeError names them.
  */
 export function goldToJSON(gold: unknown, path = 'gold'): unknown {
-  if (isOneOf(gold)) return { $oneOf: gold.alternatives.map((alt, i) => goldToJSON(alt, `${path}.oneOf[${i}]`)) }
-  if (isOptional(gold)) return { $optional: gold.constrained ? [goldToJSON(gold.value, `${path}.optional`)] : [] }
+  return toJSON(gold, path, 0, path)
+}
+
+/** A value nested deeper than values are read: a cycle, mostly, which would otherwise overflow the stack. */
+function tooDeep(path: string): TypeError {
+  return new TypeError(`${path}: nested deeper than ${MAX_DEPTH} levels (does the value contain itself?)`)
+}
+
+function toJSON(gold: unknown, path: string, depth: number, root: string): unknown {
+  if (depth > MAX_DEPTH) throw tooDeep(root)
+  if (isOneOf(gold)) return { $oneOf: gold.alternatives.map((alt, i) => toJSON(alt, `${path}.oneOf[${i}]`, depth + 1, root)) }
+  if (isOptional(gold)) return { $optional: gold.constrained ? [toJSON(gold.value, `${path}.optional`, depth + 1, root)] : [] }
   if (isSatisfies(gold) || isAsymmetricMatcher(gold) || typeof gold === 'function') throw noJsonForm(gold, path)
   // JSON has one kind of number; gold reads a float of BFCL's typed JSON as its number too.
   if (gold instanceof PyFloat) return gold.value
-  if (Array.isArray(gold)) return gold.map((item, i) => goldToJSON(item, `${path}[${i}]`))
+  // What JSON.stringify would write as null or leave out reads back as other gold: refused here, as reading such gold refuses it.
+  if (gold === undefined) throw new TypeError(`${path}: expected a gold value, received undefined (use optional() for an argument that may be left out)`)
+  if ((typeof gold === 'number' && !Number.isFinite(gold)) || typeof gold === 'symbol' || typeof gold === 'bigint') throw noJsonForm(gold, path)
+  if (Array.isArray(gold)) {
+    const hole = firstHole(gold)
+    if (hole !== -1) throw new TypeError(`${path}[${hole}]: expected a gold value, received a hole in the list`)
+    return gold.map((item, i) => toJSON(item, `${path}[${i}]`, depth + 1, root))
+  }
   if (isPlainObject(gold)) {
     const keys = Object.keys(gold)
     // Written as it is, such an object would not read back as itself: goldFromJSON would read a
@@ -34,10 +53,17 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
       const why = marker === keys[0] ? 'it would read back as a marker' : 'its key differs from a marker only in case'
       throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: ${why}`)
     }
-    return mapRecord(gold, (value, key) => goldToJSON(value, childPath(path, key)))
+    // A gold call's args, arguments and id may be left undefined, meaning absent, as in JSON.
+    const call = isGoldCall(gold, keys)
+    return mapRecord(gold, (value, key) => (value === undefined && call ? undefined : toJSON(value, childPath(path, key), depth + 1, root)))
   }
   if (typeof gold === 'object' && gold !== null) throw noJsonForm(gold, path)
   return gold
+}
+
+/** An object the gold reader takes for a call: a name and only the keys of a call. */
+function isGoldCall(object: Record<string, unknown>, keys: readonly string[]): boolean {
+  return typeof object.name === 'string' && keys.every((key) => key === 'name' || key === 'args' || key === 'arguments' || key === 'id')
 }
 
 function noJsonForm(gold: unknown, path: string): TypeError {
@@ -64,6 +90,7 @@ function pathOf(root: string): string {
 /** Copy-on-write: a subtree without `$oneOf` or `$optional` is returned as it is. */
 function fromJSON(json: unknown, root: string): unknown {
   if (typeof json !== 'object' || json === null) return json
+  if (at.length > MAX_DEPTH) throw tooDeep(root)
   if (Array.isArray(json)) {
     let copy: unknown[] | undefined
     for (let i = 0; i < json.length; i++) {

@@ -88,6 +88,32 @@ describe('gold as JSON', () => {
     expect(() => goldToJSON({ m: new Map() })).toThrow(/^gold\.m: .* has no JSON form/)
   })
 
+  test('a value that JSON would write as null or leave out throws, where it read back as other gold', () => {
+    const cases: [unknown, string][] = [
+      [undefined, 'gold[0].args.x: expected a gold value, received undefined (use optional() for an argument that may be left out)'],
+      [NaN, 'gold[0].args.x: NaN has no JSON form; only values, oneOf() and optional() do'],
+      [Infinity, 'gold[0].args.x: Infinity has no JSON form; only values, oneOf() and optional() do'],
+      [oneOf(1, undefined), 'gold[0].args.x.oneOf[1]: expected a gold value'],
+      [optional(-Infinity), 'gold[0].args.x.optional: -Infinity has no JSON form'],
+      [[1, , 2], 'gold[0].args.x[1]: expected a gold value, received a hole in the list'],
+      [Symbol('s'), 'gold[0].args.x: '],
+      [1n, 'gold[0].args.x: '],
+    ]
+    for (const [x, message] of cases) {
+      expect(() => goldToJSON([{ name: 'f', args: { x } }]), message).toThrow(TypeError)
+      expect(() => goldToJSON([{ name: 'f', args: { x } }]), message).toThrow(message)
+    }
+    // A call's own keys left undefined mean absent, in JSON as in gold.
+    expect(JSON.stringify(goldToJSON([{ name: 'f', args: undefined, id: undefined }]))).toBe('[{"name":"f"}]')
+  })
+
+  test('a value that contains itself throws a TypeError, not a stack overflow', () => {
+    const cycle: Record<string, unknown> = {}
+    cycle.self = cycle
+    expect(() => goldToJSON([{ name: 'f', args: cycle }])).toThrow(new TypeError('gold: nested deeper than 256 levels (does the value contain itself?)'))
+    expect(() => goldFromJSON([{ name: 'f', args: cycle }])).toThrow(new TypeError('gold: nested deeper than 256 levels (does the value contain itself?)'))
+  })
+
   test('a malformed $oneOf throws a TypeError naming the path', () => {
     expect(() => goldFromJSON([{ name: 'f', args: { x: { $oneOf: [] } } }])).toThrow(/gold\[0\]\.args\.x\.\$oneOf: expected a non-empty list/)
     expect(() => goldFromJSON({ x: { $optional: [1, 2] } })).toThrow(/gold\.x\.\$optional: expected \[\] or \[value\]/)
