@@ -145,7 +145,11 @@ function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
   if (typeof source.name !== 'string' || source.name === '') {
     throw new TypeError(`${sourcePath}.name: expected the tool's name, received ${printValue(source.name)}`)
   }
-  const importance = readImportance(source.importance ?? tool.importance, `${sourcePath}.importance`)
+  // The function's own importance, else its wrapper's; `null` is no importance, and named where it is.
+  const importance =
+    fn !== undefined && fn.importance === undefined
+      ? readImportance(tool.importance, `${path}.importance`)
+      : readImportance(source.importance, `${sourcePath}.importance`)
   return { name: source.name, parameters, parametersPath: `${sourcePath}.${parametersKey ?? 'parameters'}`, importance }
 }
 
@@ -193,6 +197,10 @@ function readWeightsEntry(name: string, entry: unknown, path: string): ToolSpec 
       const argPath = childPath(`${path}.args`, arg)
       const argEntry = entry.args[arg]
       if (!isRecord(argEntry)) throw new TypeError(`${argPath}: expected { importance }, received ${printValue(argEntry)}`)
+      // A misspelt key would leave the argument's weight at 1, silently.
+      for (const key of Object.keys(argEntry)) {
+        if (key !== 'importance') throw new TypeError(`${childPath(argPath, key)}: unknown key; an argument's entry takes importance`)
+      }
       args.set(arg, { importance: readImportance(argEntry.importance, `${argPath}.importance`) })
     }
   }
@@ -229,6 +237,9 @@ export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCan
   }
   if (!isRecord(input) || !isRecord(input.tools)) {
     throw new TypeError(`${path}: expected { tools: { name: { importance, args } } } or a list of tool schemas, received ${printValue(input)}`)
+  }
+  for (const key of Object.keys(input)) {
+    if (key !== 'tools') throw new TypeError(`${childPath(path, key)}: unknown key; a grammar is { tools: { name: { importance, args } } }`)
   }
   for (const name of Object.keys(input.tools)) {
     const at = childPath(`${path}.tools`, name)

@@ -104,6 +104,27 @@ describe('weights from the grammar', () => {
     expect(new ToolCallMetric({ grammar: tools }).score([deleteAll], []).fp).toBe(4)
   })
 
+  test("a misspelt key of an argument's entry, or of the grammar, throws naming it, where the weight silently stayed 1", () => {
+    const typo = { tools: { delete_all: { args: { id: { importanc: 3 } } } } } as never
+    expect(() => new ToolCallMetric({ level: 'arg', grammar: typo })).toThrow(
+      new TypeError("options.grammar.tools.delete_all.args.id.importanc: unknown key; an argument's entry takes importance"),
+    )
+    expect(() => new ToolCallMetric({ grammar: { tools: {}, tool: { delete_all: { importance: 5 } } } as never })).toThrow(
+      new TypeError('options.grammar.tool: unknown key; a grammar is { tools: { name: { importance, args } } }'),
+    )
+  })
+
+  test("an importance on a tool schema's wrapper is named there, and a null one on its function is refused", () => {
+    const wrapped = (outer: unknown, inner: unknown) => [
+      { type: 'function', importance: outer, function: { name: 'delete_all', importance: inner, parameters: { type: 'object', properties: {} } } },
+    ]
+    const refused = (at: string, value: string) => new TypeError(`options.grammar[0]${at}.importance: expected a number from 0 to 1000000, received ${value}`)
+    expect(() => new ToolCallMetric({ grammar: wrapped(-1, undefined) })).toThrow(refused('', '-1'))
+    expect(() => new ToolCallMetric({ grammar: wrapped(undefined, null) })).toThrow(refused('.function', 'null'))
+    expect(() => new ToolCallMetric({ grammar: wrapped(4, null) })).toThrow(refused('.function', 'null'))
+    expect(new ToolCallMetric({ grammar: wrapped(undefined, 4) }).score([deleteAll], []).fp).toBe(4)
+  })
+
   test("a Gemini declaration's nullable: true lets the value be null", () => {
     const declaration = (nullable: boolean) => [
       { name: 'book', parameters: { type: 'OBJECT', properties: { note: { type: 'STRING', nullable } } } },
