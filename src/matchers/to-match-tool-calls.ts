@@ -58,7 +58,10 @@ export function toMatchToolCalls(
   received: unknown,
   gold: Gold,
   options?: ToMatchToolCallsOptions,
+  ...rest: unknown[]
 ): MatcherResult {
+  // A third argument, such as options given twice, would be ignored: refuse it.
+  if (rest.length > 0) throw new TypeError(`toMatchToolCalls(gold, options?): expected at most two arguments, received ${rest.length + 2}`)
   const read = readOptions(options, OPTION_KEYS)
   const allowances = { allowExtra: readFlag(read, 'allowExtra'), allowMissing: readFlag(read, 'allowMissing') }
   let resolved = resolveForRunner(this, read)

@@ -70,6 +70,16 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
   }
 }
 
+/** The one object of options a Score or report takes, in either place; given in both, one would be ignored. */
+function alreadyScoredOptions(goldOrOptions: unknown, options: unknown): unknown {
+  if (goldOrOptions !== undefined && options !== undefined && !isGoldLike(goldOrOptions)) {
+    throw new TypeError(
+      `options: received ${printValue(goldOrOptions)} and ${printValue(options)}; a Score or corpus report takes one object of options: toScoreAtLeast(threshold, { by })`,
+    )
+  }
+  return goldOrOptions ?? options
+}
+
 const OPTION_KEYS = [...MATCH_OPTION_KEYS, 'by']
 
 /**
@@ -129,12 +139,15 @@ export function toScoreAtLeast(
   threshold: number,
   goldOrOptions?: Gold | ToScoreAtLeastOptions,
   options?: ToScoreAtLeastOptions,
+  ...rest: unknown[]
 ): MatcherResult {
+  // A further argument, such as a second object of options, would be ignored: refuse it.
+  if (rest.length > 0) throw new TypeError(`toScoreAtLeast(threshold, gold?, options?): expected at most three arguments, received ${rest.length + 3}`)
   const limit = readThreshold(threshold)
   const graded = isUnawaited(received)
     ? unawaited(goldOrOptions, options)
     : isScore(received) || isCorpusReport(received)
-      ? alreadyScored(received, goldOrOptions ?? options)
+      ? alreadyScored(received, alreadyScoredOptions(goldOrOptions, options))
       : scoredAgainst(this, received, goldOrOptions, options)
   const by = readFigure(graded.options)
   if (graded.scoredFromGold !== undefined) recordScore(this, graded.scoredFromGold)

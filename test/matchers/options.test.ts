@@ -31,6 +31,23 @@ describe("the matchers' options", () => {
     const score = { tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, level: 'call', pairs: [], unmatchedPred: [], unmatchedGold: [] }
     expect(() => expect(score).toScoreAtLeast(1, { level: 'arg' } as never)).toThrow(/^options\.level: unknown option/)
   })
+
+  test('on a Score, options given in both places throw, where the second was silently ignored', () => {
+    const score = { tp: 1, fp: 1, fn: 0, precision: 0.5, recall: 1, f1: 2 / 3, level: 'call', pairs: [], unmatchedPred: [], unmatchedGold: [] }
+    expect(() => expect(score).toScoreAtLeast(0.9, {} as never, { by: 'recall' })).toThrow(
+      new TypeError('options: received {} and {"by": "recall"}; a Score or corpus report takes one object of options: toScoreAtLeast(threshold, { by })'),
+    )
+    expect(() => expect(score).toScoreAtLeast(0.9, undefined, { by: 'recall' })).not.toThrow()
+  })
+
+  test('a further argument throws, where it was silently ignored', () => {
+    expect(() => (expect([]).toMatchToolCalls as (...args: unknown[]) => void)([], {}, { allowExtra: true })).toThrow(
+      new TypeError('toMatchToolCalls(gold, options?): expected at most two arguments, received 3'),
+    )
+    expect(() => (expect([]).toScoreAtLeast as (...args: unknown[]) => void)(1, [], {}, { by: 'recall' })).toThrow(
+      new TypeError('toScoreAtLeast(threshold, gold?, options?): expected at most three arguments, received 4'),
+    )
+  })
 })
 
 describe('toScoreAtLeast without a Score', () => {
