@@ -21,6 +21,16 @@ describe('reading gold', () => {
     expect(turns.map((turn) => turn.map((call) => call.name))).toEqual([['a'], ['b', 'c']])
   })
 
+  test("a marker of gold's JSON form given as the arguments throws, where it was read as one argument named $oneOf", () => {
+    const args = { $oneOf: [{ x: 1 }, { x: 2 }] }
+    const message = 'gold[0].args: expected an object of arguments, received {"$oneOf": [{"x": 1}, {"x": 2}]}; $oneOf applies to an argument\'s value, not to the arguments'
+    expect(() => readGold([{ name: 'f', args }], 'gold', 'json')).toThrow(new TypeError(message))
+    expect(() => readGold([{ name: 'f', args }])).toThrow(new TypeError(message))
+    expect(() => readGold([{ name: 'f', args: { $optional: [] } }], 'gold', 'json')).toThrow(/^gold\[0\]\.args: .*; \$optional applies to an argument's value/)
+    // An argument of that name holding no list stays an argument.
+    expect(readGold([{ name: 'f', args: { $oneOf: 1 } }])[0]![0]!.keys).toEqual(['$oneOf'])
+  })
+
   test('a single call is a turn of one', () => {
     expect(read({ name: 'a', args: {} })[0]!.map((call) => call.name)).toEqual(['a'])
   })
