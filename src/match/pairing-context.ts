@@ -160,12 +160,14 @@ export class PairingContext {
     // A tool of importance 0 counts nothing, yet its exact pairs are still the ones to make: ranked as weighing 1, not tied with every other pairing.
     const exactWorth = exact ? (toolWeight === 0 ? 1 : toolWeight) : 0
     const unit = this.rankUnit
+    // An exact pair is worth at least one unit: a weight below a millionth would round to 0, tied with a wrong pair.
+    const exactRank = exact ? Math.max(1, Math.round(exactWorth * unit)) : 0
     if (this.options.level === 'call' || this.options.exactFirst === true) {
-      into.primary = Math.round(exactWorth * unit)
+      into.primary = exactRank
       into.secondary = Math.round(agreement * unit)
     } else {
       into.primary = Math.round((toolWeight + agreement) * unit)
-      into.secondary = Math.round(exactWorth * unit)
+      into.secondary = exactRank
     }
   }
 }

@@ -18,6 +18,19 @@ describe('the optimal assignment', () => {
     expect(new ToolCallMetric({ level: 'arg' }).score(pred, gold).f1).toBe(1)
   })
 
+  test('finds it whatever the importance, one below a millionth too, where exact pairs tied with wrong ones', () => {
+    const gold = [f(oneOf(1, 2)), f(1)]
+    const pred = [f(1), f(2)]
+    for (const importance of [1e-7, 1e-12, 0.5, 1e6]) {
+      const grammar = { tools: { f: { importance, args: { x: { importance } } } } }
+      for (const level of ['call', 'arg'] as const) {
+        const score = new ToolCallMetric({ level, grammar }).score(pred, gold)
+        expect(score.pairs.every((pair) => pair.exact), `${importance} at ${level} level`).toBe(true)
+        expect(score.fp + score.fn, `${importance} at ${level} level`).toBe(0)
+      }
+    }
+  })
+
   test('scores a correct set of calls 1 in any order', () => {
     const gold = [f(1), { name: 'g', args: { y: 'a' } }, f(2)]
     const reversed = [...gold].reverse()
