@@ -131,7 +131,12 @@ export function readPredLine(line: Line, file: string): PredLine {
 export function readGoldLine(line: Line, file: string): GoldLine {
   const where = `${file}:${line.number}`
   refuseJsonDocument(line.text, where)
-  const { id, calls } = unwrap(parseGoldJson(checkedText(line, where), where), 'gold')
+  const value = parseGoldJson(checkedText(line, where), where)
+  // Both would be read as the calls, one silently left out.
+  if (isRecord(value) && Object.hasOwn(value, 'calls') && Object.hasOwn(value, 'gold')) {
+    throw lineError(where, 'a gold line gives its calls as "calls" or as "gold", not both')
+  }
+  const { id, calls } = unwrap(value, 'gold')
   return { id: readId(id, where), gold: compileGold(calls, where), where }
 }
 

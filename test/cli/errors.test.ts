@@ -33,6 +33,12 @@ describe('files', () => {
 })
 
 describe('gold and episode lines', () => {
+  test('a gold line that gives both calls and gold is a user error, where gold was silently left out', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('a')]))
+    const gold = folder.write('gold.jsonl', `${JSON.stringify({ id: 1, gold: [search('a')], calls: [] })}\n`)
+    expectUserError(await runCli(['score', pred, gold]), `${gold}:1: a gold line gives its calls as "calls" or as "gold", not both`)
+  })
+
   test('malformed gold names the file, the line and the path inside the gold', async () => {
     const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('b')]))
     const gold = folder.write('gold.jsonl', jsonl([search('a')], [{ name: 'search', args: { q: { $oneOf: [] } } }]))
