@@ -4,6 +4,7 @@ import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
 import { didYouMean } from './nearest'
+import { errorMessage } from '../calls/path'
 
 export type Level = 'call' | 'arg'
 export type Order = 'any' | 'strict' | 'turns'
@@ -68,7 +69,7 @@ function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canoni
       try {
         canonical = canonicalize(text)
       } catch (error) {
-        return `${CANONICALIZER_THREW}${thrownForms++}\u0000${path}: threw on ${printValue(text)}: ${String(error)}`
+        return `${CANONICALIZER_THREW}${thrownForms++}\u0000${path}: threw on ${printValue(text)}: ${thrownText(error)}`
       }
       if (typeof canonical === 'string') return canonical
       throw new TypeError(`${path}: expected the function to return a string, received ${printValue(canonical)} for ${printValue(text)}`)
@@ -76,6 +77,15 @@ function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canoni
     byFunction.set(canonicalize, checked)
   }
   return checked
+}
+
+/** What a thrown value says as `String` writes it (`Error: ...`); one that cannot be written so (a null-prototype object) says what errorMessage finds. */
+function thrownText(error: unknown): string {
+  try {
+    return String(error)
+  } catch {
+    return errorMessage(error)
+  }
 }
 
 function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefined {

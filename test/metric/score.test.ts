@@ -376,6 +376,13 @@ describe('options', () => {
     )
   })
 
+  test('a canonicalizer that throws a value with no string form, such as a null-prototype object, still grades the prediction wrong', () => {
+    const metric = new ToolCallMetric({ canonicalizer: (text: string) => (text === 'A' ? ((): never => { throw Object.create(null) })() : text) })
+    const gold = [{ name: 'f', args: { x: 'a' } }]
+    expect(metric.score([{ name: 'f', args: { x: 'A' } }], gold).pairs[0]!.exact).toBe(false)
+    expect(() => metric.score([{ name: 'f', args: { x: 'b' } }], [{ name: 'f', args: { x: 'A' } }])).toThrow(/^options\.canonicalizer: threw on "A": .* \(a gold value\)$/)
+  })
+
   test('a name canonicalizer that throws pairs no two names it threw on, however alike, and on a gold name is a TypeError', () => {
     const name = (text: string) => {
       if (text.includes('!')) throw new Error('no bangs')
