@@ -192,12 +192,19 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   const cols = golds.length
   const { primary, secondary } =
     (rows * cols >= HASHED_FROM ? hashedRanks(ctx, preds, golds, buffer) : undefined) ?? comparedRanks(ctx, preds, golds, buffer)
+  // Each tier divided by the greatest common divisor of its values: the order of sums is the same, and
+  // the scales below stay small. Ranks in millionths (fractional weights) would otherwise overflow the
+  // exact range for groups of a few calls and silently lose the position tie-break.
+  const primaryUnit = commonDivisor(primary, rows * cols)
+  const secondaryUnit = commonDivisor(secondary, rows * cols)
   let maxPrimary = 0
   let maxSecondary = 0
   for (let k = 0; k < rows * cols; k++) {
     if (primary[k]! > maxPrimary) maxPrimary = primary[k]!
     if (secondary[k]! > maxSecondary) maxSecondary = secondary[k]!
   }
+  maxPrimary /= primaryUnit
+  maxSecondary /= secondaryUnit
   // The tiers are folded into one benefit: primary, then secondary, then nearness of position,
   // each scaled above the largest total the next can reach, as long as the sums stay exact.
   const pairCount = Math.min(rows, cols)
@@ -213,7 +220,7 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
       const k = i * cols + j
-      benefit[k] = primary[k]! * primaryScale + secondary[k]! * secondaryScale - distanceScale * Math.abs(i - j)
+      benefit[k] = (primary[k]! / primaryUnit) * primaryScale + (secondary[k]! / secondaryUnit) * secondaryScale - distanceScale * Math.abs(i - j)
     }
   }
   const assigned = maxBenefitAssignment(rows, cols, benefit)
@@ -224,4 +231,16 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
     into.primary += primary[i * cols + j]!
     into.secondary += secondary[i * cols + j]!
   }
+}
+
+/** The greatest common divisor of the first `size` values (non-negative integers), or 1 when all are 0. */
+function commonDivisor(values: Float64Array, size: number): number {
+  let divisor = 0
+  for (let k = 0; k < size && divisor !== 1; k++) {
+    let a = values[k]!
+    let b = divisor
+    while (b !== 0) [a, b] = [b, a % b]
+    divisor = a
+  }
+  return divisor === 0 ? 1 : divisor
 }

@@ -182,3 +182,22 @@ describe("matchCalls's options", () => {
     expect(() => matchCalls([], [], 'arg' as never)).toThrow(new TypeError('options: expected an object of options, received "arg"'))
   })
 })
+
+describe('position tie-break with fractional importances', () => {
+  // a(y: 'cat') agrees with neither a(x: 0) nor a(y: 'dog'): a tie, which position breaks (DESIGN §4.3).
+  const a = (args: Record<string, unknown>) => ({ name: 'a', args })
+  const pred = [a({}), a({}), a({}), a({ y: 'cat' })]
+  const gold = [a({}), a({}), a({ x: 0 }), a({ y: 'dog' })]
+  const seats = (grammar: object, level: 'call' | 'arg') =>
+    matchCalls(pred, gold, { level, grammar: grammar as never }).pairs.map((p) => [p.predIndex, p.goldIndex])
+
+  for (const level of ['call', 'arg'] as const) {
+    test(`is kept when some importance is fractional (${level} level)`, () => {
+      const diagonal = [[0, 0], [1, 1], [2, 2], [3, 3]]
+      expect(seats({ tools: { a: { importance: 7 } } }, level)).toEqual(diagonal)
+      // An unrelated tool's fractional importance must not change how a's calls pair.
+      expect(seats({ tools: { a: { importance: 7 }, b: { importance: 0.5 } } }, level)).toEqual(diagonal)
+      expect(seats({ tools: { a: { importance: 7.5 } } }, level)).toEqual(diagonal)
+    })
+  }
+})
