@@ -239,7 +239,11 @@ function commonDivisor(values: Float64Array, size: number): number {
   for (let k = 0; k < size && divisor !== 1; k++) {
     let a = values[k]!
     let b = divisor
-    while (b !== 0) [a, b] = [b, a % b]
+    while (b !== 0) {
+      const rest = a % b
+      a = b
+      b = rest
+    }
     divisor = a
   }
   return divisor === 0 ? 1 : divisor
