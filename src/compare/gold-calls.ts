@@ -3,7 +3,7 @@ import { errorMessage, type LazyPath, lazyChild, spellPath, UNNAMED } from '../c
 import { allPlain, compileEntries, describeNode, type GoldForm, type GoldNode, setOwnEntry } from './gold-node'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
-import { markerKeyOf } from './json-marker'
+import { isMarkerShaped } from './json-marker'
 
 /**
  * Arguments as a test's author types them: an object of any type, an interface's too, which
@@ -82,7 +82,7 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   if (!isPlainObject(args)) throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}`)
   const keys = Object.keys(args)
   // `{ "$oneOf": [...] }` as the arguments would be one argument of that name, which no prediction gives: a marker misplaced.
-  if (keys.length === 1 && markerKeyOf(keys[0]!) !== undefined && Array.isArray(args[keys[0]!])) {
+  if (isMarkerShaped(args, keys)) {
     throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}; ${keys[0]} applies to an argument's value, not to the arguments`)
   }
   const values = compileEntries(args, keys, argsPath, 1, form)

@@ -34,6 +34,11 @@ export function markerKeyOf(key: string): string | undefined {
   return MARKER_KEYS.includes(key) ? key : nearMarker(key)
 }
 
+/** Whether an object is written as a marker is, one `$` key (in any case) holding a list: cheap to ask of every object. */
+export function isMarkerShaped(object: Record<string, unknown>, keys: readonly string[]): boolean {
+  return keys.length === 1 && keys[0]!.charCodeAt(0) === DOLLAR && markerKeyOf(keys[0]!) !== undefined && Array.isArray(object[keys[0]!])
+}
+
 /** The marker key that `key` spells with other case (`$oneof`), or undefined. */
 function nearMarker(key: string): string | undefined {
   if (key.charCodeAt(0) !== DOLLAR) return undefined

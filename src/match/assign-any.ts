@@ -192,11 +192,11 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   const cols = golds.length
   const { primary, secondary } =
     (rows * cols >= HASHED_FROM ? hashedRanks(ctx, preds, golds, buffer) : undefined) ?? comparedRanks(ctx, preds, golds, buffer)
-  // Each tier divided by the greatest common divisor of its values: the order of sums is the same, and
-  // the scales below stay small. Ranks in millionths (fractional weights) would otherwise overflow the
-  // exact range for groups of a few calls and silently lose the position tie-break.
-  const primaryUnit = commonDivisor(primary, rows * cols)
-  const secondaryUnit = commonDivisor(secondary, rows * cols)
+  // Ranks in millionths (fractional weights) would overflow the exact range below for groups of a few calls
+  // and silently lose the position tie-break: each tier is divided by the greatest common divisor of its
+  // values, which keeps the order of sums and the scales small. Whole ranks need no such pass.
+  const primaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(primary, rows * cols)
+  const secondaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(secondary, rows * cols)
   let maxPrimary = 0
   let maxSecondary = 0
   for (let k = 0; k < rows * cols; k++) {
