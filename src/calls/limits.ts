@@ -1,2 +1,9 @@
 /** Deepest nesting of a predicted value that is read; deeper values make the call unparseable. */
 export const MAX_DEPTH = 256
+
+/**
+ * How many values a predicted value may gain, written out, from holding the same object in
+ * several places: `v = [v, v]` nested 30 deep is 30 objects but a billion values to every walk
+ * that writes or compares it as a tree (JSON.stringify, value keys, the failure message).
+ */
+export const MAX_SHARED_VALUES = 1_000_000

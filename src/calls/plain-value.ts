@@ -1,5 +1,5 @@
 import { types } from 'node:util'
-import { MAX_DEPTH } from './limits'
+import { MAX_DEPTH, MAX_SHARED_VALUES } from './limits'
 import { copyListItems } from './list-indices'
 import { PyFloat } from './python-values'
 import { atPath, childPath, describe, errorMessage } from './path'
@@ -147,14 +147,19 @@ class PlainCopier {
   /** The keys from the root to the value being copied; on a failure, where it happened. */
   private readonly keys: (string | number)[] = []
   private readonly ancestors: object[] = []
-  /** Each object copied so far and the depth it was copied at, so shared values are copied once. */
-  private readonly copies = new Map<object, { copy: unknown; depth: number }>()
+  /** Each object copied so far, the depth it was copied at and its count of values written out, so shared values are copied once. */
+  private readonly copies = new Map<object, { copy: unknown; depth: number; size: number }>()
+  /** Values visited, written out: each shared object counts again wherever it is met again. */
+  private written = 0
+  /** What sharing added to `written`: a tree adds nothing, a value that holds itself over and over adds up to 2^depth. */
+  private sharedWritten = 0
 
   pathFrom(path: string): string {
     return this.keys.reduce<string>(childPath, path)
   }
 
   copy(value: unknown, depth: number): unknown {
+    this.written++
     switch (typeof value) {
       case 'string':
       case 'number':
@@ -172,13 +177,22 @@ class PlainCopier {
     if (value instanceof PyFloat) return value.value
     const earlier = this.copies.get(value)
     // A copy made at the same depth or deeper fits the depth limit here too.
-    if (earlier !== undefined && depth <= earlier.depth) return earlier.copy
+    if (earlier !== undefined && depth <= earlier.depth) {
+      // Met again, it is written out again: the values under it count once more.
+      this.written += earlier.size - 1
+      this.sharedWritten += earlier.size
+      if (this.sharedWritten > MAX_SHARED_VALUES) {
+        throw new Refusal(`holds the same parts so many times that, written out, it has more than ${MAX_SHARED_VALUES + 1} values`)
+      }
+      return earlier.copy
+    }
     if (this.ancestors.includes(value)) throw new Refusal('a cycle: the value contains itself')
     if (depth >= MAX_DEPTH) throw new Refusal(`nested deeper than ${MAX_DEPTH} levels`)
+    const writtenBefore = this.written - 1
     this.ancestors.push(value)
     const copy = Array.isArray(value) ? this.copyArray(value, depth) : this.copyRecord(value, depth)
     this.ancestors.pop()
-    this.copies.set(value, { copy, depth })
+    this.copies.set(value, { copy, depth, size: this.written - writtenBefore })
     return copy
   }
 

@@ -145,6 +145,27 @@ describe('hostile predictions are graded', () => {
     expect(unparseableReasons(metric.score([{ name: 'search', args: { q } }], gold))[0]).toMatch(/a cycle/)
   })
 
+  test('a value that holds the same parts over and over (v = [v, v], 30 deep) is refused, not walked 2^30 times', () => {
+    const shared = (depth: number) => {
+      let value: unknown = 'x'
+      for (let i = 0; i < depth; i++) value = [value, value]
+      return value
+    }
+    // 4 million values written out, from 22 lists: the Score would hold them all, JSON.stringify would write them all.
+    const reasons = unparseableReasons(metric.score([{ name: 'search', args: { q: shared(22) } }], gold))
+    expect(reasons).toEqual([expect.stringMatching(/^\[0\]\.args\.q.*: holds the same parts so many times that, written out, it has more than 1000001 values$/)])
+    // Eight such calls used to be ranked by value keys, each written out whole: 2^30 values a call.
+    const many = Array.from({ length: 8 }, () => ({ name: 'search', args: { q: shared(30) } }))
+    const score = metric.score(many, Array.from({ length: 8 }, (_, i) => ({ name: 'search', args: { q: ['x', String(i)] } })))
+    expect([score.tp, score.fp, score.fn]).toEqual([0, 8, 8])
+    expect(JSON.stringify(score).length).toBeLessThan(10_000)
+    // Sharing a little is still read, and a large tree shares nothing.
+    const twice = ['a', 'b']
+    expect(metric.score([{ name: 'search', args: { q: [twice, twice] } }], [{ name: 'search', args: { q: [['a', 'b'], ['a', 'b']] } }]).f1).toBe(1)
+    const tree = Array.from({ length: 2_000 }, () => Array.from({ length: 1_000 }, () => 0))
+    expect(metric.score([{ name: 'search', args: { q: tree } }], gold).unmatchedPred).toEqual([])
+  })
+
   test('a value nested 100,000 deep', () => {
     const score = metric.score([{ name: 'search', args: { q: deeplyNested(100_000) } }], gold)
     expect(unparseableReasons(score)[0]).toMatch(/nested deeper than 256 levels/)
