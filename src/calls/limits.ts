@@ -7,3 +7,9 @@ export const MAX_DEPTH = 256
  * that writes or compares it as a tree (JSON.stringify, value keys, the failure message).
  */
 export const MAX_SHARED_VALUES = 1_000_000
+
+/**
+ * How many list items a trajectory's reading takes in all. A list held in several places is read
+ * wherever it stands, so `v = [v, v]` nested 40 deep would be a trillion calls; no agent's run nears this.
+ */
+export const MAX_LIST_ITEMS = 1_000_000

@@ -19,7 +19,7 @@ import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from '
 import { isStreamHelper, STREAM_HELPER } from './formats/stream-helper'
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
-import { MAX_DEPTH } from './limits'
+import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits'
 import { looksLikeJson } from './looks-like-json'
 import { atPath, childPath, describe, errorMessage } from './path'
 import { notPythonReason, parsePythonCalls } from './python'
@@ -69,19 +69,27 @@ export function readTurns(input: unknown): Turns {
     return [[unparseableCall(`expected a trajectory, received ${describe(input)}`)]]
   }
   const outerPieces = suspendCallPieces()
+  const outerItems = listItemsRead
+  listItemsRead = 0
   try {
     const reading = readAt(input, '', 0)
     const turns = 'call' in reading ? [[reading.call]] : reading.turns
     // A call streamed in pieces whose last piece never came stands after the rest.
     const cutShort = finishCallPieces()
+    if (listItemsRead > MAX_LIST_ITEMS) return [[unparseableCall(TOO_MANY_ITEMS)]]
     if (cutShort !== undefined) turns.push([cutShort])
     return withoutEmptyTurns(turns)
   } catch (error) {
     return [[unparseableCall(`could not be read (${errorMessage(error)})`)]]
   } finally {
     resumeCallPieces(outerPieces)
+    listItemsRead = outerItems
   }
 }
+
+/** The list items the reading under way has taken, counted against MAX_LIST_ITEMS. */
+let listItemsRead = 0
+const TOO_MANY_ITEMS = `more than ${MAX_LIST_ITEMS} list items in all (does it hold the same list in many places?)`
 
 /** readTurns with every value copied, none shared: for a second reading, once comparing the shared values threw. */
 export function readTurnsCopied(input: unknown): Turns {
@@ -214,8 +222,11 @@ function isTuple(list: unknown[]): boolean {
  */
 function readList(list: unknown[], path: string, depth: number): Turns {
   if (isAncestor(list)) return [[unparseableCall(atPath(path, CYCLE))]]
+  const length = lengthOf(list, path)
+  // Past the limit nothing more is read; readTurns then gives the whole trajectory as one unparseable call.
+  if ((listItemsRead += length) > MAX_LIST_ITEMS) return []
   const reading = new ListReading(list, path, depth)
-  visitIndices(list, lengthOf(list, path), reading)
+  visitIndices(list, length, reading)
   if (reading.entered) leave()
   return reading.end()
 }

@@ -166,6 +166,17 @@ describe('hostile predictions are graded', () => {
     expect(metric.score([{ name: 'search', args: { q: tree } }], gold).unmatchedPred).toEqual([])
   })
 
+  test('a list of calls that holds the same list over and over (v = [v, v], 40 deep) is one unparseable call, not read 2^40 times', () => {
+    let calls: unknown = [{ name: 'search', args: { q: 'cats' } }]
+    for (let i = 0; i < 40; i++) calls = [calls, calls]
+    const score = metric.score(calls, gold)
+    expect(unparseableReasons(score)).toEqual(['more than 1000000 list items in all (does it hold the same list in many places?)'])
+    expect([score.tp, score.fp, score.fn]).toEqual([0, 1, 1])
+    // Repeated a little, a list is read wherever it stands: the same call twice is two calls.
+    const twice = [{ name: 'search', args: { q: 'cats' } }]
+    expect(metric.score([twice, twice], [...gold, ...gold]).f1).toBe(1)
+  })
+
   test('a value nested 100,000 deep', () => {
     const score = metric.score([{ name: 'search', args: { q: deeplyNested(100_000) } }], gold)
     expect(unparseableReasons(score)[0]).toMatch(/nested deeper than 256 levels/)
