@@ -38,14 +38,21 @@ const INDENT = '    '
 /** How many wrong pairs, arguments of one pair, and unmatched calls of each side are listed before the rest are counted. */
 const LISTED = 50
 
+/** Values this short, written as JSON, are shown whole in a nested diff; longer ones only around their differences. */
 const SMALL_VALUE = 400
+/** Values longer than this are shown cut, on one line each, not diffed: a diff's cost grows with the product of the two sides' lengths. */
+const DIFFABLE_VALUE = 20_000
 
-function isSmall(value: unknown): boolean {
+function writesWithin(value: unknown, length: number): boolean {
   try {
-    return (JSON.stringify(value)?.length ?? 0) <= SMALL_VALUE
+    return (JSON.stringify(value)?.length ?? 0) <= length
   } catch {
     return false
   }
+}
+
+function isSmall(value: unknown): boolean {
+  return writesWithin(value, SMALL_VALUE)
 }
 
 function isNested(value: unknown): boolean {
@@ -83,7 +90,10 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
     case 'unexpected':
       return [colors.received(`${INDENT}+ ${arg}: ${printInline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
     case 'mismatch': {
-      const diffable = isNested(gold) && isNested(pred) ? diffableGold(gold, writtenGold?.[key]) : undefined
+      const diffable =
+        isNested(gold) && isNested(pred) && writesWithin(gold, DIFFABLE_VALUE) && writesWithin(pred, DIFFABLE_VALUE)
+          ? diffableGold(gold, writtenGold?.[key])
+          : undefined
       if (diffable !== undefined) {
         // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
         // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.

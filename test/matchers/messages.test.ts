@@ -272,6 +272,16 @@ describe('the message of toMatchToolCalls', () => {
     `)
   })
 
+  test('shows two nested values too long to diff cut, on a line each: a diff costs the product of their lengths', () => {
+    const gold = [{ name: 'f', args: { v: Array.from({ length: 16_000 }, (_, i) => -i - 1) } }]
+    const pred = [{ name: 'f', args: { v: Array.from({ length: 16_000 }, (_, i) => i) } }]
+    const lines = failureMessage(() => expect(pred).toMatchToolCalls(gold)).split('\n')
+    const verdict = lines.findIndex((line) => line.includes('- v: '))
+    expect(lines[verdict]).toMatch(/^\s+- v: \[-1, -2, .*…\]$/)
+    expect(lines[verdict + 1]).toMatch(/^\s+\+ v: \[0, 1, .*…\]  ← v\[0\]: expected -1, received 0$/)
+    expect(lines.length).toBeLessThan(20)
+  })
+
   test('marks a missing and a hallucinated argument', () => {
     const gold = [{ name: 'send_email', args: { to: 'ada@example.com', subject: 'Hi' } }]
     const pred = [{ name: 'send_email', args: { to: 'ada@example.com', cc: 'alan@example.com' } }]
