@@ -115,7 +115,7 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
 }
 
 function readGoldAt(gold: unknown, path: LazyPath, form: GoldForm): GoldTurns {
-  if (isRecord(gold) || isTupleCall(gold)) return [[readGoldCall(gold, path, form)]]
+  if (isTupleCall(gold) || (isRecord(gold) && !isNamelessCollection(gold))) return [[readGoldCall(gold, path, form)]]
   if (!Array.isArray(gold)) {
     throw new TypeError(`${spellPath(path)}: expected a list of gold calls, received ${printValue(gold)}`)
   }
@@ -131,6 +131,11 @@ function readGoldAt(gold: unknown, path: LazyPath, form: GoldForm): GoldTurns {
     return turns
   }
   return [readGoldCalls(gold, path, form)]
+}
+
+/** A Set, a Map, a generator, a Date: no call, and more likely meant as the list than as one call with no name. */
+function isNamelessCollection(gold: Record<string, unknown>): boolean {
+  return gold.name === undefined && !isPlainObject(gold)
 }
 
 /** The calls of one turn, whose holes the caller has refused. A loop, not `map`: a callback closing over `path` and `form` would make every read allocate a context for them. */

@@ -38,10 +38,14 @@ export function readGoldForm(value: unknown, path: string): GoldForm {
   throw new TypeError(`${path}: expected 'author' or 'json', received ${printValue(value)}`)
 }
 
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+}
+
 function isCounts(value: unknown): value is Counts {
   if (typeof value !== 'object' || value === null) return false
   const { tp, fp, fn } = value as Partial<Counts>
-  return typeof tp === 'number' && typeof fp === 'number' && typeof fn === 'number'
+  return isCount(tp) && isCount(fp) && isCount(fn)
 }
 
 /**
@@ -81,7 +85,7 @@ export class ToolCallMetric {
     const total = new CorpusCounts()
     let i = 0
     for (const score of scores) {
-      if (!isCounts(score)) throw new TypeError(`scores[${i}]: expected a Score with tp, fp and fn`)
+      if (!isCounts(score)) throw new TypeError(`scores[${i}]: expected a Score, with tp, fp and fn finite and not negative`)
       total.add(score)
       i++
     }

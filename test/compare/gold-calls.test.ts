@@ -104,6 +104,18 @@ describe('reading gold', () => {
     expect(() => read('search(q="x")')).toThrow(/^gold: expected a list of gold calls/)
   })
 
+  test('a Set, a Map or a Date is refused as no list, not read as one call without a name', () => {
+    expect(() => read(new Set([{ name: 'a', args: {} }]))).toThrow(/^gold: expected a list of gold calls, received Set \{/)
+    expect(() => read(new Map())).toThrow(/^gold: expected a list of gold calls, received Map \{\}/)
+    expect(() => read(new Date(0))).toThrow(/^gold: expected a list of gold calls/)
+    // A class instance with a name is still a call.
+    class Call {
+      name = 'a'
+      args = {}
+    }
+    expect(read(new Call())[0]![0]!.name).toBe('a')
+  })
+
   test('valid gold is read once; gold with something wrong is read again to name where, at any depth', () => {
     let reads = 0
     const args = {

@@ -47,6 +47,13 @@ describe('evaluate', () => {
     expect(metric.aggregate(episodes.map((e) => metric.score(e.pred, e.gold)))).toBe(evaluate(episodes, metric).f1)
   })
 
+  test('aggregate refuses counts that are not finite and not negative, naming which score', () => {
+    const metric = new ToolCallMetric()
+    for (const wrong of [{ tp: Number.NaN, fp: 0, fn: 0 }, { tp: 1, fp: -1, fn: 0 }, { tp: 1, fp: 0, fn: Infinity }, { tp: '1', fp: 0, fn: 0 }]) {
+      expect(() => metric.aggregate([{ tp: 1, fp: 0, fn: 0 }, wrong as never])).toThrow(new TypeError('scores[1]: expected a Score, with tp, fp and fn finite and not negative'))
+    }
+  })
+
   test('reports per-tool figures', () => {
     const report = evaluate(episodes)
     expect(report.perTool.search).toMatchObject({ tp: 1, fp: 1, fn: 2 })
