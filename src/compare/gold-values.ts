@@ -6,7 +6,7 @@
 import { prettyFormat } from './printers'
 import { canonicalizers } from './canonicalizers'
 import { compareValue } from './compare-value'
-import { compileGoldValue } from './gold-node'
+import { compileGoldValue, type GoldNode } from './gold-node'
 
 // Symbol.for, so markers made by the ESM and the CJS build of this package are recognised by both.
 const MARKER = Symbol.for('expect-toolcalls.gold-marker')
@@ -34,6 +34,7 @@ export interface AsymmetricMatcher {
 }
 
 const EXACT = { canonicalize: canonicalizers.exact }
+const WRAPPED = 'marker'
 
 /**
  * What markers share: they are also asymmetric matchers, so a runner prints them as written
@@ -45,8 +46,17 @@ abstract class GoldMarker {
   abstract readonly [MARKER]: 'oneOf' | 'optional' | 'satisfies'
 
   asymmetricMatch(other: unknown): boolean {
-    const node = compileGoldValue({ value: this }, 'gold')
-    return compareValue(node, other === undefined ? {} : { value: other }, EXACT, null) === undefined
+    return compareValue(this.compiled(), other === undefined ? {} : { value: other }, EXACT, null) === undefined
+  }
+
+  /** The marker as the value of an argument, where optional() may stand; a malformed one named from the marker itself (`oneOf[0]: …`). */
+  private compiled(): GoldNode {
+    try {
+      return compileGoldValue({ value: this }, WRAPPED)
+    } catch (error) {
+      if (error instanceof TypeError && error.message.startsWith(`${WRAPPED}.value.`)) throw new TypeError(error.message.slice(WRAPPED.length + 7))
+      throw error
+    }
   }
 
   toAsymmetricMatcher(): string {

@@ -136,4 +136,9 @@ describe('markers outside the grader', () => {
     expect({ unit: 'C' }).not.toEqual({ unit: oneOf('c', 'f') })
     expect({ unit: 'c', days: 4 }).not.toEqual({ unit: 'c', days: optional(3) })
   })
+
+  test('malformed inside a plain toEqual, throw a TypeError named from the marker, not from a wrapping of their own', () => {
+    expect(() => expect({ a: 1 }).toEqual({ a: oneOf(undefined, 1) })).toThrow(/^oneOf\[0\]: expected a gold value, received undefined/)
+    expect(() => expect({ a: 1 }).toEqual({ a: oneOf(1, optional(2)) })).toThrow(/^oneOf\[1\]: optional\(\) applies to an argument/)
+  })
 })
