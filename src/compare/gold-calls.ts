@@ -93,6 +93,11 @@ function isTurn(value: unknown): value is unknown[] {
   return Array.isArray(value) && !isTupleCall(value)
 }
 
+/** Gold written as a list of turns, each a list of calls, rather than as a list of calls. */
+export function isWrittenAsTurns(gold: unknown): gold is unknown[][] {
+  return Array.isArray(gold) && gold.length > 0 && gold.every(isTurn)
+}
+
 /**
  * Reads the gold a test's author wrote: a call, a list of calls (one turn), or a list of
  * turns. Anything malformed throws a TypeError naming the path (`gold[2].args.city: ...`).
@@ -120,7 +125,7 @@ function readGoldAt(gold: unknown, path: LazyPath, form: GoldForm): GoldTurns {
     throw new TypeError(`${spellPath(path)}: expected a list of gold calls, received ${printValue(gold)}`)
   }
   refuseHoles(gold, path)
-  if (gold.length > 0 && gold.every(isTurn)) {
+  if (isWrittenAsTurns(gold)) {
     const turns: GoldTurns = new Array(gold.length)
     for (let t = 0; t < gold.length; t++) {
       const turn = gold[t] as unknown[]

@@ -1,5 +1,5 @@
 import { acceptsUnder } from '../compare/accepts-value'
-import { readGold } from '../compare/gold-calls'
+import { isWrittenAsTurns, readGold } from '../compare/gold-calls'
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Score } from '../metric/score'
 import type { Colors } from '../report/colors'
@@ -12,6 +12,16 @@ const EXACT_PAIRS_LISTED = 10
 function writtenArgs(gold: unknown): (goldIndex: number) => Record<string, unknown> | undefined {
   const calls = readGold(gold).flat()
   return (goldIndex) => calls[goldIndex]?.args
+}
+
+/** Where each gold call stands as written: `[t][i]` in gold written as turns, whose calls a Score numbers in one run. */
+function goldPlaces(gold: unknown): ((goldIndex: number) => string) | undefined {
+  if (!isWrittenAsTurns(gold)) return undefined
+  const places: string[] = []
+  gold.forEach((turn, t) => {
+    for (let i = 0; i < turn.length; i++) places.push(`[${t}][${i}]`)
+  })
+  return (goldIndex) => places[goldIndex] ?? `[${goldIndex}]`
 }
 
 /**
@@ -32,5 +42,6 @@ export function scoreDetail(
     goldArgs: writtenArgs(gold),
     accepts: acceptsUnder(options),
     allowed,
+    goldPlace: goldPlaces(gold),
   })
 }

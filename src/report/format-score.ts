@@ -25,6 +25,8 @@ export interface FormatOptions {
   accepts?: AcceptsValue
   /** Unmatched calls an assertion lets pass (toMatchToolCalls' allowExtra and allowMissing), marked as allowed; an unparseable prediction never is. */
   allowed?: { extra: boolean; missing: boolean }
+  /** Where a gold call stands in the gold as written, by the gold's index: `[1][0]` in gold written as turns (default `[i]`). */
+  goldPlace?: (goldIndex: number) => string
 }
 
 /** What a verdict's nested diff is drawn with: the gold call's arguments as written, and the score's comparison. */
@@ -129,8 +131,12 @@ function weighed(weight: number, colors: Colors): string {
   return weight === 1 ? '' : colors.dim(`  (weight ${printFigure(weight)})`)
 }
 
-function pairHeader(pair: PairDetail): string {
-  return `gold[${pair.goldIndex}] ↔ pred[${pair.predIndex}]`
+function flatPlace(goldIndex: number): string {
+  return `[${goldIndex}]`
+}
+
+function pairHeader(pair: PairDetail, goldPlace: (goldIndex: number) => string): string {
+  return `gold${goldPlace(pair.goldIndex)} ↔ pred[${pair.predIndex}]`
 }
 
 /** A verdict that marks a difference: anything but a match or an argument left out as allowed. */
@@ -152,7 +158,7 @@ function argumentsShown(verdicts: readonly ArgVerdict[]): readonly ArgVerdict[] 
   return verdicts.filter((verdict) => (isDiffering(verdict) ? differingRoom-- > 0 : agreeingRoom-- > 0))
 }
 
-function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: number, { goldArgs, accepts }: FormatOptions): string[] {
+function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: number, { goldArgs, accepts, goldPlace = flatPlace }: FormatOptions): string[] {
   const lines: string[] = []
   let exactShown = 0
   let exactHidden = 0
@@ -160,7 +166,7 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
   for (const pair of pairs) {
     if (pair.exact) {
       if (exactShown < exactLines) {
-        lines.push(colors.dim(`  ✓ ${pairHeader(pair)}  ${printCall(pair.gold.name, pair.pred.args, pair.pred.positional)}`))
+        lines.push(colors.dim(`  ✓ ${pairHeader(pair, goldPlace)}  ${printCall(pair.gold.name, pair.pred.args, pair.pred.positional)}`))
         exactShown++
       } else {
         exactHidden++
@@ -170,7 +176,7 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
     if (wrongShown++ >= LISTED) continue
     const sameName = pair.pred.name === pair.gold.name
     const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(pair.pred.name)})`
-    lines.push(`  ${colors.bold('✗')} ${pairHeader(pair)}  ${colors.bold(name)}${weighed(pair.weight, colors)}`)
+    lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors)}`)
     const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts }
     const shown = argumentsShown(pair.args)
     for (const verdict of shown) lines.push(...formatVerdict(pair, verdict, colors, diff))
@@ -208,9 +214,9 @@ function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, all
   )
 }
 
-function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors, allowed: boolean): string {
+function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors, allowed: boolean, goldPlace: (goldIndex: number) => string): string {
   return (
-    colors.expected(`  - gold[${unmatched.goldIndex}] ${printCall(unmatched.call.name, unmatched.call.args)}`) +
+    colors.expected(`  - gold${goldPlace(unmatched.goldIndex)} ${printCall(unmatched.call.name, unmatched.call.args)}`) +
     weighed(unmatched.weight, colors) +
     (allowed ? colors.dim('  (allowed)') : '')
   )
@@ -238,7 +244,7 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
   if (score.unmatchedGold.length > 0) {
     const more = (count: number) => colors.expected(`  - … and ${count} more gold calls that nothing matched`)
     const allowed = options.allowed?.missing === true
-    sections.push(['Gold calls that nothing matched:', ...listed(score.unmatchedGold, (u) => formatUnmatchedGold(u, colors, allowed), more)])
+    sections.push(['Gold calls that nothing matched:', ...listed(score.unmatchedGold, (u) => formatUnmatchedGold(u, colors, allowed, options.goldPlace ?? flatPlace), more)])
   }
   sections.push([figuresLine(score)])
   return sections.map((lines) => lines.join('\n')).join('\n\n')

@@ -282,6 +282,18 @@ describe('the message of toMatchToolCalls', () => {
     expect(lines.length).toBeLessThan(20)
   })
 
+  test('names a gold call written in a list of turns by its turn and place, as the gold was written', () => {
+    const gold = [[search('a')], [search('b'), { name: 'open', args: { id: 1 } }]]
+    const pred = [{ role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'search', arguments: '{"q":"a"}' } }] }, { role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'search', arguments: '{"q":"c"}' } }] }]
+    const message = failureMessage(() => expect(pred).toMatchToolCalls(gold, { order: 'turns' }))
+    expect(message).toContain('✗ gold[1][0] ↔ pred[1]  search')
+    expect(message).toContain('- gold[1][1] open(id: 1)')
+    // Written as one list, the same gold is named by its index in that list.
+    const flat = failureMessage(() => expect(pred).toMatchToolCalls(gold.flat()))
+    expect(flat).toContain('✗ gold[1] ↔ pred[1]  search')
+    expect(flat).toContain('- gold[2] open(id: 1)')
+  })
+
   test('marks a missing and a hallucinated argument', () => {
     const gold = [{ name: 'send_email', args: { to: 'ada@example.com', subject: 'Hi' } }]
     const pred = [{ name: 'send_email', args: { to: 'ada@example.com', cc: 'alan@example.com' } }]
