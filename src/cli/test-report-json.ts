@@ -13,6 +13,7 @@ function isWorstTest(value: unknown): boolean {
   return (
     isRecord(value) &&
     typeof value.file === 'string' &&
+    (value.project === undefined || typeof value.project === 'string') &&
     typeof value.test === 'string' &&
     isWholeCount(value.assertions) &&
     isCounts(value) &&

@@ -10,7 +10,9 @@ function plural(count: number, noun: string): string {
 
 function worstLine(test: WorstTest, report: TestCorpusReport): string {
   const counts = `TP ${printFigure(test.tp)}  FP ${printFigure(test.fp)}  FN ${printFigure(test.fn)}`
-  return `  ${test.file} > ${test.test}  ${FIGURE_NAMES[report.by]} ${printFigure(test[report.by])}  ${counts}`
+  // The project as Vitest's own reporter labels it.
+  const project = test.project === undefined ? '' : `|${test.project}| `
+  return `  ${project}${test.file} > ${test.test}  ${FIGURE_NAMES[report.by]} ${printFigure(test[report.by])}  ${counts}`
 }
 
 /** At which level the assertions were scored, when any were at arg level; mixed levels sum counts of two units, which the heading says. */

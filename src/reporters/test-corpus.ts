@@ -6,6 +6,8 @@ import type { GradedTest } from './graded-test'
 /** A test among the lowest, with its figures. */
 export interface WorstTest extends Figures {
   file: string
+  /** The Vitest project that ran it, where the project has a name. */
+  project?: string
   test: string
   assertions: number
 }
@@ -36,9 +38,15 @@ export interface TestCorpusOptions {
   by: ScoreFigure
 }
 
-/** Tests in file and name order: the order in which they are summed and in which ties rank. */
-export function byFileThenName(a: { file: string; test: string }, b: { file: string; test: string }): number {
-  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.test < b.test ? -1 : a.test > b.test ? 1 : 0
+type Placed = { file: string; project?: string; test: string }
+
+/** Tests in file, project and name order: the order in which they are summed and in which ties rank. */
+export function byFileThenName(a: Placed, b: Placed): number {
+  return compare(a.file, b.file) || compare(a.project ?? '', b.project ?? '') || compare(a.test, b.test)
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
 
 /** The `keep` lowest of tests in file and name order, lowest first by `by`; a test whose figure is 1 is never among them. */
@@ -82,6 +90,12 @@ export function testCorpus(tests: Iterable<GradedTest>, { worst, by }: TestCorpu
     assertions += test.assertions
     argLevelAssertions += test.argLevel ?? 0
   }
-  const figured = sorted.map(({ file, test, assertions: count, ...counts }): WorstTest => ({ file, test, assertions: count, ...figures(counts) }))
+  const figured = sorted.map(({ file, project, test, assertions: count, ...counts }): WorstTest => ({
+    file,
+    ...(project === undefined ? {} : { project }),
+    test,
+    assertions: count,
+    ...figures(counts),
+  }))
   return testCorpusReport(counts, sorted.length, assertions, argLevelAssertions, lowestTests(figured, by, worst), by)
 }

@@ -14,17 +14,19 @@ export type { TestCorpusReport, WorstTest } from './test-corpus'
  * The graded tests of a module, from the `meta.toolcalls` the matchers left on each test in the
  * worker; a test retried after its sums were recorded, whose last attempt graded nothing, counts
  * nothing, nor does one that skipped itself after grading. Files are named from the run's root,
- * not their project's, so that the same name in two projects' folders is two files.
+ * not their project's, so that the same name in two projects' folders is two files; a named
+ * project is named beside them, so that one file run by two projects is two files too.
  */
 function gradedTests(module: TestModule, root: string): GradedTest[] {
   const tests: GradedTest[] = []
   const file = relative(root, module.moduleId).split(sep).join('/')
+  const project = module.project.name === '' ? {} : { project: module.project.name }
   for (const test of module.children.allTests()) {
     const record = (test.meta() as { toolcalls?: unknown }).toolcalls
     if (!isTestToolCalls(record) || test.result().state === 'skipped') continue
     if ((record.attempt ?? 0) !== (test.diagnostic()?.retryCount ?? 0)) continue
     const { attempt: _, ...sums } = record
-    tests.push({ file, test: test.fullName, ...sums })
+    tests.push({ file, ...project, test: test.fullName, ...sums })
   }
   return tests
 }

@@ -93,6 +93,37 @@ export default defineConfig({ test: { projects: [${project('a')}, ${project('b')
     }
   })
 
+  test('names the project beside a file that two projects run, as Vitest labels it', async () => {
+    await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
+    const folder = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-same-file-'))
+    const project = (name: string, environment: string) =>
+      `{ test: { name: '${name}', environment: '${environment}', include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}] } }`
+    try {
+      await writeFile(
+        join(folder, 'agent.spec.ts'),
+        `import { expect, test } from 'vitest'
+test('asks for the weather', () => {
+  expect([{ name: 'get_weather', args: { city: typeof window === 'undefined' ? 'Lyon' : 'Paris' } }]).toScoreAtLeast(0, [{ name: 'get_weather', args: { city: 'Paris' } }])
+})
+`,
+      )
+      await writeFile(
+        join(folder, 'vitest.config.ts'),
+        `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { projects: [${project('server', 'node')}, ${project('browser', 'jsdom')}], reporters: ['default', ['expect-toolcalls/reporter', { json: 'corpus.json' }]] } })
+`,
+      )
+      const outcome = await runRunner('vitest', ['run'], folder)
+      expect(outcome.exitCode, outcome.output).toBe(0)
+      const report = await readReport(join(folder, 'corpus.json'))
+      expect(report).toMatchObject({ tests: 2, tp: 1, fp: 1, fn: 1 })
+      expect(report.worst).toEqual([expect.objectContaining({ file: 'agent.spec.ts', project: 'server', f1: 0 })])
+      expect(outcome.output).toContain('  |server| agent.spec.ts > asks for the weather  F1 0  TP 0  FP 1  FN 1')
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
   test('in watch mode, reports after a re-run the latest figures of every file, not a sum over runs', async () => {
     // A copy of the fixture inside the repo, so that the package still resolves by its name.
     await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
