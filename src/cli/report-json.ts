@@ -7,7 +7,8 @@ import { isRecord, isStringList } from '../calls/plain-value'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { scoreProblem } from '../metric/score-problem'
 import { isTestReport, testReportProblem } from './test-report-json'
-import { isCounts, isWholeCount } from '../reporters/graded-test'
+import { isCounts } from '../metric/figures'
+import { isWholeCount } from '../reporters/graded-test'
 
 export type CanonicalizerName = 'default' | 'exact' | 'bfcl'
 

@@ -1,7 +1,8 @@
 import { isRecord, isStringList } from '../calls/plain-value'
 import { exactSumsProblem, isExactSums, perToolSumsProblem } from '../metric/corpus-counts'
 import type { TestCorpusReport } from '../reporters/test-corpus'
-import { isArgLevelCount, isCounts, isWholeCount } from '../reporters/graded-test'
+import { isCounts } from '../metric/figures'
+import { isArgLevelCount, isWholeCount } from '../reporters/graded-test'
 
 const FIGURES = ['f1', 'precision', 'recall']
 

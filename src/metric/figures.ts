@@ -5,6 +5,18 @@ export interface Counts {
   fn: number
 }
 
+/** A count as summed from weights: a finite number, 0 or more. */
+export function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+}
+
+/** Counts by their shape: what was carried from a worker, a blob or a file, or handed in, is checked before it is summed. */
+export function isCounts(value: unknown): value is Counts {
+  if (typeof value !== 'object' || value === null) return false
+  const { tp, fp, fn } = value as Record<string, unknown>
+  return isCount(tp) && isCount(fp) && isCount(fn)
+}
+
 export interface Figures extends Counts {
   precision: number
   recall: number

@@ -11,7 +11,7 @@ import {
   resolveMatchOptions,
 } from '../match/options'
 import { CorpusCounts } from './corpus-counts'
-import type { Counts } from './figures'
+import { type Counts, isCounts } from './figures'
 import type { Score } from './score'
 import { scoreTrajectory } from './score-trajectory'
 
@@ -36,16 +36,6 @@ const SCORE_OPTION_KEYS = ['grammar', 'goldForm']
 export function readGoldForm(value: unknown, path: string): GoldForm {
   if (value === undefined || value === 'author' || value === 'json') return value ?? 'author'
   throw new TypeError(`${path}: expected 'author' or 'json', received ${printValue(value)}`)
-}
-
-function isCount(value: unknown): boolean {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0
-}
-
-function isCounts(value: unknown): value is Counts {
-  if (typeof value !== 'object' || value === null) return false
-  const { tp, fp, fn } = value as Partial<Counts>
-  return isCount(tp) && isCount(fp) && isCount(fn)
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Counts } from '../metric/figures'
+import { type Counts, isCount, isCounts } from '../metric/figures'
 import type { TestToolCalls } from '../matchers/record-score'
 
 /** A test and what its graded assertions add up to. */
@@ -11,22 +11,12 @@ export interface GradedTest extends TestToolCalls {
   test: string
 }
 
-/** A count as summed from weights: a finite number, 0 or more. */
-export function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0
-}
 
 /** A count of episodes, tests or assertions: a whole number. */
 export function isWholeCount(value: unknown): value is number {
   return isCount(value) && Number.isInteger(value)
 }
 
-/** Counts by their shape: what a test carried from a worker, a blob or a record file is checked before it is summed. */
-export function isCounts(value: unknown): value is Counts {
-  if (typeof value !== 'object' || value === null) return false
-  const { tp, fp, fn } = value as Record<string, unknown>
-  return isCount(tp) && isCount(fp) && isCount(fn)
-}
 
 export function isPerTool(value: unknown): value is Record<string, Counts> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false

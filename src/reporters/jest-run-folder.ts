@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { addAssertion, type AssertionRecord, JEST_RUN_FOLDER } from '../matchers/record-score'
 import { isStringList } from '../calls/plain-value'
-import { type GradedTest, isCounts, isPerTool } from './graded-test'
+import { isCounts } from '../metric/figures'
+import { type GradedTest, isPerTool } from './graded-test'
 
 /** What the record files of a run hold: the graded tests, and how many lines could not be read (a worker killed mid-line). */
 export interface RunRecords {
