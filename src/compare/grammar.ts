@@ -227,6 +227,10 @@ export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCan
       const tool: unknown = schemas[i]
       const at = `${base}[${i}]`
       const declarations = isRecord(tool) ? tool.functionDeclarations ?? tool.function_declarations : undefined
+      if (declarations !== undefined && !Array.isArray(declarations)) {
+        const key = (tool as Record<string, unknown>).functionDeclarations === undefined ? 'function_declarations' : 'functionDeclarations'
+        throw new TypeError(`${at}.${key}: expected a list of function declarations, received ${printValue(declarations)}`)
+      }
       if (Array.isArray(declarations)) {
         for (let j = 0; j < declarations.length; j++) add(readToolSchema(declarations[j], `${at}.functionDeclarations[${j}]`, canonicalize), at)
       } else {

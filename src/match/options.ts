@@ -101,7 +101,17 @@ function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefi
  */
 export function checkOptions(options: unknown, allowed: readonly string[], path: string): asserts options is object {
   if (!isPlainObject(options)) throw new TypeError(`${path}: expected an object of options, received ${printValue(options)}`)
-  checkOptionKeys(options, allowed, path)
+  readingOptions(path, () => checkOptionKeys(options, allowed, path))
+}
+
+/** What reading the options runs, with an error that their own getters or traps throw named by their path, as gold's are. */
+function readingOptions<T>(path: string, read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    if (error instanceof TypeError && error.message.startsWith(path)) throw error
+    throw new TypeError(`${path}: could not be read (${errorMessage(error)})`)
+  }
 }
 
 /** Throws a TypeError for a key that is not an option, suggesting the nearest one. */
@@ -115,6 +125,10 @@ export function checkOptionKeys(options: object, allowed: readonly string[], pat
 
 /** Checks and resolves the matching options; keys were checked by the caller, which knows all of its own. */
 export function resolveMatchOptions(options: MatchOptions, path = 'options'): ResolvedMatchOptions {
+  return readingOptions(path, () => resolve(options, path))
+}
+
+function resolve(options: MatchOptions, path: string): ResolvedMatchOptions {
   const canonicalize = readCanonicalizer(options.canonicalizer, `${path}.canonicalizer`) ?? canonicalizers.default
   const canonicalizeName = readCanonicalizer(options.name, `${path}.name`) ?? canonicalizers.exact
   return {

@@ -342,6 +342,22 @@ describe('the detail', () => {
 })
 
 describe('options', () => {
+  test('options whose getters or traps throw are a TypeError naming the options, as gold that throws is', () => {
+    const throwing = { get level(): never { throw new Error('no level here') } }
+    expect(() => new ToolCallMetric(throwing as never)).toThrow(new TypeError('options: could not be read (no level here)'))
+    const trap = new Proxy({}, { ownKeys: () => { throw new Error('no keys') } })
+    expect(() => new ToolCallMetric(trap)).toThrow(new TypeError('options: could not be read (no keys)'))
+    // A TypeError of our own, naming where, passes as it is.
+    expect(() => new ToolCallMetric({ level: 'calls' as never })).toThrow(/^options\.level: /)
+  })
+
+  test("Gemini's functionDeclarations that are not a list are named, not read as a tool without a name", () => {
+    expect(() => new ToolCallMetric({ grammar: [{ functionDeclarations: { name: 'f' } }] as never })).toThrow(
+      new TypeError('options.grammar[0].functionDeclarations: expected a list of function declarations, received {"name": "f"}'),
+    )
+    expect(() => new ToolCallMetric({ grammar: [{ function_declarations: 'f' }] as never })).toThrow(/^options\.grammar\[0\]\.function_declarations: expected a list/)
+  })
+
   test('an unknown option throws and suggests the nearest one', () => {
     expect(() => new ToolCallMetric({ levle: 'arg' } as never)).toThrow(/options\.levle: unknown option \(did you mean 'level'\?\)/)
   })
