@@ -222,11 +222,10 @@ function isTuple(list: unknown[]): boolean {
  */
 function readList(list: unknown[], path: string, depth: number): Turns {
   if (isAncestor(list)) return [[unparseableCall(atPath(path, CYCLE))]]
-  const length = lengthOf(list, path)
   // Past the limit nothing more is read; readTurns then gives the whole trajectory as one unparseable call.
-  if ((listItemsRead += length) > MAX_LIST_ITEMS) return []
+  if (listItemsRead > MAX_LIST_ITEMS) return []
   const reading = new ListReading(list, path, depth)
-  visitIndices(list, length, reading)
+  visitIndices(list, lengthOf(list, path), reading)
   if (reading.entered) leave()
   return reading.end()
 }
@@ -247,6 +246,8 @@ class ListReading implements IndexVisitor {
   ) {}
 
   visit(index: number): void {
+    // Items held, not the length, count: a vast sparse list or a Proxy's made-up length holds only what it lists.
+    if (++listItemsRead > MAX_LIST_ITEMS) return
     const { list, path, depth } = this
     const item = readItem(list, index, path)
     // The commonest item, our own { name, args } call, is read without spelling its path.
