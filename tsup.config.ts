@@ -14,6 +14,17 @@ async function relativeMapSources(): Promise<void> {
   }
 }
 
+/** Rollup (treeshake) ends each file with its map's comment and tsup adds the same comment again: one is kept. */
+async function singleMapComments(): Promise<void> {
+  for (const file of await readdir('dist')) {
+    if (!/\.c?js$/.test(file) || file === 'cli.js') continue
+    const path = join('dist', file)
+    const text = await readFile(path, 'utf8')
+    const kept = text.replace(/(\n\/\/# sourceMappingURL=[^\n]+)\1$/, '$1')
+    if (kept !== text) await writeFile(path, kept)
+  }
+}
+
 export default defineConfig([
   {
     entry: {
@@ -44,7 +55,10 @@ export default defineConfig([
       // An ES module has no __filename of its own, but `node -e` defines a global one ('[eval]').
       if (format === 'esm') options.define = { ...options.define, __filename: 'undefined' }
     },
-    onSuccess: relativeMapSources,
+    onSuccess: async () => {
+      await relativeMapSources()
+      await singleMapComments()
+    },
     external: ['vitest', '@jest/globals', 'expect', 'jest'],
   },
   {

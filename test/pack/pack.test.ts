@@ -137,6 +137,11 @@ describe('the packed package', () => {
       absolute.push(...sources.filter((source) => isAbsolute(source)).map((source) => `${file}: ${source}`))
     }
     expect(absolute).toEqual([])
+    // Each script names its map once: Rollup (treeshake) and tsup each wrote the comment.
+    const scripts = (await readdir(dist)).filter((file) => /\.c?js$/.test(file))
+    const twice: string[] = []
+    for (const file of scripts) if ((await readFile(join(dist, file), 'utf8')).split('//# sourceMappingURL=').length !== 2) twice.push(file)
+    expect(twice).toEqual([])
   })
 
   test("ships a CommonJS build in the source's own syntax, its classes named as written", async () => {
