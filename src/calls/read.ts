@@ -1,5 +1,6 @@
 import { isStreamTextResult, readAiSdk } from './formats/ai-sdk'
 import { readAnthropic } from './formats/anthropic'
+import { readBatchResult } from './formats/batch-result'
 import { readBedrock } from './formats/bedrock'
 import { readBfcl } from './formats/bfcl'
 import { readClaudeAgentSdk } from './formats/claude-agent-sdk'
@@ -34,7 +35,8 @@ import { withItem } from './with-item'
  * but no `name`), OpenAI Agents run items before it too (an approval request has `name` and
  * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
  * late, after Gemini's parts (`{ functionResponse: {...} }`) and Bedrock's content blocks
- * (`{ toolUse: {...} }`).
+ * (`{ toolUse: {...} }`). A batch API's result line is rare and untagged, so it is tried last,
+ * where no object another reader takes pays for it.
  */
 const FORMATS: FormatReader[] = [
   readLangChain,
@@ -55,6 +57,7 @@ const FORMATS: FormatReader[] = [
   readGeminiOtherPart,
   readBfcl,
   readTaggedItem,
+  readBatchResult,
 ]
 
 const EXPECTED = 'expected a tool call, a message or a model response'

@@ -26,7 +26,16 @@ export class ServerSentEvents {
   }
 }
 
-/** A loopback server that answers each request with the JSON body `answer` gives for its path, or with the events it gives. */
+/** A body of JSON lines, one value a line, as a batch API serves its results. */
+export class JsonLines {
+  constructor(readonly values: readonly unknown[]) {}
+
+  toString(): string {
+    return this.values.map((value) => `${JSON.stringify(value)}\n`).join('')
+  }
+}
+
+/** A loopback server that answers each request with the JSON body `answer` gives for its path, or with the events or lines it gives. */
 export async function startJsonServer(
   answer: (path: string, request: IncomingMessage | Http2ServerRequest) => unknown,
   options: JsonServerOptions = {},
@@ -40,6 +49,11 @@ export async function startJsonServer(
       const body = answer(path, request)
       if (body instanceof ServerSentEvents) {
         response.writeHead(200, { 'content-type': 'text/event-stream' })
+        response.end(body.toString())
+        return
+      }
+      if (body instanceof JsonLines) {
+        response.writeHead(200, { 'content-type': 'application/binary' })
         response.end(body.toString())
         return
       }

@@ -1,0 +1,157 @@
+import { atPath, childPath, describe } from '../path'
+import { unparseableCall } from '../tool-call'
+import { get, has, isObject, peek, type Context, type FormatReader, type Reading } from './reader'
+
+/** The batch APIs whose result lines are read, each told by its keys. */
+export type BatchKind = 'openai' | 'anthropic' | 'gemini' | 'vertex'
+
+/** Characters of a failed request's message kept in its reason: an API's error may quote much of the request. */
+const MESSAGE_SHOWN = 200
+
+/**
+ * Which batch API's result line a value is: OpenAI's (and Mistral's) `{ custom_id, response,
+ * error }`, Anthropic's `{ custom_id, result: { type } }`, Gemini's `{ key, response }` or
+ * `{ key, error }` and nothing else, Vertex AI's `{ request, response?, status }`.
+ */
+export function batchKindOf(value: object): BatchKind | undefined {
+  if (has(value, 'custom_id')) {
+    const result = peek(value, 'result')
+    if (isObject(result) && typeof peek(result, 'type') === 'string') return 'anthropic'
+    return has(value, 'response') || has(value, 'error') ? 'openai' : undefined
+  }
+  if (has(value, 'key')) return isGeminiLine(value) ? 'gemini' : undefined
+  if (isObject(peek(value, 'request')) && (has(value, 'response') || has(value, 'status'))) return 'vertex'
+  return undefined
+}
+
+/** The id a batch result line gives its request (`custom_id`, Gemini's `key`); `undefined` for any other value. */
+export function batchResultId(value: object): unknown {
+  switch (batchKindOf(value)) {
+    case 'openai':
+    case 'anthropic':
+      return peek(value, 'custom_id')
+    case 'gemini':
+      return peek(value, 'key')
+    default:
+      return undefined
+  }
+}
+
+/**
+ * A line of a batch API's results, a response of its own: its response read in whatever format
+ * it is, at its path (`response.body`, `result.message`), as a turn of its own; a request that
+ * failed (an `error`, a status other than 200, a result `errored`, `canceled` or `expired`, a
+ * Vertex AI `status` given) is one unparseable call that says why.
+ */
+export const readBatchResult: FormatReader = (value, path, context) => {
+  switch (batchKindOf(value)) {
+    case 'openai':
+      return openAIResult(value, path, context)
+    case 'anthropic':
+      return anthropicResult(value, path, context)
+    case 'gemini':
+      return has(value, 'error') ? failedWith(value, path) : response(value, 'response', path, context)
+    case 'vertex':
+      return vertexResult(value, path, context)
+    default:
+      return undefined
+  }
+}
+
+function isGeminiLine(value: object): boolean {
+  try {
+    const keys = Object.keys(value)
+    return keys.length === 2 && keys.includes('key') && (keys.includes('response') || keys.includes('error'))
+  } catch {
+    return false
+  }
+}
+
+/** `{ id, custom_id, response: { status_code, request_id, body } | null, error: { code, message } | null }`. */
+function openAIResult(line: object, path: string, context: Context): Reading {
+  const error = peek(line, 'error')
+  if (error !== undefined && error !== null) return failedWith(line, path)
+  const responsePath = childPath(path, 'response')
+  const answer = get(line, 'response', responsePath)
+  if (!isObject(answer)) return failed(responsePath, `expected a response or an error, received ${describe(answer)}`)
+  const statusPath = childPath(responsePath, 'status_code')
+  const status = get(answer, 'status_code', statusPath)
+  if (status === undefined || status === 200) return response(answer, 'body', responsePath, context)
+  const bodyPath = childPath(responsePath, 'body')
+  const body = get(answer, 'body', bodyPath)
+  // The body of a request that failed is `{ error: { message, type, code } }`.
+  const bodyError = isObject(body) ? get(body, 'error', childPath(bodyPath, 'error')) : undefined
+  const shownStatus = typeof status === 'number' ? String(status) : describe(status)
+  return failed(statusPath, `the request failed with status ${shownStatus}${because(bodyError)}`)
+}
+
+/** `{ custom_id, result: { type: 'succeeded', message } | { type: 'errored', error: { type: 'error', error } } | { type: 'canceled' } | { type: 'expired' } }`. */
+function anthropicResult(line: object, path: string, context: Context): Reading {
+  const resultPath = childPath(path, 'result')
+  const result = get(line, 'result', resultPath) as object
+  const type = peek(result, 'type')
+  switch (type) {
+    case 'succeeded':
+      return response(result, 'message', resultPath, context)
+    case 'errored': {
+      const error = get(result, 'error', childPath(resultPath, 'error'))
+      // The error response's body, `{ type: 'error', error: { type, message } }`, holds the error.
+      const inner = isObject(error) && peek(error, 'type') === 'error' && isObject(peek(error, 'error')) ? peek(error, 'error') : error
+      return failed(resultPath, `the request was errored${because(inner)}`)
+    }
+    case 'canceled':
+      return failed(resultPath, 'the request was canceled before it was processed')
+    case 'expired':
+      return failed(resultPath, 'the request expired before it was processed')
+    default:
+      return failed(childPath(resultPath, 'type'), `expected a result succeeded, errored, canceled or expired, received ${JSON.stringify(type)}`)
+  }
+}
+
+/** `{ request, response, status, processed_time }`: a status other than the empty string says why the request failed. */
+function vertexResult(line: object, path: string, context: Context): Reading {
+  const statusPath = childPath(path, 'status')
+  const status = get(line, 'status', statusPath)
+  if (typeof status === 'string' && status !== '') return failed(statusPath, `the request failed (${shortened(status)})`)
+  return response(line, 'response', path, context)
+}
+
+/** The response at `key`, read as a turn of its own: a batch line is one whole response. */
+function response(holder: object, key: string, path: string, context: Context): Reading {
+  const responsePath = childPath(path, key)
+  const answer = get(holder, key, responsePath)
+  if (!isObject(answer)) return failed(responsePath, `expected a response, received ${describe(answer)}`)
+  const reading = context.read(answer, responsePath)
+  return 'call' in reading ? { turns: [[reading.call]] } : { turns: reading.turns }
+}
+
+/** A line whose `error` says why its request failed (OpenAI's, Gemini's). */
+function failedWith(line: object, path: string): Reading {
+  const errorPath = childPath(path, 'error')
+  return failed(errorPath, `the request failed${because(get(line, 'error', errorPath))}`)
+}
+
+function failed(path: string, reason: string): Reading {
+  return { turns: [[unparseableCall(atPath(path, reason))]] }
+}
+
+/**
+ * What an API's error says, in parentheses: its kind (Gemini's `status`, Anthropic's `type`,
+ * OpenAI's `code`) and its message, cut when long; nothing when it says nothing.
+ */
+function because(error: unknown): string {
+  if (typeof error === 'string') return error === '' ? '' : ` (${shortened(error)})`
+  if (!isObject(error)) return ''
+  const message = peek(error, 'message')
+  const kind = [peek(error, 'status'), peek(error, 'type'), peek(error, 'code')].find((field) => (typeof field === 'string' && field !== '') || typeof field === 'number')
+  const text = typeof message === 'string' && message !== '' ? message : undefined
+  if (kind === undefined && text === undefined) return ''
+  const said = kind === undefined ? text! : text === undefined ? String(kind) : `${String(kind)}: ${text}`
+  return ` (${shortened(said)})`
+}
+
+/** A message on one line, cut after MESSAGE_SHOWN characters. */
+function shortened(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim()
+  return oneLine.length <= MESSAGE_SHOWN ? oneLine : `${oneLine.slice(0, MESSAGE_SHOWN)}…`
+}
