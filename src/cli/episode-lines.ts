@@ -1,3 +1,4 @@
+import { batchKindOf, batchResultId } from '../calls/formats/batch-result'
 import { looksLikeJson } from '../calls/looks-like-json'
 import { readTurns } from '../calls/read'
 import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
@@ -37,15 +38,16 @@ export interface EpisodeLine {
 
 /**
  * `{ "id"?, "calls" }` gives an id, as does `{ "id"?, "pred" }` in a prediction file and
- * `{ "id"?, "gold" }` in a gold file (an episode's keys, the names people reach for); any other
- * line is the calls themselves.
+ * `{ "id"?, "gold" }` in a gold file (an episode's keys, the names people reach for), and a
+ * batch API's result line in a prediction file (its `custom_id` or `key`); any other line is
+ * the calls themselves.
  */
 function unwrap(value: unknown, side: 'pred' | 'gold'): { id: unknown; calls: unknown } {
   if (!isRecord(value)) return { id: undefined, calls: value }
   // `null` calls are none, as `tool_calls: null` is in a message that made none.
   if (Object.hasOwn(value, 'calls')) return { id: value.id, calls: value.calls ?? [] }
   if (Object.hasOwn(value, side)) return { id: value.id, calls: value[side] ?? [] }
-  return { id: undefined, calls: value }
+  return { id: side === 'pred' ? batchResultId(value) : undefined, calls: value }
 }
 
 function isId(id: unknown): id is EpisodeId {
@@ -97,10 +99,17 @@ function refuseJsonDocument(text: string, where: string): void {
 
 /**
  * An API's own object, whose `id` is the API's, not an episode's: a Chat completion or a
- * Responses response (`object`), an Anthropic message (`type: 'message'`), a Gemini response.
+ * Responses response (`object`), an Anthropic message (`type: 'message'`), a Gemini response,
+ * a batch API's result line (OpenAI's `batch_req_…`, its episode's id its `custom_id`).
  */
 function isVendorObject(record: Record<string, unknown>): boolean {
-  return typeof record.object === 'string' || record.type === 'message' || Object.hasOwn(record, 'choices') || Object.hasOwn(record, 'candidates')
+  return (
+    typeof record.object === 'string' ||
+    record.type === 'message' ||
+    Object.hasOwn(record, 'choices') ||
+    Object.hasOwn(record, 'candidates') ||
+    batchKindOf(record) !== undefined
+  )
 }
 
 /**

@@ -94,6 +94,39 @@ describe('toolcalls score PRED GOLD', () => {
     expect((await runCli(['score', anthropic, folder.write('one.jsonl', jsonl({ id: 'q1', calls: [search('a')] }))])).stderr).toBe('')
   })
 
+  test("pairs an OpenAI batch output file by its lines' custom_id, in any order, a failed request an unparseable call, beside lines of other forms", async () => {
+    const chat = (q: string) => ({
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'search', arguments: JSON.stringify({ q }) } }] }, finish_reason: 'tool_calls' }],
+    })
+    const result = (id: string, q: string) => ({ id: `batch_req_${id}`, custom_id: id, response: { status_code: 200, request_id: 'req', body: chat(q) }, error: null })
+    const failed = { id: 'batch_req_q2', custom_id: 'q2', response: null, error: { code: 'server_error', message: 'The server had an error' } }
+    const pred = folder.write('results.jsonl', jsonl(result('q3', 'c'), failed, { id: 'q4', calls: [search('d')] }, result('q1', 'a')))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'q1', calls: [search('a')] }, { id: 'q2', calls: [search('b')] }, { id: 'q3', calls: [search('c')] }, { id: 'q4', calls: [search('d')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(microLine(run.stdout)).toBe('Micro average over 4 episodes: TP 3  FP 1  FN 1  precision 0.75  recall 0.75  F1 0.75 (call level)')
+    expect(run.stdout).toContain(`✗ q2 (${pred}:2, ${gold}:2)  F1 0`)
+    expect(run.stdout).toContain('unparseable: error: the request failed (server_error: The server had an error)')
+    // The line's own id, batch_req_…, is the API's: no warning that it is not read.
+    expect(run.stderr).toBe('')
+  })
+
+  test("pairs Anthropic's batch results by custom_id and Gemini's batch output by key", async () => {
+    const anthropic = (id: string, q: string) => ({
+      custom_id: id,
+      result: { type: 'succeeded', message: { id: 'msg', type: 'message', role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'search', input: { q } }] } },
+    })
+    const gemini = (key: string, q: string) => ({ key, response: { candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'search', args: { q } } }] }, finishReason: 'STOP' }] } })
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
+    for (const pred of [folder.write('anthropic.jsonl', jsonl(anthropic('b', 'b'), anthropic('a', 'a'))), folder.write('gemini.jsonl', jsonl(gemini('b', 'b'), gemini('a', 'a')))]) {
+      const run = await runCli(['score', pred, gold])
+      expect(microLine(run.stdout)).toContain('over 2 episodes: TP 2  FP 0  FN 0')
+      expect(run.stderr).toBe('')
+    }
+  })
+
   test('null calls are none, as tool_calls: null is in a message that made none', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: null }, { id: 'b', pred: null }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: null }))
