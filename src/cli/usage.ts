@@ -43,7 +43,9 @@ replacement characters, and a warning names the first such line.
   EPISODES   { "id"?, "pred", "gold" }
   PRED       { "id"?, "calls" } (or "pred"), or the calls alone in any format: OpenAI
              Chat messages, Responses items, Anthropic messages, AI SDK steps, Gemini
-             contents, LangChain tool_calls, BFCL Python text, [{ "name", "args" }]
+             contents, LangChain tool_calls, BFCL Python text, [{ "name", "args" }];
+             or a batch API's result line, its id its "custom_id" (OpenAI, Mistral,
+             Anthropic) or its "key" (Gemini)
   GOLD       { "id"?, "calls" } (or "gold"), or the gold calls alone: [{ "name", "args" }]
 Lines of PRED and GOLD pair by id where both give one, else by position (the n-th
 non-blank line of each); a line left without a partner is scored against nothing, with
