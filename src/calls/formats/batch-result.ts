@@ -76,6 +76,7 @@ function openAIResult(line: object, path: string, context: Context): Reading {
   if (!isObject(answer)) return failed(responsePath, `expected a response or an error, received ${describe(answer)}`)
   const statusPath = childPath(responsePath, 'status_code')
   const status = get(answer, 'status_code', statusPath)
+  // A line written without its status (by hand, or by a tool that keeps only the body) is read as the success it looks like.
   if (status === undefined || status === 200) return response(answer, 'body', responsePath, context)
   const bodyPath = childPath(responsePath, 'body')
   const body = get(answer, 'body', bodyPath)
@@ -88,7 +89,9 @@ function openAIResult(line: object, path: string, context: Context): Reading {
 /** `{ custom_id, result: { type: 'succeeded', message } | { type: 'errored', error: { type: 'error', error } } | { type: 'canceled' } | { type: 'expired' } }`. */
 function anthropicResult(line: object, path: string, context: Context): Reading {
   const resultPath = childPath(path, 'result')
-  const result = get(line, 'result', resultPath) as object
+  const result = get(line, 'result', resultPath)
+  // Told apart as an object with a type, though a getter may give another value when read again.
+  if (!isObject(result)) return failed(resultPath, `expected a result, received ${describe(result)}`)
   const type = peek(result, 'type')
   switch (type) {
     case 'succeeded':
@@ -104,7 +107,7 @@ function anthropicResult(line: object, path: string, context: Context): Reading 
     case 'expired':
       return failed(resultPath, 'the request expired before it was processed')
     default:
-      return failed(childPath(resultPath, 'type'), `expected a result succeeded, errored, canceled or expired, received ${JSON.stringify(type)}`)
+      return failed(childPath(resultPath, 'type'), `expected a result succeeded, errored, canceled or expired, received ${typeof type === 'string' ? JSON.stringify(type) : describe(type)}`)
   }
 }
 
