@@ -20,18 +20,27 @@ function mapRecord(record: Record<string, unknown>, map: (value: unknown, key: s
  * `optional()` `{ "$optional": [] }`. Predicates and matchers have no JSON form: a TypeError names them.
  */
 export function goldToJSON(gold: unknown, path = 'gold'): unknown {
-  return toJSON(gold, path, 0, path)
+  return toJSON(gold, path, [], true)
 }
 
-/** A value nested deeper than values are read: a cycle, mostly, which would otherwise overflow the stack. */
-function tooDeep(path: string): TypeError {
-  return new TypeError(`${path}: nested deeper than ${MAX_DEPTH} levels (does the value contain itself?)`)
+/**
+ * Nesting that gold cannot reach (its values are read to MAX_DEPTH levels, under a few levels of
+ * calls, turns and markers): past it, the stack is spared rather than a value refused.
+ */
+const NESTING_BOUND = 4 * MAX_DEPTH
+
+/** Throws where `value` is among its own ancestors, or deeper than gold can be; the path is spelt only then. */
+function refuseNesting(value: object, ancestors: readonly object[], path: string | (() => string)): void {
+  const cycle = ancestors.includes(value)
+  if (!cycle && ancestors.length <= NESTING_BOUND) return
+  const where = typeof path === 'string' ? path : path()
+  throw new TypeError(cycle ? `${where}: a cycle: the value contains itself` : `${where}: nested deeper than ${NESTING_BOUND} levels`)
 }
 
-function toJSON(gold: unknown, path: string, depth: number, root: string): unknown {
-  if (depth > MAX_DEPTH) throw tooDeep(root)
-  if (isOneOf(gold)) return { $oneOf: gold.alternatives.map((alt, i) => toJSON(alt, `${path}.oneOf[${i}]`, depth + 1, root)) }
-  if (isOptional(gold)) return { $optional: gold.constrained ? [toJSON(gold.value, `${path}.optional`, depth + 1, root)] : [] }
+/** `asCall`: the value stands where gold has a call (or a list of calls or turns), whose args, arguments or id left undefined are absent. */
+function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolean): unknown {
+  if (isOneOf(gold)) return { $oneOf: gold.alternatives.map((alt, i) => toJSON(alt, `${path}.oneOf[${i}]`, ancestors, false)) }
+  if (isOptional(gold)) return { $optional: gold.constrained ? [toJSON(gold.value, `${path}.optional`, ancestors, false)] : [] }
   if (isSatisfies(gold) || isAsymmetricMatcher(gold) || typeof gold === 'function') throw noJsonForm(gold, path)
   // JSON has one kind of number; gold reads a float of BFCL's typed JSON as its number too.
   if (gold instanceof PyFloat) return gold.value
@@ -39,11 +48,17 @@ function toJSON(gold: unknown, path: string, depth: number, root: string): unkno
   if (gold === undefined) throw new TypeError(`${path}: expected a gold value, received undefined (use optional() for an argument that may be left out)`)
   if ((typeof gold === 'number' && !Number.isFinite(gold)) || typeof gold === 'symbol' || typeof gold === 'bigint') throw noJsonForm(gold, path)
   if (Array.isArray(gold)) {
+    refuseNesting(gold, ancestors, path)
     const hole = firstHole(gold)
     if (hole !== -1) throw new TypeError(`${path}[${hole}]: expected a gold value, received a hole in the list`)
-    return gold.map((item, i) => toJSON(item, `${path}[${i}]`, depth + 1, root))
+    ancestors.push(gold)
+    // `[name, args]`, its args left undefined: a call without arguments.
+    const json = asCall && isTupleCall(gold) ? tupleToJSON(gold, path, ancestors) : gold.map((item, i) => toJSON(item, `${path}[${i}]`, ancestors, asCall))
+    ancestors.pop()
+    return json
   }
   if (isPlainObject(gold)) {
+    refuseNesting(gold, ancestors, path)
     const keys = Object.keys(gold)
     // Written as it is, such an object would not read back as itself: goldFromJSON would read a
     // marker (or refuse one that holds no list), or refuse a misspelt one.
@@ -53,17 +68,26 @@ function toJSON(gold: unknown, path: string, depth: number, root: string): unkno
       const why = marker === keys[0] ? 'it would read back as a marker' : 'its key differs from a marker only in case'
       throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: ${why}`)
     }
-    // A gold call's args, arguments and id may be left undefined, meaning absent, as in JSON.
-    const call = isGoldCall(gold, keys)
-    return mapRecord(gold, (value, key) => (value === undefined && call ? undefined : toJSON(value, childPath(path, key), depth + 1, root)))
+    ancestors.push(gold)
+    const json = mapRecord(gold, (value, key) =>
+      asCall && value === undefined && CALL_KEYS.includes(key) ? undefined : toJSON(value, childPath(path, key), ancestors, false),
+    )
+    ancestors.pop()
+    return json
   }
   if (typeof gold === 'object' && gold !== null) throw noJsonForm(gold, path)
   return gold
 }
 
-/** An object the gold reader takes for a call: a name and only the keys of a call. */
-function isGoldCall(object: Record<string, unknown>, keys: readonly string[]): boolean {
-  return typeof object.name === 'string' && keys.every((key) => key === 'name' || key === 'args' || key === 'arguments' || key === 'id')
+/** The keys of a gold call that may be left undefined, meaning absent, as in JSON. */
+const CALL_KEYS = ['args', 'arguments', 'id']
+
+function isTupleCall(list: readonly unknown[]): boolean {
+  return typeof list[0] === 'string' && list.length <= 2
+}
+
+function tupleToJSON(call: readonly unknown[], path: string, ancestors: object[]): unknown[] {
+  return call.length === 2 && call[1] !== undefined ? [call[0], toJSON(call[1], `${path}[1]`, ancestors, false)] : [call[0]]
 }
 
 function noJsonForm(gold: unknown, path: string): TypeError {
@@ -76,12 +100,16 @@ function noJsonForm(gold: unknown, path: string): TypeError {
  * it is scored; to score gold in this form without building markers, see `goldForm: 'json'`.
  */
 export function goldFromJSON(json: unknown, path = 'gold'): Gold {
-  at.length = 0 // left over when an earlier call threw
+  // Left over when an earlier call threw.
+  at.length = 0
+  inside.length = 0
   return fromJSON(json, path) as Gold
 }
 
 /** The keys from the root to the value being read, spelt into a path only when a TypeError needs one. */
 const at: (string | number)[] = []
+/** The lists and objects being read, outermost first: one met again inside itself is a cycle. */
+const inside: object[] = []
 
 function pathOf(root: string): string {
   return at.reduce<string>(childPath, root)
@@ -90,7 +118,14 @@ function pathOf(root: string): string {
 /** Copy-on-write: a subtree without `$oneOf` or `$optional` is returned as it is. */
 function fromJSON(json: unknown, root: string): unknown {
   if (typeof json !== 'object' || json === null) return json
-  if (at.length > MAX_DEPTH) throw tooDeep(root)
+  refuseNesting(json, inside, () => pathOf(root))
+  inside.push(json)
+  const read = fromJSONObject(json, root)
+  inside.pop()
+  return read
+}
+
+function fromJSONObject(json: object, root: string): unknown {
   if (Array.isArray(json)) {
     let copy: unknown[] | undefined
     for (let i = 0; i < json.length; i++) {

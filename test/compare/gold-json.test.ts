@@ -110,8 +110,22 @@ describe('gold as JSON', () => {
   test('a value that contains itself throws a TypeError, not a stack overflow', () => {
     const cycle: Record<string, unknown> = {}
     cycle.self = cycle
-    expect(() => goldToJSON([{ name: 'f', args: cycle }])).toThrow(new TypeError('gold: nested deeper than 256 levels (does the value contain itself?)'))
-    expect(() => goldFromJSON([{ name: 'f', args: cycle }])).toThrow(new TypeError('gold: nested deeper than 256 levels (does the value contain itself?)'))
+    expect(() => goldToJSON([{ name: 'f', args: cycle }])).toThrow(new TypeError('gold[0].args.self: a cycle: the value contains itself'))
+    expect(() => goldFromJSON([{ name: 'f', args: cycle }])).toThrow(new TypeError('gold[0].args.self: a cycle: the value contains itself'))
+  })
+
+  test('gold nested as deep as it may be read goes both ways, in its markers too', () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 255; i++) deep = [deep]
+    const gold = [[{ name: 'f', args: { x: oneOf(deep, 2), y: optional(deep) } }]]
+    const json = JSON.parse(JSON.stringify(goldToJSON(gold))) as unknown
+    expect(goldFromJSON(json)).toEqual(gold)
+  })
+
+  test('an undefined that JSON leaves out is refused, but where a call may leave its arguments or id out', () => {
+    expect(() => goldToJSON([{ name: 'f', args: { user: { name: 'bob', id: undefined } } }])).toThrow(/^gold\[0\]\.args\.user\.id: expected a gold value, received undefined/)
+    expect(goldToJSON([['f', undefined], { name: 'g', args: undefined, id: undefined }])).toEqual([['f'], { name: 'g' }])
+    expect(goldToJSON([[{ name: 'f', arguments: undefined }]])).toEqual([[{ name: 'f' }]])
   })
 
   test('a malformed $oneOf throws a TypeError naming the path', () => {
