@@ -182,7 +182,7 @@ class PlainCopier {
       this.written += earlier.size - 1
       this.sharedWritten += earlier.size
       if (this.sharedWritten > MAX_SHARED_VALUES) {
-        throw new Refusal(`holds the same parts so many times that, written out, it has more than ${MAX_SHARED_VALUES + 1} values`)
+        throw new Refusal(`holds the same parts so many times that, written out, they add more than ${MAX_SHARED_VALUES.toLocaleString('en-US')} values`)
       }
       return earlier.copy
     }

@@ -34,7 +34,9 @@ export interface AsymmetricMatcher {
 }
 
 const EXACT = { canonicalize: canonicalizers.exact }
+/** The path a marker is compiled under, as an argument's value, and what its errors begin with then. */
 const WRAPPED = 'marker'
+const WRAPPED_VALUE = `${WRAPPED}.value.`
 
 /**
  * What markers share: they are also asymmetric matchers, so a runner prints them as written
@@ -54,7 +56,7 @@ abstract class GoldMarker {
     try {
       return compileGoldValue({ value: this }, WRAPPED)
     } catch (error) {
-      if (error instanceof TypeError && error.message.startsWith(`${WRAPPED}.value.`)) throw new TypeError(error.message.slice(WRAPPED.length + 7))
+      if (error instanceof TypeError && error.message.startsWith(WRAPPED_VALUE)) throw new TypeError(error.message.slice(WRAPPED_VALUE.length))
       throw error
     }
   }

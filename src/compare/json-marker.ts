@@ -34,7 +34,7 @@ export function markerKeyOf(key: string): string | undefined {
   return MARKER_KEYS.includes(key) ? key : nearMarker(key)
 }
 
-/** Whether an object is written as a marker is, one `$` key (in any case) holding a list: cheap to ask of every object. */
+/** Whether an object is written as a marker: one key, a marker's in any case, holding a list. The `$` is checked first, so that it costs other objects one comparison. */
 export function isMarkerShaped(object: Record<string, unknown>, keys: readonly string[]): boolean {
   return keys.length === 1 && keys[0]!.charCodeAt(0) === DOLLAR && markerKeyOf(keys[0]!) !== undefined && Array.isArray(object[keys[0]!])
 }

@@ -74,7 +74,7 @@ describe('readValue', () => {
   test('refuses a deep sharing graph without visiting every path: written out, as a Score is, it would be 2^200 values', () => {
     let value: unknown = 1
     for (let level = 0; level < 200; level++) value = { left: value, right: value }
-    expect(readValue(value, 'args')).toEqual({ ok: false, reason: expect.stringMatching(/^args\.(left|right)\..*: holds the same parts so many times that, written out, it has more than 1000001 values$/) })
+    expect(readValue(value, 'args')).toEqual({ ok: false, reason: expect.stringMatching(/^args\.(left|right)\..*: holds the same parts so many times that, written out, they add more than 1,000,000 values$/) })
   })
 
   test('copies a sharing graph that stays small written out', () => {

@@ -153,7 +153,7 @@ describe('hostile predictions are graded', () => {
     }
     // 4 million values written out, from 22 lists: the Score would hold them all, JSON.stringify would write them all.
     const reasons = unparseableReasons(metric.score([{ name: 'search', args: { q: shared(22) } }], gold))
-    expect(reasons).toEqual([expect.stringMatching(/^\[0\]\.args\.q.*: holds the same parts so many times that, written out, it has more than 1000001 values$/)])
+    expect(reasons).toEqual([expect.stringMatching(/^\[0\]\.args\.q.*: holds the same parts so many times that, written out, they add more than 1,000,000 values$/)])
     // Eight such calls used to be ranked by value keys, each written out whole: 2^30 values a call.
     const many = Array.from({ length: 8 }, () => ({ name: 'search', args: { q: shared(30) } }))
     const score = metric.score(many, Array.from({ length: 8 }, (_, i) => ({ name: 'search', args: { q: ['x', String(i)] } })))
