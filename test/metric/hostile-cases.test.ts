@@ -170,7 +170,7 @@ describe('hostile predictions are graded', () => {
     let calls: unknown = [{ name: 'search', args: { q: 'cats' } }]
     for (let i = 0; i < 40; i++) calls = [calls, calls]
     const score = metric.score(calls, gold)
-    expect(unparseableReasons(score)).toEqual(['more than 1000000 list items in all (does it hold the same list in many places?)'])
+    expect(unparseableReasons(score)).toEqual(['more than 1,000,000 list items in all (does it hold the same list in many places?)'])
     expect([score.tp, score.fp, score.fn]).toEqual([0, 1, 1])
     // Repeated a little, a list is read wherever it stands: the same call twice is two calls.
     const twice = [{ name: 'search', args: { q: 'cats' } }]
