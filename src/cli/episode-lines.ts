@@ -1,4 +1,4 @@
-import { batchKindOf, batchResultId } from '../calls/formats/batch-result'
+import { batchKindOf, batchRequestOf, batchRequestReason, batchResultId } from '../calls/formats/batch-result'
 import { looksLikeJson } from '../calls/looks-like-json'
 import { readTurns } from '../calls/read'
 import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
@@ -130,6 +130,9 @@ export function readPredLine(line: Line, file: string): PredLine {
     const reason = asJson ? parsed.reason : (turns.flat().find(isUnparseable)?.unparseable ?? parsed.reason)
     return { id: undefined, unread: true, turns: [[unparseableCall(`${where}: ${reason}`)]], where }
   }
+  // A line of the batch's input, written by the harness, not the model: graded, it would take a gold line by position from the result that has its id.
+  const request = isRecord(parsed.value) ? batchRequestOf(parsed.value) : undefined
+  if (request !== undefined) throw lineError(where, batchRequestReason(request))
   const { id, calls } = unwrap(parsed.value, 'pred')
   const record: PredLine = { id: isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
   if (calls === parsed.value && isRecord(calls) && isId(calls.id) && !isVendorObject(calls)) record.idBeside = calls.id

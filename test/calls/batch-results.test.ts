@@ -225,3 +225,25 @@ describe('the Anthropic SDK’s batches.results() against a loopback server', ()
     expect(server.paths).toEqual(['/v1/messages/batches/msgbatch_1', '/v1/messages/batches/msgbatch_1/results'])
   })
 })
+
+describe("a line of a batch's input, mixed into its results", () => {
+  const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }]
+  const history = [
+    { role: 'user', content: 'Weather in Paris?' },
+    { role: 'assistant', content: null, tool_calls: [chatToolCall('Paris')] },
+    { role: 'tool', tool_call_id: 'call_Paris', content: 'sunny' },
+  ]
+
+  test('is one unparseable call saying it is a request, not a result', () => {
+    const openAI = { custom_id: 'q1', method: 'POST', url: '/v1/chat/completions', body: { model: 'gpt-test', messages: history, tools } }
+    const mistral = { custom_id: 'q1', body: { max_tokens: 100, messages: history } }
+    const anthropic = { custom_id: 'q1', params: { model: 'claude-test', max_tokens: 1024, messages: [{ role: 'user', content: 'Weather in Paris?' }] } }
+    const gemini = { key: 'q1', request: { contents: [{ role: 'user', parts: [{ text: 'Weather in Paris?' }] }] } }
+    const said = (kind: string) => `a batch request line (${kind}), not a result: the batch's input, where its output was expected`
+    expect(reasonOf(openAI)).toBe(said("OpenAI's { custom_id, method, url, body }"))
+    expect(reasonOf(mistral)).toBe(said("Mistral's { custom_id, body }"))
+    expect(reasonOf(anthropic)).toBe(said("Anthropic's { custom_id, params }"))
+    expect(reasonOf(gemini)).toBe(said("Gemini's { key, request }"))
+    expect(readTurns(openAI)).toHaveLength(1)
+  })
+})

@@ -127,6 +127,23 @@ describe('toolcalls score PRED GOLD', () => {
     }
   })
 
+  test("a line of the batch's input in its results file is a user error, not a prediction that takes a gold line by position", async () => {
+    const result = { id: 'batch_req_1', custom_id: 'q1', response: { status_code: 200, request_id: 'req', body: { id: 'c', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'search', arguments: '{"q":"a"}' } }] }, finish_reason: 'tool_calls' }] } }, error: null }
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'q1', calls: [search('a')] }))
+    const inputs = [
+      { custom_id: 'q1', method: 'POST', url: '/v1/chat/completions', body: { model: 'gpt-4o', messages: [{ role: 'user', content: 'a' }] } },
+      { custom_id: 'q1', params: { model: 'claude', max_tokens: 10, messages: [{ role: 'user', content: 'a' }] } },
+      { key: 'q1', request: { contents: [{ role: 'user', parts: [{ text: 'a' }] }] } },
+    ]
+    for (const input of inputs) {
+      const pred = folder.write('mixed.jsonl', jsonl(input, result))
+      const run = await runCli(['score', pred, gold])
+      expect(run.stderr.startsWith(`${pred}:1: a batch request line (`)).toBe(true)
+      expect(run.stderr).toContain("), not a result: the batch's input, where its output was expected\n")
+      expect(run.code).toBe(2)
+    }
+  })
+
   test('null calls are none, as tool_calls: null is in a message that made none', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: null }, { id: 'b', pred: null }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: null }))

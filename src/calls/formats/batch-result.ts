@@ -24,6 +24,26 @@ export function batchKindOf(value: object): BatchKind | undefined {
   return undefined
 }
 
+/**
+ * What a line of a batch's *input* is, when it is one: OpenAI's `{ custom_id, method, url, body }`
+ * (Mistral's `{ custom_id, body }`), Anthropic's `{ custom_id, params }`, Gemini's `{ key, request }`.
+ * Such a line holds a request, not a result: a results file that holds
+ * it was mixed up with the input.
+ */
+export function batchRequestOf(value: object): string | undefined {
+  if (batchKindOf(value) !== undefined) return undefined
+  if (has(value, 'custom_id')) {
+    if (isObject(peek(value, 'params'))) return "Anthropic's { custom_id, params }"
+    const body = peek(value, 'body')
+    if (!isObject(body)) return undefined
+    if (has(value, 'url') && has(value, 'method')) return "OpenAI's { custom_id, method, url, body }"
+    // Mistral's lines name no endpoint: a body holding the request's messages tells them from a response.
+    return has(body, 'messages') && !has(body, 'choices') ? "Mistral's { custom_id, body }" : undefined
+  }
+  // Vertex AI's `{ request }` is left out: one key holding an object is a BFCL call to a tool of that name.
+  return has(value, 'key') && isObject(peek(value, 'request')) ? "Gemini's { key, request }" : undefined
+}
+
 /** The id a batch result line gives its request (`custom_id`, Gemini's `key`); `undefined` for any other value. */
 export function batchResultId(value: object): unknown {
   switch (batchKindOf(value)) {
@@ -53,9 +73,16 @@ export const readBatchResult: FormatReader = (value, path, context) => {
       return has(value, 'error') ? failedWith(value, path) : response(value, 'response', path, context)
     case 'vertex':
       return vertexResult(value, path, context)
-    default:
-      return undefined
+    default: {
+      const request = batchRequestOf(value)
+      return request === undefined ? undefined : failed(path, batchRequestReason(request))
+    }
   }
+}
+
+/** Why a batch's request line is no result. */
+export function batchRequestReason(request: string): string {
+  return `a batch request line (${request}), not a result: the batch's input, where its output was expected`
 }
 
 function isGeminiLine(value: object): boolean {
