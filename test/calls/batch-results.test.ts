@@ -83,6 +83,13 @@ describe('OpenAI Batch API output lines', () => {
     expect(reasonOf(openAILine('q1', body, 400))).toBe("response.status_code: the request failed with status 400 (invalid_request_error: Invalid value for 'model'.)")
   })
 
+  test('a line kept without its status whose body is an error is the failed request it is, not a call to a tool named error', () => {
+    const body = { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }
+    expect(reasonOf({ custom_id: 'q1', response: { body } })).toBe('response.body: the request failed (rate_limit_exceeded: Rate limit reached)')
+    // Without its status, a body that is a response is still read as one.
+    expect(toolCalls({ custom_id: 'q1', response: { body: chatCompletion } })).toEqual(parisAndRome)
+  })
+
   test("a failed request's long message is cut, on one line", () => {
     const line = { custom_id: 'q1', response: null, error: { code: 'server_error', message: `first line\n${'x'.repeat(500)}` } }
     expect(reasonOf(line)).toBe(`error: the request failed (server_error: first line ${'x'.repeat(200 - 'server_error: first line '.length)}…)`)

@@ -103,12 +103,13 @@ function openAIResult(line: object, path: string, context: Context): Reading {
   if (!isObject(answer)) return failed(responsePath, `expected a response or an error, received ${describe(answer)}`)
   const statusPath = childPath(responsePath, 'status_code')
   const status = get(answer, 'status_code', statusPath)
-  // A line written without its status (by hand, or by a tool that keeps only the body) is read as the success it looks like.
-  if (status === undefined || status === 200) return response(answer, 'body', responsePath, context)
   const bodyPath = childPath(responsePath, 'body')
   const body = get(answer, 'body', bodyPath)
-  // The body of a request that failed is `{ error: { message, type, code } }`.
-  const bodyError = isObject(body) ? get(body, 'error', childPath(bodyPath, 'error')) : undefined
+  // The body of a request that failed is `{ error: { message, type, code } }`, which read as a response would be a call to a tool named `error`.
+  const bodyError = isObject(body) && !has(body, 'choices') && !has(body, 'output') ? get(body, 'error', childPath(bodyPath, 'error')) : undefined
+  // A line written without its status (by hand, or by a tool that keeps only the body) is read as what its body shows.
+  if (status === undefined && isObject(bodyError)) return failed(bodyPath, `the request failed${because(bodyError)}`)
+  if (status === undefined || status === 200) return response(answer, 'body', responsePath, context)
   const shownStatus = typeof status === 'number' ? String(status) : describe(status)
   return failed(statusPath, `the request failed with status ${shownStatus}${because(bodyError)}`)
 }
@@ -166,14 +167,14 @@ function failed(path: string, reason: string): Reading {
 }
 
 /**
- * What an API's error says, in parentheses: its kind (Gemini's `status`, Anthropic's `type`,
- * OpenAI's `code`) and its message, cut when long; nothing when it says nothing.
+ * What an API's error says, in parentheses: its kind (Gemini's `status`, OpenAI's `code`, the
+ * most precise it gives, else its `type`, Anthropic's) and its message, cut when long; nothing when it says nothing.
  */
 function because(error: unknown): string {
   if (typeof error === 'string') return error === '' ? '' : ` (${shortened(error)})`
   if (!isObject(error)) return ''
   const message = peek(error, 'message')
-  const kind = [peek(error, 'status'), peek(error, 'type'), peek(error, 'code')].find((field) => (typeof field === 'string' && field !== '') || typeof field === 'number')
+  const kind = [peek(error, 'status'), peek(error, 'code'), peek(error, 'type')].find((field) => (typeof field === 'string' && field !== '') || typeof field === 'number')
   const text = typeof message === 'string' && message !== '' ? message : undefined
   if (kind === undefined && text === undefined) return ''
   const said = kind === undefined ? text! : text === undefined ? String(kind) : `${String(kind)}: ${text}`
