@@ -92,6 +92,15 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
           1,
         )
       }
+      // Predictions that give ids may come in any order, as a batch's results do: against gold that gives none they pair by position, maybe wrongly.
+      // (Gold with ids beside predictions without, in the gold's order, is the usual way to pair by position.)
+      if (left.id !== undefined && right.id === undefined) {
+        notices.warn(
+          'prediction lines with an id, paired by position with gold lines that give none',
+          `${left.where} gives the id ${JSON.stringify(left.id)} and ${right.where} none, so they pair by position; give the gold lines ids too`,
+          1,
+        )
+      }
       yield { id: right.id ?? left.id, turns: left.turns, gold: right.gold, where: [left.where, right.where] }
     } else if (left !== undefined) {
       notices.warn(`lines of ${pred.name} without a gold line`, `${left.where}: no gold line${forId(left.id, 'gold')}; scored against no gold calls`)

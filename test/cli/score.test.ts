@@ -191,6 +191,17 @@ describe('toolcalls score PRED GOLD', () => {
     expect(ordered.stderr).toBe('')
   })
 
+  test('prediction lines that give ids, against gold lines that give none, pair by position with a warning, once', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'b', calls: [search('b')] }, { id: 'a', calls: [search('a')] }, { id: 'c', calls: [search('c')] }))
+    const gold = folder.write('gold.jsonl', jsonl([search('a')], [search('b')], [search('c')]))
+    const run = await runCli(['score', pred, gold])
+    expect(microLine(run.stdout)).toContain('over 3 episodes: TP 1  FP 2  FN 2')
+    expect(run.stderr).toBe(
+      `warning: ${pred}:1 gives the id "b" and ${gold}:1 none, so they pair by position; give the gold lines ids too\n` +
+        'warning: 2 more prediction lines with an id, paired by position with gold lines that give none\n',
+    )
+  })
+
   test('prose among answers of a file that gives no ids is paired by position, as every line of it is', async () => {
     const pred = folder.write('pred.jsonl', `I cannot help with that\n${jsonl([search('b')])}`)
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
