@@ -39,8 +39,16 @@ function refuseNesting(value: object, ancestors: readonly object[], path: string
 
 /** `asCall`: the value stands where gold has a call (or a list of calls or turns), whose args, arguments or id left undefined are absent. */
 function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolean): unknown {
-  if (isOneOf(gold)) return { $oneOf: gold.alternatives.map((alt, i) => toJSON(alt, `${path}.oneOf[${i}]`, ancestors, false)) }
-  if (isOptional(gold)) return { $optional: gold.constrained ? [toJSON(gold.value, `${path}.optional`, ancestors, false)] : [] }
+  if (isOneOf(gold) || isOptional(gold)) {
+    // A marker is a level of nesting, as it is where gold is read and as its JSON form is: a chain of them is bounded too.
+    refuseNesting(gold, ancestors, path)
+    ancestors.push(gold)
+    const json = isOneOf(gold)
+      ? { $oneOf: gold.alternatives.map((alt, i) => toJSON(alt, `${path}.oneOf[${i}]`, ancestors, false)) }
+      : { $optional: gold.constrained ? [toJSON(gold.value, `${path}.optional`, ancestors, false)] : [] }
+    ancestors.pop()
+    return json
+  }
   if (isSatisfies(gold) || isAsymmetricMatcher(gold) || typeof gold === 'function') throw noJsonForm(gold, path)
   // JSON has one kind of number; gold reads a float of BFCL's typed JSON as its number too.
   if (gold instanceof PyFloat) return gold.value

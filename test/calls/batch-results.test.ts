@@ -183,6 +183,23 @@ describe('what is no batch result line', () => {
     expect(reasonOf({ request: {}, answer: {} })).toBe('expected a tool call, a message or a model response, received an object with keys request, answer')
   })
 
+  test('a key and a request beside a response, an error or a status is not called a request line', () => {
+    for (const third of [{ response: geminiResponse }, { error: { code: 400, message: 'bad' } }, { status: '' }]) {
+      expect(reasonOf({ key: 'k', request: { contents: [] }, ...third })).toMatch(/^expected a tool call, a message or a model response/)
+    }
+  })
+
+  test('an error that cannot be read is named as such, not taken for no error', () => {
+    const line = {
+      custom_id: 'q1',
+      response: null,
+      get error(): unknown {
+        throw new Error('boom')
+      },
+    }
+    expect(reasonOf(line)).toBe('error: could not be read (boom)')
+  })
+
   test('a response that cannot be read is an unparseable call naming its path, never a throw', () => {
     const line = {
       custom_id: 'q1',

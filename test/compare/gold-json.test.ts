@@ -122,6 +122,12 @@ describe('gold as JSON', () => {
     expect(goldFromJSON(json)).toEqual(gold)
   })
 
+  test('a chain of markers nested past any depth gold can be read at throws a TypeError, not a stack overflow', () => {
+    let chain: unknown = 1
+    for (let i = 0; i < 20_000; i++) chain = i % 2 === 0 ? oneOf(chain, 2) : optional(chain)
+    expect(() => goldToJSON([{ name: 'f', args: { x: chain } }])).toThrow(/^gold\[0\]\.args\.x(\.oneOf\[0\]|\.optional)+(…)?: nested deeper than 1024 levels$/)
+  })
+
   test('an undefined that JSON leaves out is refused, but where a call may leave its arguments or id out', () => {
     expect(() => goldToJSON([{ name: 'f', args: { user: { name: 'bob', id: undefined } } }])).toThrow(/^gold\[0\]\.args\.user\.id: expected a gold value, received undefined/)
     expect(goldToJSON([['f', undefined], { name: 'g', args: undefined, id: undefined }])).toEqual([['f'], { name: 'g' }])

@@ -41,6 +41,8 @@ export function batchRequestOf(value: object): string | undefined {
     return has(body, 'messages') && !has(body, 'choices') ? "Mistral's { custom_id, body }" : undefined
   }
   // Vertex AI's `{ request }` is left out: one key holding an object is a BFCL call to a tool of that name.
+  // A line that holds a response, an error or a status beside its request is some result, not the batch's input.
+  if (has(value, 'response') || has(value, 'error') || has(value, 'status')) return undefined
   return has(value, 'key') && isObject(peek(value, 'request')) ? "Gemini's { key, request }" : undefined
 }
 
@@ -96,7 +98,8 @@ function isGeminiLine(value: object): boolean {
 
 /** `{ id, custom_id, response: { status_code, request_id, body } | null, error: { code, message } | null }`. */
 function openAIResult(line: object, path: string, context: Context): Reading {
-  const error = peek(line, 'error')
+  // Read, not peeked: an error that cannot be read is named as such, not taken for no error.
+  const error = get(line, 'error', childPath(path, 'error'))
   if (error !== undefined && error !== null) return failedWith(line, path)
   const responsePath = childPath(path, 'response')
   const answer = get(line, 'response', responsePath)
