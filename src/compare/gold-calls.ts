@@ -48,7 +48,7 @@ function isCallKey(key: string): boolean {
 }
 
 /** A tuple call `[name, args]` or `[name]`, as opposed to a turn (a list of calls). */
-function isTupleCall(value: unknown): value is [string, unknown?] {
+export function isTupleCall(value: unknown): value is [string, unknown?] {
   return Array.isArray(value) && typeof value[0] === 'string' && value.length <= 2
 }
 

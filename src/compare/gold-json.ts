@@ -1,4 +1,4 @@
-import type { Gold } from './gold-calls'
+import { type Gold, isTupleCall } from './gold-calls'
 import { setOwnEntry } from './gold-node'
 import { childPath } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
@@ -89,10 +89,6 @@ function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolea
 
 /** The keys of a gold call that may be left undefined, meaning absent, as in JSON. */
 const CALL_KEYS = ['args', 'arguments', 'id']
-
-function isTupleCall(list: readonly unknown[]): boolean {
-  return typeof list[0] === 'string' && list.length <= 2
-}
 
 function tupleToJSON(call: readonly unknown[], path: string, ancestors: object[]): unknown[] {
   return call.length === 2 && call[1] !== undefined ? [call[0], toJSON(call[1], `${path}[1]`, ancestors, false)] : [call[0]]

@@ -45,16 +45,13 @@ const SMALL_VALUE = 400
 /** Values longer than this are shown cut, on one line each, not diffed: a diff's cost grows with the product of the two sides' lengths. */
 const DIFFABLE_VALUE = 20_000
 
-function writesWithin(value: unknown, length: number): boolean {
+/** The length of a value written as JSON; infinite for one that cannot be written. */
+function jsonLength(value: unknown): number {
   try {
-    return (JSON.stringify(value)?.length ?? 0) <= length
+    return JSON.stringify(value)?.length ?? 0
   } catch {
-    return false
+    return Infinity
   }
-}
-
-function isSmall(value: unknown): boolean {
-  return writesWithin(value, SMALL_VALUE)
 }
 
 function isNested(value: unknown): boolean {
@@ -92,10 +89,9 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
     case 'unexpected':
       return [colors.received(`${INDENT}+ ${arg}: ${printInline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
     case 'mismatch': {
-      const diffable =
-        isNested(gold) && isNested(pred) && writesWithin(gold, DIFFABLE_VALUE) && writesWithin(pred, DIFFABLE_VALUE)
-          ? diffableGold(gold, writtenGold?.[key])
-          : undefined
+      // Each side written once, for both of the bounds below.
+      const longer = isNested(gold) && isNested(pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
+      const diffable = longer <= DIFFABLE_VALUE ? diffableGold(gold, writtenGold?.[key]) : undefined
       if (diffable !== undefined) {
         // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
         // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
@@ -105,7 +101,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
           bAnnotation: 'Received',
           omitAnnotationLines: true,
           // A small value is shown whole; a large one only around its differences.
-          expand: isSmall(gold) && isSmall(pred),
+          expand: longer <= SMALL_VALUE,
           contextLines: 2,
           aColor: (text) => colors.expected(oneLine(text)),
           bColor: (text) => colors.received(oneLine(text)),

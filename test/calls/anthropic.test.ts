@@ -1,21 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
-import { parisAndRome } from './paris-and-rome'
+import { anthropicMessage as message, anthropicToolUse as toolUse, parisAndRome } from './paris-and-rome'
 import { startJsonServer, type JsonServer } from './servers/json-server'
-
-const toolUse = (id: string, city: string) => ({ type: 'tool_use', id, name: 'get_weather', input: { city } })
-
-const message = {
-  id: 'msg_1',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-test',
-  content: [{ type: 'text', text: 'Let me check.' }, toolUse('toolu_1', 'Paris'), toolUse('toolu_2', 'Rome')],
-  stop_reason: 'tool_use',
-  stop_sequence: null,
-  usage: { input_tokens: 1, output_tokens: 1 },
-}
 
 describe('Anthropic Messages, hand-written', () => {
   test('reads the tool_use blocks of a Message as one turn', () => {

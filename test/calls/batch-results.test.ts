@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
-import { parisAndRome } from './paris-and-rome'
+import { anthropicMessage, anthropicToolUse, parisAndRome } from './paris-and-rome'
 import { JsonLines, startJsonServer, type JsonServer } from './servers/json-server'
 
 const chatToolCall = (city: string) => ({ id: `call_${city}`, type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } })
@@ -30,18 +30,6 @@ const openAILine = (customId: string, body: unknown, statusCode = 200) => ({
   error: null,
 })
 
-const toolUse = (id: string, city: string) => ({ type: 'tool_use', id, name: 'get_weather', input: { city } })
-
-const anthropicMessage = {
-  id: 'msg_1',
-  type: 'message',
-  role: 'assistant',
-  model: 'claude-test',
-  content: [{ type: 'text', text: 'Let me check.' }, toolUse('toolu_1', 'Paris'), toolUse('toolu_2', 'Rome')],
-  stop_reason: 'tool_use',
-  stop_sequence: null,
-  usage: { input_tokens: 1, output_tokens: 1 },
-}
 
 const weatherPart = (city: string) => ({ functionCall: { name: 'get_weather', args: { city } } })
 
@@ -216,7 +204,7 @@ describe('the Anthropic SDK’s batches.results() against a loopback server', ()
   let server: JsonServer
   let client: Anthropic
   const results = [
-    { custom_id: 'q2', result: { type: 'succeeded', message: { ...anthropicMessage, content: [toolUse('toolu_3', 'Rome')] } } },
+    { custom_id: 'q2', result: { type: 'succeeded', message: { ...anthropicMessage, content: [anthropicToolUse('toolu_3', 'Rome')] } } },
     { custom_id: 'q1', result: { type: 'succeeded', message: anthropicMessage } },
     { custom_id: 'q3', result: { type: 'errored', error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } } },
     { custom_id: 'q4', result: { type: 'expired' } },
