@@ -11,7 +11,7 @@ import { isRecord } from '../calls/plain-value'
 
 export type EpisodeId = string | number
 
-/** A prediction line, read: what it holds is graded, since predictions are untrusted model output; only an id past 2^53 (the harness's, not the model's) is a user error. */
+/** A prediction line, read: what it holds is graded, since predictions are untrusted model output; only the harness's slips (an id past 2^53, a batch's request line, calls given twice) are user errors. */
 export interface PredLine {
   id: EpisodeId | undefined
   /** The line could not be read (not JSON nor Python calls, or too long): whether it gave an id is not known. */
@@ -48,6 +48,11 @@ function unwrap(value: unknown, side: 'pred' | 'gold'): { id: unknown; calls: un
   if (Object.hasOwn(value, 'calls')) return { id: value.id, calls: value.calls ?? [] }
   if (Object.hasOwn(value, side)) return { id: value.id, calls: value[side] ?? [] }
   return { id: side === 'pred' ? batchResultId(value) : undefined, calls: value }
+}
+
+/** A line that gives its calls twice, as `calls` and as an episode's key. */
+function givesBoth(value: unknown, side: 'pred' | 'gold'): boolean {
+  return isRecord(value) && Object.hasOwn(value, 'calls') && Object.hasOwn(value, side)
 }
 
 function isId(id: unknown): id is EpisodeId {
@@ -133,6 +138,8 @@ export function readPredLine(line: Line, file: string): PredLine {
   // A line of the batch's input, written by the harness, not the model: graded, it would take a gold line by position from the result that has its id.
   const request = isRecord(parsed.value) ? batchRequestOf(parsed.value) : undefined
   if (request !== undefined) throw lineError(where, batchRequestReason(request))
+  // The wrapper is the harness's, not the model's: both would be read as the calls, one silently left out.
+  if (givesBoth(parsed.value, 'pred')) throw lineError(where, 'a prediction line gives its calls as "calls" or as "pred", not both')
   const { id, calls } = unwrap(parsed.value, 'pred')
   const record: PredLine = { id: isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
   if (calls === parsed.value && isRecord(calls) && isId(calls.id) && !isVendorObject(calls)) record.idBeside = calls.id
@@ -145,9 +152,7 @@ export function readGoldLine(line: Line, file: string): GoldLine {
   refuseJsonDocument(line.text, where)
   const value = parseGoldJson(checkedText(line, where), where)
   // Both would be read as the calls, one silently left out.
-  if (isRecord(value) && Object.hasOwn(value, 'calls') && Object.hasOwn(value, 'gold')) {
-    throw lineError(where, 'a gold line gives its calls as "calls" or as "gold", not both')
-  }
+  if (givesBoth(value, 'gold')) throw lineError(where, 'a gold line gives its calls as "calls" or as "gold", not both')
   const { id, calls } = unwrap(value, 'gold')
   return { id: readId(id, where), gold: compileGold(calls, where), where }
 }

@@ -39,6 +39,12 @@ describe('gold and episode lines', () => {
     expectUserError(await runCli(['score', pred, gold]), `${gold}:1: a gold line gives its calls as "calls" or as "gold", not both`)
   })
 
+  test('a prediction line that gives both calls and pred is a user error, where pred was silently left out', async () => {
+    const pred = folder.write('pred.jsonl', `${JSON.stringify({ id: 1, pred: [search('a')], calls: [] })}\n`)
+    const gold = folder.write('gold.jsonl', jsonl({ id: 1, calls: [search('a')] }))
+    expectUserError(await runCli(['score', pred, gold]), `${pred}:1: a prediction line gives its calls as "calls" or as "pred", not both`)
+  })
+
   test('malformed gold names the file, the line and the path inside the gold', async () => {
     const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('b')]))
     const gold = folder.write('gold.jsonl', jsonl([search('a')], [{ name: 'search', args: { q: { $oneOf: [] } } }]))
