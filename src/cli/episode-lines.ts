@@ -2,7 +2,7 @@ import { batchKindOf, batchRequestOf, batchRequestReason, batchResultId } from '
 import { looksLikeJson } from '../calls/looks-like-json'
 import { readTurns } from '../calls/read'
 import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
-import { type GoldTurns, readGold } from '../compare/gold-calls'
+import { type GoldTurns, isWrittenAsTurns, readGold } from '../compare/gold-calls'
 import { printValue } from '../compare/print-value'
 import { checkedText, type Line, tooLongReason } from './read-lines'
 import { jsonDocumentProblem } from './json-document'
@@ -26,6 +26,8 @@ export interface PredLine {
 export interface GoldLine {
   id: EpisodeId | undefined
   gold: GoldTurns
+  /** The gold was written as a list of turns, not as a list of calls (which reads as one turn). */
+  goldAsTurns: boolean
   where: string
 }
 
@@ -33,6 +35,7 @@ export interface EpisodeLine {
   id: EpisodeId | undefined
   turns: Turns
   gold: GoldTurns
+  goldAsTurns: boolean
   where: string
 }
 
@@ -154,7 +157,7 @@ export function readGoldLine(line: Line, file: string): GoldLine {
   // Both would be read as the calls, one silently left out.
   if (givesBoth(value, 'gold')) throw lineError(where, 'a gold line gives its calls as "calls" or as "gold", not both')
   const { id, calls } = unwrap(value, 'gold')
-  return { id: readId(id, where), gold: compileGold(calls, where), where }
+  return { id: readId(id, where), gold: compileGold(calls, where), goldAsTurns: isWrittenAsTurns(calls), where }
 }
 
 /** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */
@@ -165,5 +168,6 @@ export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) {
     throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}`)
   }
-  return { id: readId(value.id, where), turns: readTurns(value.pred ?? []), gold: compileGold(value.gold ?? [], where), where }
+  const gold = value.gold ?? []
+  return { id: readId(value.id, where), turns: readTurns(value.pred ?? []), gold: compileGold(gold, where), goldAsTurns: isWrittenAsTurns(gold), where }
 }

@@ -55,6 +55,9 @@ function worstProblem(result: unknown): string | undefined {
   if (result.where !== undefined && !isStringList(result.where)) {
     return '.where: expected a list of places'
   }
+  if (result.goldTurns !== undefined && !(Array.isArray(result.goldTurns) && result.goldTurns.every(isWholeCount))) {
+    return ".goldTurns: expected a list of the gold's turns' sizes"
+  }
   const problem = scoreProblem(result.score)
   return problem === undefined ? undefined : `.score: ${problem}`
 }

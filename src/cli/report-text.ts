@@ -5,11 +5,14 @@ import type { Colors } from '../report/colors'
 import { figuresLine } from '../report/figures-line'
 import { perToolTable } from '../report/format-corpus-report'
 import { formatScore } from '../report/format-score'
+import { turnPlaces } from '../report/gold-place'
 import { printFigure } from '../report/print-figure'
 
 /** An episode's result with the lines it was read from (`pred.jsonl:7`, `gold.jsonl:7`). */
 export interface LocatedResult extends EpisodeResult {
   where?: string[]
+  /** The sizes of the gold's turns, where it was written as turns: its calls are named `gold[t][i]`, as written. */
+  goldTurns?: number[]
 }
 
 export interface ReportTextOptions {
@@ -27,7 +30,8 @@ function worstSection(worst: readonly LocatedResult[], colors: Colors): string[]
   const lines = [colors.bold(`Worst episodes (${worst.length}):`)]
   for (const result of worst) {
     lines.push('', `  ${colors.bold('✗')} ${episodeLabel(result)}  F1 ${printFigure(result.score.f1)}`)
-    for (const line of formatScore(result.score, { colors }).split('\n')) lines.push(line === '' ? '' : `    ${line}`)
+    const goldPlace = result.goldTurns === undefined ? undefined : turnPlaces(result.goldTurns)
+    for (const line of formatScore(result.score, { colors, goldPlace }).split('\n')) lines.push(line === '' ? '' : `    ${line}`)
   }
   return lines
 }

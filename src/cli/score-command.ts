@@ -27,6 +27,7 @@ interface EpisodeRecord {
   id: EpisodeId | undefined
   turns: Turns
   gold: GoldTurns
+  goldAsTurns: boolean
   where: string[]
 }
 
@@ -55,8 +56,8 @@ async function matchOptions(options: ScoringOptions): Promise<ResolvedMatchOptio
 
 async function* episodesFile(input: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
   for await (const line of linesOf(input, notices)) {
-    const { id, turns, gold, where } = readEpisodeLine(line, input.name)
-    yield { id, turns, gold, where: [where] }
+    const { id, turns, gold, goldAsTurns, where } = readEpisodeLine(line, input.name)
+    yield { id, turns, gold, goldAsTurns, where: [where] }
   }
 }
 
@@ -101,13 +102,13 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
           1,
         )
       }
-      yield { id: right.id ?? left.id, turns: left.turns, gold: right.gold, where: [left.where, right.where] }
+      yield { id: right.id ?? left.id, turns: left.turns, gold: right.gold, goldAsTurns: right.goldAsTurns, where: [left.where, right.where] }
     } else if (left !== undefined) {
       notices.warn(`lines of ${pred.name} without a gold line`, `${left.where}: no gold line${forId(left.id, 'gold')}; scored against no gold calls`)
-      yield { id: left.id, turns: left.turns, gold: [], where: [left.where] }
+      yield { id: left.id, turns: left.turns, gold: [], goldAsTurns: false, where: [left.where] }
     } else if (right !== undefined) {
       notices.warn(`lines of ${gold.name} without a prediction`, `${right.where}: no prediction line${forId(right.id, 'prediction')}; scored as no calls`)
-      yield { id: right.id, turns: [], gold: right.gold, where: [right.where] }
+      yield { id: right.id, turns: [], gold: right.gold, goldAsTurns: right.goldAsTurns, where: [right.where] }
     }
   }
 }
@@ -126,9 +127,10 @@ async function scoreEpisodes(
   const totalBytes = sizes.every((size) => size !== undefined) ? sizes.reduce((a, b) => a + b, 0) : undefined
   const bytesRead = () => inputs.reduce((sum, input) => sum + input.bytesRead, 0)
   let index = 0
-  for await (const { id, turns, gold, where } of episodes) {
+  for await (const { id, turns, gold, goldAsTurns, where } of episodes) {
     const score = scorePairing(pairCalls(turns, gold, options))
     const result: LocatedResult = id === undefined ? { index, where, score } : { id, index, where, score }
+    if (goldAsTurns) result.goldTurns = gold.map((turn) => turn.length)
     accumulator.add(result)
     index++
     status.update(() => progressText(index, ['episode', 'episodes'], monotonicMs() - started, bytesRead(), totalBytes))

@@ -4,6 +4,7 @@ import type { ResolvedMatchOptions } from '../match/options'
 import type { Score } from '../metric/score'
 import type { Colors } from '../report/colors'
 import { type FormatOptions, formatScore } from '../report/format-score'
+import { turnPlaces } from '../report/gold-place'
 
 /** In a failure message the pairs that differ matter: a few exact pairs are listed for context, the rest counted. */
 const EXACT_PAIRS_LISTED = 10
@@ -14,14 +15,9 @@ function writtenArgs(gold: unknown): (goldIndex: number) => Record<string, unkno
   return (goldIndex) => calls[goldIndex]?.args
 }
 
-/** Where each gold call stands as written: `[t][i]` in gold written as turns, whose calls a Score numbers in one run. */
+/** Where each gold call stands as written: `[t][i]` in gold written as turns. */
 function goldPlaces(gold: unknown): ((goldIndex: number) => string) | undefined {
-  if (!isWrittenAsTurns(gold)) return undefined
-  const places: string[] = []
-  gold.forEach((turn, t) => {
-    for (let i = 0; i < turn.length; i++) places.push(`[${t}][${i}]`)
-  })
-  return (goldIndex) => places[goldIndex] ?? `[${goldIndex}]`
+  return isWrittenAsTurns(gold) ? turnPlaces(gold.map((turn) => turn.length)) : undefined
 }
 
 /**

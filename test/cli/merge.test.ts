@@ -28,7 +28,7 @@ const grammar = { tools: { delete_all: { importance: 5 }, answer: { importance: 
 
 /** A report as read back, loosely typed so that a test can spoil it. */
 interface Report {
-  worst: { score: Record<string, unknown>; where?: unknown }[]
+  worst: { score: Record<string, unknown>; where?: unknown; goldTurns?: unknown }[]
   options: Record<string, unknown>
   exactSums?: unknown
   fp: number
@@ -204,6 +204,17 @@ describe('toolcalls merge', () => {
     expect(tail(merged.stdout)).toBe(tail(single.stdout))
   })
 
+  test('names the calls of gold written as turns by turn and place, as the single run does', async () => {
+    const turns = { id: 't', pred: [[call('search', { q: 'cats' })], [call('answer', { a: 'x' })]], gold: [[call('search', { q: 'cats' })], [call('answer', { a: 'meow' })]] }
+    await score('a', shardA)
+    await score('b', [turns])
+    const single = await runCli(['score', folder.write('whole.jsonl', jsonl(...shardA, turns)), '--level', 'arg', '--grammar', join(folder.dir, 'grammar.json')])
+    const merged = await runCli(['merge', join(folder.dir, 'a.json'), join(folder.dir, 'b.json')])
+    const place = (stdout: string) => stdout.split('\n').find((line) => line.includes('↔ pred[1]'))
+    expect(place(single.stdout)).toContain('gold[1][0] ↔ pred[1]')
+    expect(place(merged.stdout)).toBe(place(single.stdout))
+  })
+
   test('refuses reports scored at different levels', async () => {
     await score('a', shardA)
     const b = folder.write('b.jsonl', jsonl(...shardB))
@@ -257,6 +268,7 @@ describe('toolcalls merge', () => {
     ['an unmatched prediction of null', (r: Report) => (r.worst[0]!.score.unmatchedPred = null), 'worst[0].score: unmatchedPred: expected a list'],
     ['a pair without its verdicts', (r: Report) => delete (r.worst[1]!.score.pairs as Record<string, unknown>[])[0]!.args, 'worst[1].score: pairs[0]: args: expected a list'],
     ['where of null', (r: Report) => (r.worst[0]!.where = null), 'worst[0].where: expected a list of places'],
+    ['turn sizes that are no counts', (r: Report) => (r.worst[0]!.goldTurns = [1, -1]), "worst[0].goldTurns: expected a list of the gold's turns' sizes"],
     ['an unknown level', (r: Report) => (r.options.level = 'bogus'), 'options: expected { level: call | arg, order: any | strict | turns, canonicalizer: default | exact | bfcl }'],
     ['partial sums that do not add up to the count', (r: Report) => (r.exactSums = { total: { fp: [-5] } }), 'exactSums.total.fp: adds up to -5, not fp 6'],
     ['partial sums of a tool the report has not', (r: Report) => (r.exactSums = { perTool: { mail: { tp: [1] } } }), 'exactSums.perTool["mail"]: no such tool in perTool'],

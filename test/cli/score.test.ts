@@ -274,6 +274,13 @@ describe('the report', () => {
     expect(run.stdout).not.toContain('✗ ok')
   })
 
+  test('names a gold call of gold written as turns by its turn and place, as the matchers do', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [[search('a')], [answer('x')]], gold: [[search('a')], [answer('b'), search('c')]] }))
+    const run = await runCli(['score', episodes, '--order', 'turns'])
+    expect(run.stdout).toContain('✗ gold[1][0] ↔ pred[1]  answer\n')
+    expect(run.stdout).toContain('- gold[1][1] search(q: "c")\n')
+  })
+
   test('--worst limits how many episodes are shown', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl(...['a', 'b', 'c'].map((id) => ({ id, pred: [], gold: [search(id)] }))))
     const run = await runCli(['score', episodes, '--worst', '2'])
