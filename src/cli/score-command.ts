@@ -113,6 +113,21 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
   }
 }
 
+/** Under --order turns, gold of several calls written as calls is one turn, which a prediction of several turns pairs with only one of: said once, and counted. */
+async function* warnGoldOfOneTurn(episodes: AsyncIterable<EpisodeRecord>, notices: Notices): AsyncGenerator<EpisodeRecord> {
+  for await (const episode of episodes) {
+    if (!episode.goldAsTurns && episode.gold.length === 1 && episode.gold[0]!.length > 1) {
+      notices.warn(
+        'gold lines of several calls written as calls, not turns, under --order turns',
+        `${episode.where.at(-1)}: gold written as a list of calls is one turn under --order turns, so all its calls pair with one turn of the prediction; ` +
+          'write gold of several turns as a list of turns, [[...], [...]]',
+        1,
+      )
+    }
+    yield episode
+  }
+}
+
 /** Scores episodes one at a time, keeping only the sums and the worst few. */
 async function scoreEpisodes(
   episodes: AsyncIterable<EpisodeRecord>,
@@ -162,7 +177,8 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   // Hashed for a report, so that it tells what it scored: two shards' reports alike in all else differ in it.
   for (const file of files) inputs.push(await openInput(file, cli.stdin, jsonPath !== undefined))
   const [first, second] = inputs
-  const episodes = second === undefined ? episodesFile(first!, cli.notices) : pairedFiles(first!, second, cli.notices)
+  const read = second === undefined ? episodesFile(first!, cli.notices) : pairedFiles(first!, second, cli.notices)
+  const episodes = scoring.order === 'turns' ? warnGoldOfOneTurn(read, cli.notices) : read
   const scored = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
   const report = scored.report()
   cli.notices.finish()

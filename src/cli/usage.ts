@@ -61,6 +61,7 @@ Options:
   --order any|strict|turns
                           any: the calls are a multiset (default); strict: pairs keep
                           the order; turns: assistant turns keep their order
+                          (gold of several turns written as turns, [[...], [...]])
   --canonicalizer default|exact|bfcl
                           how strings compare (default: case and runs of whitespace
                           ignored; bfcl: BFCL's own rule)

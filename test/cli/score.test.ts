@@ -247,6 +247,20 @@ describe('toolcalls score PRED GOLD', () => {
     expect(microLine(strict.stdout)).toContain('F1 0.5 ')
   })
 
+  test('--order turns warns, once, of gold of several calls written as calls, which is one turn', async () => {
+    const flat = { pred: [[search('cats')], [answer('meow')]], gold: [search('cats'), answer('meow')] }
+    const episodes = folder.write(
+      'episodes.jsonl',
+      jsonl(flat, { pred: [[search('a')]], gold: [search('a')] }, { pred: [[search('a')], [answer('b')]], gold: [[search('a')], [answer('b')]] }, flat),
+    )
+    const run = await runCli(['score', episodes, '--order', 'turns'])
+    expect(run.stderr).toBe(
+      `warning: ${episodes}:1: gold written as a list of calls is one turn under --order turns, so all its calls pair with one turn of the prediction; ` +
+        'write gold of several turns as a list of turns, [[...], [...]]\n' +
+        'warning: 1 more gold lines of several calls written as calls, not turns, under --order turns\n',
+    )
+  })
+
   test('--grammar weighs a tool by its importance', async () => {
     const pred = folder.write('pred.jsonl', jsonl([deleteAll]))
     const gold = folder.write('gold.jsonl', jsonl([]))
