@@ -11,7 +11,7 @@ import { isRecord } from '../calls/plain-value'
 
 export type EpisodeId = string | number
 
-/** A prediction line, read: what it holds is graded, since predictions are untrusted model output; only the harness's slips (an id past 2^53, a batch's request line, calls given twice) are user errors. */
+/** A prediction line, read: what it holds is graded, since predictions are untrusted model output; only the harness's slips (an id of { "id", "calls" } that is no string or number, or past 2^53, a batch's request line, calls given twice) are user errors. */
 export interface PredLine {
   id: EpisodeId | undefined
   /** The line could not be read (not JSON nor Python calls, or too long): whether it gave an id is not known. */
@@ -144,7 +144,9 @@ export function readPredLine(line: Line, file: string): PredLine {
   // The wrapper is the harness's, not the model's: both would be read as the calls, one silently left out.
   if (givesBoth(parsed.value, 'pred')) throw lineError(where, 'a prediction line gives its calls as "calls" or as "pred", not both')
   const { id, calls } = unwrap(parsed.value, 'pred')
-  const record: PredLine = { id: isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
+  // The id of { "id", "calls" } is the harness's, as a gold line's is: one of another type, left out, would pair the line by position.
+  const wrapped = calls !== parsed.value
+  const record: PredLine = { id: wrapped ? readId(id, where) : isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
   if (calls === parsed.value && isRecord(calls) && isId(calls.id) && !isVendorObject(calls)) record.idBeside = calls.id
   return record
 }

@@ -64,6 +64,12 @@ describe('gold and episode lines', () => {
     expectUserError(await runCli(['score', episodes]), `${episodes}:1: expected an episode { "id"?, "pred", "gold" }, received {"pred": []}`)
   })
 
+  test("a prediction line's id that is neither a string nor a number is a user error, where the line was paired by position", async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: true, calls: [search('b')] }, { id: 'a', calls: [search('a')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
+    expectUserError(await runCli(['score', pred, gold]), `${pred}:1: id: expected a string or a number, received true`)
+  })
+
   test('an id that is neither a string nor a number is a user error', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ id: [1], pred: [], gold: [] }))
     expectUserError(await runCli(['score', episodes]), `${episodes}:1: id: expected a string or a number, received [1]`)
