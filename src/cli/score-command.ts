@@ -113,13 +113,13 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
   }
 }
 
-/** Under --order turns, gold of several calls written as calls is one turn, which a prediction of several turns pairs with only one of: said once, and counted. */
+/** Under --order turns, gold of several calls written as calls is one turn, which a prediction of several turns pairs with only one of: said once, and counted. A prediction of one turn pairs with it as meant. */
 async function* warnGoldOfOneTurn(episodes: AsyncIterable<EpisodeRecord>, notices: Notices): AsyncGenerator<EpisodeRecord> {
   for await (const episode of episodes) {
-    if (!episode.goldAsTurns && episode.gold.length === 1 && episode.gold[0]!.length > 1) {
+    if (!episode.goldAsTurns && episode.gold.length === 1 && episode.gold[0]!.length > 1 && episode.turns.length > 1) {
       notices.warn(
-        'gold lines of several calls written as calls, not turns, under --order turns',
-        `${episode.where.at(-1)}: gold written as a list of calls is one turn under --order turns, so all its calls pair with one turn of the prediction; ` +
+        'gold lines of several calls written as calls, not turns, beside predictions of several turns under --order turns',
+        `${episode.where.at(-1)}: gold written as a list of calls is one turn under --order turns, so all its calls pair with one of the prediction's ${episode.turns.length} turns; ` +
           'write gold of several turns as a list of turns, [[...], [...]]',
         1,
       )

@@ -247,17 +247,18 @@ describe('toolcalls score PRED GOLD', () => {
     expect(microLine(strict.stdout)).toContain('F1 0.5 ')
   })
 
-  test('--order turns warns, once, of gold of several calls written as calls, which is one turn', async () => {
+  test('--order turns warns, once, of gold of several calls written as calls, which is one turn, beside a prediction of several turns', async () => {
     const flat = { pred: [[search('cats')], [answer('meow')]], gold: [search('cats'), answer('meow')] }
+    const oneTurnEach = { pred: [[search('cats'), answer('meow')]], gold: [search('cats'), answer('meow')] }
     const episodes = folder.write(
       'episodes.jsonl',
-      jsonl(flat, { pred: [[search('a')]], gold: [search('a')] }, { pred: [[search('a')], [answer('b')]], gold: [[search('a')], [answer('b')]] }, flat),
+      jsonl(flat, { pred: [[search('a')]], gold: [search('a')] }, oneTurnEach, { pred: [[search('a')], [answer('b')]], gold: [[search('a')], [answer('b')]] }, flat),
     )
     const run = await runCli(['score', episodes, '--order', 'turns'])
     expect(run.stderr).toBe(
-      `warning: ${episodes}:1: gold written as a list of calls is one turn under --order turns, so all its calls pair with one turn of the prediction; ` +
+      `warning: ${episodes}:1: gold written as a list of calls is one turn under --order turns, so all its calls pair with one of the prediction's 2 turns; ` +
         'write gold of several turns as a list of turns, [[...], [...]]\n' +
-        'warning: 1 more gold lines of several calls written as calls, not turns, under --order turns\n',
+        'warning: 1 more gold lines of several calls written as calls, not turns, beside predictions of several turns under --order turns\n',
     )
   })
 
