@@ -4,8 +4,7 @@ import { canonicalOf, type GoldNode } from './gold-node'
 /**
  * A value's identity under the value rules (§2), as a string: two plain values match exactly
  * when their keys are equal. Strings are canonicalised, numbers compare by value, object keys
- * are sorted. Undefined for a value that equals nothing (it holds NaN or an infinity) or that
- * is not plain data.
+ * are sorted. Undefined for a value that equals nothing (it holds NaN) or that is not plain data.
  */
 export function valueKey(value: unknown, canonicalize: Canonicalizer): string | undefined {
   // At the top, a type letter is enough to tell a string from anything else; nested, strings are quoted.
@@ -17,8 +16,8 @@ function nestedKey(value: unknown, canonicalize: Canonicalizer): string | undefi
     case 'string':
       return JSON.stringify(canonicalize(value))
     case 'number':
-      // String(-0) is '0', as -0 === 0.
-      return Number.isFinite(value) ? String(value) : undefined
+      // String(-0) is '0', as -0 === 0; an infinity equals itself, as compareValue finds.
+      return value === value ? String(value) : undefined
     case 'boolean':
       return value ? 'true' : 'false'
     case 'object':

@@ -9,7 +9,7 @@ import { type Level, resolveMatchOptions } from '../../src/match/options'
 import { callSet } from '../../src/match/pair-calls'
 import { PairingContext } from '../../src/match/pairing-context'
 
-const plain = fc.oneof(fc.constantFrom('a', 'A ', 'b', 1, 1.0, 2, true, null), fc.constant([1, 'x']), fc.constant({ k: 'V' }))
+const plain = fc.oneof(fc.constantFrom('a', 'A ', 'b', 1, 1.0, 2, -0, Infinity, -Infinity, true, null), fc.constant([1, 'x']), fc.constant({ k: 'V' }))
 const goldValue = fc.oneof(
   plain,
   fc.array(plain, { minLength: 1, maxLength: 3 }).map((alternatives) => oneOf(...alternatives)),
@@ -55,6 +55,12 @@ describe('ranking a group by keys', () => {
       expect(Array.from(inOwnArrays!.secondary)).toEqual(Array.from(compared.secondary))
     },
   )
+
+  test('finds an infinity equal to itself, as comparing the pair does', () => {
+    const ctx = contextFor([{ name: 'f', args: { x: -Infinity } }, { name: 'f', args: {} }], [{ name: 'f', args: { x: -Infinity } }], 'call', undefined)
+    const hashed = hashedRanks(ctx, [0, 1], [0])
+    expect(Array.from(hashed!.primary)).toEqual(Array.from(comparedRanks(ctx, [0, 1], [0]).primary))
+  })
 
   test.prop([fc.array(predCall, { minLength: 1, maxLength: 4 })])('steps aside for predicates, where keys cannot say what is accepted', (pred) => {
     const ctx = contextFor(pred, [{ name: 'f', args: { x: { asymmetricMatch: () => true } } }], 'call', undefined)

@@ -37,6 +37,14 @@ describe('the optimal assignment', () => {
     expect(new ToolCallMetric().score(reversed, gold).f1).toBe(1)
   })
 
+  test('finds an exact pair holding an infinity in a group large enough to be ranked by keys', () => {
+    // Eight calls a side: the pair of infinities is exact, and position alone would pair each prediction with the other gold call.
+    const filler = Array.from({ length: 6 }, (_, k) => ({ name: 'f', args: { z: k } }))
+    const gold = [{ name: 'f', args: { x: Infinity, y: oneOf(1, 2) } }, { name: 'f', args: { x: 0, y: 1 } }, ...filler]
+    const pred = [{ name: 'f', args: { x: 0, y: 2 } }, { name: 'f', args: { x: Infinity, y: 1 } }, ...filler]
+    expect(new ToolCallMetric().score(pred, gold).tp).toBe(7)
+  })
+
   test('a call to the wrong tool never pairs', () => {
     const matching = matchCalls([{ name: 'g', args: { x: 1 } }], [f(1)])
     expect(matching.pairs).toEqual([])
