@@ -70,6 +70,8 @@ function inGoldOrder(pairs: ReadonlyArray<readonly [number, number]>): boolean {
 /** Turns a pairing into a Score with the arithmetic of the README's "Matching and scoring". */
 export function scorePairing({ context, pairs }: Pairing): Score {
   const level = context.options.level
+  // Whole weights sum exactly as doubles; fractional ones are summed exactly even where a double sum lands on a whole number.
+  const fractional = context.options.grammar.fractional
   const predCalls = context.pred.calls
   const goldCalls = context.gold.calls
   let tp = 0
@@ -92,6 +94,8 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     if (level === 'call') {
       if (exact) pairTp = weight
       else pairFp = pairFn = weight
+    } else if (fractional) {
+      ;({ tp: pairTp, fp: pairFp, fn: pairFn } = exactPairCounts(weight, args))
     } else {
       pairTp = weight
       for (const verdict of args) {
@@ -101,9 +105,6 @@ export function scorePairing({ context, pairs }: Pairing): Score {
           pairFn += verdict.weight
         } else if (verdict.verdict === 'missing') pairFn += verdict.weight
         else if (verdict.verdict === 'unexpected') pairFp += verdict.weight
-      }
-      if (!(Number.isInteger(pairTp) && Number.isInteger(pairFp) && Number.isInteger(pairFn))) {
-        ;({ tp: pairTp, fp: pairFp, fn: pairFn } = exactPairCounts(weight, args))
       }
     }
     tp += pairTp
@@ -146,7 +147,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
         for (let i = 0; i < gold.keys.length; i++) {
           if (gold.values[i]!.kind !== 'optional') weights.push(argWeight(callContext, gold.keys[i]!))
         }
-        weight = exactlySummed(weights)
+        weight = exactlySummed(weights, fractional)
       }
       fn += weight
       unmatchedGold.push({ goldIndex, weight, call: { name: gold.name, args: describeGoldArgs(gold) } })
@@ -168,7 +169,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
         const weights = [toolWeight]
         for (const arg of Object.keys(pred.args)) weights.push(argWeight(callContext, arg))
         for (let i = 0; i < (pred.positional?.length ?? 0); i++) weights.push(toolWeight)
-        weight = exactlySummed(weights)
+        weight = exactlySummed(weights, fractional)
       }
       goldNames ??= new Set(context.gold.names)
       expectedNames ??= nameList(unpairedGoldNames)
@@ -180,7 +181,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
   }
 
   // Fractional weights: the totals are the exact sums of the pairs' and unmatched calls' counts, rounded once.
-  if (!(Number.isInteger(tp) && Number.isInteger(fp) && Number.isInteger(fn))) ({ tp, fp, fn } = exactTotals(pairDetails, unmatchedPred, unmatchedGold))
+  if (fractional) ({ tp, fp, fn } = exactTotals(pairDetails, unmatchedPred, unmatchedGold))
   return {
     level,
     tp,
@@ -211,10 +212,12 @@ function exactPairCounts(weight: number, args: readonly ArgVerdict[]): Counts {
 }
 
 /** Weights summed: as doubles when they are integers, as they mostly are, else exactly and rounded once. */
-function exactlySummed(weights: readonly number[]): number {
-  let sum = 0
-  for (const weight of weights) sum += weight
-  if (Number.isInteger(sum)) return sum
+function exactlySummed(weights: readonly number[], fractional: boolean): number {
+  if (!fractional) {
+    let sum = 0
+    for (const weight of weights) sum += weight
+    return sum
+  }
   const exact = new ExactSum()
   for (const weight of weights) exact.add(weight)
   return exact.value

@@ -36,6 +36,16 @@ describe('evaluate', () => {
     expect(metric.score([tenArgs], []).fp).toBe(1.1)
   })
 
+  test('weights whose double sum lands on a whole number still give the exact sum, in one episode as in several', () => {
+    // 1 + 6e-17 + 6e-17 is 1 as doubles are added, and 1.0000000000000002 rounded once.
+    const metric = new ToolCallMetric({ grammar: { tools: { f: { importance: 6e-17 } } } })
+    const calls = [call('g', 'a'), call('f', 'b'), call('f', 'c')]
+    const oneEpisode = evaluate([{ pred: calls, gold: calls }], metric)
+    const threeEpisodes = evaluate(calls.map((c) => ({ pred: [c], gold: [c] })), metric)
+    expect([oneEpisode.tp, metric.score([], calls).fn]).toEqual([threeEpisodes.tp, threeEpisodes.tp])
+    expect(threeEpisodes.tp).toBe(1.0000000000000002)
+  })
+
   test('differs from the mean of per-episode F1s', () => {
     const metric = new ToolCallMetric()
     const meanF1 = episodes.map((e) => metric.score(e.pred, e.gold).f1).reduce((a, b) => a + b) / episodes.length
