@@ -1,5 +1,6 @@
 import { setOwnEntry } from '../compare/gold-node'
 import { printValue } from '../compare/print-value'
+import { ExactSum } from './exact-sum'
 import type { Counts } from './figures'
 import type { Score } from './score'
 
@@ -27,19 +28,17 @@ export function forEachToolShare(score: ScoreEntries, add: (tool: string, tp: nu
  */
 export function perToolCounts(score: ScoreEntries): Record<string, Counts> {
   if (!hasScoreEntries(score)) throw new TypeError(`score: expected a Score, with pairs, unmatchedPred and unmatchedGold, received ${printValue(score)}`)
-  const sums = new Map<string, Counts>()
+  // Summed exactly, as the score's own totals and a corpus's per-tool sums are: ten shares of 0.1 are 1, not 0.9999999999999999.
+  const sums = new Map<string, [ExactSum, ExactSum, ExactSum]>()
   forEachToolShare(score, (tool, tp, fp, fn) => {
-    const sum = sums.get(tool)
-    if (sum === undefined) {
-      sums.set(tool, { tp, fp, fn })
-    } else {
-      sum.tp += tp
-      sum.fp += fp
-      sum.fn += fn
-    }
+    let sum = sums.get(tool)
+    if (sum === undefined) sums.set(tool, (sum = [new ExactSum(), new ExactSum(), new ExactSum()]))
+    sum[0].add(tp)
+    sum[1].add(fp)
+    sum[2].add(fn)
   })
   const perTool: Record<string, Counts> = {}
-  for (const [tool, sum] of sums) setOwnEntry(perTool, tool, sum)
+  for (const [tool, [tp, fp, fn]] of sums) setOwnEntry(perTool, tool, { tp: tp.value, fp: fp.value, fn: fn.value })
   return perTool
 }
 

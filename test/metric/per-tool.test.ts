@@ -48,6 +48,14 @@ describe('perToolCounts', () => {
     })
   })
 
+  test("sums a tool's shares exactly, as the score's totals and a corpus's per-tool figures are", () => {
+    const metric = new ToolCallMetric({ grammar: { tools: { f: { importance: 0.1 } } } })
+    const calls = Array.from({ length: 10 }, (_, i) => ({ name: 'f', args: { q: i } }))
+    const score = metric.score(calls, calls)
+    expect(perToolCounts(score).f!.tp).toBe(score.tp)
+    expect(perToolCounts(score).f!.tp).toBe(evaluate([{ pred: calls, gold: calls }], metric).perTool.f!.tp)
+  })
+
   test('a prediction that names no tool counts under (unparseable)', () => {
     const score = new ToolCallMetric().score([42, { name: 'f', args: {} }], [{ name: 'f', args: {} }])
     expect(perToolCounts(score)).toEqual({ f: { tp: 1, fp: 0, fn: 0 }, '(unparseable)': { tp: 0, fp: 1, fn: 0 } })
