@@ -105,7 +105,7 @@ export function checkOptions(options: unknown, allowed: readonly string[], path:
 }
 
 /** What reading the options runs, with an error that their own getters or traps throw named by their path, as gold's are. */
-function readingOptions<T>(path: string, read: () => T): T {
+export function readingOptions<T>(path: string, read: () => T): T {
   try {
     return read()
   } catch (error) {

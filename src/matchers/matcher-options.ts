@@ -1,12 +1,19 @@
 import { printValue } from '../compare/print-value'
-import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
+import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, readingOptions, resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import { type MatcherContext, withRunnerTesters } from './matcher-context'
 
-/** A matcher's options: checked for unknown keys (with a suggestion) before anything is scored. */
+/**
+ * A matcher's options: checked for unknown keys (with a suggestion) before anything is scored,
+ * and read once, so that a getter that throws is a TypeError naming the options, as the metric's is.
+ */
 export function readOptions(options: unknown, allowed: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {}
   checkOptions(options, allowed, 'options')
-  return options as Record<string, unknown>
+  return readingOptions('options', () => {
+    const read: Record<string, unknown> = {}
+    for (const key of Object.keys(options)) read[key] = (options as Record<string, unknown>)[key]
+    return read
+  })
 }
 
 export function readFlag(options: Record<string, unknown>, key: string): boolean {

@@ -21,6 +21,13 @@ describe("the matchers' options", () => {
     )
   })
 
+  test('that throw when read are a TypeError naming the options, as the metric names them', () => {
+    const throwing = Object.defineProperty({}, 'level', { enumerable: true, get: () => { throw new Error('no level here') } })
+    const said = new TypeError('options: could not be read (no level here)')
+    expect(() => expect([]).toMatchToolCalls([], throwing)).toThrow(said)
+    expect(() => expect([]).toScoreAtLeast(1, [], throwing)).toThrow(said)
+  })
+
   test('take one of the three figures for `by`', () => {
     expect(() => expect([search('cats')]).toScoreAtLeast(1, [search('cats')], { by: 'accuracy' as never })).toThrow(
       new TypeError("options.by: expected 'f1', 'precision' or 'recall', received \"accuracy\""),
