@@ -14,8 +14,9 @@ import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFr
 const LISTED_CALLS = 20
 
 function printPrediction(call: ToolCall): string {
-  if (!isUnparseable(call)) return printCall(call.name, call.args, call.positional)
-  return `${call.name === '' ? '' : `${call.name} `}(unparseable: ${call.unparseable})`
+  if (call.unparseable === undefined) return printCall(call.name, call.args, call.positional)
+  // The name and the reason quote the model's text: escaped, as every message prints it.
+  return `${call.name === '' ? '' : `${oneLine(call.name)} `}(unparseable: ${oneLine(call.unparseable)})`
 }
 
 /** The first calls made, and the one the message names wherever it stands. */

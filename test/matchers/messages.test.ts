@@ -535,6 +535,14 @@ describe('the message of toHaveCalledTool', () => {
     expect(message).toContain('Expected a call to g\\u001b[31m, but')
   })
 
+  test('escapes the invisible characters of a call it could not read, in its name and in the reason', () => {
+    const unreadable = [{ type: 'function_call', name: 'f\u202e', arguments: '{' }, 'g(a=\u202e']
+    const message = failureMessage(() => expect(unreadable).toHaveCalledTool('h'))
+    expect(message).toContain('  pred[0] f\\u202e (unparseable: ')
+    expect(message).toContain('in "g(a=\\u202e"')
+    expect(message).not.toContain('\u202e')
+  })
+
   test('with .not, points at the call that was made', () => {
     expect(failureMessage(() => expect([search('cats'), search('dogs')]).not.toHaveCalledTool('search', { q: 'dogs' }))).toMatchInlineSnapshot(`
       "expect(received).not.toHaveCalledTool(name, args)
