@@ -1,3 +1,5 @@
+import { nameExcerpt } from './text-excerpt'
+
 /** A name written bare, in a path as beside a value; any other is quoted. */
 export const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
 
@@ -48,7 +50,7 @@ function describeObject(value: object): string {
     if (typeof type === 'string') return `an object of type ${JSON.stringify(type)}`
     const keys = Object.keys(value)
     if (keys.length === 0) return 'an empty object'
-    const listed = keys.slice(0, LISTED_KEYS).join(', ')
+    const listed = keys.slice(0, LISTED_KEYS).map(nameExcerpt).join(', ')
     return `an object with keys ${listed}${keys.length > LISTED_KEYS ? ', …' : ''}`
   } catch (error) {
     return `an unreadable object (${errorMessage(error)})`

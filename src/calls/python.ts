@@ -1,7 +1,7 @@
 import { type CodeUnits, NON_ASCII, releaseCodeUnits, takeCodeUnits } from './code-units'
 import { NAME_SLOT_COUNT, type NameSlots, releaseNameSlots, takeNameSlots } from './name-slots'
 import { MAX_DEPTH } from './limits'
-import { excerptAt } from './text-excerpt'
+import { excerptAt, nameExcerpt } from './text-excerpt'
 import type { ToolCall } from './tool-call'
 import { withItem } from './with-item'
 import {
@@ -316,7 +316,7 @@ class PythonReader {
     if (!this.isIdentifierStartAt(this.pos)) this.fail(`expected a function call but found ${this.describe()}`)
     const name = this.readName()
     this.skipSpace()
-    if (this.code() !== LPAREN) this.fail(`expected '(' after '${name}' but found ${this.describe()}`)
+    if (this.code() !== LPAREN) this.fail(`expected '(' after '${nameExcerpt(name)}' but found ${this.describe()}`)
     const call = this.readCall(name, this.readExpression)
     for (; parentheses > 0; parentheses--) {
       this.skipSpace()
@@ -382,7 +382,7 @@ class PythonReader {
       if (equals !== -1 && codes[equals] === EQUALS && codes[equals + 1] !== EQUALS) {
         const key = this.internName(start, nameEnd)
         if (readExpression === undefined && Object.hasOwn(args, key)) {
-          this.fail(`keyword argument '${key}' is repeated`)
+          this.fail(`keyword argument '${nameExcerpt(key)}' is repeated`)
         }
         // Space is checked for here, not in a call: most arguments have none, and this function has no room left to inline one.
         const valueStart = equals + 1
@@ -461,7 +461,7 @@ class PythonReader {
     this.skipSpace()
     if (this.code() === LPAREN) return this.readNestedCall(name)
     this.pos = start
-    this.fail(`expected a value but found the name '${name}' (a string needs quotes)`)
+    this.fail(`expected a value but found the name '${nameExcerpt(name)}' (a string needs quotes)`)
   }
 
   private readNestedCall(name: string): unknown {

@@ -19,3 +19,13 @@ export function excerptAt(text: string, position: number): string {
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff
 }
+
+/** Characters of a name from the model's text that a reason quotes, about a line of a terminal. */
+const NAME_SHOWN = 100
+
+/** A name or key the model wrote, as a reason quotes it: cut after its first characters, so that a vast one does not fill the message. */
+export function nameExcerpt(name: string): string {
+  if (name.length <= NAME_SHOWN) return name
+  const end = isLowSurrogate(name.charCodeAt(NAME_SHOWN)) ? NAME_SHOWN - 1 : NAME_SHOWN
+  return `${name.slice(0, end)}…`
+}

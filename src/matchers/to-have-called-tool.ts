@@ -1,4 +1,5 @@
 import { readTurnsCopied, toolCalls } from '../calls/read'
+import { nameExcerpt } from '../calls/text-excerpt'
 import { isUnparseable, type ToolCall } from '../calls/tool-call'
 import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
 import { oneLine, printValue } from '../compare/print-value'
@@ -16,7 +17,7 @@ const LISTED_CALLS = 20
 function printPrediction(call: ToolCall): string {
   if (call.unparseable === undefined) return printCall(call.name, call.args, call.positional)
   // The name and the reason quote the model's text: escaped, as every message prints it.
-  return `${call.name === '' ? '' : `${oneLine(call.name)} `}(unparseable: ${oneLine(call.unparseable)})`
+  return `${call.name === '' ? '' : `${oneLine(nameExcerpt(call.name))} `}(unparseable: ${oneLine(call.unparseable)})`
 }
 
 /** The first calls made, and the one the message names wherever it stands. */

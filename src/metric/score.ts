@@ -1,3 +1,4 @@
+import { nameExcerpt } from '../calls/text-excerpt'
 import type { ToolCall } from '../calls/tool-call'
 import { type ArgVerdict, argWeight } from '../compare/compare-call'
 import { describeGoldArgs } from '../compare/gold-calls'
@@ -271,11 +272,11 @@ function unmatchedReason(
   if (!goldNames.has(name)) {
     return {
       kind: 'wrong tool',
-      reason: expectedNames === '' ? `no call to ${oneLine(pred.name)} was expected` : `no call to ${oneLine(pred.name)} was expected (expected ${expectedNames})`,
+      reason: expectedNames === '' ? `no call to ${oneLine(nameExcerpt(pred.name))} was expected` : `no call to ${oneLine(nameExcerpt(pred.name))} was expected (expected ${expectedNames})`,
     }
   }
   if (unpairedGoldNames.has(name)) {
-    return { kind: 'out of order', reason: `an expected call to ${oneLine(pred.name)} is left, but pairing it would break ${breaksOrder}` }
+    return { kind: 'out of order', reason: `an expected call to ${oneLine(nameExcerpt(pred.name))} is left, but pairing it would break ${breaksOrder}` }
   }
-  return { kind: 'hallucinated call', reason: `every expected call to ${oneLine(pred.name)} is already paired` }
+  return { kind: 'hallucinated call', reason: `every expected call to ${oneLine(nameExcerpt(pred.name))} is already paired` }
 }

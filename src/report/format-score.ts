@@ -1,3 +1,4 @@
+import { nameExcerpt } from '../calls/text-excerpt'
 import { oneLine, printArgName } from '../compare/print-value'
 import { jestDiff } from '../compare/printers'
 import type { ArgVerdict } from '../compare/compare-call'
@@ -199,7 +200,7 @@ function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, all
     unmatched.kind === 'unparseable'
       ? unmatched.call.name === ''
         ? '(unparseable)'
-        : `${oneLine(unmatched.call.name)} (unparseable)`
+        : `${oneLine(nameExcerpt(unmatched.call.name))} (unparseable)`
       : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional)
   // A reason may quote the model's text (what would not parse).
   return (

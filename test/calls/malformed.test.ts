@@ -29,6 +29,10 @@ describe('malformed predictions become unparseable calls', () => {
     expect(onlyReason({ foo: 1 })).toBe('expected a tool call, a message or a model response, received an object with keys foo')
   })
 
+  test('an object in no known format whose keys are vast names them by their start', () => {
+    expect(onlyReason({ ['k'.repeat(100_000)]: 1 })).toBe(`expected a tool call, a message or a model response, received an object with keys ${'k'.repeat(100)}…`)
+  })
+
   test('a call with no name', () => {
     expect(onlyReason({ args: { q: 'x' } })).toBe('name: expected a tool name, received undefined')
   })

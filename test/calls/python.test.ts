@@ -135,6 +135,13 @@ describe('parsePythonCalls: arguments', () => {
     expect(reasonOf('f(x=1, x=2)')).toBe("at column 8: keyword argument 'x' is repeated")
   })
 
+  it('quotes a vast name by its start, where the reason would hold it all', () => {
+    const name = 'x'.repeat(100_000)
+    expect(reasonOf(`f(a=${name})`)).toBe(`at column 5: expected a value but found the name '${'x'.repeat(100)}…' (a string needs quotes)`)
+    expect(reasonOf(name)).toMatch(/^at column 100001: expected '\(' after 'x{100}…' but found the end of the text$/)
+    expect(reasonOf(`f(${name}=1, ${name}=2)`)).toMatch(/: keyword argument 'x{100}…' is repeated$/)
+  })
+
   it('fails on argument unpacking', () => {
     expect(reasonOf('f(**kwargs)')).toBe("at column 3: unpacking with '*' or '**' is not supported")
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { excerptAt } from '../../src/calls/text-excerpt'
+import { excerptAt, nameExcerpt } from '../../src/calls/text-excerpt'
 
 describe('excerptAt', () => {
   it('quotes a short text whole', () => {
@@ -22,5 +22,16 @@ describe('excerptAt', () => {
     const excerpt = excerptAt(text, text.indexOf('!'))
     expect(excerpt).toBe(`…"${'a'.repeat(23)}!${'b'.repeat(10)}"…`)
     expect(excerpt).not.toMatch(/\\ud/)
+  })
+})
+
+describe('nameExcerpt', () => {
+  it('quotes a name of up to 100 characters whole', () => {
+    expect(nameExcerpt('x'.repeat(100))).toBe('x'.repeat(100))
+  })
+
+  it('cuts a longer one after 100 characters, never between the halves of a surrogate pair', () => {
+    expect(nameExcerpt('x'.repeat(101))).toBe(`${'x'.repeat(100)}…`)
+    expect(nameExcerpt(`${'x'.repeat(99)}\u{1F600}y`)).toBe(`${'x'.repeat(99)}…`)
   })
 })

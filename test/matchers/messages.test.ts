@@ -543,6 +543,14 @@ describe('the message of toHaveCalledTool', () => {
     expect(message).not.toContain('\u202e')
   })
 
+  test('names a call it could not read by the start of a vast name, as the other messages do', () => {
+    const unreadable = [{ type: 'function_call', name: 'x'.repeat(100_000), arguments: '{' }]
+    for (const message of [failureMessage(() => expect(unreadable).toHaveCalledTool('h')), failureMessage(() => expect(unreadable).toMatchToolCalls([]))]) {
+      expect(message).toContain(`pred[0] ${'x'.repeat(100)}… (unparseable`)
+      expect(message.length).toBeLessThan(1000)
+    }
+  })
+
   test('with .not, points at the call that was made', () => {
     expect(failureMessage(() => expect([search('cats'), search('dogs')]).not.toHaveCalledTool('search', { q: 'dogs' }))).toMatchInlineSnapshot(`
       "expect(received).not.toHaveCalledTool(name, args)

@@ -291,6 +291,11 @@ describe('the detail', () => {
     expect(Object.keys(perToolCounts(many))).toHaveLength(40_000)
   })
 
+  test("a wrong tool's vast name is named by its start in the reason", () => {
+    const score = callLevel.score([{ name: 'x'.repeat(100_000), args: {} }], [])
+    expect(score.unmatchedPred[0]!.reason).toBe(`no call to ${'x'.repeat(100)}… was expected`)
+  })
+
   test('a score is plain data that survives JSON', () => {
     const score = argLevel.score([search('cats'), deleteAll], [{ name: 'search', args: { q: oneOf('cats', 'kittens') } }, answer('meow')])
     expect(JSON.parse(JSON.stringify(score))).toEqual(score)
