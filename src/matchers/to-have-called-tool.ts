@@ -7,7 +7,7 @@ import { acceptsUnder } from '../compare/accepts-value'
 import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import type { PairDetail } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
-import { formatVerdict, isDiffering } from '../report/format-score'
+import { formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
 
@@ -40,8 +40,7 @@ function callsMade(calls: readonly ToolCall[], highlight: number | undefined): s
 function nearest(pair: PairDetail, args: Record<string, unknown>, options: ResolvedMatchOptions, context: MatcherContext): string[] {
   const colors = runnerColors(context)
   const diff = { writtenGold: args, accepts: acceptsUnder(options) }
-  const lines = pair.args.filter(isDiffering).flatMap((v) => formatVerdict(pair, v, colors, diff))
-  return [`The nearest, pred[${pair.predIndex}], differs:`, ...lines]
+  return [`The nearest, pred[${pair.predIndex}], differs:`, ...formatDiffering(pair, colors, diff)]
 }
 
 /** Whether the call's arguments satisfy the matcher, or 'unchecked' where it threw or answered with a promise. */

@@ -141,6 +141,14 @@ export function isDiffering(verdict: ArgVerdict): boolean {
   return verdict.verdict !== 'match' && verdict.verdict !== 'omitted'
 }
 
+/** The arguments of a pair that differ, each with its diff: the first as many as a pair lists, then how many more. */
+export function formatDiffering(pair: PairDetail, colors: Colors, diff: VerdictDiff = {}): string[] {
+  const differing = pair.args.filter(isDiffering)
+  const lines = differing.slice(0, LISTED).flatMap((verdict) => formatVerdict(pair, verdict, colors, diff))
+  if (differing.length > LISTED) lines.push(colors.dim(`${INDENT}  … and ${differing.length - LISTED} more arguments that differ`))
+  return lines
+}
+
 function countDiffering(verdicts: readonly ArgVerdict[]): number {
   let count = 0
   for (const verdict of verdicts) if (isDiffering(verdict)) count++

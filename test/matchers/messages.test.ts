@@ -522,6 +522,13 @@ describe('the message of toHaveCalledTool', () => {
     expect(message).not.toContain('-   "text"')
   })
 
+  test("lists the nearest call's first 50 differing arguments, then counts the rest, as a pair's are", () => {
+    const args = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`a${i}`, i]))
+    const message = failureMessage(() => expect([{ name: 'f', args }]).toHaveCalledTool('f', {}))
+    expect(message).toContain('    + a49: 49  ← unexpected: not an argument of the gold call\n      … and 10 more arguments that differ')
+    expect(message).not.toContain('a50')
+  })
+
   test('lists the call it names even beyond the first twenty', () => {
     const pred = [...Array.from({ length: 25 }, (_, i) => ({ name: 'g', args: { i } })), { name: 'f', args: { a: 9 } }, search('x')]
     const message = failureMessage(() => expect(pred).not.toHaveCalledTool('f'))
