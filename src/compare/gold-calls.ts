@@ -1,6 +1,7 @@
 import { firstHole } from '../calls/list-indices'
 import { errorMessage, type LazyPath, lazyChild, spellPath, UNNAMED } from '../calls/path'
 import { allPlain, compileEntries, describeNode, type GoldForm, type GoldNode, setOwnEntry } from './gold-node'
+import { isAsymmetricMatcher } from './gold-values'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
 import { isMarkerShaped } from './json-marker'
@@ -59,6 +60,9 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   if (isTupleCall(call)) {
     ;[name, args] = call
     argsKey = 1
+  } else if (isAsymmetricMatcher(call)) {
+    // Read as a call, a matcher's own fields (`$$typeof`, `sample`) would be named as unknown keys of the author's.
+    throw new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}; a matcher applies to an argument's value, not to a whole call`)
   } else if (isRecord(call)) {
     // for-in allocates no key list; an inherited key is not the call's own.
     for (const key in call) {

@@ -80,6 +80,14 @@ describe('reading gold', () => {
     expect(() => read([{ name: 'a', argz: {} }])).toThrow(/gold\[0\]\.argz: unknown key/)
   })
 
+  test("a matcher given as a whole call throws naming the call, not the matcher's own fields as unknown keys", () => {
+    expect(() => read([expect.objectContaining({ name: 'search' })])).toThrow(
+      new TypeError(
+        'gold[0]: expected a gold call { name, args } or [name, args], received ObjectContaining {"name": "search"}; a matcher applies to an argument\'s value, not to a whole call',
+      ),
+    )
+  })
+
   test('a value that is not JSON-like throws with its path', () => {
     expect(() => read([{ name: 'a', args: { city: { at: new Date(0) } } }])).toThrow(
       /^gold\[0\]\.args\.city\.at: expected a JSON value.*received an instance of Date$/,
