@@ -1,5 +1,5 @@
 import { acceptsUnder } from '../compare/accepts-value'
-import { isWrittenAsTurns, readGold } from '../compare/gold-calls'
+import { isTupleCall, isWrittenAsTurns, readGold } from '../compare/gold-calls'
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Score } from '../metric/score'
 import type { Colors } from '../report/colors'
@@ -15,8 +15,12 @@ function writtenArgs(gold: unknown): (goldIndex: number) => Record<string, unkno
   return (goldIndex) => calls[goldIndex]?.args
 }
 
-/** Where each gold call stands as written: `[t][i]` in gold written as turns. */
+/**
+ * Where each gold call stands as written: `[t][i]` in gold written as turns; nothing after
+ * `gold` for a single call given alone, which stands at no index.
+ */
 function goldPlaces(gold: unknown): ((goldIndex: number) => string) | undefined {
+  if (!Array.isArray(gold) || isTupleCall(gold)) return () => ''
   return isWrittenAsTurns(gold) ? turnPlaces(gold.map((turn) => turn.length)) : undefined
 }
 

@@ -294,6 +294,12 @@ describe('the message of toMatchToolCalls', () => {
     expect(flat).toContain('- gold[2] open(id: 1)')
   })
 
+  test('names a gold call given alone, not in a list, as the gold itself, as its TypeErrors do', () => {
+    const message = failureMessage(() => expect([search('b')]).toMatchToolCalls(search('a')))
+    expect(message).toContain('✗ gold ↔ pred[0]  search')
+    expect(failureMessage(() => expect([]).toMatchToolCalls(['search', { q: 'a' }]))).toContain('- gold search(q: "a")')
+  })
+
   test('marks a missing and a hallucinated argument', () => {
     const gold = [{ name: 'send_email', args: { to: 'ada@example.com', subject: 'Hi' } }]
     const pred = [{ name: 'send_email', args: { to: 'ada@example.com', cc: 'alan@example.com' } }]
