@@ -53,6 +53,11 @@ export function isTupleCall(value: unknown): value is [string, unknown?] {
   return Array.isArray(value) && typeof value[0] === 'string' && value.length <= 2
 }
 
+/** A matcher given as a whole call, asked only once the call is found wrong: its own fields (`$$typeof`, `sample`) would be named as unknown keys of the author's. */
+function matcherAsCall(call: unknown, at: LazyPath): TypeError {
+  return new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}; a matcher applies to an argument's value, not to a whole call`)
+}
+
 function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   let name: unknown
   let args: unknown
@@ -60,13 +65,12 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   if (isTupleCall(call)) {
     ;[name, args] = call
     argsKey = 1
-  } else if (isAsymmetricMatcher(call)) {
-    // Read as a call, a matcher's own fields (`$$typeof`, `sample`) would be named as unknown keys of the author's.
-    throw new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}; a matcher applies to an argument's value, not to a whole call`)
   } else if (isRecord(call)) {
     // for-in allocates no key list; an inherited key is not the call's own.
     for (const key in call) {
-      if (!isCallKey(key) && Object.hasOwn(call, key)) throw new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
+      if (!isCallKey(key) && Object.hasOwn(call, key)) {
+        throw isAsymmetricMatcher(call) ? matcherAsCall(call, at) : new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
+      }
     }
     if (call.args !== undefined && call.arguments !== undefined) {
       throw new TypeError(`${spellPath(at)}: give either args or arguments, not both`)
@@ -79,6 +83,7 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     throw new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}`)
   }
   if (typeof name !== 'string' || name === '') {
+    if (isAsymmetricMatcher(call)) throw matcherAsCall(call, at)
     throw new TypeError(`${spellPath(lazyChild(at, isTupleCall(call) ? 0 : 'name'))}: expected the tool's name, received ${printValue(name)}`)
   }
   const argsPath = lazyChild(at, argsKey)

@@ -88,6 +88,15 @@ describe('reading gold', () => {
     )
   })
 
+  test('a matcher of no own keys given as a whole call is named as a matcher too, not as a call without a name', () => {
+    class AnySearch {
+      asymmetricMatch(): boolean {
+        return true
+      }
+    }
+    expect(() => read([new AnySearch()])).toThrow(/^gold\[0\]: expected a gold call .*; a matcher applies to an argument's value, not to a whole call$/)
+  })
+
   test('a value that is not JSON-like throws with its path', () => {
     expect(() => read([{ name: 'a', args: { city: { at: new Date(0) } } }])).toThrow(
       /^gold\[0\]\.args\.city\.at: expected a JSON value.*received an instance of Date$/,
