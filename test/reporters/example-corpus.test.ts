@@ -1,8 +1,17 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { runRunner } from './run-runner'
 
 const example = resolve(import.meta.dirname, '../../examples/corpus')
+
+/** The report the example's README shows, which it says both runners print. */
+function reportShown(): string {
+  const readme = readFileSync(resolve(example, 'README.md'), 'utf8')
+  const block = /Both print the same figures:\n\n```\n([\s\S]*?)```/.exec(readme)
+  if (block === null) throw new Error("examples/corpus/README.md: no report after 'Both print the same figures:'")
+  return block[1]!
+}
 
 // The example's corpus, by hand (call level):
 //   orders    looks an order up                          TP 1
@@ -20,11 +29,13 @@ describe('the corpus example', { timeout: 30_000 }, () => {
     const outcome = await runRunner('vitest', ['run'], example)
     expect(outcome.exitCode, outcome.output).toBe(0)
     expect(outcome.output).toContain(EXAMPLE_LINE)
+    expect(outcome.output).toContain(reportShown())
   })
 
   test('grades its suite into the same corpus figure under Jest', async () => {
     const outcome = await runRunner('jest', ['--ci'], example)
     expect(outcome.exitCode, outcome.output).toBe(0)
     expect(outcome.output).toContain(EXAMPLE_LINE)
+    expect(outcome.output).toContain(reportShown())
   })
 })
