@@ -29,8 +29,17 @@ export function parseCommandArgs(command: string, args: readonly string[], optio
   // A lenient pass finds unknown options by name, which the strict pass reports without a suggestion.
   const { tokens } = parseArgs({ args: [...args], options: all, strict: false, allowPositionals: true, tokens: true })
   for (const token of tokens) {
-    if (token.kind !== 'option' || Object.hasOwn(all, token.name)) continue
-    throw usageError(command, `unknown option '${token.rawName}'${didYouMean(token.name, known, '--')}`)
+    if (token.kind !== 'option') continue
+    if (!Object.hasOwn(all, token.name)) throw usageError(command, `unknown option '${token.rawName}'${didYouMean(token.name, known, '--')}`)
+    // Worded here as the command's other errors are, where the strict pass would word them as Node does.
+    const option = `--${token.name}`
+    if (all[token.name]!.type === 'boolean') {
+      if (token.value !== undefined) throw usageError(command, `${option} takes no value, received '${token.value}'`)
+    } else if (token.value === undefined) {
+      throw usageError(command, `${option}: expected a value`)
+    } else if (!token.inlineValue && token.value.startsWith('-') && token.value !== '-') {
+      throw usageError(command, `${option}: expected a value, received the option-like '${token.value}' (write ${option}=${token.value} if that is the value)`)
+    }
   }
   try {
     const { values, positionals } = parseArgs({ args: [...args], options: all, strict: true, allowPositionals: true })

@@ -93,7 +93,16 @@ describe('options', () => {
 
   test('an option without its value is a user error', async () => {
     const run = await runCli(['score', 'x.jsonl', '--json'])
-    expectUserError(run, "toolcalls score: Option '--json <value>' argument missing; see 'toolcalls score --help'")
+    expectUserError(run, "toolcalls score: --json: expected a value; see 'toolcalls score --help'")
+  })
+
+  test("an option followed by what looks like another option, not its value, says how to give a value beginning with '-'", async () => {
+    const run = await runCli(['score', 'x.jsonl', '--worst', '-1'])
+    expectUserError(run, "toolcalls score: --worst: expected a value, received the option-like '-1' (write --worst=-1 if that is the value); see 'toolcalls score --help'")
+  })
+
+  test('a flag given a value is a user error naming the flag', async () => {
+    expectUserError(await runCli(['score', 'x.jsonl', '--help=yes']), "toolcalls score: --help takes no value, received 'yes'; see 'toolcalls score --help'")
   })
 
   test('an option given an empty value, as an unset variable gives it, is a user error naming the option', async () => {
