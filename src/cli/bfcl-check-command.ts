@@ -1,6 +1,6 @@
 import { checkedText } from './read-lines'
 import { monotonicMs } from './clock'
-import { BfclInputError, type BfclVerdict, checkBfclEntry } from '../bfcl'
+import { BfclInputError, type BfclCheckOptions, type BfclVerdict, checkBfclEntry } from '../bfcl'
 import { parseCommandArgs, usageError } from './args'
 import { parseBfclLine } from './bfcl-json-line'
 import type { CliContext } from './cli-context'
@@ -12,9 +12,9 @@ import { BFCL_CHECK_USAGE } from './usage'
 import { lineError } from './user-error'
 
 /** BFCL's verdict on one entry; a malformed entry (not the model's output) is a user error. */
-function checkEntryAt(entry: unknown, where: string): BfclVerdict {
+function checkEntryAt(entry: unknown, where: string, options: BfclCheckOptions): BfclVerdict {
   try {
-    return checkBfclEntry(entry)
+    return checkBfclEntry(entry, options)
   } catch (error) {
     if (error instanceof BfclInputError) throw lineError(where, error.message)
     throw error
@@ -28,9 +28,10 @@ function verdictLine({ id, valid, error_type, errors }: BfclVerdict): string {
 
 /** `toolcalls bfcl-check [FILE]`: one verdict line out for each entry line in, in order, as it goes. */
 export async function bfclCheckCommand(args: readonly string[], cli: CliContext): Promise<void> {
-  const parsed = parseCommandArgs('bfcl-check', args, {})
+  const parsed = parseCommandArgs('bfcl-check', args, { 'underscore-to-dot': { type: 'boolean' } })
   if (parsed.values.help === true) return cli.out.write(BFCL_CHECK_USAGE)
   if (parsed.positionals.length > 1) throw usageError('bfcl-check', `expected at most one FILE, received ${parsed.positionals.length}`)
+  const options: BfclCheckOptions = { underscoreToDot: parsed.values['underscore-to-dot'] === true }
   const input = await openInput(parsed.positionals[0] ?? '-', cli.stdin)
   preferQuickCompiles(input.size)
   const started = monotonicMs()
@@ -38,7 +39,7 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
   for await (const lines of lineBatchesOf(input, cli.notices)) {
     for (const line of lines) {
       const where = `${input.name}:${line.number}`
-      const behind = cli.out.write(verdictLine(checkEntryAt(parseBfclLine(checkedText(line, where), where, 'model_output'), where)))
+      const behind = cli.out.write(verdictLine(checkEntryAt(parseBfclLine(checkedText(line, where), where, 'model_output'), where, options)))
       if (behind !== undefined) await behind
       checked++
     }

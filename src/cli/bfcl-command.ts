@@ -1,6 +1,6 @@
 import { checkedText } from './read-lines'
 import { monotonicMs } from './clock'
-import { BFCL_CATEGORIES, BfclInputError, type BfclVerdict, categoryOf } from '../bfcl'
+import { BFCL_CATEGORIES, BfclInputError, type BfclCheckOptions, type BfclVerdict, categoryOf } from '../bfcl'
 import { checkEntryNamingOutput } from '../bfcl/check-entry'
 import { parseCommandArgs, requiredOption, stringOption, usageError } from './args'
 import { parseBfclLine } from './bfcl-json-line'
@@ -24,6 +24,7 @@ const OPTIONS = {
   results: { type: 'string' },
   data: { type: 'string' },
   json: { type: 'string' },
+  'underscore-to-dot': { type: 'boolean' },
 } as const
 
 /** Result lines listed in the report; the rest are counted. */
@@ -126,10 +127,10 @@ function entryError(error: BfclInputError, entry: DataEntry, result: Result): Er
   return lineError(result.where, error.message)
 }
 
-function check(category: string, entry: DataEntry, result: Result): BfclVerdict {
+function check(category: string, entry: DataEntry, result: Result, options: BfclCheckOptions): BfclVerdict {
   const input = { id: entry.id, category, model_output: result.output, functions: entry.question.functions, ground_truth: entry.answer.groundTruth }
   try {
-    return checkEntryNamingOutput(input, {}, 'result')
+    return checkEntryNamingOutput(input, options, 'result')
   } catch (error) {
     if (error instanceof BfclInputError) throw entryError(error, entry, result)
     throw error
@@ -147,7 +148,7 @@ interface CategoryFiles {
 }
 
 /** Joins questions, answers and results by id and checks each entry; holds only the failures. */
-async function scoreCategory(category: string, files: CategoryFiles, cli: CliContext): Promise<BfclRun> {
+async function scoreCategory(category: string, files: CategoryFiles, options: BfclCheckOptions, cli: CliContext): Promise<BfclRun> {
   const run: BfclRun = { category, correct: 0, total: 0, failures: [], unscored: [], unscoredMore: 0 }
   const unscored = (line: string) => {
     if (run.unscored.length < MAX_UNSCORED) run.unscored.push(line)
@@ -168,7 +169,7 @@ async function scoreCategory(category: string, files: CategoryFiles, cli: CliCon
       continue
     }
     if (result !== undefined) resultsFound++
-    const verdict = result === undefined ? missingResult(entry.id, files.results.name) : check(category, entry, result)
+    const verdict = result === undefined ? missingResult(entry.id, files.results.name) : check(category, entry, result, options)
     scoredIds.add(entry.id)
     run.total++
     if (verdict.valid) run.correct++
@@ -205,7 +206,7 @@ export async function bfclCommand(args: readonly string[], cli: CliContext): Pro
     questions: await openInput(dataFiles.questions),
     answers: await openInput(dataFiles.answers),
   }
-  const run = await scoreCategory(category, files, cli)
+  const run = await scoreCategory(category, files, { underscoreToDot: parsed.values['underscore-to-dot'] === true }, cli)
   cli.notices.finish()
   if (run.total === 0) throw new UserError(`${dataFiles.questions}: no questions to score; an empty category has no accuracy`)
   const jsonAlone =

@@ -119,6 +119,8 @@ value_error:string, ast_decoder:decoder_failed, ...). A line that is not JSON or
 entry that is malformed stops the run with exit code 2.
 
 Options:
+  --underscore-to-dot     the model names functions with _ for . (math_factorial for
+                          math.factorial), as OpenAI-style function-calling models must
   -h, --help              show this help
 
 Example:
@@ -141,6 +143,8 @@ Options:
                           [{ "fname": "<JSON arguments>" }], or decoded calls
   --data DIR              the folder of BFCL's data files
   --json OUT              write { accuracy, correct_count, total_count, failures } as JSON
+  --underscore-to-dot     the model names functions with _ for . (math_factorial for
+                          math.factorial), as OpenAI-style function-calling models must
   -h, --help              show this help
 
 Example:

@@ -78,6 +78,17 @@ describe('toolcalls bfcl-check', () => {
     expect(run.stderr).toBe(`warning: ${file}:2: invalid UTF-8, read with U+FFFD replacement characters\n`)
   })
 
+  test('--underscore-to-dot reads math_factorial as the dotted function math.factorial', async () => {
+    const entry = `${JSON.stringify({
+      id: 'simple_python_0',
+      model_output: '[math_factorial(n=5)]',
+      functions: [{ name: 'math.factorial', parameters: { type: 'dict', properties: { n: { type: 'integer' } }, required: ['n'] } }],
+      ground_truth: [{ 'math.factorial': { n: [5] } }],
+    })}\n`
+    const run = await runCli(['bfcl-check', '--underscore-to-dot'], { input: entry })
+    expect(parseLines(run.stdout)).toEqual([{ id: 'simple_python_0', valid: true, error_type: null, errors: [] }])
+  })
+
   test('writes exactly the keys id, valid, error_type and errors', async () => {
     const run = await runCli(['bfcl-check'], { input: right })
     expect(run.stdout).toBe(`{"id":"${first!.id}","valid":true,"error_type":null,"errors":[]}\n`)

@@ -37,6 +37,15 @@ describe('toolcalls bfcl', () => {
     }
   })
 
+  test("--underscore-to-dot reads math_factorial as math.factorial, as the leaderboard reads an OpenAI-style model's results", async () => {
+    const underscored = (item: (typeof parallel)[number]) =>
+      firstAllowedFunctionCallingOutput(item.groundTruth).map((call) => Object.fromEntries(Object.entries(call).map(([name, args]) => [name.replaceAll('.', '_'), args])))
+    const path = folder.write('results.jsonl', parallel.map((item) => resultLine(item.id, underscored(item))).join(''))
+    const score = (...options: string[]) => runCli(['bfcl', '--category', 'parallel', '--results', path, '--data', BFCL_DATA_DIR, ...options])
+    expect((await score()).stdout).toMatch(/parallel_0 +parallel_function_checker_no_order:cannot_find_match/)
+    expect((await score('--underscore-to-dot')).stdout).toBe('parallel: accuracy 100.00% (200/200 correct)\n')
+  })
+
   test("names the result file's own field in a decoder's error", async () => {
     const results = rightResults()
     results.set('parallel_0', resultLine('parallel_0', [{ 'spotify.play': '{"artist": "Taylor' }]))
