@@ -1,6 +1,6 @@
-import { types } from 'node:util'
 import { MAX_DEPTH } from '../calls/limits'
 import { copyListItems } from '../calls/list-indices'
+import { knownProxies } from '../calls/proxy-check'
 import { atPath, childPath, errorMessage } from '../calls/path'
 import { PyCall, PyFloat, PyTuple, setEntry } from '../calls/python-values'
 
@@ -67,8 +67,8 @@ class DecodedCopier {
   }
 }
 
-/** A plain object, or a Proxy, which could answer a later read otherwise than this one. */
+/** A plain object, or a Proxy as far as the runtime tells, which could answer a later read otherwise than this one. */
 function isRecordLike(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null || types.isProxy(value)
+  return proto === Object.prototype || proto === null || knownProxies.isProxy(value)
 }

@@ -6,7 +6,7 @@
  * Zeros follow the text's units (CODE_UNITS_PADDING of them), so a scanner may look a few
  * units past its end.
  */
-import { TextEncoder } from 'node:util'
+import { nodeUtil } from './node-util'
 
 export type CodeUnits = Uint8Array
 
@@ -18,8 +18,8 @@ export const CODE_UNITS_PADDING = 8
 /** Texts up to this length share one buffer; a longer one gets its own, so the shared one stays small. */
 const SHARED_LENGTH_LIMIT = 1 << 16
 
-// Node's own, imported: Jest's jsdom environment has no global TextEncoder.
-const encoder = new TextEncoder()
+// Node's own where found: Jest's jsdom environment (30) has no global TextEncoder.
+const encoder = new (nodeUtil?.TextEncoder ?? TextEncoder)()
 let shared = new Uint8Array(1024)
 // Taken while a scan runs; a scan started inside it (from a callback) gets a buffer of its own.
 let sharedTaken = false

@@ -1,4 +1,4 @@
-import { types } from 'node:util'
+import { suspectedProxies } from './proxy-check'
 
 /**
  * Visits each index below `length` at which a list holds an item, in order. A plain array is
@@ -18,7 +18,7 @@ export interface IndexVisitor {
 /** forEachIndex, with a visitor object. */
 export function visitIndices(list: unknown[], length: number, visitor: IndexVisitor): void {
   let index = 0
-  if (!types.isProxy(list)) {
+  if (!suspectedProxies.isProxy(list)) {
     while (index < length && index in list) visitor.visit(index++)
     if (index >= length) return
   }

@@ -1,6 +1,6 @@
-import { types } from 'node:util'
 import { MAX_DEPTH, MAX_SHARED_VALUES } from './limits'
 import { copyListItems } from './list-indices'
+import { suspectedProxies } from './proxy-check'
 import { PyFloat } from './python-values'
 import { atPath, childPath, describe, errorMessage } from './path'
 
@@ -118,7 +118,7 @@ function isQuickPlain(value: unknown, depth: number): boolean {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return true
   if (typeof value !== 'object') return false
   // A Proxy may answer reads of keys it does not list: only a copy pins down what it holds.
-  if (depth >= QUICK_DEPTH || --quickNodesLeft < 0 || types.isProxy(value)) return false
+  if (depth >= QUICK_DEPTH || --quickNodesLeft < 0 || suspectedProxies.isProxy(value)) return false
   if (Array.isArray(value)) {
     // A subclass or another realm's array is copied into a plain one.
     if (Object.getPrototypeOf(value) !== Array.prototype) return false
