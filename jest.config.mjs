@@ -15,6 +15,7 @@ export default {
       moduleNameMapper: {
         '^\\./runner$': '<rootDir>/test/runners/runner.jest.ts',
         '^\\./package-require$': '<rootDir>/test/runners/package-require.cjs',
+        '^#printers$': '<rootDir>/src/compare/printers.ts',
       },
       modulePathIgnorePatterns: ['<rootDir>/.tmp/', '<rootDir>/dist/'],
       transform: { '^.+\\.ts$': typescript },

@@ -25,18 +25,22 @@ async function singleMapComments(): Promise<void> {
   }
 }
 
+/** The package's entry points, as package.json's "exports" names them. */
+const entries = {
+  index: 'src/index.ts',
+  matchers: 'src/matchers/index.ts',
+  vitest: 'src/matchers/vitest.ts',
+  jest: 'src/matchers/jest.ts',
+  reporter: 'src/reporters/vitest-reporter.ts',
+  'jest-reporter': 'src/reporters/jest-reporter.ts',
+}
+
 export default defineConfig([
   {
-    entry: {
-      index: 'src/index.ts',
-      matchers: 'src/matchers/index.ts',
-      vitest: 'src/matchers/vitest.ts',
-      jest: 'src/matchers/jest.ts',
-      reporter: 'src/reporters/vitest-reporter.ts',
-      'jest-reporter': 'src/reporters/jest-reporter.ts',
-    },
+    // Also Node's #printers (package.json's "imports"), which the entries import by that name so that elsewhere they get printers-static.
+    entry: { ...entries, printers: 'src/compare/printers.ts' },
     format: ['esm', 'cjs'],
-    dts: true,
+    dts: { entry: entries },
     clean: false, // the build script empties dist once; the two configs build side by side
     sourcemap: true,
     target: 'node20',
@@ -59,7 +63,15 @@ export default defineConfig([
       await relativeMapSources()
       await singleMapComments()
     },
-    external: ['vitest', '@jest/globals', 'expect', 'jest'],
+    external: ['vitest', '@jest/globals', 'expect', 'jest', '#printers'],
+  },
+  {
+    // #printers where there is no `require` (a browser): an ES module only, for a bundler.
+    entry: { 'printers-static': 'src/compare/printers-static.ts' },
+    format: ['esm'],
+    clean: false,
+    sourcemap: true,
+    target: 'node20',
   },
   {
     entry: { cli: 'src/cli/main.ts' },

@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // The sources' #printers, as tsconfig.json's paths give it; package.json's "imports" would give a build of it.
+  resolve: { alias: { '#printers': fileURLToPath(new URL('./src/compare/printers.ts', import.meta.url)) } },
   test: {
     projects: [
       {

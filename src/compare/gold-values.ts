@@ -3,7 +3,7 @@
  * asymmetric-matcher protocol of Jest and Vitest (duck-typed, so no runner is imported).
  */
 
-import { prettyFormat } from './printers'
+import { prettyFormat } from '#printers'
 import { canonicalizers } from './canonicalizers'
 import { compareValue } from './compare-value'
 import { compileGoldValue, type GoldNode } from './gold-node'

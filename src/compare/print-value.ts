@@ -1,5 +1,5 @@
 import { IDENTIFIER } from '../calls/path'
-import { prettyFormat } from './printers'
+import { prettyFormat } from '#printers'
 
 const MAX_STRING = 60
 const MAX_PRINTED = 120

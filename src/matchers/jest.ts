@@ -1,4 +1,4 @@
-import { prettyFormat } from '../compare/printers'
+import { prettyFormat } from '#printers'
 import { matchers } from './index'
 import { serializer } from './serializer'
 // Type-only: puts the matchers' types on Jest's expect in this entry's declarations.

@@ -1,6 +1,6 @@
 import { nameExcerpt } from '../calls/text-excerpt'
 import { oneLine, printArgName } from '../compare/print-value'
-import { jestDiff } from '../compare/printers'
+import { jestDiff } from '#printers'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
 import { printFigure } from './print-figure'

@@ -1,6 +1,6 @@
 import type { NewPlugin } from 'pretty-format'
 import { oneLine, printArgName, printStringsApart } from '../compare/print-value'
-import { prettyFormat } from '../compare/printers'
+import { prettyFormat } from '#printers'
 import { isRecord } from '../calls/plain-value'
 
 function markerKey(value: unknown): string | undefined {
