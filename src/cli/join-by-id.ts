@@ -12,13 +12,19 @@ export interface Keyed<T> {
 /** Two records that belong together, or one that has no partner. */
 export type Joined<L, R> = { left: L; right: R } | { left: L; right?: undefined } | { left?: undefined; right: R }
 
+/** The records waiting under one id, oldest first; taken by index, as `shift()` moves the rest each time. */
+interface Queue<T> {
+  readonly records: (T | undefined)[]
+  head: number
+}
+
 class Waiting<T> {
-  private readonly byId = new Map<string, T[]>()
+  private readonly byId = new Map<string, Queue<T>>()
 
   add(id: string, value: T): void {
     const queue = this.byId.get(id)
-    if (queue === undefined) this.byId.set(id, [value])
-    else queue.push(value)
+    if (queue === undefined) this.byId.set(id, { records: [value], head: 0 })
+    else queue.records.push(value)
   }
 
   has(id: string): boolean {
@@ -28,13 +34,16 @@ class Waiting<T> {
   take(id: string): T | undefined {
     const queue = this.byId.get(id)
     if (queue === undefined) return undefined
-    const value = queue.shift()
-    if (queue.length === 0) this.byId.delete(id)
+    const value = queue.records[queue.head]
+    queue.records[queue.head++] = undefined
+    if (queue.head === queue.records.length) this.byId.delete(id)
     return value
   }
 
   *drain(): Generator<T> {
-    for (const queue of this.byId.values()) yield* queue
+    for (const queue of this.byId.values()) {
+      for (let i = queue.head; i < queue.records.length; i++) yield queue.records[i] as T
+    }
     this.byId.clear()
   }
 }

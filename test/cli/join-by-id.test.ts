@@ -68,4 +68,8 @@ describe('joinById', () => {
   test('pairs the records that share an id first with first', async () => {
     expect(await pairs(['a', 'a'], ['b', 'a', 'a'])).toEqual(['L0:R1', 'L1:R2', '-:R0'])
   })
+
+  test('takes waiting records of one id in order, and gives those left over in order once the other side ends', async () => {
+    expect(await pairs(['a', 'a', 'a', 'a', 'b'], ['b', 'c', 'a', 'a', 'd'])).toEqual(['L0:R2', 'L1:R3', 'L4:R0', 'L2:-', 'L3:-', '-:R1', '-:R4'])
+  })
 })
