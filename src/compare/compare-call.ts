@@ -21,10 +21,18 @@ export interface ArgVerdict {
   reason?: string
 }
 
-/** What ranking a pair needs: whether it matches exactly, and the weight of the arguments that agree. */
+/** What ranking a pair needs: whether it matches exactly, the weight of the arguments that agree, and its errors spared. */
 export interface PairRank {
   exact: boolean
   agreement: number
+  /**
+   * At arg level, what pairing the two calls spares beyond their agreement: the weight of predicted
+   * arguments that equal their declared default (counted nothing in a pair, FP apart), less that of
+   * optional gold arguments given (counted in a pair, nothing apart). A pairing's FP + FN is a constant
+   * less twice its agreement less the sum of this, so among pairings of equal agreement, the one that
+   * spares the most has the fewest errors, whatever order the calls came in.
+   */
+  spared: number
 }
 
 export interface CallContext {
@@ -72,6 +80,7 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
   const predArgs = pred.args
   let exact = true
   let agreement = 0
+  let spared = 0
   let goldFound = 0
 
   for (let i = 0; i < gold.keys.length; i++) {
@@ -89,6 +98,7 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       continue
     }
     goldFound++
+    if (node.kind === 'optional') spared -= weight
     const mismatch = compareValue(node, value, ctx.value, explain ? arg : null)
     const schema = ctx.spec?.args.get(arg)?.schema
     // A value the gold names outright is right whatever the schema declares (BFCL's rule too);
@@ -116,6 +126,7 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       if (gold.keys.includes(arg)) continue
       const weight = argWeight(ctx, arg)
       if (equalsDefault(ctx, arg, predArgs[arg])) {
+        spared += weight
         if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'omitted', weight, reason: 'equals the declared default' }
       } else {
         exact = false
@@ -141,8 +152,9 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
   }
   // Setting an array's length goes through the runtime even when it is unchanged.
   if (explain && verdicts.length !== written) verdicts.length = written
-  if (into === undefined) return { exact, agreement }
+  if (into === undefined) return { exact, agreement, spared }
   into.exact = exact
   into.agreement = agreement
+  into.spared = spared
   return into
 }

@@ -11,6 +11,7 @@ export interface Assignment {
   pairs: Array<[predIndex: number, goldIndex: number]>
   primary: number
   secondary: number
+  tertiary: number
 }
 
 const EXACT_LIMIT = 2 ** 53
@@ -31,6 +32,7 @@ function addPair(ctx: PairingContext, p: number, g: number, into: Assignment, ne
   const tiers = ctx.tiers(p, g)
   into.primary += tiers.primary
   into.secondary += tiers.secondary
+  into.tertiary += tiers.tertiary
 }
 
 function addTo(into: Assignment, p: number, g: number): void {
@@ -45,13 +47,13 @@ export function assignAny(
 ): Assignment {
   if (predIndices.length === 1 && goldIndices.length === 1) {
     // One call each side, the commonest problem: a pair if the tools agree.
-    const result: Assignment = { pairs: [], primary: 0, secondary: 0 }
+    const result: Assignment = { pairs: [], primary: 0, secondary: 0, tertiary: 0 }
     const p = predIndices[0]!
     const g = goldIndices[0]!
     if (ctx.pred.names[p] === ctx.gold.names[g]) addPair(ctx, p, g, result, needTotals)
     return result
   }
-  const result: Assignment = { pairs: [], primary: 0, secondary: 0 }
+  const result: Assignment = { pairs: [], primary: 0, secondary: 0, tertiary: 0 }
   if (predIndices.length === 0 || goldIndices.length === 0) return result
   // Calls all to one tool, as parallel calls mostly are, form one group as they are, with no lists made for it.
   const tool = ctx.gold.names[goldIndices[0]!]!
@@ -160,13 +162,17 @@ const IN_ORDER_MAX_ARGS = 1000
 /**
  * The commonest group of several calls: each prediction, in order, matches its gold call
  * exactly. Where the tool has no spec (so weights are 1 and a pair's agreement can only be
- * the prediction's own arguments), that pairing reaches the most either tier can reach in
- * every row at once, at distance 0, so it is the solver's unique optimum; found here with
- * one comparison a row instead of one a pair. False, and nothing added, where it does not apply.
+ * the prediction's own arguments), that pairing reaches the most the first two tiers can reach
+ * in every row at once, at distance 0. At arg level every gold call must be paired too: the
+ * errors spared then sum the same in every pairing of exact pairs (the predictions' arguments
+ * less the gold calls' required ones), where leaving out a gold call with fewer required
+ * arguments could spare more. So it is the solver's unique optimum; found here with one
+ * comparison a row instead of one a pair. False, and nothing added, where it does not apply.
  */
 function pairInOrder(ctx: PairingContext, preds: readonly number[], golds: readonly number[], into: Assignment, needTotals: boolean): boolean {
   const rows = preds.length
-  if (rows > golds.length || rows * golds.length > POSITION_TIES_UP_TO || ctx.rankUnit !== 1) return false
+  const allGoldPaired = rows === golds.length || ctx.options.level === 'call'
+  if (rows > golds.length || !allGoldPaired || rows * golds.length > POSITION_TIES_UP_TO || ctx.rankUnit !== 1) return false
   const call = ctx.callContext(ctx.gold.names[golds[0]!]!)
   if (call.spec !== undefined) return false
   const ranks: PairRank[] = new Array(rows)
@@ -182,6 +188,7 @@ function pairInOrder(ctx: PairingContext, preds: readonly number[], golds: reado
     const tiers = ctx.tiersOf(ranks[i]!, call.toolWeight)
     into.primary += tiers.primary
     into.secondary += tiers.secondary
+    into.tertiary += tiers.tertiary
   }
   return true
 }
@@ -190,37 +197,57 @@ function pairInOrder(ctx: PairingContext, preds: readonly number[], golds: reado
 function assignRanked(ctx: PairingContext, preds: readonly number[], golds: readonly number[], into: Assignment, buffer: RankBuffer | undefined): void {
   const rows = preds.length
   const cols = golds.length
-  const { primary, secondary } =
-    (rows * cols >= HASHED_FROM ? hashedRanks(ctx, preds, golds, buffer) : undefined) ?? comparedRanks(ctx, preds, golds, buffer)
+  const size = rows * cols
+  const { primary, secondary, tertiary } =
+    (size >= HASHED_FROM ? hashedRanks(ctx, preds, golds, buffer) : undefined) ?? comparedRanks(ctx, preds, golds, buffer)
+  // Every assignment pairs min(rows, cols) calls, so shifting a tier by a constant changes no choice:
+  // the tertiary tier, which may be negative, is shifted to start at 0, as the scales below need.
+  let minTertiary = 0
+  if (tertiary !== undefined) for (let k = 0; k < size; k++) if (tertiary[k]! < minTertiary) minTertiary = tertiary[k]!
   // Ranks in millionths (fractional weights) would overflow the exact range below for groups of a few calls
   // and silently lose the position tie-break: each tier is divided by the greatest common divisor of its
   // values, which keeps the order of sums and the scales small. Whole ranks need no such pass.
-  const primaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(primary, rows * cols)
-  const secondaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(secondary, rows * cols)
+  const primaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(primary, size)
+  const secondaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(secondary, size)
+  const tertiaryUnit = ctx.rankUnit === 1 || tertiary === undefined ? 1 : commonDivisor(tertiary, size, minTertiary)
   let maxPrimary = 0
   let maxSecondary = 0
-  for (let k = 0; k < rows * cols; k++) {
+  let maxTertiary = 0
+  for (let k = 0; k < size; k++) {
     if (primary[k]! > maxPrimary) maxPrimary = primary[k]!
     if (secondary[k]! > maxSecondary) maxSecondary = secondary[k]!
   }
+  if (tertiary !== undefined) for (let k = 0; k < size; k++) if (tertiary[k]! - minTertiary > maxTertiary) maxTertiary = tertiary[k]! - minTertiary
   maxPrimary /= primaryUnit
   maxSecondary /= secondaryUnit
-  // The tiers are folded into one benefit: primary, then secondary, then nearness of position,
-  // each scaled above the largest total the next can reach, as long as the sums stay exact.
+  maxTertiary /= tertiaryUnit
+  // The tiers are folded into one benefit: primary, then secondary, then tertiary, then nearness of
+  // position, each scaled above the largest total the next can reach, as long as the sums stay exact.
+  // Past that, position gives way first, then the tertiary tier (for importances of many digits).
   const pairCount = Math.min(rows, cols)
   const maxDistance = pairCount * Math.max(rows, cols)
-  let secondaryScale = maxDistance + 1
+  const primaryRoom = pairCount * maxPrimary + 1
+  let distanceScale = 1
+  let tertiaryScale = maxDistance + 1
+  let secondaryScale = (pairCount * maxTertiary + 1) * tertiaryScale
   let primaryScale = (pairCount * maxSecondary + 1) * secondaryScale
-  if (rows * cols > POSITION_TIES_UP_TO || (pairCount * maxPrimary + 1) * primaryScale >= EXACT_LIMIT) {
-    secondaryScale = 1 // position no longer breaks ties; the solver's own order does
-    primaryScale = pairCount * maxSecondary + 1
+  if (size > POSITION_TIES_UP_TO || primaryRoom * primaryScale >= EXACT_LIMIT) {
+    distanceScale = 0 // position no longer breaks ties; the solver's own order does
+    tertiaryScale = 1
+    secondaryScale = pairCount * maxTertiary + 1
+    primaryScale = (pairCount * maxSecondary + 1) * secondaryScale
+    if (primaryRoom * primaryScale >= EXACT_LIMIT) {
+      tertiaryScale = 0
+      secondaryScale = 1
+      primaryScale = pairCount * maxSecondary + 1
+    }
   }
-  const distanceScale = secondaryScale === 1 ? 0 : 1
-  const benefit = buffer === undefined ? new Float64Array(rows * cols) : buffer.doubles.subarray(2 * rows * cols, 3 * rows * cols)
+  const benefit = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(2 * size, 3 * size)
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
       const k = i * cols + j
       benefit[k] = (primary[k]! / primaryUnit) * primaryScale + (secondary[k]! / secondaryUnit) * secondaryScale - distanceScale * Math.abs(i - j)
+      if (tertiary !== undefined) benefit[k]! += ((tertiary[k]! - minTertiary) / tertiaryUnit) * tertiaryScale
     }
   }
   const assigned = maxBenefitAssignment(rows, cols, benefit)
@@ -230,14 +257,15 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
     addTo(into, preds[i]!, golds[j]!)
     into.primary += primary[i * cols + j]!
     into.secondary += secondary[i * cols + j]!
+    if (tertiary !== undefined) into.tertiary += tertiary[i * cols + j]!
   }
 }
 
-/** The greatest common divisor of the first `size` values (non-negative integers), or 1 when all are 0. */
-function commonDivisor(values: Float64Array, size: number): number {
+/** The greatest common divisor of the first `size` values less `offset` (non-negative integers), or 1 when all are 0. */
+function commonDivisor(values: Float64Array, size: number, offset = 0): number {
   let divisor = 0
   for (let k = 0; k < size && divisor !== 1; k++) {
-    let a = values[k]!
+    let a = values[k]! - offset
     let b = divisor
     while (b !== 0) {
       const rest = a % b

@@ -6,23 +6,35 @@ import type { RankBuffer } from './rank-buffer'
 export interface GroupRanks {
   primary: Float64Array
   secondary: Float64Array
+  /** The errors spared; undefined at call level, where every pair's is 0 (see Tiers). */
+  tertiary: Float64Array | undefined
+}
+
+/** The tiers' arrays for `size` pairs: in `buffer` when given (see RankBuffer), else made for them. */
+function tierArrays(ctx: PairingContext, size: number, buffer: RankBuffer | undefined): GroupRanks {
+  const spares = ctx.options.level === 'arg'
+  if (buffer === undefined) {
+    return { primary: new Float64Array(size), secondary: new Float64Array(size), tertiary: spares ? new Float64Array(size) : undefined }
+  }
+  const { doubles } = buffer
+  return { primary: doubles.subarray(0, size), secondary: doubles.subarray(size, 2 * size), tertiary: spares ? doubles.subarray(3 * size, 4 * size) : undefined }
 }
 
 /** Ranks every pair by comparing the two calls; in `buffer` when given (see RankBuffer). */
 export function comparedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[], buffer?: RankBuffer): GroupRanks {
   const cols = golds.length
-  const size = preds.length * cols
-  const primary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(0, size)
-  const secondary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(size, 2 * size)
-  const tiers = { primary: 0, secondary: 0 }
+  const ranks = tierArrays(ctx, preds.length * cols, buffer)
+  const { primary, secondary, tertiary } = ranks
+  const tiers = { primary: 0, secondary: 0, tertiary: 0 }
   for (let i = 0; i < preds.length; i++) {
     for (let j = 0; j < cols; j++) {
       ctx.writePairTiers(preds[i]!, golds[j]!, tiers)
       primary[i * cols + j] = tiers.primary
       secondary[i * cols + j] = tiers.secondary
+      if (tertiary !== undefined) tertiary[i * cols + j] = tiers.tertiary
     }
   }
-  return { primary, secondary }
+  return ranks
 }
 
 /**
@@ -38,11 +50,15 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
   if (ctx.valueContext.testers !== undefined || call.spec?.declared === true) return undefined
   const cols = golds.length
 
-  // For each argument name: the gold columns accepting each key, and those accepting any value.
-  // A column is stored as col * 2 + (1 when the argument is required in that gold call).
+  // For each argument name: the gold columns accepting each key, those accepting any value, and
+  // those where it is optional. A column is stored as col * 2 + (1 when the argument is required in that gold call).
   const byKey = new Map<string, Map<string, number[]>>()
   const anyValue = new Map<string, number[]>()
+  const optionalIn = new Map<string, number[]>()
   const size = preds.length * cols
+  const ranks = tierArrays(ctx, size, buffer)
+  // The weight of optional gold arguments given, which the errors spared count against (see PairRank); overwritten by them below.
+  const optionalGiven = ranks.tertiary?.fill(0)
   // The tallies start at zero, as new typed arrays do.
   const required = buffer === undefined ? new Uint32Array(cols) : buffer.counts.fill(0, 0, 2 * size + cols).subarray(2 * size, 2 * size + cols)
   for (let j = 0; j < cols; j++) {
@@ -55,6 +71,7 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
       if (accepted === undefined) return undefined
       const isRequired = node.kind === 'optional' ? 0 : 1
       required[j]! += isRequired
+      if (isRequired === 0 && optionalGiven !== undefined) listOf(optionalIn, arg).push(j)
       const entry = j * 2 + isRequired
       if (accepted === 'any') {
         listOf(anyValue, arg).push(entry)
@@ -79,6 +96,8 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
     for (let a = 0; a < names.length; a++) {
       const arg = names[a]!
       const weight = argWeight(call, arg)
+      const optionalCols = optionalGiven === undefined ? undefined : optionalIn.get(arg)
+      if (optionalCols !== undefined) for (const j of optionalCols) optionalGiven![row + j]! += weight
       const key = keys[a]
       const accepting = key === undefined ? undefined : byKey.get(arg)?.get(key)
       for (const entries of [accepting, anyValue.get(arg)]) {
@@ -93,20 +112,21 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
     }
   }
 
-  const primary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(0, size)
-  const secondary = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(size, 2 * size)
-  const tiers = { primary: 0, secondary: 0 }
+  const { primary, secondary, tertiary } = ranks
+  const tiers = { primary: 0, secondary: 0, tertiary: 0 }
   for (let i = 0; i < preds.length; i++) {
     for (let j = 0; j < cols; j++) {
       const k = i * cols + j
       // Exact: every predicted argument matched (so none is extra) and every required gold argument was given.
       const exact = matched[k] === argCount[i] && requiredMatched[k] === required[j]
-      ctx.writeTiers(exact, agreement[k]!, call.toolWeight, tiers)
+      // No declared defaults here (a declared spec ranks pair by pair), so the errors spared are the optional arguments given, negated.
+      ctx.writeTiers(exact, agreement[k]!, optionalGiven === undefined ? 0 : 0 - optionalGiven[k]!, call.toolWeight, tiers)
       primary[k] = tiers.primary
       secondary[k] = tiers.secondary
+      if (tertiary !== undefined) tertiary[k] = tiers.tertiary
     }
   }
-  return { primary, secondary }
+  return ranks
 }
 
 function listOf<K>(map: Map<K, number[]>, key: K): number[] {

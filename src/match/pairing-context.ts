@@ -27,10 +27,12 @@ export interface ExplainedPair extends PairRank {
   verdicts: ArgVerdict[]
 }
 
-/** A pair's worth, lexicographically: `primary` first, then `secondary`. Integers in rank units. */
+/** A pair's worth, lexicographically: `primary` first, then `secondary`, then `tertiary`. Integers in rank units. */
 export interface Tiers {
   primary: number
   secondary: number
+  /** The errors spared (see PairRank), at arg level only: at call level the counts follow the exact pairs alone. May be negative. */
+  tertiary: number
 }
 
 /**
@@ -102,13 +104,13 @@ export class PairingContext {
     const gold = this.gold.calls[goldIndex]!
     // Sized for the gold's arguments, the usual count; compareCall sets the length it wrote.
     const verdicts: ArgVerdict[] = new Array(gold.keys.length)
-    const explained: ExplainedPair = { goldIndex, exact: false, agreement: 0, verdicts }
+    const explained: ExplainedPair = { goldIndex, exact: false, agreement: 0, spared: 0, verdicts }
     compareCall(this.pred.calls[predIndex]!, gold, this.callContext(this.gold.names[goldIndex]!), verdicts, explained)
     return explained
   }
 
   tiers(predIndex: number, goldIndex: number): Tiers {
-    const tiers = { primary: 0, secondary: 0 }
+    const tiers = { primary: 0, secondary: 0, tertiary: 0 }
     this.writePairTiers(predIndex, goldIndex, tiers)
     return tiers
   }
@@ -117,7 +119,7 @@ export class PairingContext {
   writePairTiers(predIndex: number, goldIndex: number, into: Tiers): void {
     const callContext = this.callContext(this.gold.names[goldIndex]!)
     const rank = compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, callContext, undefined, SCRATCH_RANK)
-    this.writeTiers(rank.exact, rank.agreement, callContext.toolWeight, into)
+    this.writeTiers(rank.exact, rank.agreement, rank.spared, callContext.toolWeight, into)
   }
 
   /** Each predicted argument's key (see valueKey), computed once per call however many gold calls it meets. */
@@ -146,34 +148,41 @@ export class PairingContext {
 
   /**
    * At call level a pair is worth its exactness first, then its argument agreement; at arg
-   * level, its agreed units (name and arguments) first, then its exactness (README: Matching and scoring),
-   * unless asked for exact pairs first.
+   * level, its agreed units (name and arguments) first, then its exactness, then the errors it
+   * spares (README: Matching and scoring), unless asked for exact pairs first.
    */
-  tiersOf({ exact, agreement }: PairRank, toolWeight: number): Tiers {
-    const tiers = { primary: 0, secondary: 0 }
-    this.writeTiers(exact, agreement, toolWeight, tiers)
+  tiersOf({ exact, agreement, spared }: PairRank, toolWeight: number): Tiers {
+    const tiers = { primary: 0, secondary: 0, tertiary: 0 }
+    this.writeTiers(exact, agreement, spared, toolWeight, tiers)
     return tiers
   }
 
   /** tiersOf, written into the given slots: the form a group's rank matrices fill without allocating. */
-  writeTiers(exact: boolean, agreement: number, toolWeight: number, into: Tiers): void {
+  writeTiers(exact: boolean, agreement: number, spared: number, toolWeight: number, into: Tiers): void {
     // A tool of importance 0 counts nothing, yet its exact pairs are still the ones to make: ranked as weighing 1, not tied with every other pairing.
     const exactWorth = exact ? (toolWeight === 0 ? 1 : toolWeight) : 0
     const unit = this.rankUnit
     // An exact pair is worth at least one unit: a weight below a millionth would round to 0, tied with a wrong pair.
     const exactRank = exact ? Math.max(1, Math.round(exactWorth * unit)) : 0
-    if (this.options.level === 'call' || this.options.exactFirst === true) {
+    if (this.options.level === 'call') {
       into.primary = exactRank
       into.secondary = Math.round(agreement * unit)
+      into.tertiary = 0
+    } else if (this.options.exactFirst === true) {
+      into.primary = exactRank
+      // Agreed units with the name's, as below: the errors spared count beside them (see PairRank).
+      into.secondary = Math.round((toolWeight + agreement) * unit)
+      into.tertiary = Math.round(spared * unit)
     } else {
       into.primary = Math.round((toolWeight + agreement) * unit)
       into.secondary = exactRank
+      into.tertiary = Math.round(spared * unit)
     }
   }
 }
 
 /** Written by compareCall and read at once, with no other code between: one serves every ranking comparison. */
-const SCRATCH_RANK: PairRank = { exact: false, agreement: 0 }
+const SCRATCH_RANK: PairRank = { exact: false, agreement: 0, spared: 0 }
 
 interface SharedContexts {
   value: ValueContext

@@ -1,7 +1,7 @@
 /**
  * Scratch for ranking a group of `size` candidate pairs, `rows` predictions by `cols` gold calls:
- * - `doubles`: the primary tiers, the secondary tiers, and the agreements (later the
- *   benefits), `size` each;
+ * - `doubles`: the primary tiers, the secondary tiers, the agreements (later the
+ *   benefits), and the tertiary tiers, `size` each;
  * - `counts`: the matched arguments and the matched required ones, `size` each, then the
  *   required arguments of each gold call and the arguments of each prediction.
  *
@@ -16,7 +16,7 @@ export interface RankBuffer {
   counts: Uint32Array
 }
 
-/** A group of 181 x 181: about 1.2 MB of scratch kept. */
+/** A group of 181 x 181: about 1.4 MB of scratch kept. */
 const KEPT_PAIRS = 1 << 15
 /** The least made, so that small groups of different sizes share one buffer. */
 const MIN_PAIRS = 1 << 8
@@ -28,13 +28,13 @@ export function takeRankBuffer(rows: number, cols: number): RankBuffer | undefin
   const size = rows * cols
   if (size > KEPT_PAIRS) return undefined
   const buffer = kept
-  if (buffer !== undefined && buffer.doubles.length >= 3 * size && buffer.counts.length >= 2 * size + rows + cols) {
+  if (buffer !== undefined && buffer.doubles.length >= 4 * size && buffer.counts.length >= 2 * size + rows + cols) {
     kept = undefined
     return buffer
   }
   const pairs = Math.max(size, MIN_PAIRS)
   // Rows and columns at most pairs + 1 each, when one side has a single call.
-  return { doubles: new Float64Array(3 * pairs), counts: new Uint32Array(3 * pairs + 1) }
+  return { doubles: new Float64Array(4 * pairs), counts: new Uint32Array(3 * pairs + 1) }
 }
 
 /** Hands the buffer back for the next group; the larger is kept. */

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest'
 import { readTurns } from '../../src/calls/read'
 import { readGold } from '../../src/compare/gold-calls'
 import { oneOf, optional } from '../../src/compare/gold-values'
-import { comparedRanks } from '../../src/match/group-ranks'
+import { comparedRanks, type GroupRanks } from '../../src/match/group-ranks'
 import { matchCalls } from '../../src/match/match-calls'
 import { type Level, resolveMatchOptions } from '../../src/match/options'
 import { callSet } from '../../src/match/pair-calls'
@@ -42,31 +42,46 @@ function exactAnswer(gold: GoldCallInput, choices: readonly number[]): { name: s
   return { name: gold.name, args }
 }
 
+type Totals = [primary: number, secondary: number, tertiary: number, distance: number]
+
 /**
  * The best totals over every pairing of as many calls as the smaller side holds (a call of
  * the same tool always pairs when it can), by trying them all: the most primary, then
- * secondary, then the least distance.
+ * secondary, then tertiary, then the least distance.
  */
-function bestTotals(rows: number, cols: number, primary: Float64Array, secondary: Float64Array): [number, number, number] {
+function bestTotals(rows: number, cols: number, { primary, secondary, tertiary }: GroupRanks): Totals {
   // Walk the smaller side, so that every call of it pairs.
   const [outer, inner] = rows <= cols ? [rows, cols] : [cols, rows]
   const at = (a: number, b: number) => (rows <= cols ? a * cols + b : b * cols + a)
-  let best: [number, number, number] = [-1, -1, Infinity]
+  let best: Totals = [-Infinity, -Infinity, -Infinity, Infinity]
+  const beats = (a: Totals, b: Totals) => {
+    for (let tier = 0; tier < 3; tier++) if (a[tier] !== b[tier]) return a[tier]! > b[tier]!
+    return a[3] < b[3]
+  }
   const used = new Array<boolean>(inner).fill(false)
-  const visit = (a: number, p: number, s: number, d: number) => {
+  const visit = (a: number, totals: Totals) => {
     if (a === outer) {
-      if (p > best[0] || (p === best[0] && (s > best[1] || (s === best[1] && d < best[2])))) best = [p, s, d]
+      if (beats(totals, best)) best = totals
       return
     }
     for (let b = 0; b < inner; b++) {
       if (used[b]) continue
       used[b] = true
-      visit(a + 1, p + primary[at(a, b)]!, s + secondary[at(a, b)]!, d + Math.abs(a - b))
+      const k = at(a, b)
+      visit(a + 1, [totals[0] + primary[k]!, totals[1] + secondary[k]!, totals[2] + (tertiary?.[k] ?? 0), totals[3] + Math.abs(a - b)])
       used[b] = false
     }
   }
-  visit(0, 0, 0, 0)
+  visit(0, [0, 0, 0, 0])
   return best
+}
+
+/** The totals the chosen pairs reach. */
+function reachedTotals(pairs: readonly { predIndex: number; goldIndex: number }[], cols: number, { primary, secondary, tertiary }: GroupRanks): Totals {
+  return pairs.reduce<Totals>(([p, s, t, d], { predIndex: i, goldIndex: j }) => {
+    const k = i * cols + j
+    return [p + primary[k]!, s + secondary[k]!, t + (tertiary?.[k] ?? 0), d + Math.abs(i - j)]
+  }, [0, 0, 0, 0])
 }
 
 describe('pairing a group of several calls', () => {
@@ -82,17 +97,14 @@ describe('pairing a group of several calls', () => {
     const ctx = new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(readGold(gold), options.canonicalizeName))
     const rows = pred.length
     const cols = gold.length
-    const { primary, secondary } = comparedRanks(ctx, pred.map((_, i) => i), gold.map((_, j) => j))
+    const ranks = comparedRanks(ctx, pred.map((_, i) => i), gold.map((_, j) => j))
 
     const pairs = matchCalls(pred, gold, { level }).pairs
-    const reached = pairs.reduce<[number, number, number]>(
-      ([p, s, d], { predIndex: i, goldIndex: j }) => [p + primary[i * cols + j]!, s + secondary[i * cols + j]!, d + Math.abs(i - j)],
-      [0, 0, 0],
-    )
-    expect(reached).toEqual(bestTotals(rows, cols, primary, secondary))
-    // At distance 0 with every row paired, the pairing in order is the only one that reaches the best.
-    expect(pairs.map(({ predIndex, goldIndex }) => [predIndex, goldIndex])).toEqual(pred.map((_, i) => [i, i]))
+    expect(reachedTotals(pairs, cols, ranks)).toEqual(bestTotals(rows, cols, ranks))
     expect(pairs.every((pair) => pair.exact)).toBe(true)
+    // At distance 0 with every row paired, the pairing in order is the only one that reaches the best; at arg
+    // level, where gold is left over, leaving out other gold calls may spare more errors (see PairRank).
+    if (level === 'call' || rows === cols) expect(pairs.map(({ predIndex, goldIndex }) => [predIndex, goldIndex])).toEqual(pred.map((_, i) => [i, i]))
   })
 
   test.prop([
@@ -103,12 +115,8 @@ describe('pairing a group of several calls', () => {
     const options = resolveMatchOptions({ level })
     const ctx = new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(readGold(gold), options.canonicalizeName))
     const cols = gold.length
-    const { primary, secondary } = comparedRanks(ctx, pred.map((_, i) => i), gold.map((_, j) => j))
-    const reached = matchCalls(pred, gold, { level }).pairs.reduce<[number, number, number]>(
-      ([p, s, d], { predIndex: i, goldIndex: j }) => [p + primary[i * cols + j]!, s + secondary[i * cols + j]!, d + Math.abs(i - j)],
-      [0, 0, 0],
-    )
-    expect(reached).toEqual(bestTotals(pred.length, cols, primary, secondary))
+    const ranks = comparedRanks(ctx, pred.map((_, i) => i), gold.map((_, j) => j))
+    expect(reachedTotals(matchCalls(pred, gold, { level }).pairs, cols, ranks)).toEqual(bestTotals(pred.length, cols, ranks))
   })
 })
 

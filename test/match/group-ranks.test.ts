@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest'
 import { readTurns } from '../../src/calls/read'
 import { readGold } from '../../src/compare/gold-calls'
 import { oneOf, optional } from '../../src/compare/gold-values'
-import { comparedRanks, hashedRanks } from '../../src/match/group-ranks'
+import { comparedRanks, type GroupRanks, hashedRanks } from '../../src/match/group-ranks'
 import type { RankBuffer } from '../../src/match/rank-buffer'
 import { type Level, resolveMatchOptions } from '../../src/match/options'
 import { callSet } from '../../src/match/pair-calls'
@@ -35,7 +35,7 @@ function contextFor(pred: unknown[], gold: unknown[], level: Level, g: unknown) 
 /** A buffer as a previous group left it: nothing in it may count. */
 function usedBuffer(rows: number, cols: number): RankBuffer {
   const size = rows * cols
-  return { doubles: new Float64Array(3 * size).fill(7), counts: new Uint32Array(2 * size + rows + cols).fill(7) }
+  return { doubles: new Float64Array(4 * size).fill(7), counts: new Uint32Array(2 * size + rows + cols).fill(7) }
 }
 
 describe('ranking a group by keys', () => {
@@ -48,11 +48,9 @@ describe('ranking a group by keys', () => {
       const hashed = hashedRanks(ctx, preds, golds, usedBuffer(preds.length, golds.length))
       expect(hashed).toBeDefined()
       const compared = comparedRanks(ctx, preds, golds)
-      expect(Array.from(hashed!.primary)).toEqual(Array.from(compared.primary))
-      expect(Array.from(hashed!.secondary)).toEqual(Array.from(compared.secondary))
-      const inOwnArrays = hashedRanks(ctx, preds, golds)
-      expect(Array.from(inOwnArrays!.primary)).toEqual(Array.from(compared.primary))
-      expect(Array.from(inOwnArrays!.secondary)).toEqual(Array.from(compared.secondary))
+      const tiers = ({ primary, secondary, tertiary }: GroupRanks) => [Array.from(primary), Array.from(secondary), tertiary && Array.from(tertiary)]
+      expect(tiers(hashed!)).toEqual(tiers(compared))
+      expect(tiers(hashedRanks(ctx, preds, golds)!)).toEqual(tiers(compared))
     },
   )
 

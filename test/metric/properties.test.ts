@@ -1,5 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
+import { optional } from '../../src/compare/gold-values'
 import { matchCalls } from '../../src/match/match-calls'
 import type { Level } from '../../src/match/options'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
@@ -12,6 +13,16 @@ const call: fc.Arbitrary<Call> = fc.record({
   args: fc.dictionary(fc.constantFrom('x', 'y', 'z'), fc.integer({ min: 0, max: 2 }), { maxKeys: 3 }),
 })
 const calls = (max: number) => fc.array(call, { maxLength: max })
+// Gold whose arguments may be optional, with or without a value: given wrong, or right, they count where leaving them out would not.
+const goldCall = fc.record({
+  name: fc.constantFrom('a', 'b', 'c'),
+  args: fc.dictionary(
+    fc.constantFrom('x', 'y', 'z'),
+    fc.oneof(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 }).map((value) => optional(value)), fc.constant(optional())),
+    { maxKeys: 3 },
+  ),
+})
+const goldCalls = (max: number) => fc.array(goldCall, { maxLength: max })
 const importance = fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom(0.5, 2.5))
 const grammar = fc.record({
   tools: fc.record({
@@ -26,8 +37,8 @@ function permutation<T>(items: T[]): fc.Arbitrary<T[]> {
 }
 
 describe('laws of the score', () => {
-  test.prop([calls(6), calls(6), level])('permuting the prediction never changes the score', (pred, gold, lvl) => {
-    const metric = new ToolCallMetric({ level: lvl })
+  test.prop([calls(6), goldCalls(6), level, fc.option(grammar, { nil: undefined })])('permuting the prediction never changes the score', (pred, gold, lvl, g) => {
+    const metric = new ToolCallMetric({ level: lvl, grammar: g })
     const base = metric.score(pred, gold)
     fc.assert(
       fc.property(permutation(pred), (shuffled) => {
@@ -38,12 +49,27 @@ describe('laws of the score', () => {
     )
   })
 
-  test.prop([calls(6), calls(6), level])('permuting the gold never changes the score', (pred, gold, lvl) => {
-    const metric = new ToolCallMetric({ level: lvl })
+  test.prop([calls(6), goldCalls(6), level, fc.option(grammar, { nil: undefined })])('permuting the gold never changes the score', (pred, gold, lvl, g) => {
+    const metric = new ToolCallMetric({ level: lvl, grammar: g })
     const base = metric.score(pred, gold)
     fc.assert(
       fc.property(permutation(gold), (shuffled) => {
         const score = metric.score(pred, shuffled)
+        expect([score.tp, score.fp, score.fn]).toEqual([base.tp, base.fp, base.fn])
+      }),
+      { numRuns: 5 },
+    )
+  })
+
+  test.prop(
+    [fc.array(call.map((c) => ({ ...c, name: 'a' })), { minLength: 8, maxLength: 12 }), fc.array(goldCall.map((c) => ({ ...c, name: 'a' })), { minLength: 8, maxLength: 12 }), level],
+    { numRuns: 50 },
+  )('permuting the prediction never changes the score of a group large enough to be ranked by keys', (pred, gold, lvl) => {
+    const metric = new ToolCallMetric({ level: lvl })
+    const base = metric.score(pred, gold)
+    fc.assert(
+      fc.property(permutation(pred), (shuffled) => {
+        const score = metric.score(shuffled, gold)
         expect([score.tp, score.fp, score.fn]).toEqual([base.tp, base.fp, base.fn])
       }),
       { numRuns: 5 },

@@ -75,6 +75,21 @@ describe('arg level', () => {
     const score = argLevel.score([{ name: 'g', args: { a: 1, b: 2 } }], [])
     expect(counts(score)).toMatchObject({ tp: 0, fp: 3, fn: 0 })
   })
+
+  test('of pairings that agree as much, the one with the fewest errors is chosen, in whatever order the calls come', () => {
+    // Either prediction agrees on the name alone; paired, a wrong optional x is an FP and an FN, where left apart it counts only as an FP.
+    const gold = [{ name: 'g', args: { x: optional(1), y: 1 } }]
+    const calls = [{ name: 'g', args: { x: 5 } }, { name: 'g', args: {} }]
+    for (const pred of [calls, [...calls].reverse()]) {
+      const score = argLevel.score(pred, gold)
+      expect(counts(score)).toEqual({ tp: 1, fp: 2, fn: 1, f1: 0.4 })
+      expect(score.pairs[0]!.pred).toEqual({ name: 'g', args: {} })
+    }
+    for (const order of ['strict', 'turns'] as const) {
+      const ordered = new ToolCallMetric({ level: 'arg', order })
+      expect(counts(ordered.score(calls, gold))).toEqual(counts(ordered.score([...calls].reverse(), gold)))
+    }
+  })
 })
 
 describe('weights from the grammar', () => {
@@ -256,6 +271,16 @@ describe('tool schemas', () => {
     const score = metric.score([{ name: 'get_weather', args: { city: 'Paris', days: 1, unit: 'C' } }], [{ name: 'get_weather', args: { city: 'Paris' } }])
     expect(score.pairs[0]!.exact).toBe(true)
     expect(score.pairs[0]!.args.map((v) => v.verdict)).toEqual(['match', 'omitted', 'omitted'])
+  })
+
+  test('at arg level, of pairings that agree as much, the one that leaves out more by the declared defaults is chosen', () => {
+    // Either prediction agrees on the name alone; paired, days: 1 counts nothing, where left apart it is an FP.
+    const argMetric = new ToolCallMetric({ level: 'arg', grammar: tools })
+    const gold = [{ name: 'get_weather', args: { city: 'Paris' } }]
+    const calls = [{ name: 'get_weather', args: {} }, { name: 'get_weather', args: { days: 1 } }]
+    for (const pred of [calls, [...calls].reverse()]) {
+      expect(counts(argMetric.score(pred, gold))).toEqual({ tp: 1, fp: 1, fn: 1, f1: 0.5 })
+    }
   })
 
   test('the same argument with another value is hallucinated', () => {
