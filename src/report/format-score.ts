@@ -9,6 +9,7 @@ import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
 import type { AcceptsValue } from '../compare/accepts-value'
 import { alignMatched } from './align-matched'
+import { longDiffCut } from './long-diff-cut'
 import { longStringsCut } from './long-strings-cut'
 import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
 
@@ -110,7 +111,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
           commonColor: (text) => colors.dim(oneLine(text)),
           patchColor: (text) => colors.dim(oneLine(text)),
         })
-        const lines = (nested ?? '').split('\n').map((line) => `${INDENT}    ${line}`)
+        const lines = longDiffCut(nested ?? '', colors).map((line) => `${INDENT}    ${line}`)
         return [`${INDENT}~ ${arg}:` + why(verdict.reason ?? 'differs'), ...lines]
       }
       const [printedGold, printedPred] =
