@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { didYouMean } from '../match/nearest'
+import { didYouMean } from '../compare/nearest'
 import { oneLine, UserError } from './user-error'
 
 export interface OptionSpec {

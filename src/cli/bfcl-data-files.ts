@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { didYouMean } from '../match/nearest'
+import { didYouMean } from '../compare/nearest'
 import { UserError } from './user-error'
 
 const DATA_FILE = /^BFCL_v(\d+)_(.+)\.json$/

@@ -1,7 +1,7 @@
 import { version } from '../../package.json'
 import type { CliContext } from './cli-context'
 import { removeTemporaryFiles } from './interrupt'
-import { didYouMean } from '../match/nearest'
+import { didYouMean } from '../compare/nearest'
 import { Notices } from './notices'
 import { BrokenPipe, Output } from './output'
 import { StatusLine } from './progress'

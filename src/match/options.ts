@@ -3,7 +3,7 @@ import { CANONICALIZER_THREW, type Canonicalizer, canonicalizers } from '../comp
 import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
-import { didYouMean } from './nearest'
+import { didYouMean } from '../compare/nearest'
 import { errorMessage } from '../calls/path'
 
 export type Level = 'call' | 'arg'
