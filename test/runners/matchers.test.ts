@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { canonicalizers } from '../../src/compare/canonicalizers'
 import { oneOf, optional } from '../../src/compare/gold-values'
@@ -133,6 +135,20 @@ describe('toMatchToolCalls', () => {
     const message = failure(() => expect({ calls: [search('dogs')] }).toEqual({ calls: expect.toMatchToolCalls([search('cats')]) }))
     expect(message).not.toContain('[object Object]')
   })
+
+  // The README shows the line Jest prints; Vitest draws its diff as it reports the failure, from the error's values.
+  if (process.env.VITEST === undefined) {
+    test("under Jest, prints the gold of a failed asymmetric use on the one line the README shows", () => {
+      // Jest runs this file as CommonJS, where __dirname is the file's folder.
+      const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8')
+      const shown = /on one line under Jest \(`([^`]+)`/.exec(readme)
+      if (shown === null) throw new Error("README.md: no sample after 'on one line under Jest ('")
+      const message = failure(() => expect({ calls: [search('dogs')] }).toEqual({ calls: expect.toMatchToolCalls([search('cats')]) }))
+      const printed = /^- {3}"calls": (.*),$/m.exec(message)
+      // A code span broken over two lines of the README reads as one line, with a space at the break.
+      expect(shown[1]!.replace(/\s*\n\s*/g, ' ')).toBe(printed?.[1])
+    })
+  }
 
   test('works inverted as an asymmetric matcher', () => {
     expect({ calls: [search('dogs')] }).toEqual({ calls: expect.not.toMatchToolCalls([search('cats')]) })
