@@ -22,7 +22,7 @@ export interface MatchOptions {
   order?: Order
   /** How strings are compared: a function, or the name of one of `canonicalizers`. */
   canonicalizer?: Canonicalizer | 'default' | 'exact' | 'bfcl'
-  /** How tool names are compared; exact by default (`canonicalizers.toolName` folds case and `.`/`_`). */
+  /** How tool names are compared; exact by default (`canonicalizers.toolName` folds case and reads `.` and `-` as `_`). */
   name?: Canonicalizer
   grammar?: GrammarInput
 }
