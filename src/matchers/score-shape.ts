@@ -38,3 +38,12 @@ export function isCorpusReport(value: unknown): value is CorpusReport {
     return typeof episodes === 'number' && typeof perTool === 'object' && perTool !== null
   })
 }
+
+/** A reporter's report of a test run (its `json`) by its shape: counts, and how many tests and assertions it sums. */
+export function isTestRunReport(value: unknown): boolean {
+  return hasShape(value, (object) => {
+    if (!hasCounts(object)) return false
+    const { tests, assertions } = object as Record<string, unknown>
+    return typeof tests === 'number' && typeof assertions === 'number'
+  })
+}

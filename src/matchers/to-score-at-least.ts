@@ -12,7 +12,7 @@ import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
 import { printFiguresApart } from '../report/print-figure'
 import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
-import { isCorpusReport, isScore } from './score-shape'
+import { isCorpusReport, isScore, isTestRunReport } from './score-shape'
 
 const FIGURES: Record<ScoreFigure, string> = { f1: 'F1', precision: 'precision', recall: 'recall' }
 
@@ -94,6 +94,12 @@ function isOptionsInPlaceOfGold(gold: unknown): boolean {
 
 function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown, optionsArgument: unknown): Graded {
   if (gold === undefined) {
+    if (isTestRunReport(received)) {
+      throw new TypeError(
+        "received: a test run's report, which its reporter checks against the option minF1; toScoreAtLeast takes calls, a Score or a report of evaluate or toolcalls score. " +
+          'To check it in a test of its own, compare its figure: expect(report.f1).toBeGreaterThanOrEqual(0.9)',
+      )
+    }
     throw new TypeError('gold: expected the gold calls as the second argument (or a Score or corpus report as the received value)')
   }
   if (isOptionsInPlaceOfGold(gold)) {

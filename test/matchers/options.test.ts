@@ -62,6 +62,11 @@ describe('toScoreAtLeast without a Score', () => {
     expect(() => expect([search('cats')]).toScoreAtLeast(1)).toThrow(TypeError)
   })
 
+  test("points a test run's report at its reporter's minF1, where it asked for gold", () => {
+    const runReport = { tp: 3, fp: 1, fn: 0, precision: 0.75, recall: 1, f1: 6 / 7, tests: 2, assertions: 2, perTool: {}, worst: [], by: 'f1' }
+    expect(() => expect(runReport).toScoreAtLeast(0.9)).toThrow(/^received: a test run's report, which its reporter checks against the option minF1; .*expect\(report\.f1\)/)
+  })
+
   test('says so when options stand where the gold belongs, as in the form for a Score', () => {
     expect(() => expect([search('cats')]).toScoreAtLeast(0.5, { by: 'recall' })).toThrow(
       new TypeError(
