@@ -209,7 +209,7 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   // values, which keeps the order of sums and the scales small. Whole ranks need no such pass.
   const primaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(primary, size)
   const secondaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(secondary, size)
-  const tertiaryUnit = ctx.rankUnit === 1 || tertiary === undefined ? 1 : commonDivisor(tertiary, size, minTertiary)
+  let tertiaryUnit = ctx.rankUnit === 1 || tertiary === undefined ? 1 : commonDivisor(tertiary, size, minTertiary)
   let maxPrimary = 0
   let maxSecondary = 0
   let maxTertiary = 0
@@ -223,31 +223,32 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   maxTertiary /= tertiaryUnit
   // The tiers are folded into one benefit: primary, then secondary, then tertiary, then nearness of
   // position, each scaled above the largest total the next can reach, as long as the sums stay exact.
-  // Past that, position gives way first, then the tertiary tier (for importances of many digits).
+  // Past that, position gives way first, then the tertiary tier is told apart in a coarser unit, as
+  // fine as fits (for importances of many digits), rather than not at all.
   const pairCount = Math.min(rows, cols)
   const maxDistance = pairCount * Math.max(rows, cols)
   const primaryRoom = pairCount * maxPrimary + 1
+  const secondaryRoom = pairCount * maxSecondary + 1
   let distanceScale = 1
   let tertiaryScale = maxDistance + 1
   let secondaryScale = (pairCount * maxTertiary + 1) * tertiaryScale
-  let primaryScale = (pairCount * maxSecondary + 1) * secondaryScale
+  let primaryScale = secondaryRoom * secondaryScale
   if (size > POSITION_TIES_UP_TO || primaryRoom * primaryScale >= EXACT_LIMIT) {
     distanceScale = 0 // position no longer breaks ties; the solver's own order does
+    while (maxTertiary > 0 && primaryRoom * secondaryRoom * (pairCount * maxTertiary + 1) >= EXACT_LIMIT) {
+      tertiaryUnit *= 2
+      maxTertiary = Math.floor(maxTertiary / 2)
+    }
     tertiaryScale = 1
     secondaryScale = pairCount * maxTertiary + 1
-    primaryScale = (pairCount * maxSecondary + 1) * secondaryScale
-    if (primaryRoom * primaryScale >= EXACT_LIMIT) {
-      tertiaryScale = 0
-      secondaryScale = 1
-      primaryScale = pairCount * maxSecondary + 1
-    }
+    primaryScale = secondaryRoom * secondaryScale
   }
   const benefit = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(2 * size, 3 * size)
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
       const k = i * cols + j
       benefit[k] = (primary[k]! / primaryUnit) * primaryScale + (secondary[k]! / secondaryUnit) * secondaryScale - distanceScale * Math.abs(i - j)
-      if (tertiary !== undefined) benefit[k]! += ((tertiary[k]! - minTertiary) / tertiaryUnit) * tertiaryScale
+      if (tertiary !== undefined) benefit[k]! += Math.floor((tertiary[k]! - minTertiary) / tertiaryUnit) * tertiaryScale
     }
   }
   const assigned = maxBenefitAssignment(rows, cols, benefit)

@@ -114,6 +114,16 @@ describe('weights from the grammar', () => {
     expect(callLevel.score([deleteAll], []).fp).toBe(1)
   })
 
+  test('at arg level, with importances of many digits, of pairings that agree as much the one with the fewest errors is still chosen, in whatever order the calls come', () => {
+    // f(x=0, y=0) matches either gold call exactly; f() beside the one that requires the heavy x misses it, beside the other only y.
+    const metric = new ToolCallMetric({ level: 'arg', grammar: { tools: { f: { args: { x: { importance: 38.123457 } } } } } })
+    const gold = [{ name: 'f', args: { x: optional(0), y: 0 } }, { name: 'f', args: { x: 0, y: optional(0) } }]
+    const calls = [{ name: 'f', args: {} }, { name: 'f', args: { x: 0, y: 0 } }]
+    for (const pred of [calls, [...calls].reverse()]) {
+      for (const golds of [gold, [...gold].reverse()]) expect(counts(metric.score(pred, golds))).toMatchObject({ fp: 0, fn: 1 })
+    }
+  })
+
   test('importances may ride on a tool schema list', () => {
     const tools = [{ type: 'function', importance: 4, function: { name: 'delete_all', parameters: { type: 'object', properties: {} } } }]
     expect(new ToolCallMetric({ grammar: tools }).score([deleteAll], []).fp).toBe(4)
