@@ -21,7 +21,7 @@ export interface ArgVerdict {
   reason?: string
 }
 
-/** What ranking a pair needs: whether it matches exactly, the weight of the arguments that agree, and its errors spared. */
+/** What ranking a pair needs: whether it matches exactly, the weight of the arguments that agree, its errors spared, and what of them is left out by declared defaults. */
 export interface PairRank {
   exact: boolean
   agreement: number
@@ -33,6 +33,13 @@ export interface PairRank {
    * spares the most has the fewest errors, whatever order the calls came in.
    */
   spared: number
+  /**
+   * The weight of predicted arguments that equal their declared default. Among pairings that spare as
+   * many errors, the one that leaves out the most by defaults gives the most optional gold arguments,
+   * each an FN in a pair, so it has the fewest FPs: its FP and FN, not only their sum, are then the same
+   * whatever order the calls came in.
+   */
+  defaulted: number
 }
 
 export interface CallContext {
@@ -81,6 +88,7 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
   let exact = true
   let agreement = 0
   let spared = 0
+  let defaulted = 0
   let goldFound = 0
 
   for (let i = 0; i < gold.keys.length; i++) {
@@ -127,6 +135,7 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       const weight = argWeight(ctx, arg)
       if (equalsDefault(ctx, arg, predArgs[arg])) {
         spared += weight
+        defaulted += weight
         if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'omitted', weight, reason: 'equals the declared default' }
       } else {
         exact = false
@@ -152,9 +161,10 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
   }
   // Setting an array's length goes through the runtime even when it is unchanged.
   if (explain && verdicts.length !== written) verdicts.length = written
-  if (into === undefined) return { exact, agreement, spared }
+  if (into === undefined) return { exact, agreement, spared, defaulted }
   into.exact = exact
   into.agreement = agreement
   into.spared = spared
+  into.defaulted = defaulted
   return into
 }

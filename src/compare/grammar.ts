@@ -21,6 +21,8 @@ export interface ToolSpec {
   args: ReadonlyMap<string, ArgSpec>
   required: readonly string[]
   declared: boolean
+  /** Whether some argument declares a default, by which a predicted argument may be left out. */
+  defaults: boolean
 }
 
 /** Tools by canonical name. A tool or argument it does not list weighs 1 and is not type-checked. */
@@ -180,7 +182,8 @@ function readToolSchema(tool: unknown, path: string, canonicalize: Canonicalizer
       required = parameters.required as string[]
     }
   }
-  return { name, importance, args, required, declared: true }
+  const defaults = [...args.values()].some((arg) => arg.schema?.default !== undefined)
+  return { name, importance, args, required, declared: true, defaults }
 }
 
 function readWeightsEntry(name: string, entry: unknown, path: string): ToolSpec {
@@ -204,7 +207,7 @@ function readWeightsEntry(name: string, entry: unknown, path: string): ToolSpec 
       args.set(arg, { importance: readImportance(argEntry.importance, `${argPath}.importance`) })
     }
   }
-  return { name, importance: readImportance(entry.importance, `${path}.importance`), args, required: [], declared: false }
+  return { name, importance: readImportance(entry.importance, `${path}.importance`), args, required: [], declared: false, defaults: false }
 }
 
 /**

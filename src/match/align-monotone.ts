@@ -4,8 +4,8 @@ import type { Assignment } from './assign-any'
  * An order-preserving alignment of two sequences of units (calls for order 'strict', turns
  * for order 'turns'): each unit pairs with at most one, and pairs never cross. `value(i, j)`
  * is what pairing unit i with unit j is worth, or undefined when they cannot pair. The
- * alignment maximises the summed tiers (primary, then secondary, then tertiary, then the number
- * of call pairs); on ties it prefers pairing, then leaving a prediction out, so it is deterministic.
+ * alignment maximises the summed tiers (primary, then secondary, tertiary and quaternary, then the
+ * number of call pairs); on ties it prefers pairing, then leaving a prediction out, so it is deterministic.
  */
 export function alignMonotone(
   predUnits: number,
@@ -23,7 +23,7 @@ export function alignMonotone(
   for (let i = 0; i <= predUnits; i++) {
     for (let j = 0; j <= goldUnits; j++) {
       if (i === 0 && j === 0) {
-        row.set(0, 0, 0, 0, 0)
+        row.set(0, 0, 0, 0, 0, 0)
         continue
       }
       const k = i * width + j
@@ -39,6 +39,7 @@ export function alignMonotone(
       let p = from.primary[at]!
       let s = from.secondary[at]!
       let t = from.tertiary[at]!
+      let q = from.quaternary[at]!
       let c = from.count[at]!
       if (i > 0 && j > 0) {
         const paired = value(i - 1, j - 1)
@@ -46,17 +47,19 @@ export function alignMonotone(
           const pp = above.primary[j - 1]! + paired.primary
           const ps = above.secondary[j - 1]! + paired.secondary
           const pt = above.tertiary[j - 1]! + paired.tertiary
+          const pq = above.quaternary[j - 1]! + paired.quaternary
           const pc = above.count[j - 1]! + paired.pairs.length
-          if (pp > p || (pp === p && (ps > s || (ps === s && (pt > t || (pt === t && pc >= c)))))) {
+          if (pp > p || (pp === p && (ps > s || (ps === s && (pt > t || (pt === t && (pq > q || (pq === q && pc >= c)))))))) {
             p = pp
             s = ps
             t = pt
+            q = pq
             c = pc
             step[k] = 2
           }
         }
       }
-      row.set(j, p, s, t, c)
+      row.set(j, p, s, t, q, c)
     }
     ;[above, row] = [row, above]
   }
@@ -79,24 +82,27 @@ export function alignMonotone(
   return pairs.reverse()
 }
 
-/** One row of the alignment's tiers: primary, then secondary, then tertiary, then the number of call pairs. */
+/** One row of the alignment's tiers: primary, then secondary, tertiary and quaternary, then the number of call pairs. */
 class Tiers {
   readonly primary: Float64Array
   readonly secondary: Float64Array
   readonly tertiary: Float64Array
+  readonly quaternary: Float64Array
   readonly count: Float64Array
 
   constructor(width: number) {
     this.primary = new Float64Array(width)
     this.secondary = new Float64Array(width)
     this.tertiary = new Float64Array(width)
+    this.quaternary = new Float64Array(width)
     this.count = new Float64Array(width)
   }
 
-  set(j: number, primary: number, secondary: number, tertiary: number, count: number): void {
+  set(j: number, primary: number, secondary: number, tertiary: number, quaternary: number, count: number): void {
     this.primary[j] = primary
     this.secondary[j] = secondary
     this.tertiary[j] = tertiary
+    this.quaternary[j] = quaternary
     this.count[j] = count
   }
 
@@ -105,6 +111,7 @@ class Tiers {
     if (this.primary[j] !== row.primary[other]) return this.primary[j]! > row.primary[other]!
     if (this.secondary[j] !== row.secondary[other]) return this.secondary[j]! > row.secondary[other]!
     if (this.tertiary[j] !== row.tertiary[other]) return this.tertiary[j]! > row.tertiary[other]!
+    if (this.quaternary[j] !== row.quaternary[other]) return this.quaternary[j]! > row.quaternary[other]!
     return this.count[j]! > row.count[other]!
   }
 }

@@ -12,6 +12,7 @@ export interface Assignment {
   primary: number
   secondary: number
   tertiary: number
+  quaternary: number
 }
 
 const EXACT_LIMIT = 2 ** 53
@@ -33,6 +34,7 @@ function addPair(ctx: PairingContext, p: number, g: number, into: Assignment, ne
   into.primary += tiers.primary
   into.secondary += tiers.secondary
   into.tertiary += tiers.tertiary
+  into.quaternary += tiers.quaternary
 }
 
 function addTo(into: Assignment, p: number, g: number): void {
@@ -47,13 +49,13 @@ export function assignAny(
 ): Assignment {
   if (predIndices.length === 1 && goldIndices.length === 1) {
     // One call each side, the commonest problem: a pair if the tools agree.
-    const result: Assignment = { pairs: [], primary: 0, secondary: 0, tertiary: 0 }
+    const result: Assignment = { pairs: [], primary: 0, secondary: 0, tertiary: 0, quaternary: 0 }
     const p = predIndices[0]!
     const g = goldIndices[0]!
     if (ctx.pred.names[p] === ctx.gold.names[g]) addPair(ctx, p, g, result, needTotals)
     return result
   }
-  const result: Assignment = { pairs: [], primary: 0, secondary: 0, tertiary: 0 }
+  const result: Assignment = { pairs: [], primary: 0, secondary: 0, tertiary: 0, quaternary: 0 }
   if (predIndices.length === 0 || goldIndices.length === 0) return result
   // Calls all to one tool, as parallel calls mostly are, form one group as they are, with no lists made for it.
   const tool = ctx.gold.names[goldIndices[0]!]!
@@ -189,6 +191,7 @@ function pairInOrder(ctx: PairingContext, preds: readonly number[], golds: reado
     into.primary += tiers.primary
     into.secondary += tiers.secondary
     into.tertiary += tiers.tertiary
+    into.quaternary += tiers.quaternary
   }
   return true
 }
@@ -198,7 +201,7 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   const rows = preds.length
   const cols = golds.length
   const size = rows * cols
-  const { primary, secondary, tertiary } =
+  const { primary, secondary, tertiary, quaternary } =
     (size >= HASHED_FROM ? hashedRanks(ctx, preds, golds, buffer) : undefined) ?? comparedRanks(ctx, preds, golds, buffer)
   // Every assignment pairs min(rows, cols) calls, so shifting a tier by a constant changes no choice:
   // the tertiary tier, which may be negative, is shifted to start at 0, as the scales below need.
@@ -210,37 +213,48 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   const primaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(primary, size)
   const secondaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(secondary, size)
   let tertiaryUnit = ctx.rankUnit === 1 || tertiary === undefined ? 1 : commonDivisor(tertiary, size, minTertiary)
+  let quaternaryUnit = ctx.rankUnit === 1 || quaternary === undefined ? 1 : commonDivisor(quaternary, size)
   let maxPrimary = 0
   let maxSecondary = 0
   let maxTertiary = 0
+  let maxQuaternary = 0
   for (let k = 0; k < size; k++) {
     if (primary[k]! > maxPrimary) maxPrimary = primary[k]!
     if (secondary[k]! > maxSecondary) maxSecondary = secondary[k]!
   }
   if (tertiary !== undefined) for (let k = 0; k < size; k++) if (tertiary[k]! - minTertiary > maxTertiary) maxTertiary = tertiary[k]! - minTertiary
+  if (quaternary !== undefined) for (let k = 0; k < size; k++) if (quaternary[k]! > maxQuaternary) maxQuaternary = quaternary[k]!
   maxPrimary /= primaryUnit
   maxSecondary /= secondaryUnit
   maxTertiary /= tertiaryUnit
-  // The tiers are folded into one benefit: primary, then secondary, then tertiary, then nearness of
+  maxQuaternary /= quaternaryUnit
+  // The tiers are folded into one benefit: primary, then secondary, tertiary, quaternary, then nearness of
   // position, each scaled above the largest total the next can reach, as long as the sums stay exact.
-  // Past that, position gives way first, then the tertiary tier is told apart in a coarser unit, as
-  // fine as fits (for importances of many digits), rather than not at all.
+  // Past that, position gives way first, then the quaternary and the tertiary tiers, in that order, are
+  // told apart in a coarser unit, as fine as fits (for importances of many digits), rather than not at all.
   const pairCount = Math.min(rows, cols)
   const maxDistance = pairCount * Math.max(rows, cols)
   const primaryRoom = pairCount * maxPrimary + 1
   const secondaryRoom = pairCount * maxSecondary + 1
   let distanceScale = 1
-  let tertiaryScale = maxDistance + 1
+  let quaternaryScale = maxDistance + 1
+  let tertiaryScale = (pairCount * maxQuaternary + 1) * quaternaryScale
   let secondaryScale = (pairCount * maxTertiary + 1) * tertiaryScale
   let primaryScale = secondaryRoom * secondaryScale
   if (size > POSITION_TIES_UP_TO || primaryRoom * primaryScale >= EXACT_LIMIT) {
     distanceScale = 0 // position no longer breaks ties; the solver's own order does
-    while (maxTertiary > 0 && primaryRoom * secondaryRoom * (pairCount * maxTertiary + 1) >= EXACT_LIMIT) {
-      tertiaryUnit *= 2
-      maxTertiary = Math.floor(maxTertiary / 2)
+    while (maxTertiary + maxQuaternary > 0 && primaryRoom * secondaryRoom * (pairCount * maxTertiary + 1) * (pairCount * maxQuaternary + 1) >= EXACT_LIMIT) {
+      if (maxQuaternary > 0) {
+        quaternaryUnit *= 2
+        maxQuaternary = Math.floor(maxQuaternary / 2)
+      } else {
+        tertiaryUnit *= 2
+        maxTertiary = Math.floor(maxTertiary / 2)
+      }
     }
-    tertiaryScale = 1
-    secondaryScale = pairCount * maxTertiary + 1
+    quaternaryScale = 1
+    tertiaryScale = pairCount * maxQuaternary + 1
+    secondaryScale = (pairCount * maxTertiary + 1) * tertiaryScale
     primaryScale = secondaryRoom * secondaryScale
   }
   const benefit = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(2 * size, 3 * size)
@@ -249,6 +263,7 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
       const k = i * cols + j
       benefit[k] = (primary[k]! / primaryUnit) * primaryScale + (secondary[k]! / secondaryUnit) * secondaryScale - distanceScale * Math.abs(i - j)
       if (tertiary !== undefined) benefit[k]! += Math.floor((tertiary[k]! - minTertiary) / tertiaryUnit) * tertiaryScale
+      if (quaternary !== undefined) benefit[k]! += Math.floor(quaternary[k]! / quaternaryUnit) * quaternaryScale
     }
   }
   const assigned = maxBenefitAssignment(rows, cols, benefit)
@@ -259,6 +274,7 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
     into.primary += primary[i * cols + j]!
     into.secondary += secondary[i * cols + j]!
     if (tertiary !== undefined) into.tertiary += tertiary[i * cols + j]!
+    if (quaternary !== undefined) into.quaternary += quaternary[i * cols + j]!
   }
 }
 

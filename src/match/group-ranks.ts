@@ -8,30 +8,35 @@ export interface GroupRanks {
   secondary: Float64Array
   /** The errors spared; undefined at call level, where every pair's is 0 (see Tiers). */
   tertiary: Float64Array | undefined
+  /** What is left out by declared defaults; undefined at call level or where the tool declares none, as every pair's is 0. */
+  quaternary: Float64Array | undefined
 }
 
-/** The tiers' arrays for `size` pairs: in `buffer` when given (see RankBuffer), else made for them. */
-function tierArrays(ctx: PairingContext, size: number, buffer: RankBuffer | undefined): GroupRanks {
+/** The tiers' arrays for `size` pairs: in `buffer` when given (see RankBuffer), else made for them; those of defaults, rarely needed, made for them. */
+function tierArrays(ctx: PairingContext, size: number, buffer: RankBuffer | undefined, defaults: boolean): GroupRanks {
   const spares = ctx.options.level === 'arg'
+  const quaternary = spares && defaults ? new Float64Array(size) : undefined
   if (buffer === undefined) {
-    return { primary: new Float64Array(size), secondary: new Float64Array(size), tertiary: spares ? new Float64Array(size) : undefined }
+    return { primary: new Float64Array(size), secondary: new Float64Array(size), tertiary: spares ? new Float64Array(size) : undefined, quaternary }
   }
   const { doubles } = buffer
-  return { primary: doubles.subarray(0, size), secondary: doubles.subarray(size, 2 * size), tertiary: spares ? doubles.subarray(3 * size, 4 * size) : undefined }
+  return { primary: doubles.subarray(0, size), secondary: doubles.subarray(size, 2 * size), tertiary: spares ? doubles.subarray(3 * size, 4 * size) : undefined, quaternary }
 }
 
 /** Ranks every pair by comparing the two calls; in `buffer` when given (see RankBuffer). */
 export function comparedRanks(ctx: PairingContext, preds: readonly number[], golds: readonly number[], buffer?: RankBuffer): GroupRanks {
   const cols = golds.length
-  const ranks = tierArrays(ctx, preds.length * cols, buffer)
-  const { primary, secondary, tertiary } = ranks
-  const tiers = { primary: 0, secondary: 0, tertiary: 0 }
+  const defaults = ctx.callContext(ctx.gold.names[golds[0]!]!).spec?.defaults === true
+  const ranks = tierArrays(ctx, preds.length * cols, buffer, defaults)
+  const { primary, secondary, tertiary, quaternary } = ranks
+  const tiers = { primary: 0, secondary: 0, tertiary: 0, quaternary: 0 }
   for (let i = 0; i < preds.length; i++) {
     for (let j = 0; j < cols; j++) {
       ctx.writePairTiers(preds[i]!, golds[j]!, tiers)
       primary[i * cols + j] = tiers.primary
       secondary[i * cols + j] = tiers.secondary
       if (tertiary !== undefined) tertiary[i * cols + j] = tiers.tertiary
+      if (quaternary !== undefined) quaternary[i * cols + j] = tiers.quaternary
     }
   }
   return ranks
@@ -56,7 +61,7 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
   const anyValue = new Map<string, number[]>()
   const optionalIn = new Map<string, number[]>()
   const size = preds.length * cols
-  const ranks = tierArrays(ctx, size, buffer)
+  const ranks = tierArrays(ctx, size, buffer, false)
   // The weight of optional gold arguments given, which the errors spared count against (see PairRank); overwritten by them below.
   const optionalGiven = ranks.tertiary?.fill(0)
   // The tallies start at zero, as new typed arrays do.
@@ -113,14 +118,14 @@ export function hashedRanks(ctx: PairingContext, preds: readonly number[], golds
   }
 
   const { primary, secondary, tertiary } = ranks
-  const tiers = { primary: 0, secondary: 0, tertiary: 0 }
+  const tiers = { primary: 0, secondary: 0, tertiary: 0, quaternary: 0 }
   for (let i = 0; i < preds.length; i++) {
     for (let j = 0; j < cols; j++) {
       const k = i * cols + j
       // Exact: every predicted argument matched (so none is extra) and every required gold argument was given.
       const exact = matched[k] === argCount[i] && requiredMatched[k] === required[j]
       // No declared defaults here (a declared spec ranks pair by pair), so the errors spared are the optional arguments given, negated.
-      ctx.writeTiers(exact, agreement[k]!, optionalGiven === undefined ? 0 : 0 - optionalGiven[k]!, call.toolWeight, tiers)
+      ctx.writeTiers(exact, agreement[k]!, optionalGiven === undefined ? 0 : 0 - optionalGiven[k]!, 0, call.toolWeight, tiers)
       primary[k] = tiers.primary
       secondary[k] = tiers.secondary
       if (tertiary !== undefined) tertiary[k] = tiers.tertiary

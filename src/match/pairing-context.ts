@@ -27,12 +27,14 @@ export interface ExplainedPair extends PairRank {
   verdicts: ArgVerdict[]
 }
 
-/** A pair's worth, lexicographically: `primary` first, then `secondary`, then `tertiary`. Integers in rank units. */
+/** A pair's worth, lexicographically: `primary` first, then `secondary`, `tertiary` and `quaternary`. Integers in rank units. */
 export interface Tiers {
   primary: number
   secondary: number
   /** The errors spared (see PairRank), at arg level only: at call level the counts follow the exact pairs alone. May be negative. */
   tertiary: number
+  /** What is left out by declared defaults (see PairRank), at arg level only; 0 where the tool declares none. */
+  quaternary: number
 }
 
 /**
@@ -104,13 +106,13 @@ export class PairingContext {
     const gold = this.gold.calls[goldIndex]!
     // Sized for the gold's arguments, the usual count; compareCall sets the length it wrote.
     const verdicts: ArgVerdict[] = new Array(gold.keys.length)
-    const explained: ExplainedPair = { goldIndex, exact: false, agreement: 0, spared: 0, verdicts }
+    const explained: ExplainedPair = { goldIndex, exact: false, agreement: 0, spared: 0, defaulted: 0, verdicts }
     compareCall(this.pred.calls[predIndex]!, gold, this.callContext(this.gold.names[goldIndex]!), verdicts, explained)
     return explained
   }
 
   tiers(predIndex: number, goldIndex: number): Tiers {
-    const tiers = { primary: 0, secondary: 0, tertiary: 0 }
+    const tiers = { primary: 0, secondary: 0, tertiary: 0, quaternary: 0 }
     this.writePairTiers(predIndex, goldIndex, tiers)
     return tiers
   }
@@ -119,7 +121,7 @@ export class PairingContext {
   writePairTiers(predIndex: number, goldIndex: number, into: Tiers): void {
     const callContext = this.callContext(this.gold.names[goldIndex]!)
     const rank = compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, callContext, undefined, SCRATCH_RANK)
-    this.writeTiers(rank.exact, rank.agreement, rank.spared, callContext.toolWeight, into)
+    this.writeTiers(rank.exact, rank.agreement, rank.spared, rank.defaulted, callContext.toolWeight, into)
   }
 
   /** Each predicted argument's key (see valueKey), computed once per call however many gold calls it meets. */
@@ -149,16 +151,17 @@ export class PairingContext {
   /**
    * At call level a pair is worth its exactness first, then its argument agreement; at arg
    * level, its agreed units (name and arguments) first, then its exactness, then the errors it
-   * spares (README: Matching and scoring), unless asked for exact pairs first.
+   * spares, then what it leaves out by declared defaults (README: Matching and scoring), unless
+   * asked for exact pairs first.
    */
-  tiersOf({ exact, agreement, spared }: PairRank, toolWeight: number): Tiers {
-    const tiers = { primary: 0, secondary: 0, tertiary: 0 }
-    this.writeTiers(exact, agreement, spared, toolWeight, tiers)
+  tiersOf({ exact, agreement, spared, defaulted }: PairRank, toolWeight: number): Tiers {
+    const tiers = { primary: 0, secondary: 0, tertiary: 0, quaternary: 0 }
+    this.writeTiers(exact, agreement, spared, defaulted, toolWeight, tiers)
     return tiers
   }
 
   /** tiersOf, written into the given slots: the form a group's rank matrices fill without allocating. */
-  writeTiers(exact: boolean, agreement: number, spared: number, toolWeight: number, into: Tiers): void {
+  writeTiers(exact: boolean, agreement: number, spared: number, defaulted: number, toolWeight: number, into: Tiers): void {
     // A tool of importance 0 counts nothing, yet its exact pairs are still the ones to make: ranked as weighing 1, not tied with every other pairing.
     const exactWorth = exact ? (toolWeight === 0 ? 1 : toolWeight) : 0
     const unit = this.rankUnit
@@ -168,21 +171,24 @@ export class PairingContext {
       into.primary = exactRank
       into.secondary = Math.round(agreement * unit)
       into.tertiary = 0
+      into.quaternary = 0
     } else if (this.options.exactFirst === true) {
       into.primary = exactRank
       // Agreed units with the name's, as below: the errors spared count beside them (see PairRank).
       into.secondary = Math.round((toolWeight + agreement) * unit)
       into.tertiary = Math.round(spared * unit)
+      into.quaternary = Math.round(defaulted * unit)
     } else {
       into.primary = Math.round((toolWeight + agreement) * unit)
       into.secondary = exactRank
       into.tertiary = Math.round(spared * unit)
+      into.quaternary = Math.round(defaulted * unit)
     }
   }
 }
 
 /** Written by compareCall and read at once, with no other code between: one serves every ranking comparison. */
-const SCRATCH_RANK: PairRank = { exact: false, agreement: 0, spared: 0 }
+const SCRATCH_RANK: PairRank = { exact: false, agreement: 0, spared: 0, defaulted: 0 }
 
 interface SharedContexts {
   value: ValueContext

@@ -3,20 +3,20 @@ import { describe, expect } from 'vitest'
 import { alignMonotone } from '../../src/match/align-monotone'
 import type { Assignment } from '../../src/match/assign-any'
 
-type Worth = [primary: number, secondary: number, tertiary: number, count: number]
+type Worth = [primary: number, secondary: number, tertiary: number, quaternary: number, count: number]
 
 /** Every order-preserving set of pairs, with its summed worth. */
 function* monotoneMatchings(rows: number, cols: number, value: (i: number, j: number) => Assignment | undefined, i = 0, after = -1): Generator<Worth> {
   if (i === rows) {
-    yield [0, 0, 0, 0]
+    yield [0, 0, 0, 0, 0]
     return
   }
   yield* monotoneMatchings(rows, cols, value, i + 1, after)
   for (let j = after + 1; j < cols; j++) {
     const paired = value(i, j)
     if (paired === undefined) continue
-    for (const [p, s, t, c] of monotoneMatchings(rows, cols, value, i + 1, j)) {
-      yield [p + paired.primary, s + paired.secondary, t + paired.tertiary, c + paired.pairs.length]
+    for (const [p, s, t, q, c] of monotoneMatchings(rows, cols, value, i + 1, j)) {
+      yield [p + paired.primary, s + paired.secondary, t + paired.tertiary, q + paired.quaternary, c + paired.pairs.length]
     }
   }
 }
@@ -30,7 +30,7 @@ const beats = (a: Worth, b: Worth) => {
 const grid = fc
   .tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 6 }))
   .chain(([rows, cols]) =>
-    fc.array(fc.option(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: -2, max: 1 })), { freq: 3 }), {
+    fc.array(fc.option(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: -2, max: 1 }), fc.integer({ min: 0, max: 1 })), { freq: 3 }), {
       minLength: rows * cols,
       maxLength: rows * cols,
     }).map((cells) => ({ rows, cols, cells })),
@@ -40,15 +40,15 @@ describe('the order-preserving alignment', () => {
   test.prop([grid], { numRuns: 500 })('reaches the best order-preserving matching, tier by tier', ({ rows, cols, cells }) => {
     const value = (i: number, j: number): Assignment | undefined => {
       const cell = cells[i * cols + j]
-      return cell === null || cell === undefined ? undefined : { pairs: [[i, j]], primary: cell[0], secondary: cell[1], tertiary: cell[2] }
+      return cell === null || cell === undefined ? undefined : { pairs: [[i, j]], primary: cell[0], secondary: cell[1], tertiary: cell[2], quaternary: cell[3] }
     }
-    let best: Worth = [0, 0, 0, 0]
+    let best: Worth = [0, 0, 0, 0, 0]
     for (const worth of monotoneMatchings(rows, cols, value)) if (beats(worth, best)) best = worth
     const pairs = alignMonotone(rows, cols, value)
     const found = pairs.reduce<Worth>((sum, [i, j]) => {
       const paired = value(i, j)!
-      return [sum[0] + paired.primary, sum[1] + paired.secondary, sum[2] + paired.tertiary, sum[3] + 1]
-    }, [0, 0, 0, 0])
+      return [sum[0] + paired.primary, sum[1] + paired.secondary, sum[2] + paired.tertiary, sum[3] + paired.quaternary, sum[4] + 1]
+    }, [0, 0, 0, 0, 0])
     expect(found).toEqual(best)
     // Pairs never cross and each unit pairs once.
     pairs.forEach(([i, j], k) => k > 0 && expect(i > pairs[k - 1]![0] && j > pairs[k - 1]![1]).toBe(true))

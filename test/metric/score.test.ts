@@ -293,6 +293,23 @@ describe('tool schemas', () => {
     }
   })
 
+  test('at arg level, of pairings that spare as many errors, the one with the fewest FPs is chosen, so that precision and recall do not depend on the order either', () => {
+    // Either prediction agrees on the name alone. Paired, the first's unit is an FP and an FN and its days: 1 counts nothing,
+    // the second's city an FP; left apart, a prediction counts all its units as FPs. The errors sum to 4 either way.
+    const argMetric = new ToolCallMetric({ level: 'arg', grammar: tools })
+    const gold = [{ name: 'get_weather', args: { unit: optional('f') } }]
+    const calls = [{ name: 'get_weather', args: { unit: 'c', days: 1 } }, { name: 'get_weather', args: { city: 'Paris' } }]
+    for (const pred of [calls, [...calls].reverse()]) {
+      const score = argMetric.score(pred, gold)
+      expect(counts(score)).toEqual({ tp: 1, fp: 3, fn: 1, f1: 1 / 3 })
+      expect(score.pairs[0]!.pred.args).toEqual({ unit: 'c', days: 1 })
+    }
+    for (const order of ['strict', 'turns'] as const) {
+      const ordered = new ToolCallMetric({ level: 'arg', order, grammar: tools })
+      expect(counts(ordered.score(calls, gold))).toEqual(counts(ordered.score([...calls].reverse(), gold)))
+    }
+  })
+
   test('the same argument with another value is hallucinated', () => {
     const score = metric.score([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }], [{ name: 'get_weather', args: { city: 'Paris' } }])
     expect(score.pairs[0]!.args[1]).toMatchObject({ arg: 'days', verdict: 'unexpected' })
