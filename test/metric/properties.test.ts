@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
 import { optional } from '../../src/compare/gold-values'
 import { matchCalls } from '../../src/match/match-calls'
-import type { Level } from '../../src/match/options'
+import type { Level, MatchOptions } from '../../src/match/options'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 type Call = { name: string; args: Record<string, number> }
@@ -90,7 +90,7 @@ describe('laws of the score', () => {
 })
 
 /** Every one-to-one pairing of same-name calls, including partial ones. */
-function* allMatchings(pred: Call[], gold: Call[], from = 0, used = new Set<number>()): Generator<Array<[number, number]>> {
+function* allMatchings(pred: readonly { name: string }[], gold: readonly { name: string }[], from = 0, used = new Set<number>()): Generator<Array<[number, number]>> {
   if (from === pred.length) {
     yield []
     return
@@ -144,4 +144,86 @@ describe('the assignment reaches the brute-force optimum', () => {
       expect(found[1]).toBeCloseTo(best[1], 9)
     },
   )
+})
+
+/** Every order-preserving pairing of same-name calls, including partial ones. */
+function* orderedMatchings(pred: readonly { name: string }[], gold: readonly { name: string }[], p = 0, g = 0): Generator<Array<[number, number]>> {
+  if (p === pred.length || g === gold.length) {
+    yield []
+    return
+  }
+  yield* orderedMatchings(pred, gold, p + 1, g)
+  for (let next = g; next < gold.length; next++) {
+    if (gold[next]!.name !== pred[p]!.name) continue
+    for (const rest of orderedMatchings(pred, gold, p + 1, next + 1)) yield [[p, next], ...rest]
+  }
+}
+
+describe('at arg level, the pairing reaches the brute-force optimum, and every pairing that ties it counts the same', () => {
+  type Pred = { name: string; args: Record<string, number>; positional?: number[] }
+  // Some predictions give an argument by position, as Python call text can.
+  const pred: fc.Arbitrary<Pred> = fc.record(
+    { name: fc.constantFrom('a', 'a', 'a', 'b'), args: call.map((c) => c.args), positional: fc.constant([0]) },
+    { requiredKeys: ['name', 'args'] },
+  )
+  const text = ({ name, args, positional = [] }: Pred) => `${name}(${[...positional.map(String), ...Object.entries(args).map(([k, v]) => `${k}=${v}`)].join(', ')})`
+  const input = (calls: Pred[]) => (calls.some((c) => c.positional !== undefined) ? calls.map(text) : calls)
+  // Gold calls mostly to a, the tool a schema may describe, so that its pairs tie often.
+  const gold = goldCall.map((c) => (c.name === 'c' ? { ...c, name: 'a' } : c))
+  // A tool schema whose arguments declare defaults: a predicted argument equal to one counts nothing in a pair, an FP apart.
+  const property = fc.record({ type: fc.constant('integer'), default: fc.integer({ min: 0, max: 1 }), importance })
+  const schema = fc
+    .record({ x: property, y: property, z: property })
+    .map((properties) => [{ type: 'function', function: { name: 'a', parameters: { type: 'object', properties } } }])
+  const grammars = fc.oneof(fc.constant(undefined), grammar, schema, schema)
+
+  type Totals = { tp: number; fp: number; fn: number; exact: number }
+  // Most agreement, then most exact weight, then fewest errors, then fewest FPs.
+  const key = (t: Totals) => [t.tp, t.exact, -(t.fp + t.fn), -t.fp]
+  const beats = (a: number[], b: number[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!
+    return false
+  }
+
+  for (const order of ['any', 'strict'] as const) {
+    test.prop([fc.array(pred, { maxLength: 5 }), fc.array(gold, { maxLength: 5 }), grammars], { numRuns: order === 'any' ? 1000 : 500 })(`in order '${order}'`, (calls, golds, g) => {
+      const metric = new ToolCallMetric({ level: 'arg', order, grammar: g as MatchOptions['grammar'] })
+      const predInput = input(calls)
+      // What each pair counts, and each call left apart, from scores of those calls alone.
+      const singles = new Map<number, ReturnType<ToolCallMetric['score']>>()
+      const single = (p: number, q: number) => {
+        let s = singles.get(p * golds.length + q)
+        if (s === undefined) singles.set(p * golds.length + q, (s = metric.score([predInput[p]], [golds[q]])))
+        return s
+      }
+      const predApart = predInput.map((p) => metric.score([p], []).fp)
+      const goldApart = golds.map((q) => metric.score([], [q]).fn)
+      const totals = (pairs: Array<[number, number]>): Totals => {
+        const t = { tp: 0, fp: 0, fn: 0, exact: 0 }
+        for (const [p, q] of pairs) {
+          const s = single(p, q)
+          t.tp += s.tp
+          t.fp += s.fp
+          t.fn += s.fn
+          if (s.pairs[0]!.exact) t.exact += s.pairs[0]!.weight === 0 ? 1 : s.pairs[0]!.weight
+        }
+        predApart.forEach((w, p) => {
+          if (!pairs.some(([paired]) => paired === p)) t.fp += w
+        })
+        goldApart.forEach((w, q) => {
+          if (!pairs.some(([, paired]) => paired === q)) t.fn += w
+        })
+        return t
+      }
+      const score = metric.score(predInput, golds)
+      const chosen = totals(score.pairs.map((pair) => [pair.predIndex, pair.goldIndex]))
+      expect([chosen.tp, chosen.fp, chosen.fn]).toEqual([score.tp, score.fp, score.fn])
+      const matchings = order === 'any' ? allMatchings(calls, golds) : orderedMatchings(calls, golds)
+      for (const matching of matchings) {
+        const t = totals(matching)
+        expect(beats(key(t), key(chosen))).toBe(false)
+        if (!beats(key(chosen), key(t))) expect([t.tp, t.fp, t.fn]).toEqual([chosen.tp, chosen.fp, chosen.fn])
+      }
+    })
+  }
 })
