@@ -162,6 +162,17 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
 }
 
 /**
+ * The test Vitest is running, for a Vitest that gives its matchers no `this.task` (3.2, and 4.0 at first):
+ * set by the `/vitest` entry. It is the runner's current test, which tests run concurrently share,
+ * so `this.task`, where there is one, is read instead.
+ */
+let runningVitestTest: (() => unknown) | undefined
+
+export function recordOnRunningTest(current: (() => unknown) | undefined): void {
+  runningVitestTest = current
+}
+
+/**
  * Keeps the counts of an assertion that scored the calls against a gold, for the corpus
  * reporters: on the Vitest test's `task.meta.toolcalls` (summed per test), or as a line in
  * the active Jest reporter's run folder. A `.not` assertion tests the grader, not the agent,
@@ -173,7 +184,8 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
 export function recordScore(context: RecordingContext, score: Score): void {
   // Under `.rejects`, what is graded is the rejection, not the agent's calls.
   if (context.isNot || typeof context.promise !== 'string' || context.promise === 'rejects' || context.poll === true) return
-  if (context.task !== undefined) return recordOnTask(context.task, score)
+  const task = 'task' in context ? context.task : (runningVitestTest?.() as VitestTask | undefined)
+  if (task !== undefined) return recordOnTask(task, score)
   const folder = typeof process === 'undefined' ? undefined : process.env[JEST_RUN_FOLDER]
   if (folder !== undefined && folder !== '') appendToJestRun(folder, context, score)
 }

@@ -2,9 +2,10 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { getCurrentTest } from 'vitest/suite'
 import { matchers } from '../../src/matchers/index'
 import type { MatcherContext } from '../../src/matchers/matcher-context'
-import { JEST_RUN_FOLDER, type TestToolCalls } from '../../src/matchers/record-score'
+import { JEST_RUN_FOLDER, recordOnRunningTest, recordScore, type TestToolCalls } from '../../src/matchers/record-score'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { testCorpus } from '../../src/reporters/test-corpus'
 
@@ -53,6 +54,15 @@ describe('recording under Vitest, on the test', () => {
     expect(task.meta).toEqual({ toolcalls: { tp: 1, fp: 0, fn: 0, assertions: 1, perTool: { search: { tp: 1, fp: 0, fn: 0 } } } })
   })
 
+  test("keeps the figures on the runner's current test where the matcher is given no task, as Vitest 3.2 gives none", ({ task }) => {
+    const score = new ToolCallMetric().score([search('cats')], [search('cats')])
+    // A context with a task key of undefined is a Vitest that gives one, in a hook: nothing is recorded.
+    recordScore({ isNot: false, promise: '', task: undefined }, score)
+    expect(task.meta).toEqual({})
+    recordScore({ isNot: false, promise: '' }, score)
+    expect(task.meta).toEqual({ toolcalls: { tp: 1, fp: 0, fn: 0, assertions: 1, perTool: { search: { tp: 1, fp: 0, fn: 0 } } } })
+  })
+
   test('leaves out a received Score, whose counts may be recorded already', ({ task }) => {
     expect(new ToolCallMetric().score([search('cats')], [search('cats')])).toScoreAtLeast(1)
     expect(task.meta).toEqual({})
@@ -76,8 +86,11 @@ describe('recording under Jest, in the run folder', () => {
   let folder: string
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'record-score-test-'))
+    // As in a Jest process, where the /vitest entry that names Vitest's running test is not loaded.
+    recordOnRunningTest(undefined)
   })
   afterEach(async () => {
+    recordOnRunningTest(getCurrentTest)
     delete process.env[JEST_RUN_FOLDER]
     await rm(folder, { recursive: true, force: true })
   })
