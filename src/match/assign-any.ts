@@ -206,7 +206,14 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   // Every assignment pairs min(rows, cols) calls, so shifting a tier by a constant changes no choice:
   // the tertiary tier, which may be negative, is shifted to start at 0, as the scales below need.
   let minTertiary = 0
-  if (tertiary !== undefined) for (let k = 0; k < size; k++) if (tertiary[k]! < minTertiary) minTertiary = tertiary[k]!
+  let maxTertiary = 0
+  if (tertiary !== undefined) {
+    for (let k = 0; k < size; k++) {
+      if (tertiary[k]! < minTertiary) minTertiary = tertiary[k]!
+      if (tertiary[k]! > maxTertiary) maxTertiary = tertiary[k]!
+    }
+    maxTertiary -= minTertiary
+  }
   // Ranks in millionths (fractional weights) would overflow the exact range below for groups of a few calls
   // and silently lose the position tie-break: each tier is divided by the greatest common divisor of its
   // values, which keeps the order of sums and the scales small. Whole ranks need no such pass.
@@ -216,13 +223,11 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   let quaternaryUnit = ctx.rankUnit === 1 || quaternary === undefined ? 1 : commonDivisor(quaternary, size)
   let maxPrimary = 0
   let maxSecondary = 0
-  let maxTertiary = 0
   let maxQuaternary = 0
   for (let k = 0; k < size; k++) {
     if (primary[k]! > maxPrimary) maxPrimary = primary[k]!
     if (secondary[k]! > maxSecondary) maxSecondary = secondary[k]!
   }
-  if (tertiary !== undefined) for (let k = 0; k < size; k++) if (tertiary[k]! - minTertiary > maxTertiary) maxTertiary = tertiary[k]! - minTertiary
   if (quaternary !== undefined) for (let k = 0; k < size; k++) if (quaternary[k]! > maxQuaternary) maxQuaternary = quaternary[k]!
   maxPrimary /= primaryUnit
   maxSecondary /= secondaryUnit

@@ -36,44 +36,32 @@ function permutation<T>(items: T[]): fc.Arbitrary<T[]> {
   return fc.shuffledSubarray(items, { minLength: items.length, maxLength: items.length })
 }
 
+/** Scores a few permutations of one side and expects the counts the calls scored in their own order. */
+function expectCountsUnderPermutation(metric: ToolCallMetric, pred: unknown[], gold: unknown[], permuted: 'pred' | 'gold'): void {
+  const base = metric.score(pred, gold)
+  fc.assert(
+    fc.property(permutation(permuted === 'pred' ? pred : gold), (shuffled) => {
+      const score = permuted === 'pred' ? metric.score(shuffled, gold) : metric.score(pred, shuffled)
+      expect([score.tp, score.fp, score.fn]).toEqual([base.tp, base.fp, base.fn])
+    }),
+    { numRuns: 5 },
+  )
+}
+
 describe('laws of the score', () => {
   test.prop([calls(6), goldCalls(6), level, fc.option(grammar, { nil: undefined })])('permuting the prediction never changes the score', (pred, gold, lvl, g) => {
-    const metric = new ToolCallMetric({ level: lvl, grammar: g })
-    const base = metric.score(pred, gold)
-    fc.assert(
-      fc.property(permutation(pred), (shuffled) => {
-        const score = metric.score(shuffled, gold)
-        expect([score.tp, score.fp, score.fn]).toEqual([base.tp, base.fp, base.fn])
-      }),
-      { numRuns: 5 },
-    )
+    expectCountsUnderPermutation(new ToolCallMetric({ level: lvl, grammar: g }), pred, gold, 'pred')
   })
 
   test.prop([calls(6), goldCalls(6), level, fc.option(grammar, { nil: undefined })])('permuting the gold never changes the score', (pred, gold, lvl, g) => {
-    const metric = new ToolCallMetric({ level: lvl, grammar: g })
-    const base = metric.score(pred, gold)
-    fc.assert(
-      fc.property(permutation(gold), (shuffled) => {
-        const score = metric.score(pred, shuffled)
-        expect([score.tp, score.fp, score.fn]).toEqual([base.tp, base.fp, base.fn])
-      }),
-      { numRuns: 5 },
-    )
+    expectCountsUnderPermutation(new ToolCallMetric({ level: lvl, grammar: g }), pred, gold, 'gold')
   })
 
   test.prop(
     [fc.array(call.map((c) => ({ ...c, name: 'a' })), { minLength: 8, maxLength: 12 }), fc.array(goldCall.map((c) => ({ ...c, name: 'a' })), { minLength: 8, maxLength: 12 }), level],
     { numRuns: 50 },
   )('permuting the prediction never changes the score of a group large enough to be ranked by keys', (pred, gold, lvl) => {
-    const metric = new ToolCallMetric({ level: lvl })
-    const base = metric.score(pred, gold)
-    fc.assert(
-      fc.property(permutation(pred), (shuffled) => {
-        const score = metric.score(shuffled, gold)
-        expect([score.tp, score.fp, score.fn]).toEqual([base.tp, base.fp, base.fn])
-      }),
-      { numRuns: 5 },
-    )
+    expectCountsUnderPermutation(new ToolCallMetric({ level: lvl }), pred, gold, 'pred')
   })
 
   test.prop([calls(8), level, grammar])('a prediction equal to the gold scores 1', (gold, lvl, g) => {
