@@ -1,5 +1,4 @@
-import { expect } from 'vitest'
-import { getCurrentTest } from 'vitest/suite'
+import * as vitest from 'vitest'
 import { matchers } from './index'
 import { recordOnRunningTest } from './record-score'
 import { serializer } from './serializer'
@@ -7,6 +6,14 @@ import { serializer } from './serializer'
 export type {} from './vitest-types'
 
 // Vitest 3.2, and 4.0 at first, gives matchers no `this.task`: the corpus reporter's figures are then kept on the runner's current test.
-recordOnRunningTest(getCurrentTest)
-expect.extend(matchers)
-expect.addSnapshotSerializer(serializer)
+// Vitest 4.1 gives it as TestRunner.getCurrentTest and warns, in every test file, where `vitest/suite` is imported; before
+// 4.1 only `vitest/suite` gives it. That is imported only there, and not with a top-level await, which the targets of some
+// bundlers refuse (Vite 6's for dependencies): the file's tests wait for it in a hook instead.
+const { TestRunner } = vitest as { TestRunner?: { getCurrentTest?: () => unknown } }
+if (TestRunner?.getCurrentTest !== undefined) recordOnRunningTest(TestRunner.getCurrentTest)
+else {
+  const suite = import('vitest/suite').then(({ getCurrentTest }) => recordOnRunningTest(getCurrentTest))
+  vitest.beforeAll(() => suite)
+}
+vitest.expect.extend(matchers)
+vitest.expect.addSnapshotSerializer(serializer)

@@ -1,8 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { getCurrentTest } from 'vitest/suite'
+import { afterEach, beforeEach, describe, expect, test, TestRunner } from 'vitest'
 import { matchers } from '../../src/matchers/index'
 import type { MatcherContext } from '../../src/matchers/matcher-context'
 import { JEST_RUN_FOLDER, recordOnRunningTest, recordScore, type TestToolCalls } from '../../src/matchers/record-score'
@@ -90,7 +89,7 @@ describe('recording under Jest, in the run folder', () => {
     recordOnRunningTest(undefined)
   })
   afterEach(async () => {
-    recordOnRunningTest(getCurrentTest)
+    recordOnRunningTest(TestRunner.getCurrentTest)
     delete process.env[JEST_RUN_FOLDER]
     await rm(folder, { recursive: true, force: true })
   })
