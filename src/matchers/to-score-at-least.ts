@@ -126,12 +126,15 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
 
 const NO_FIGURES: Figures = { tp: 0, fp: 0, fn: 0, precision: 0, recall: 0, f1: 0 }
 
-/** A promise received: a Score, a report or calls, none of them yet; of what follows, only the figure named is read. */
+/**
+ * A promise received: a Score, a report or calls, none of them yet; of what follows, only the figure named is read,
+ * yet the hint names the gold and the options where they were given, as for calls.
+ */
 function unawaited(goldOrOptions: unknown, optionsArgument: unknown): Graded {
-  const given = isGoldLike(goldOrOptions) ? optionsArgument : goldOrOptions
-  const by = typeof given === 'object' && given !== null ? (given as { by?: unknown }).by : undefined
-  const options = by === undefined ? {} : { by }
-  return { figures: NO_FIGURES, options, hintNames: { received: 'received', args: ['threshold'] }, detail: () => '', noFigure: UNAWAITED }
+  const goldGiven = isGoldLike(goldOrOptions)
+  const given = goldGiven ? optionsArgument : goldOrOptions
+  const options = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {}
+  return { figures: NO_FIGURES, options, hintNames: { received: 'received', args: goldGiven ? ['threshold', 'gold'] : ['threshold'] }, detail: () => '', noFigure: UNAWAITED }
 }
 
 /**

@@ -283,6 +283,15 @@ describe('toScoreAtLeast', () => {
     expect(failure(() => expect(report).not.toScoreAtLeast(0.9, { by: 'recall' }))).toContain(`Expected recall < 0.9, ${said}`)
   })
 
+  test('on a promise, names in its hint the arguments given, as on the calls', () => {
+    const unawaited = Promise.resolve(pred)
+    expect(failure(() => expect(unawaited).toScoreAtLeast(0.9, gold))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold, gold\)\n/)
+    expect(failure(() => expect(unawaited).toScoreAtLeast(0.9, gold, { level: 'arg' }))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold, gold, options\)\n/)
+    expect(failure(() => expect(unawaited).not.toScoreAtLeast(0.9, gold, { by: 'recall' }))).toMatch(/^expect\(received\)\.not\.toScoreAtLeast\(threshold, gold, options\)\n/)
+    expect(failure(() => expect(unawaited).toScoreAtLeast(0.9, { by: 'recall' }))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold, options\)\n/)
+    expect(failure(() => expect(unawaited).toScoreAtLeast(0.9))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold\)\n/)
+  })
+
   test('.not fails at or above the threshold, with a message that says so', () => {
     expect(failure(() => expect(pred).not.toScoreAtLeast(0.5, gold))).toContain('Expected F1 < 0.5, received 0.5.')
   })
