@@ -270,6 +270,16 @@ describe('LangChain chunks from an untrusted stream', () => {
     expect(reads).toBeLessThan(10 * count)
   })
 
+  test('calls that share an index but each have an id of their own are told apart without searching every call at that index', () => {
+    // Searched call by call, 100,000 of them took minutes; this runs within the test's timeout only when each lookup is direct.
+    const count = 100_000
+    const chunks = Array.from({ length: count }, (_, i) => ({ type: 'ai', content: '', tool_call_chunks: [{ index: 0, id: `call-${i}`, name: 'f', args: `{"i": ${i}}` }] }))
+    const calls = toolCalls(chunks)
+    expect(calls).toHaveLength(count)
+    expect(calls[count - 1]).toEqual({ name: 'f', args: { i: count - 1 } })
+    expect(calls.every((call) => call.unparseable === undefined)).toBe(true)
+  })
+
   test('a serialised message whose class name is a vast list is named by its kind, the list never joined', () => {
     const name: unknown[] = [{ a: 1 }]
     name.length = 2 ** 32 - 1

@@ -47,24 +47,30 @@ function sizeOf(list: unknown[]): number {
 
 /** Pieces that merge by index, and by id where both have one; and those without an index, by id alone. */
 export class LangChainMerge {
-  private readonly byIndex = new Map<unknown, PendingCall[]>()
+  private readonly byIndex = new Map<unknown, IndexCalls>()
   private readonly byIdWithoutIndex = new Map<unknown, PendingCall>()
 
   /** The call a piece merges into, as LangChain's `_findMergeTarget` finds it: the first that agrees. */
   target(index: unknown, id: unknown): PendingCall | undefined {
-    const hasId = typeof id === 'string' && id !== ''
-    if (hasIndex(index)) return this.byIndex.get(index)?.find((call) => !hasId || !(typeof call.id === 'string' && call.id !== '') || call.id === id)
+    const hasId = isId(id)
+    if (hasIndex(index)) return this.byIndex.get(index)?.target(hasId ? id : undefined)
     return hasId ? this.byIdWithoutIndex.get(id) : undefined
   }
 
   add(index: unknown, id: unknown, call: PendingCall): void {
     if (hasIndex(index)) {
-      const list = this.byIndex.get(index)
-      if (list === undefined) this.byIndex.set(index, [call])
-      else list.push(call)
-    } else if (typeof id === 'string' && id !== '') {
+      const calls = this.byIndex.get(index)
+      if (calls === undefined) this.byIndex.set(index, new IndexCalls(call))
+      else calls.add(call)
+    } else if (isId(id)) {
       this.byIdWithoutIndex.set(id, call)
     }
+  }
+
+  /** Gives a call the id of a piece that merged into it. */
+  giveId(index: unknown, id: string, call: PendingCall): void {
+    call.id = id
+    if (hasIndex(index)) this.byIndex.get(index)?.named(id, call)
   }
 
   clear(): void {
@@ -75,6 +81,48 @@ export class LangChainMerge {
 
 function hasIndex(index: unknown): boolean {
   return typeof index === 'number' || typeof index === 'string'
+}
+
+function isId(id: unknown): id is string {
+  return typeof id === 'string' && id !== ''
+}
+
+/**
+ * The calls begun at one index, in order, looked up without a search of them all: a stream
+ * that gives every call the same index and an id of its own would take time quadratic in its length.
+ */
+class IndexCalls {
+  private readonly order = new Map<PendingCall, number>()
+  // Calls begun without an id, in order; those that have been given one since are dropped from the front as found.
+  private readonly withoutId: PendingCall[] = []
+  private head = 0
+  // The first call that has each id.
+  private readonly byId = new Map<string, PendingCall>()
+
+  constructor(private readonly first: PendingCall) {
+    this.add(first)
+  }
+
+  add(call: PendingCall): void {
+    this.order.set(call, this.order.size)
+    if (isId(call.id)) this.named(call.id, call)
+    else this.withoutId.push(call)
+  }
+
+  named(id: string, call: PendingCall): void {
+    const known = this.byId.get(id)
+    if (known === undefined || this.order.get(call)! < this.order.get(known)!) this.byId.set(id, call)
+  }
+
+  /** The first call, for a piece without an id; else the first that has no id or the same one. */
+  target(id: string | undefined): PendingCall | undefined {
+    if (id === undefined) return this.first
+    while (this.head < this.withoutId.length && isId(this.withoutId[this.head]!.id)) this.head++
+    const anonymous = this.withoutId[this.head]
+    const same = this.byId.get(id)
+    if (anonymous === undefined || same === undefined) return anonymous ?? same
+    return this.order.get(anonymous)! < this.order.get(same)! ? anonymous : same
+  }
 }
 
 /** Whether a call's arguments are whole JSON already; from the first time this is asked, each piece of their text is scanned as it comes. */
@@ -125,8 +173,8 @@ export function takeLangChainChunk(calls: PendingCalls, merge: LangChainMerge, m
       call = calls.begin(undefined, id, childPath(piecePath, 'name'))
       call.index = index
       merge.add(index, id, call)
-    } else if (typeof id === 'string' && id !== '') {
-      call.id = id
+    } else if (isId(id)) {
+      merge.giveId(index, id, call)
     }
     const name = peek(piece, 'name')
     if (isName(name)) call.name = name
