@@ -1,5 +1,6 @@
 import { describePosition, parsePythonCalls } from '../calls/python'
 import type { PythonCallsResult } from '../calls/python'
+import { arithmeticBudget } from './fold-arithmetic'
 import { readBfclExpression } from './read-expression'
 
 const LF = 10
@@ -35,7 +36,8 @@ export function decodeBfclOutput(text: string): PythonCallsResult {
   const opens = start < end && text.charCodeAt(start) === LBRACKET
   const closes = start < end && text.charCodeAt(end - 1) === RBRACKET
   const bracketed = `${opens ? '' : '['}${text.slice(start, end)}${closes ? '' : ']'}`
-  const result = parsePythonCalls(bracketed, { typed: true, readExpression: readBfclExpression })
+  const budget = arithmeticBudget()
+  const result = parsePythonCalls(bracketed, { typed: true, readExpression: (node) => readBfclExpression(node, budget) })
   if (result.ok) return result
   const position = Math.min(Math.max(start + result.position - (opens ? 0 : 1), start), end)
   const problem = `${result.problem}${addedBracketNote(result.position, bracketed.length, opens, closes)}`

@@ -38,13 +38,39 @@ export const MAX_SEQUENCE_LENGTH = 1_000_000
  */
 export const MAX_RESULT_SIZE = 10 * MAX_SEQUENCE_LENGTH
 
+/**
+ * Most values and characters the arithmetic of one model output may build in all: what each
+ * operation builds and what each result holds. Each is bounded above, but a chain of them
+ * (`[1] * 999999 + [] + [] …`) or many arguments would build a million again at every step,
+ * from a text of a few hundred characters.
+ */
+export const MAX_BUILT_SIZE = 2 * MAX_RESULT_SIZE
+
+/** What one model output's arithmetic may still build (MAX_BUILT_SIZE at first). */
+export interface ArithmeticBudget {
+  left: number
+}
+
+export function arithmeticBudget(): ArithmeticBudget {
+  return { left: MAX_BUILT_SIZE }
+}
+
 /** The expression's value as the typed readers give values: a float boxed, an int a number. */
-export function foldArithmetic(node: PyNode): unknown {
-  const computed = compute(node)
-  if (!withinSize(computed, { left: MAX_RESULT_SIZE })) {
+export function foldArithmetic(node: PyNode, budget: ArithmeticBudget): unknown {
+  const computed = compute(node, budget)
+  const size = { left: MAX_RESULT_SIZE }
+  if (!withinSize(computed, size)) {
     throw new ExpressionFailure(node.position, `the result would hold more than ${MAX_RESULT_SIZE} values and characters in all`)
   }
+  python(node.position, () => spend(budget, MAX_RESULT_SIZE - size.left))
   return decoded(computed)
+}
+
+/** Takes what an operation builds, or the size of a result, from the budget; Python would build it, we refuse. */
+function spend(budget: ArithmeticBudget, size: number): true {
+  budget.left -= size
+  if (budget.left < 0) throw new PythonException('unsupported', `the arithmetic of this output would build more than ${MAX_BUILT_SIZE} values and characters in all`)
+  return true
 }
 
 /** Whether the value, its shared parts counted each time they recur, fits what is left; stops as soon as it does not. */
@@ -57,31 +83,31 @@ function withinSize(value: Computed, budget: { left: number }): boolean {
   return true
 }
 
-function compute(node: PyNode): Computed {
+function compute(node: PyNode, budget: ArithmeticBudget): Computed {
   switch (node.kind) {
     case 'constant':
       return node.value instanceof PyFloat ? node.value.value : node.value
     case 'list':
-      return node.items.map(compute)
+      return node.items.map((item) => compute(item, budget))
     case 'tuple':
-      return computedTuple(node.items.map(compute))
+      return computedTuple(node.items.map((item) => compute(item, budget)))
     case 'dict': {
       const dict: { [key: string]: Computed } = {}
       node.keys.forEach((keyNode, index) => {
-        const key = dictKeyText(decoded(compute(keyNode)))
+        const key = dictKeyText(decoded(compute(keyNode, budget)))
         if ('problem' in key) throw new ExpressionFailure(keyNode.position, key.problem)
-        setEntry(dict, key.text, compute(node.values[index]!))
+        setEntry(dict, key.text, compute(node.values[index]!, budget))
       })
       return dict
     }
     case 'unary': {
-      const operand = compute(node.operand)
+      const operand = compute(node.operand, budget)
       return python(node.position, () => unary(node.op, operand))
     }
     case 'binary': {
-      const left = compute(node.left)
-      const right = compute(node.right)
-      return python(node.position, () => binary(node.op, left, right))
+      const left = compute(node.left, budget)
+      const right = compute(node.right, budget)
+      return python(node.position, () => binary(node.op, left, right, budget))
     }
     case 'name':
       throw new ExpressionFailure(node.position, `arithmetic on the name '${node.id}' is not evaluated`)
@@ -117,17 +143,18 @@ function unary(op: UnaryOperator, value: Computed): Computed {
   throw new PythonException('TypeError', `bad operand type for unary ${op}: '${typeName(value)}'`)
 }
 
-function binary(op: BinaryOperator, a: Computed, b: Computed): Computed {
+function binary(op: BinaryOperator, a: Computed, b: Computed, budget: ArithmeticBudget): Computed {
   if (isNumber(a) && isNumber(b)) return numberBinary(op, a, b)
-  if (op === '+' && typeof a === 'string' && typeof b === 'string') return sequenceOfLength(a.length + b.length) && a + b
+  if (op === '+' && typeof a === 'string' && typeof b === 'string') return sequenceOfLength(a.length + b.length) && spend(budget, a.length + b.length) && a + b
   if (op === '+' && isSequence(a) && typeof a !== 'string' && sameSequenceType(a, b)) {
     sequenceOfLength(a.length + (b as Computed[]).length)
+    spend(budget, a.length + (b as Computed[]).length)
     const items = a.concat(b as Computed[])
     return a instanceof PyTuple ? computedTuple(items) : items
   }
-  if (op === '*' && isSequence(a) && isInteger(b)) return repeat(a, b)
-  if (op === '*' && isInteger(a) && isSequence(b)) return repeat(b, a)
-  if (op === '|' && isDict(a) && isDict(b)) return { ...a, ...b } as Computed
+  if (op === '*' && isSequence(a) && isInteger(b)) return repeat(a, b, budget)
+  if (op === '*' && isInteger(a) && isSequence(b)) return repeat(b, a, budget)
+  if (op === '|' && isDict(a) && isDict(b)) return spend(budget, Object.keys(a).length + Object.keys(b).length) && ({ ...a, ...b } as Computed)
   if (op === '%' && typeof a === 'string') throw new PythonException('unsupported', "string formatting with '%' is not evaluated")
   if (op === '*' && (isSequence(a) || isSequence(b))) {
     throw new PythonException('TypeError', `can't multiply sequence by non-int of type '${typeName(isSequence(a) ? b : a)}'`)
@@ -201,9 +228,9 @@ function intBinary(op: BinaryOperator, x: bigint, y: bigint): Computed {
 }
 
 /** `sequence * count`, Python's repetition: empty for a count of zero or less. */
-function repeat(sequence: string | Computed[], count: bigint | boolean): Computed {
+function repeat(sequence: string | Computed[], count: bigint | boolean, budget: ArithmeticBudget): Computed {
   const times = count === true ? 1 : count === false || count <= 0n ? 0 : Number(count)
-  if (times > 0) sequenceOfLength(sequence.length * times)
+  if (times > 0) sequenceOfLength(sequence.length * times) && spend(budget, sequence.length * times)
   if (typeof sequence === 'string') return sequence.repeat(times)
   const items: Computed[] = []
   for (let time = 0; time < times; time++) for (const item of sequence) items.push(item)

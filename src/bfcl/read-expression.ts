@@ -12,19 +12,20 @@ import type { ExpressionReading, PyNode } from '../calls/python'
 import { PyFloat, setEntry, tupleOf } from '../calls/python-values'
 import { dictKeyText } from './dict-key'
 import { ExpressionFailure } from './expression-failure'
-import { foldArithmetic } from './fold-arithmetic'
+import { type ArithmeticBudget, arithmeticBudget, foldArithmetic } from './fold-arithmetic'
 import { unparsePython } from './unparse'
 
-export function readBfclExpression(node: PyNode): ExpressionReading {
+/** Reads an argument; the arguments of one model output share a budget for what their arithmetic builds. */
+export function readBfclExpression(node: PyNode, budget: ArithmeticBudget = arithmeticBudget()): ExpressionReading {
   try {
-    return { ok: true, value: resolve(node) }
+    return { ok: true, value: resolve(node, budget) }
   } catch (error) {
     if (!(error instanceof ExpressionFailure)) throw error
     return { ok: false, position: error.position, problem: error.problem }
   }
 }
 
-function resolve(node: PyNode): unknown {
+function resolve(node: PyNode, budget: ArithmeticBudget): unknown {
   switch (node.kind) {
     case 'constant':
       return typeof node.value === 'bigint' ? Number(node.value) : node.value
@@ -33,17 +34,17 @@ function resolve(node: PyNode): unknown {
     case 'name':
       return node.id
     case 'unary':
-      return resolveUnary(node)
+      return resolveUnary(node, budget)
     case 'binary':
-      return foldArithmetic(node)
+      return foldArithmetic(node, budget)
     case 'list':
-      return node.items.map(resolve)
+      return node.items.map((item) => resolve(item, budget))
     case 'tuple':
-      return tupleOf(node.items.map(resolve))
+      return tupleOf(node.items.map((item) => resolve(item, budget)))
     case 'dict':
-      return resolveDict(node.keys, node.values)
+      return resolveDict(node.keys, node.values, budget)
     case 'call':
-      return resolveCall(node)
+      return resolveCall(node, budget)
     case 'subscript':
       // BFCL joins the two parts' source, each written on its own (a tuple index gets parentheses).
       return `${unparsePython(node.value)}[${unparsePython(node.slice)}]`
@@ -57,28 +58,28 @@ function resolve(node: PyNode): unknown {
 }
 
 /** BFCL reads a unary operator only before a literal number (or bool); we compute Python's value. */
-function resolveUnary(node: Extract<PyNode, { kind: 'unary' }>): unknown {
+function resolveUnary(node: Extract<PyNode, { kind: 'unary' }>, budget: ArithmeticBudget): unknown {
   const operand = node.operand
   const value = operand.kind === 'constant' ? operand.value : undefined
-  if (typeof value === 'bigint' || typeof value === 'boolean' || value instanceof PyFloat) return foldArithmetic(node)
+  if (typeof value === 'bigint' || typeof value === 'boolean' || value instanceof PyFloat) return foldArithmetic(node, budget)
   throw new ExpressionFailure(node.position, `unary '${node.op}' is read only before a number or a boolean, as BFCL reads it`)
 }
 
-function resolveDict(keys: readonly PyNode[], values: readonly PyNode[]): Record<string, unknown> {
+function resolveDict(keys: readonly PyNode[], values: readonly PyNode[], budget: ArithmeticBudget): Record<string, unknown> {
   const dict: Record<string, unknown> = {}
   keys.forEach((keyNode, index) => {
-    const key = dictKeyText(resolve(keyNode))
+    const key = dictKeyText(resolve(keyNode, budget))
     if ('problem' in key) throw new ExpressionFailure(keyNode.position, key.problem)
-    setEntry(dict, key.text, resolve(values[index]!))
+    setEntry(dict, key.text, resolve(values[index]!, budget))
   })
   return dict
 }
 
-function resolveCall(node: Extract<PyNode, { kind: 'call' }>): unknown {
+function resolveCall(node: Extract<PyNode, { kind: 'call' }>, budget: ArithmeticBudget): unknown {
   if (node.keywords.length === 0) return unparsePython(node)
   // BFCL reads every keyword value, and fails where one cannot be read, before it drops the positional ones.
   const args: Record<string, unknown> = {}
-  for (const keyword of node.keywords) setEntry(args, keyword.arg, resolve(keyword.value))
+  for (const keyword of node.keywords) setEntry(args, keyword.arg, resolve(keyword.value, budget))
   if (node.args.length > 0) return unparsePython(node)
   const call: Record<string, unknown> = {}
   setEntry(call, callName(node.func), args)

@@ -137,6 +137,15 @@ describe('BFCL mode: arithmetic, computed as Python computes it', () => {
     expect(valueOf("['a' * 1000] * 1000")).toHaveLength(1000)
   })
 
+  it('refuses arithmetic that builds more than 20,000,000 values and characters over the whole output, each step within the bounds', () => {
+    // Each step builds a million again: Python would build them all, hundreds of times over from a text of a few hundred characters.
+    expect(reasonOf(`f(x='a' * 999999${" + ''".repeat(30)})`)).toBe('at column 113: the arithmetic of this output would build more than 20000000 values and characters in all')
+    const args = Array.from({ length: 30 }, (_, i) => `a${i}='a' * 999999`).join(', ')
+    expect(reasonOf(`f(${args})`)).toMatch(/^at column \d+: the arithmetic of this output would build more than 20000000 values and characters in all$/)
+    expect(reasonOf(`[${Array.from({ length: 30 }, () => "f(x='a' * 999999)").join(', ')}]`)).toMatch(/would build more than 20000000/)
+    expect(valueOf("['a' * 999999] * 9")).toHaveLength(9)
+  })
+
   it('fails on a unary minus before a power, which BFCL reads as an operator on an expression', () => {
     expect(reasonOf('f(x=-2 ** 2)')).toBe("at column 5: unary '-' is read only before a number or a boolean, as BFCL reads it")
   })
