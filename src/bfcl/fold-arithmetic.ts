@@ -10,6 +10,7 @@ import { dictKeyText } from './dict-key'
 import { ExpressionFailure } from './expression-failure'
 import {
   PythonException,
+  bitLength,
   floatFloorDivide,
   floatModulo,
   floatPower,
@@ -40,7 +41,7 @@ export const MAX_RESULT_SIZE = 10 * MAX_SEQUENCE_LENGTH
 
 /**
  * Most values and characters the arithmetic of one model output may build in all: what each
- * operation builds and what each result holds. Each is bounded above, but a chain of them
+ * operation builds and what each result holds, an int counted in bits. Each is bounded above, but a chain of them
  * (`[1] * 999999 + [] + [] …`) or many arguments would build a million again at every step,
  * from a text of a few hundred characters.
  */
@@ -144,7 +145,7 @@ function unary(op: UnaryOperator, value: Computed): Computed {
 }
 
 function binary(op: BinaryOperator, a: Computed, b: Computed, budget: ArithmeticBudget): Computed {
-  if (isNumber(a) && isNumber(b)) return numberBinary(op, a, b)
+  if (isNumber(a) && isNumber(b)) return numberBinary(op, a, b, budget)
   if (op === '+' && typeof a === 'string' && typeof b === 'string') return sequenceOfLength(a.length + b.length) && spend(budget, a.length + b.length) && a + b
   if (op === '+' && isSequence(a) && typeof a !== 'string' && sameSequenceType(a, b)) {
     sequenceOfLength(a.length + (b as Computed[]).length)
@@ -165,7 +166,7 @@ function binary(op: BinaryOperator, a: Computed, b: Computed, budget: Arithmetic
   throw new PythonException('TypeError', `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`)
 }
 
-function numberBinary(op: BinaryOperator, a: PyNumber, b: PyNumber): Computed {
+function numberBinary(op: BinaryOperator, a: PyNumber, b: PyNumber, budget: ArithmeticBudget): Computed {
   if (typeof a === 'boolean' && typeof b === 'boolean') {
     if (op === '&') return a && b
     if (op === '|') return a || b
@@ -173,7 +174,14 @@ function numberBinary(op: BinaryOperator, a: PyNumber, b: PyNumber): Computed {
   }
   const x = typeof a === 'boolean' ? BigInt(a) : a
   const y = typeof b === 'boolean' ? BigInt(b) : b
-  if (typeof x === 'bigint' && typeof y === 'bigint') return intBinary(op, x, y)
+  if (typeof x === 'bigint' && typeof y === 'bigint') {
+    // An int counts its bits, as MAX_INT_BITS equals them with a list's items: an operation on ints of a million bits
+    // takes milliseconds, and a chain of them (`3 ** 630000 // 3 ** 315000 * 3 ** 315000 …`) seconds.
+    spend(budget, bitLength(x) + bitLength(y))
+    const result = intBinary(op, x, y)
+    if (typeof result === 'bigint') spend(budget, bitLength(result))
+    return result
+  }
   const left = typeof x === 'bigint' ? intToFloat(x) : x
   const right = typeof y === 'bigint' ? intToFloat(y) : y
   switch (op) {

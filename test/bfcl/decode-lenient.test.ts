@@ -146,6 +146,11 @@ describe('BFCL mode: arithmetic, computed as Python computes it', () => {
     expect(valueOf("['a' * 999999] * 9")).toHaveLength(9)
   })
 
+  it('counts the bits of the ints an operation takes and gives in that budget, as each can take milliseconds', () => {
+    expect(reasonOf(`f(x=2 ** 999999 // 3${' // 1'.repeat(30)})`)).toMatch(/^at column \d+: the arithmetic of this output would build more than 20000000 values and characters in all$/)
+    expect(valueOf('2 ** 999999 // 2 ** 999990')).toBe(512)
+  })
+
   it('fails on a unary minus before a power, which BFCL reads as an operator on an expression', () => {
     expect(reasonOf('f(x=-2 ** 2)')).toBe("at column 5: unary '-' is read only before a number or a boolean, as BFCL reads it")
   })
