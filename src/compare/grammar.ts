@@ -190,7 +190,7 @@ function readWeightsEntry(name: string, entry: unknown, path: string): ToolSpec 
   if (!isRecord(entry)) throw new TypeError(`${path}: expected { importance?, args? }, received ${printValue(entry)}`)
   for (const key of Object.keys(entry)) {
     if (key !== 'importance' && key !== 'args') {
-      throw new TypeError(`${childPath(path, key)}: unknown key; a tool's entry takes importance and args`)
+      throw new TypeError(`${childPath(path, key)}: unknown key${didYouMean(key, ['importance', 'args'])}; a tool's entry takes importance and args`)
     }
   }
   const args = new Map<string, ArgSpec>()
@@ -202,7 +202,7 @@ function readWeightsEntry(name: string, entry: unknown, path: string): ToolSpec 
       if (!isRecord(argEntry)) throw new TypeError(`${argPath}: expected { importance }, received ${printValue(argEntry)}`)
       // A misspelt key would leave the argument's weight at 1, silently.
       for (const key of Object.keys(argEntry)) {
-        if (key !== 'importance') throw new TypeError(`${childPath(argPath, key)}: unknown key; an argument's entry takes importance`)
+        if (key !== 'importance') throw new TypeError(`${childPath(argPath, key)}: unknown key${didYouMean(key, ['importance'])}; an argument's entry takes importance`)
       }
       args.set(arg, { importance: readImportance(argEntry.importance, `${argPath}.importance`) })
     }
@@ -242,11 +242,14 @@ export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCan
     }
     return grammarOf(tools)
   }
+  // Keys first, so that a misspelt `tools` is named as such rather than as a grammar without tools.
+  if (isRecord(input)) {
+    for (const key of Object.keys(input)) {
+      if (key !== 'tools') throw new TypeError(`${childPath(path, key)}: unknown key${didYouMean(key, ['tools'])}; a grammar is { tools: { name: { importance, args } } }`)
+    }
+  }
   if (!isRecord(input) || !isRecord(input.tools)) {
     throw new TypeError(`${path}: expected { tools: { name: { importance, args } } } or a list of tool schemas, received ${printValue(input)}`)
-  }
-  for (const key of Object.keys(input)) {
-    if (key !== 'tools') throw new TypeError(`${childPath(path, key)}: unknown key; a grammar is { tools: { name: { importance, args } } }`)
   }
   for (const name of Object.keys(input.tools)) {
     const at = childPath(`${path}.tools`, name)

@@ -132,10 +132,25 @@ describe('weights from the grammar', () => {
   test("a misspelt key of an argument's entry, or of the grammar, throws naming it, where the weight silently stayed 1", () => {
     const typo = { tools: { delete_all: { args: { id: { importanc: 3 } } } } } as never
     expect(() => new ToolCallMetric({ level: 'arg', grammar: typo })).toThrow(
-      new TypeError("options.grammar.tools.delete_all.args.id.importanc: unknown key; an argument's entry takes importance"),
+      new TypeError("options.grammar.tools.delete_all.args.id.importanc: unknown key (did you mean 'importance'?); an argument's entry takes importance"),
     )
     expect(() => new ToolCallMetric({ grammar: { tools: {}, tool: { delete_all: { importance: 5 } } } as never })).toThrow(
-      new TypeError('options.grammar.tool: unknown key; a grammar is { tools: { name: { importance, args } } }'),
+      new TypeError("options.grammar.tool: unknown key (did you mean 'tools'?); a grammar is { tools: { name: { importance, args } } }"),
+    )
+  })
+
+  test("a misspelt key of a tool's entry is named with the nearest key, and so is a grammar's only key misspelt", () => {
+    expect(() => new ToolCallMetric({ grammar: { tools: { delete_all: { importanc: 5 } } } as never })).toThrow(
+      new TypeError("options.grammar.tools.delete_all.importanc: unknown key (did you mean 'importance'?); a tool's entry takes importance and args"),
+    )
+    expect(() => new ToolCallMetric({ grammar: { tools: { delete_all: { arg: {} } } } as never })).toThrow(
+      new TypeError("options.grammar.tools.delete_all.arg: unknown key (did you mean 'args'?); a tool's entry takes importance and args"),
+    )
+    expect(() => new ToolCallMetric({ grammar: { tool: { delete_all: { importance: 5 } } } as never })).toThrow(
+      new TypeError("options.grammar.tool: unknown key (did you mean 'tools'?); a grammar is { tools: { name: { importance, args } } }"),
+    )
+    expect(() => new ToolCallMetric({ grammar: { tools: { delete_all: { colour: 5 } } } as never })).toThrow(
+      new TypeError("options.grammar.tools.delete_all.colour: unknown key; a tool's entry takes importance and args"),
     )
   })
 
