@@ -88,11 +88,14 @@ function thrownText(error: unknown): string {
   }
 }
 
+const CANONICALIZER_NAMES = ['default', 'exact', 'bfcl']
+
 function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefined {
   if (value === undefined) return undefined
   if (typeof value === 'function') return checkedCanonicalizer(value as Canonicalizer, path)
   if (value === 'default' || value === 'exact' || value === 'bfcl') return canonicalizers[value]
-  throw new TypeError(`${path}: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received ${printValue(value)}`)
+  const suggestion = typeof value === 'string' ? didYouMean(value, CANONICALIZER_NAMES) : ''
+  throw new TypeError(`${path}: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received ${printValue(value)}${suggestion}`)
 }
 
 /**

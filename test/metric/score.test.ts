@@ -434,6 +434,14 @@ describe('options', () => {
     expect(() => new ToolCallMetric({ levle: 'arg' } as never)).toThrow(/options\.levle: unknown option \(did you mean 'level'\?\)/)
   })
 
+  test("a misspelt canonicalizer's name suggests the nearest one, as an unknown option does", () => {
+    expect(() => new ToolCallMetric({ canonicalizer: 'exakt' } as never)).toThrow(
+      new TypeError("options.canonicalizer: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received \"exakt\" (did you mean 'exact'?)"),
+    )
+    expect(() => new ToolCallMetric({ name: 'bfc' } as never)).toThrow(/^options\.name: .* received "bfc" \(did you mean 'bfcl'\?\)$/)
+    expect(() => new ToolCallMetric({ canonicalizer: 'lowercase' } as never)).toThrow(/received "lowercase"$/)
+  })
+
   test.each([
     ['a list', [], 'options: expected an object of options, received []'],
     ['a Date', new Date(0), 'options: expected an object of options, received 1970-01-01T00:00:00.000Z'],
