@@ -113,14 +113,17 @@ async function shardsOnce(read: readonly MergeableReport[], files: readonly stri
       const other = holder.get(file)
       if (other !== undefined) {
         const [earlier, later] = [files[other]!, files[i]!]
+        // The same path twice is said so, not as a report the same as itself.
         const why =
-          givenFiles[other] === givenFiles[i]
-            ? `${later}: the same report as ${earlier}`
-            : file === givenFiles[other]
-              ? `${later}: already merges ${earlier}`
-              : file === givenFiles[i]
-                ? `${earlier}: already merges ${later}`
-                : `${earlier} and ${later}: both merge ${shard}`
+          earlier === later
+            ? `${later}: given twice`
+            : givenFiles[other] === givenFiles[i]
+              ? `${later}: the same report as ${earlier}`
+              : file === givenFiles[other]
+                ? `${later}: already merges ${earlier}`
+                : file === givenFiles[i]
+                  ? `${earlier}: already merges ${later}`
+                  : `${earlier} and ${later}: both merge ${shard}`
         throw new UserError(`${why}; each report is merged once`)
       }
       holder.set(file, i)

@@ -65,6 +65,9 @@ describe('toolcalls merge', () => {
     // Run again over the folder, the merged report among the shards'; given from within it.
     await refused([a, b, merged], `${merged}: already merges ${a}`)
     await refused(['merged.json', 'a.json'], 'merged.json: already merges a.json', folder.dir)
+    // The same path twice, said plainly.
+    await refused([a, b, a], `${a}: given twice`)
+    await refused(['a.json', 'a.json'], 'a.json: given twice', folder.dir)
     // The same file under another name.
     const link = join(folder.dir, 'link.json')
     symlinkSync(a, link)
