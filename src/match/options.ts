@@ -44,7 +44,8 @@ export const MATCH_OPTION_KEYS = ['level', 'order', 'canonicalizer', 'name', 'gr
 function oneOfValues<T extends string>(value: unknown, allowed: readonly T[], path: string): T | undefined {
   if (value === undefined) return undefined
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T
-  throw new TypeError(`${path}: expected ${allowed.map((a) => `'${a}'`).join(' or ')}, received ${printValue(value)}`)
+  const suggestion = typeof value === 'string' ? didYouMean(value, allowed) : ''
+  throw new TypeError(`${path}: expected ${allowed.map((a) => `'${a}'`).join(' or ')}, received ${printValue(value)}${suggestion}`)
 }
 
 /** How many forms for strings a canonicalizer threw on have been given, so that each is unlike any other. */

@@ -13,6 +13,7 @@ import { printFiguresApart } from '../report/print-figure'
 import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
 import { isCorpusReport, isScore, isTestRunReport } from './score-shape'
+import { didYouMean } from '../compare/nearest'
 
 const FIGURES: Record<ScoreFigure, string> = { f1: 'F1', precision: 'precision', recall: 'recall' }
 
@@ -41,7 +42,8 @@ function readThreshold(threshold: unknown): number {
 function readFigure(options: Record<string, unknown>): ScoreFigure {
   const by = options.by ?? 'f1'
   if (by !== 'f1' && by !== 'precision' && by !== 'recall') {
-    throw new TypeError(`options.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}`)
+    const suggestion = typeof by === 'string' ? didYouMean(by, ['f1', 'precision', 'recall']) : ''
+    throw new TypeError(`options.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}${suggestion}`)
   }
   return by
 }

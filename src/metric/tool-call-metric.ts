@@ -14,6 +14,7 @@ import { CorpusCounts } from './corpus-counts'
 import { type Counts, isCounts } from './figures'
 import type { Score } from './score'
 import { scoreTrajectory } from './score-trajectory'
+import { didYouMean } from '../compare/nearest'
 
 export type MetricOptions = MatchOptions
 
@@ -35,7 +36,8 @@ const SCORE_OPTION_KEYS = ['grammar', 'goldForm']
 /** Checks the form gold is written in. */
 export function readGoldForm(value: unknown, path: string): GoldForm {
   if (value === undefined || value === 'author' || value === 'json') return value ?? 'author'
-  throw new TypeError(`${path}: expected 'author' or 'json', received ${printValue(value)}`)
+  const suggestion = typeof value === 'string' ? didYouMean(value, ['author', 'json']) : ''
+  throw new TypeError(`${path}: expected 'author' or 'json', received ${printValue(value)}${suggestion}`)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { printValue } from '../compare/print-value'
 import type { ScoreFigure } from '../matchers/matcher-types'
 import { checkOptions } from '../match/options'
+import { didYouMean } from '../compare/nearest'
 
 /** The options of either runner's corpus reporter. */
 export interface ToolCallsReporterOptions {
@@ -42,7 +43,8 @@ export function readReporterOptions(options: unknown, reporter: string): Resolve
     throw new TypeError(`${path}.worst: expected a count of tests (0 or more), received ${printValue(worst)}`)
   }
   if (by !== 'f1' && by !== 'precision' && by !== 'recall') {
-    throw new TypeError(`${path}.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}`)
+    const suggestion = typeof by === 'string' ? didYouMean(by, ['f1', 'precision', 'recall']) : ''
+    throw new TypeError(`${path}.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}${suggestion}`)
   }
   return { minF1, json, worst, by }
 }

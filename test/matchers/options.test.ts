@@ -21,6 +21,18 @@ describe("the matchers' options", () => {
     )
   })
 
+  test('suggest the nearest value for a misspelt one, as for a misspelt option', () => {
+    expect(() => expect([]).toMatchToolCalls([], { level: 'args' as never })).toThrow(
+      new TypeError("options.level: expected 'call' or 'arg', received \"args\" (did you mean 'arg'?)"),
+    )
+    expect(() => expect([]).toMatchToolCalls([], { order: 'strcit' as never })).toThrow(
+      new TypeError("options.order: expected 'any' or 'strict' or 'turns', received \"strcit\" (did you mean 'strict'?)"),
+    )
+    expect(() => expect([search('cats')]).toScoreAtLeast(0.5, [search('cats')], { by: 'F1' as never })).toThrow(
+      new TypeError("options.by: expected 'f1', 'precision' or 'recall', received \"F1\" (did you mean 'f1'?)"),
+    )
+  })
+
   test('that throw when read are a TypeError naming the options, as the metric names them', () => {
     const throwing = Object.defineProperty({}, 'level', { enumerable: true, get: () => { throw new Error('no level here') } })
     const said = new TypeError('options: could not be read (no level here)')

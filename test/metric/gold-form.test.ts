@@ -90,4 +90,10 @@ describe("gold in its JSON form, read without building markers (goldForm: 'json'
     )
     expect(() => evaluate([], new ToolCallMetric(), { goldForm: 'yaml' as 'json' })).toThrow(/^options\.goldForm: /)
   })
+
+  test('a misspelt form suggests the nearest', () => {
+    expect(() => new ToolCallMetric().score([], [], { goldForm: 'jsno' as 'json' })).toThrow(
+      new TypeError("scoreOptions.goldForm: expected 'author' or 'json', received \"jsno\" (did you mean 'json'?)"),
+    )
+  })
 })

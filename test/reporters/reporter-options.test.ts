@@ -20,6 +20,10 @@ describe('readReporterOptions', () => {
     expect(() => readReporterOptions({ minF1: 80 }, 'r')).toThrow('r options.minF1: expected a number from 0 to 1, received 80')
   })
 
+  test('suggests the figure meant by a misspelt one', () => {
+    expect(() => readReporterOptions({ by: 'recal' }, 'r')).toThrow(new TypeError("r options.by: expected 'f1', 'precision' or 'recall', received \"recal\" (did you mean 'recall'?)"))
+  })
+
   test('rejects a figure to rank by that is not one of the three', () => {
     expect(() => readReporterOptions({ by: 'accuracy' }, 'r')).toThrow("r options.by: expected 'f1', 'precision' or 'recall'")
   })
