@@ -73,7 +73,7 @@ function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolea
     const key = keys.length === 1 ? keys[0]! : undefined
     const marker = key === undefined ? undefined : markerKeyOf(key)
     if (marker !== undefined && (marker === key || Array.isArray(gold[key!]))) {
-      const why = marker === keys[0] ? 'it would read back as a marker' : 'its key differs from a marker only in case'
+      const why = marker === keys[0] ? 'it would read back as a marker' : 'its key is a misspelt marker'
       throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: ${why}`)
     }
     ancestors.push(gold)

@@ -1,4 +1,5 @@
 import { type LazyPath, spellPath } from '../calls/path'
+import { nearest } from './nearest'
 import { printValue } from './print-value'
 
 /** Which marker an object of gold's JSON form is: `{ "$oneOf": [a, b] }`, `{ "$optional": [v] }` or `{ "$optional": [] }`. */
@@ -23,13 +24,13 @@ export function readJsonMarker(object: Record<string, unknown>, keys: readonly s
     if (!Array.isArray(inner) || inner.length > 1) throw new TypeError(`${spelled(where)}.$optional: expected [] or [value], received ${printValue(inner)}`)
     return 'optional'
   }
-  // A marker with a slip of case, holding a list as a marker does, would be read as a literal object that no prediction matches.
+  // A misspelt marker (`$oneof`, `$optinal`), holding a list as a marker does, would be read as a literal object that no prediction matches.
   const near = nearMarker(keys[0]!)
   if (near !== undefined && Array.isArray(object[keys[0]!])) throw new TypeError(`${spelled(where)}.${keys[0]}: not a marker; did you mean ${near}?`)
   return undefined
 }
 
-/** The marker key that `key` spells, exactly or with other case, or undefined. */
+/** The marker key that `key` spells, exactly or misspelt, or undefined. */
 export function markerKeyOf(key: string): string | undefined {
   return MARKER_KEYS.includes(key) ? key : nearMarker(key)
 }
@@ -39,15 +40,18 @@ export function isMarkerShaped(object: Record<string, unknown>, keys: readonly s
   return keys.length === 1 && keys[0]!.charCodeAt(0) === DOLLAR && markerKeyOf(keys[0]!) !== undefined && Array.isArray(object[keys[0]!])
 }
 
-/** The marker key that `key` spells with other case (`$oneof`), or undefined. */
+/** The marker key that `key` misspells, in case or in letters (`$oneof`, `$optinal`), or undefined. */
 function nearMarker(key: string): string | undefined {
   if (key.charCodeAt(0) !== DOLLAR) return undefined
-  return MARKER_KEYS.find((marker) => marker !== key && marker.toLowerCase() === key.toLowerCase())
+  const near = nearest(key.toLowerCase(), LOWER_MARKER_KEYS)
+  const marker = near === undefined ? undefined : MARKER_KEYS[LOWER_MARKER_KEYS.indexOf(near)]
+  return marker === key ? undefined : marker
 }
 
 const DOLLAR = 0x24
 /** The keys of the JSON form's markers. */
 const MARKER_KEYS: readonly string[] = ['$oneOf', '$optional']
+const LOWER_MARKER_KEYS = MARKER_KEYS.map((key) => key.toLowerCase())
 
 function spelled(where: LazyPath | (() => string)): string {
   return typeof where === 'function' ? where() : spellPath(where)

@@ -30,7 +30,7 @@ describe('gold as JSON', () => {
     const gold = [{ name: 'f', args: { flag: { $Optional: true } } }]
     expect(goldFromJSON(goldToJSON(gold))).toEqual(gold)
     expect(() => goldToJSON([{ name: 'f', args: { x: { $oneof: [1] } } }])).toThrow(
-      new TypeError('gold[0].args.x: {"$oneof": [1]} has no JSON form: its key differs from a marker only in case'),
+      new TypeError('gold[0].args.x: {"$oneof": [1]} has no JSON form: its key is a misspelt marker'),
     )
     // A literal object keyed exactly as a marker would read back as one, with another meaning.
     expect(() => goldToJSON([{ name: 'f', args: { x: { $oneOf: [1, 2] } } }])).toThrow(
@@ -47,6 +47,18 @@ describe('gold as JSON', () => {
     expect(() => goldFromJSON([{ name: 'f', args: { x: { $oneof: [1, 2] } } }])).toThrow(new TypeError('gold[0].args.x.$oneof: not a marker; did you mean $oneOf?'))
     const metric = new ToolCallMetric()
     expect(() => metric.score([], [{ name: 'f', args: { x: { $Optional: [] } } }], { goldForm: 'json' })).toThrow(/\.\$Optional: not a marker; did you mean \$optional\?$/)
+  })
+
+  test('a marker key with a slip of letters throws naming the nearest marker, where it was silently a literal object that nothing matches', () => {
+    expect(() => goldFromJSON([{ name: 'f', args: { x: { $optinal: [3] } } }])).toThrow(new TypeError('gold[0].args.x.$optinal: not a marker; did you mean $optional?'))
+    const metric = new ToolCallMetric()
+    expect(() => metric.score([], [{ name: 'f', args: { x: { $oneOff: [1, 2] } } }], { goldForm: 'json' })).toThrow(
+      new TypeError('gold[0].args.x.$oneOff: not a marker; did you mean $oneOf?'),
+    )
+    expect(() => goldToJSON([{ name: 'f', args: { x: { $onOf: [1] } } }])).toThrow(/has no JSON form: its key is a misspelt marker$/)
+    // Other keys of a `$`, such as a MongoDB query's, stay literal objects, both ways.
+    const query = [{ name: 'find', args: { filter: { $or: [{ a: 1 }, { b: 2 }] }, ids: { $nin: [3] } } }]
+    expect(goldFromJSON(goldToJSON(query))).toEqual(query)
   })
 
   test("gold of the JSON form scored as the author's form throws, naming goldForm, where its markers were silently literal objects", () => {
