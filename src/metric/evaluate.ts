@@ -1,5 +1,5 @@
 import { printValue } from '../compare/print-value'
-import { checkOptions } from '../match/options'
+import { checkOptions, readingOptions } from '../match/options'
 import { CorpusCounts, type ExactSums } from './corpus-counts'
 import type { Figures } from './figures'
 import type { Score } from './score'
@@ -120,8 +120,12 @@ export function evaluate(
     throw new TypeError('metric: expected a ToolCallMetric')
   }
   checkOptions(options, EVALUATE_OPTION_KEYS, 'options')
-  const goldForm = readGoldForm(options.goldForm, 'options.goldForm')
-  const { worst, onEpisode } = options
+  // A getter or trap of the options that throws is a TypeError naming them, as the metric's options are.
+  const { goldForm, worst, onEpisode } = readingOptions('options', () => ({
+    goldForm: readGoldForm(options.goldForm, 'options.goldForm'),
+    worst: options.worst,
+    onEpisode: options.onEpisode,
+  }))
   if (worst !== undefined && !(Number.isInteger(worst) && worst >= 0)) {
     throw new TypeError(`options.worst: expected a count of episodes (0 or more), received ${printValue(worst)}`)
   }

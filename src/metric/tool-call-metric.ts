@@ -7,6 +7,7 @@ import {
   type GrammarInput,
   MATCH_OPTION_KEYS,
   type MatchOptions,
+  readingOptions,
   type ResolvedMatchOptions,
   resolveMatchOptions,
 } from '../match/options'
@@ -61,14 +62,17 @@ export class ToolCallMetric {
       checkOptions(scoreOptions, SCORE_OPTION_KEYS, 'scoreOptions')
       this.checkedScoreOptions = scoreOptions
     }
-    const goldForm = readGoldForm(scoreOptions.goldForm, 'scoreOptions.goldForm')
-    const options =
-      scoreOptions.grammar === undefined
-        ? this.options
-        : {
-            ...this.options,
-            grammar: readGrammar(scoreOptions.grammar, this.options.canonicalize, this.options.canonicalizeName, 'scoreOptions.grammar'),
-          }
+    // A getter or trap of the options that throws is a TypeError naming them, as the metric's own options are.
+    const { goldForm, options } = readingOptions('scoreOptions', () => ({
+      goldForm: readGoldForm(scoreOptions.goldForm, 'scoreOptions.goldForm'),
+      options:
+        scoreOptions.grammar === undefined
+          ? this.options
+          : {
+              ...this.options,
+              grammar: readGrammar(scoreOptions.grammar, this.options.canonicalize, this.options.canonicalizeName, 'scoreOptions.grammar'),
+            },
+    }))
     return scoreTrajectory(pred, gold, options, 'gold', goldForm)
   }
 

@@ -10,6 +10,13 @@ const episodes: Episode[] = [
 ]
 
 describe('evaluate', () => {
+  test("options whose getters throw are a TypeError naming them, as the metric's options are", () => {
+    for (const key of ['worst', 'onEpisode', 'goldForm']) {
+      const throwing = Object.defineProperty({}, key, { enumerable: true, get: () => { throw new Error(`no ${key} here`) } })
+      expect(() => evaluate([], new ToolCallMetric(), throwing)).toThrow(new TypeError(`options: could not be read (no ${key} here)`))
+    }
+  })
+
   test('gives the micro average: counts summed, then divided', () => {
     const report = evaluate(episodes)
     // right: TP 1. wrong: FP 2, FN 1. empty: FN 2.

@@ -423,6 +423,15 @@ describe('options', () => {
     expect(() => new ToolCallMetric({ level: 'calls' as never })).toThrow(/^options\.level: /)
   })
 
+  test("score options whose getters throw are a TypeError naming them, as the metric's own options are", () => {
+    const metric = new ToolCallMetric()
+    for (const key of ['grammar', 'goldForm']) {
+      const throwing = Object.defineProperty({}, key, { enumerable: true, get: () => { throw new Error(`no ${key} here`) } })
+      expect(() => metric.score([], [], throwing)).toThrow(new TypeError(`scoreOptions: could not be read (no ${key} here)`))
+    }
+    expect(() => metric.score([], [], { grammar: { tool: {} } as never })).toThrow(/^scoreOptions\.grammar\.tool: unknown key/)
+  })
+
   test("Gemini's functionDeclarations that are not a list are named, not read as a tool without a name", () => {
     expect(() => new ToolCallMetric({ grammar: [{ functionDeclarations: { name: 'f' } }] as never })).toThrow(
       new TypeError('options.grammar[0].functionDeclarations: expected a list of function declarations, received {"name": "f"}'),
