@@ -1,6 +1,6 @@
 import { printValue } from '../compare/print-value'
 import type { ScoreFigure } from '../matchers/matcher-types'
-import { checkOptions } from '../match/options'
+import { checkOptions, readingOptions } from '../match/options'
 import { didYouMean } from '../compare/nearest'
 
 /** The options of either runner's corpus reporter. */
@@ -32,7 +32,8 @@ export function readReporterOptions(options: unknown, reporter: string): Resolve
   const path = `${reporter} options`
   if (options === undefined || options === null) return { minF1: undefined, json: undefined, worst: DEFAULT_WORST, by: 'f1' }
   checkOptions(options, KEYS, path)
-  const { minF1, json, worst = DEFAULT_WORST, by = 'f1' } = options as Record<string, unknown>
+  // A getter that throws is a TypeError naming the options, as the metric's are.
+  const { minF1, json, worst = DEFAULT_WORST, by = 'f1' } = readingOptions(path, () => ({ ...(options as Record<string, unknown>) }))
   if (minF1 !== undefined && (typeof minF1 !== 'number' || !(minF1 >= 0 && minF1 <= 1))) {
     throw new TypeError(`${path}.minF1: expected a number from 0 to 1, received ${printValue(minF1)}`)
   }

@@ -20,6 +20,11 @@ describe('readReporterOptions', () => {
     expect(() => readReporterOptions({ minF1: 80 }, 'r')).toThrow('r options.minF1: expected a number from 0 to 1, received 80')
   })
 
+  test('whose getter throws are a TypeError naming the reporter, not the getter\'s own error', () => {
+    const throwing = Object.defineProperty({}, 'minF1', { enumerable: true, get: () => { throw new Error('no minF1 here') } })
+    expect(() => readReporterOptions(throwing, 'r')).toThrow(new TypeError('r options: could not be read (no minF1 here)'))
+  })
+
   test('suggests the figure meant by a misspelt one', () => {
     expect(() => readReporterOptions({ by: 'recal' }, 'r')).toThrow(new TypeError("r options.by: expected 'f1', 'precision' or 'recall', received \"recal\" (did you mean 'recall'?)"))
   })
