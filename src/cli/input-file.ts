@@ -154,9 +154,40 @@ export async function readJsonFile(path: string): Promise<unknown> {
   } catch (error) {
     throw fileError(path, error)
   }
+  let value: unknown
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch (error) {
     throw new UserError(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`)
   }
+  // JSON.parse reads any depth, but what walks the value after it (JSON.stringify of its digest) recurses, and would overflow the stack.
+  if (nestingDepth(text) > MAX_FILE_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_FILE_DEPTH} levels`)
+  return value
+}
+
+/**
+ * The deepest a JSON file read whole may nest: a report holds predicted values nested up to
+ * 256 levels within a few of its own, and the stack holds some thousands.
+ */
+const MAX_FILE_DEPTH = 1000
+
+/** How deep the brackets of valid JSON text nest, those in strings aside: a scan, so that no depth overflows it. */
+function nestingDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (inString) {
+      if (code === 0x5c) i++
+      else if (code === 0x22) inString = false
+    } else if (code === 0x22) {
+      inString = true
+    } else if (code === 0x5b || code === 0x7b) {
+      if (++depth > deepest) deepest = depth
+    } else if (code === 0x5d || code === 0x7d) {
+      depth--
+    }
+  }
+  return deepest
 }

@@ -126,6 +126,18 @@ describe('options', () => {
     const run = await runCli(['score', episodes, '--grammar', grammar])
     expectUserError(run, `${grammar}: grammar.tools.search.importance: expected a number from 0 to 1000000, received -1`)
   })
+
+  test('a grammar or report file nested too deep to digest is a user error, not an internal one', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
+    const grammar = folder.write('grammar.json', `[{ "name": "f", "parameters": { "type": "object", "properties": {} }, "meta": ${deep} }]`)
+    expectUserError(await runCli(['score', episodes, '--grammar', grammar]), `${grammar}: nested deeper than 1000 levels`)
+    const report = folder.write('report.json', `{ "command": "score", "extra": ${deep} }`)
+    expectUserError(await runCli(['merge', report]), `${report}: nested deeper than 1000 levels`)
+    // Brackets inside strings are no nesting.
+    const named = folder.write('named.json', JSON.stringify([{ name: 'f', description: '['.repeat(2000), parameters: { type: 'object', properties: {} } }]))
+    expect((await runCli(['score', episodes, '--grammar', named])).code).toBe(0)
+  })
 })
 
 describe('the --json report', () => {
