@@ -5,6 +5,7 @@ import { isAsymmetricMatcher } from './gold-values'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
 import { isMarkerShaped } from './json-marker'
+import { didYouMean } from './nearest'
 
 /**
  * Arguments as a test's author types them: an object of any type, an interface's too, which
@@ -48,6 +49,8 @@ function isCallKey(key: string): boolean {
   return key === 'name' || key === 'args' || key === 'arguments' || key === 'id'
 }
 
+const CALL_KEYS = ['name', 'args', 'arguments', 'id']
+
 /** A tuple call `[name, args]` or `[name]`, as opposed to a turn (a list of calls). */
 export function isTupleCall(value: unknown): value is [string, unknown?] {
   return Array.isArray(value) && typeof value[0] === 'string' && value.length <= 2
@@ -69,7 +72,7 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     // for-in allocates no key list; an inherited key is not the call's own.
     for (const key in call) {
       if (!isCallKey(key) && Object.hasOwn(call, key)) {
-        throw isAsymmetricMatcher(call) ? matcherAsCall(call, at) : new TypeError(`${spellPath(lazyChild(at, key))}: unknown key; a gold call is { name, args }`)
+        throw isAsymmetricMatcher(call) ? matcherAsCall(call, at) : new TypeError(`${spellPath(lazyChild(at, key))}: unknown key${didYouMean(key, CALL_KEYS)}; a gold call is { name, args }`)
       }
     }
     if (call.args !== undefined && call.arguments !== undefined) {

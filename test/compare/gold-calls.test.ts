@@ -80,6 +80,12 @@ describe('reading gold', () => {
     expect(() => read([{ name: 'a', argz: {} }])).toThrow(/gold\[0\]\.argz: unknown key/)
   })
 
+  test('an unknown key on a call suggests the nearest key of a call, as an unknown option does', () => {
+    expect(() => read([{ name: 'a', argz: {} }])).toThrow(new TypeError("gold[0].argz: unknown key (did you mean 'args'?); a gold call is { name, args }"))
+    expect(() => read([{ nmae: 'a', args: {} }])).toThrow(new TypeError("gold[0].nmae: unknown key (did you mean 'name'?); a gold call is { name, args }"))
+    expect(() => read([{ name: 'a', weight: 2 }])).toThrow(new TypeError('gold[0].weight: unknown key; a gold call is { name, args }'))
+  })
+
   test("a matcher given as a whole call throws naming the call, not the matcher's own fields as unknown keys", () => {
     expect(() => read([expect.objectContaining({ name: 'search' })])).toThrow(
       new TypeError(
