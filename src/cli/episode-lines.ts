@@ -69,7 +69,8 @@ function readId(id: unknown, where: string): EpisodeId | undefined {
 
 /** An id as read; a number past 2^53, which JSON.parse has rounded and may have made equal to another, is a user error. */
 function exactId<T>(id: T, where: string): T {
-  if (typeof id === 'number' && Number.isInteger(id) && !Number.isSafeInteger(id)) {
+  // One past the doubles (1e400) is read as Infinity, equal to every other such id, and written back as null.
+  if (typeof id === 'number' && (!Number.isFinite(id) || (Number.isInteger(id) && !Number.isSafeInteger(id)))) {
     throw lineError(where, `id: a number past 2^53 (read as ${printValue(id)}) is beyond the integers a JSON number holds exactly; write it as a string`)
   }
   return id

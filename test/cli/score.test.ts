@@ -218,6 +218,16 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.code).toBe(2)
   })
 
+  test('an id past the doubles, read as Infinity and so equal to any other such id, is a user error too', async () => {
+    const pred = folder.write('pred.jsonl', '{"id": 1e400, "calls": []}\n')
+    const gold = folder.write('gold.jsonl', '{"id": 2e400, "calls": []}\n')
+    const run = await runCli(['score', pred, gold])
+    expect(run.stderr).toMatch(/:1: id: a number past 2\^53 \(read as Infinity\) is beyond the integers a JSON number holds exactly; write it as a string\n$/)
+    expect(run.code).toBe(2)
+    const episodes = folder.write('episodes.jsonl', '{"id": -1e400, "pred": [], "gold": []}\n')
+    expect((await runCli(['score', episodes])).stderr).toMatch(/:1: id: a number past 2\^53 \(read as -Infinity\)/)
+  })
+
   test('--json - is a user error, not a file named -', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('a')], gold: [search('a')] }))
     const run = await runCli(['score', episodes, '--json', '-'])
