@@ -3,6 +3,7 @@ import { looksLikeJson } from '../calls/looks-like-json'
 import { readTurns } from '../calls/read'
 import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
 import { type GoldTurns, isWrittenAsTurns, readGold } from '../compare/gold-calls'
+import { nearest } from '../compare/nearest'
 import { printValue } from '../compare/print-value'
 import { checkedText, type Line, tooLongReason } from './read-lines'
 import { jsonDocumentProblem } from './json-document'
@@ -163,13 +164,24 @@ export function readGoldLine(line: Line, file: string): GoldLine {
   return { id: readId(id, where), gold: compileGold(calls, where), goldAsTurns: isWrittenAsTurns(calls), where }
 }
 
+/** For an episode without `pred` or `gold`: a key of it that misspells the one missing, as ` ("gld": did you mean 'gold'?)`. */
+function episodeKeySlip(value: unknown): string {
+  if (!isRecord(value)) return ''
+  const missing = ['pred', 'gold'].filter((key) => !Object.hasOwn(value, key))
+  for (const key of Object.keys(value)) {
+    const near = nearest(key, missing)
+    if (near !== undefined && key !== 'id') return ` (${JSON.stringify(key)}: did you mean '${near}'?)`
+  }
+  return ''
+}
+
 /** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */
 export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   const where = `${file}:${line.number}`
   refuseJsonDocument(line.text, where)
   const value = parseGoldJson(checkedText(line, where), where)
   if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) {
-    throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}`)
+    throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}${episodeKeySlip(value)}`)
   }
   const gold = value.gold ?? []
   return { id: readId(value.id, where), turns: readTurns(value.pred ?? []), gold: compileGold(gold, where), goldAsTurns: isWrittenAsTurns(gold), where }

@@ -62,6 +62,9 @@ describe('gold and episode lines', () => {
   test('an episodes line without gold is a user error', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [] }))
     expectUserError(await runCli(['score', episodes]), `${episodes}:1: expected an episode { "id"?, "pred", "gold" }, received {"pred": []}`)
+    // A misspelt key is named with the key it misses.
+    const slip = folder.write('slip.jsonl', '{"pred": [], "gld": []}\n')
+    expectUserError(await runCli(['score', slip]), `${slip}:1: expected an episode { "id"?, "pred", "gold" }, received {"gld": [], "pred": []} ("gld": did you mean 'gold'?)`)
   })
 
   test("a prediction line's id that is neither a string nor a number is a user error, where the line was paired by position", async () => {
