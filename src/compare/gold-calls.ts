@@ -1,6 +1,6 @@
 import { firstHole } from '../calls/list-indices'
 import { errorMessage, type LazyPath, lazyChild, spellPath, UNNAMED } from '../calls/path'
-import { allPlain, compileEntries, describeNode, type GoldForm, type GoldNode, setOwnEntry } from './gold-node'
+import { allPlain, compileEntries, describeNode, endGoldCount, type GoldForm, type GoldNode, setOwnEntry, startGoldCount } from './gold-node'
 import { isAsymmetricMatcher } from './gold-values'
 import { printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
@@ -118,9 +118,11 @@ export function isWrittenAsTurns(gold: unknown): gold is unknown[][] {
 export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'): GoldTurns {
   // Paths serve only to name what is wrong, and were a fifth of what reading gold allocates: gold is
   // read without them first, and read again with them only when something is wrong, to say where.
+  const outer = startGoldCount()
   try {
     return readGoldAt(gold, UNNAMED, form)
   } catch {
+    startGoldCount()
     try {
       return readGoldAt(gold, path, form)
     } catch (error) {
@@ -128,6 +130,8 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
       if (error instanceof TypeError && (path === '' || error.message.startsWith(path))) throw error
       throw new TypeError(`${path === '' ? 'the gold' : path}: could not be read (${errorMessage(error)})`)
     }
+  } finally {
+    endGoldCount(outer)
   }
 }
 

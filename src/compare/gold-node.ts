@@ -123,7 +123,41 @@ export type GoldForm = 'author' | 'json'
 
 /** Checks a gold value written by a test's author and compiles it; a malformed one throws a TypeError naming the path. */
 export function compileGoldValue(value: unknown, path: LazyPath, depth = 0, underKey = false, form: GoldForm = 'author'): GoldNode {
-  return compileGoldChild(value, path, undefined, depth, underKey, form)
+  const outer = startGoldCount()
+  try {
+    return compileGoldChild(value, path, undefined, depth, underKey, form)
+  } finally {
+    endGoldCount(outer)
+  }
+}
+
+/**
+ * The most values one gold may hold, written out. A part held in many places is compiled
+ * wherever it stands, so `v = [v, v]` nested 40 deep, 41 objects, would be compiled for hours or
+ * until memory runs out. A prediction's lists hold at most as many items in all (MAX_LIST_ITEMS).
+ */
+export const MAX_GOLD_VALUES = 1_000_000
+
+/** What the gold being compiled may still hold; each read of gold starts it afresh (startGoldCount). */
+let valuesLeft = MAX_GOLD_VALUES
+
+/** Starts the count for one gold, and returns the count of any read it is nested in, for the caller to restore. */
+export function startGoldCount(): number {
+  const outer = valuesLeft
+  valuesLeft = MAX_GOLD_VALUES
+  return outer
+}
+
+/** Restores the count that startGoldCount returned. */
+export function endGoldCount(outer: number): void {
+  valuesLeft = outer
+}
+
+function countValues(count: number, path: LazyPath): void {
+  if ((valuesLeft -= count) >= 0) return
+  throw new TypeError(
+    `${shownPath(path)}: holds more than ${MAX_GOLD_VALUES.toLocaleString('en-US')} values, written out (a part held in several places counts wherever it stands)`,
+  )
 }
 
 /** The path of the value at `key` of `parent` (the parent's own path without a key); built only when needed. */
@@ -136,10 +170,7 @@ const PATH_SHOWN = 100
 
 /** A value too deep to compile: a cycle, as it mostly is, or a nesting that deep. */
 function tooDeep(value: unknown, path: LazyPath): TypeError {
-  const spelled = spellPath(path)
-  // Cut where a key begins, so that no key is shown in part.
-  const cut = Math.max(spelled.lastIndexOf('.', PATH_SHOWN), spelled.lastIndexOf('[', PATH_SHOWN))
-  const shown = spelled.length > PATH_SHOWN && cut > 0 ? `${spelled.slice(0, cut)}…` : spelled
+  const shown = shownPath(path)
   let cycle = false
   try {
     cycle = containsItself(value)
@@ -147,6 +178,13 @@ function tooDeep(value: unknown, path: LazyPath): TypeError {
     // A getter that throws: the depth is what is known.
   }
   return new TypeError(cycle ? `${shown}: a cycle: the value contains itself` : `${shown}: nested deeper than ${MAX_DEPTH} levels`)
+}
+
+/** A path as a message shows it, cut after PATH_SHOWN characters where a key begins, so that no key is shown in part. */
+function shownPath(path: LazyPath): string {
+  const spelled = spellPath(path)
+  const cut = Math.max(spelled.lastIndexOf('.', PATH_SHOWN), spelled.lastIndexOf('[', PATH_SHOWN))
+  return spelled.length > PATH_SHOWN && cut > 0 ? `${spelled.slice(0, cut)}…` : spelled
 }
 
 /** Nodes looked at before a value is taken to hold no cycle through itself. */
@@ -270,6 +308,7 @@ function refuseJsonMarker(object: Record<string, unknown>, key: string, path: La
 export function compileEntries(record: Record<string, unknown>, keys: readonly string[], path: LazyPath, depth: number, form: GoldForm): GoldNode[] {
   // Object.values reads each value from its slot, in the order of Object.keys; `record[key]` would look
   // each key up among every shape of object met there.
+  countValues(keys.length, path)
   const values = Object.values(record)
   const nodes: GoldNode[] = new Array(keys.length)
   for (let i = 0; i < keys.length; i++) nodes[i] = compileGoldChild(values[i], path, keys[i]!, depth, true, form)
@@ -278,6 +317,7 @@ export function compileEntries(record: Record<string, unknown>, keys: readonly s
 
 /** The items of a list (or a oneOf's alternatives), compiled. */
 function compileItems(items: readonly unknown[], path: LazyPath, depth: number, form: GoldForm): GoldNode[] {
+  countValues(items.length, path)
   const nodes: GoldNode[] = new Array(items.length)
   for (let i = 0; i < items.length; i++) nodes[i] = compileGoldChild(items[i], path, i, depth, false, form)
   return nodes

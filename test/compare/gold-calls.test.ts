@@ -70,6 +70,18 @@ describe('reading gold', () => {
     expect(() => read([{ name: 'f', args: { deep } }])).toThrow(/^gold\[0\]\.args\.deep(\[0\])+…: nested deeper than 256 levels$/)
   })
 
+  test('a value that holds the same parts so often that, written out, it is vast throws a TypeError, rather than compiling for hours', () => {
+    // 41 lists, but 2^40 numbers written out.
+    const shared = Array.from({ length: 40 }).reduce<unknown>((inner) => [inner, inner], 1)
+    const vast = () => read([{ name: 'f', args: { shared } }])
+    expect(vast).toThrow(/^gold\[0\]\.args\.shared(\[[01]\])+…: holds more than 1,000,000 values, written out \(a part held in several places counts wherever it stands\)$/)
+    const alternatives = Array.from({ length: 40 }).reduce<unknown>((inner) => oneOf(inner, inner), 1)
+    expect(() => read([{ name: 'f', args: { x: alternatives } }])).toThrow(/^gold\[0\]\.args\.x(\.oneOf\[[01]\])+…: holds more than 1,000,000 values/)
+    // The count is of one gold: many reads of gold that each hold much stay within it.
+    const large = Array.from({ length: 400_000 }, (_, i) => i)
+    for (let i = 0; i < 5; i++) expect(read([{ name: 'f', args: { large } }])[0]).toHaveLength(1)
+  })
+
   test('null arguments throw rather than read as none', () => {
     expect(() => read([{ name: 'a', args: null }])).toThrow(new TypeError('gold[0].args: expected an object of arguments, received null'))
     expect(() => read([{ name: 'a', arguments: null }])).toThrow(new TypeError('gold[0].arguments: expected an object of arguments, received null'))
