@@ -1,5 +1,5 @@
 import { type Gold, isTupleCall } from './gold-calls'
-import { setOwnEntry } from './gold-node'
+import { MAX_GOLD_VALUES, setOwnEntry } from './gold-node'
 import { childPath } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
@@ -20,7 +20,17 @@ function mapRecord(record: Record<string, unknown>, map: (value: unknown, key: s
  * `optional()` `{ "$optional": [] }`. Predicates and matchers have no JSON form: a TypeError names them.
  */
 export function goldToJSON(gold: unknown, path = 'gold'): unknown {
+  valuesLeft = MAX_GOLD_VALUES
   return toJSON(gold, path, [], true)
+}
+
+/** What the gold being converted may still hold, written out, as gold being read may (MAX_GOLD_VALUES): a part held in many places is converted wherever it stands. */
+let valuesLeft = MAX_GOLD_VALUES
+
+function countValues(count: number, path: string | (() => string)): void {
+  if ((valuesLeft -= count) >= 0) return
+  const where = typeof path === 'string' ? path : path()
+  throw new TypeError(`${where}: holds more than ${MAX_GOLD_VALUES.toLocaleString('en-US')} values, written out (a part held in several places counts wherever it stands)`)
 }
 
 /**
@@ -43,6 +53,7 @@ function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolea
     // A marker is a level of nesting, as it is where gold is read and as its JSON form is: a chain of them is bounded too.
     refuseNesting(gold, ancestors, path)
     ancestors.push(gold)
+    if (isOneOf(gold)) countValues(gold.alternatives.length, path)
     const json = isOneOf(gold)
       ? { $oneOf: gold.alternatives.map((alt, i) => toJSON(alt, `${path}.oneOf[${i}]`, ancestors, false)) }
       : { $optional: gold.constrained ? [toJSON(gold.value, `${path}.optional`, ancestors, false)] : [] }
@@ -59,6 +70,7 @@ function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolea
     refuseNesting(gold, ancestors, path)
     const hole = firstHole(gold)
     if (hole !== -1) throw new TypeError(`${path}[${hole}]: expected a gold value, received a hole in the list`)
+    countValues(gold.length, path)
     ancestors.push(gold)
     // `[name, args]`, its args left undefined: a call without arguments.
     const json = asCall && isTupleCall(gold) ? tupleToJSON(gold, path, ancestors) : gold.map((item, i) => toJSON(item, `${path}[${i}]`, ancestors, asCall))
@@ -76,6 +88,7 @@ function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolea
       const why = marker === keys[0] ? 'it would read back as a marker' : 'its key is a misspelt marker'
       throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: ${why}`)
     }
+    countValues(keys.length, path)
     ancestors.push(gold)
     const json = mapRecord(gold, (value, key) =>
       asCall && value === undefined && CALL_KEYS.includes(key) ? undefined : toJSON(value, childPath(path, key), ancestors, false),
@@ -107,6 +120,7 @@ export function goldFromJSON(json: unknown, path = 'gold'): Gold {
   // Left over when an earlier call threw.
   at.length = 0
   inside.length = 0
+  valuesLeft = MAX_GOLD_VALUES
   return fromJSON(json, path) as Gold
 }
 
@@ -136,6 +150,8 @@ function fromJSONObject(json: object, root: string): unknown {
       at.push(i)
       // The first hole throws, so a vast sparse list is never walked.
       if (!(i in json)) throw new TypeError(`${pathOf(root)}: expected a gold value, received a hole in the list`)
+      // Item by item, after the hole: a vast sparse list is a hole, not a vast one.
+      countValues(1, () => pathOf(root))
       const item: unknown = json[i]
       const read = fromJSON(item, root)
       at.pop()
@@ -147,6 +163,7 @@ function fromJSONObject(json: object, root: string): unknown {
   const marker = readJsonMarker(json as Record<string, unknown>, keys, () => pathOf(root))
   if (marker === 'oneOf') return oneOfFromJSON((json as { $oneOf: unknown[] }).$oneOf, root)
   if (marker === 'optional') return optionalFromJSON((json as { $optional: unknown[] }).$optional, root)
+  countValues(keys.length, () => pathOf(root))
   let copy: Record<string, unknown> | undefined
   for (const key of keys) {
     at.push(key)

@@ -49,6 +49,16 @@ describe('gold as JSON', () => {
     expect(() => metric.score([], [{ name: 'f', args: { x: { $Optional: [] } } }], { goldForm: 'json' })).toThrow(/\.\$Optional: not a marker; did you mean \$optional\?$/)
   })
 
+  test('gold that holds the same parts so often that it writes out to more than a million values throws, both ways, rather than running for hours', () => {
+    const shared = Array.from({ length: 40 }).reduce<unknown>((inner) => [inner, inner], 1)
+    const vast = /^gold\[0\]\.args\.x(\[[01]\])+: holds more than 1,000,000 values, written out/
+    expect(() => goldToJSON([{ name: 'f', args: { x: shared } }])).toThrow(vast)
+    expect(() => goldFromJSON([{ name: 'f', args: { x: shared } }])).toThrow(vast)
+    // The count is of one gold.
+    const large = [{ name: 'f', args: { x: Array.from({ length: 400_000 }, (_, i) => i) } }]
+    for (let i = 0; i < 5; i++) expect(goldFromJSON(goldToJSON(large))).toEqual(large)
+  })
+
   test('a marker key with a slip of letters throws naming the nearest marker, where it was silently a literal object that nothing matches', () => {
     expect(() => goldFromJSON([{ name: 'f', args: { x: { $optinal: [3] } } }])).toThrow(new TypeError('gold[0].args.x.$optinal: not a marker; did you mean $optional?'))
     const metric = new ToolCallMetric()
