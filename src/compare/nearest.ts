@@ -15,8 +15,10 @@ function editDistance(a: string, b: string): number {
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined
   let bestDistance = Infinity
+  // A slip of case (`JSON` for `json`) is the likeliest typo of all; it counts as none.
+  const lower = word.toLowerCase()
   for (const candidate of candidates) {
-    const distance = editDistance(word, candidate)
+    const distance = editDistance(lower, candidate.toLowerCase())
     if (distance < bestDistance) {
       best = candidate
       bestDistance = distance

@@ -78,6 +78,9 @@ export class ToolCallMetric {
 
   /** The micro-averaged F1 over scores: TP, FP and FN summed, then divided; never a mean of F1s. */
   aggregate(scores: Iterable<Counts>): number {
+    if (typeof (scores as Partial<Iterable<Counts>> | null | undefined)?.[Symbol.iterator] !== 'function') {
+      throw new TypeError(`scores: expected an iterable of Scores (an array, a generator), received ${printValue(scores)}`)
+    }
     const total = new CorpusCounts()
     let i = 0
     for (const score of scores) {

@@ -71,6 +71,13 @@ describe('evaluate', () => {
     }
   })
 
+  test('aggregate refuses what is not an iterable of scores, saying so', () => {
+    const metric = new ToolCallMetric()
+    for (const wrong of [5, null, undefined, { tp: 1, fp: 0, fn: 0 }]) {
+      expect(() => metric.aggregate(wrong as never)).toThrow(/^scores: expected an iterable of Scores \(an array, a generator\), received /)
+    }
+  })
+
   test('reports per-tool figures', () => {
     const report = evaluate(episodes)
     expect(report.perTool.search).toMatchObject({ tp: 1, fp: 1, fn: 2 })

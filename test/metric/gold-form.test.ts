@@ -96,4 +96,11 @@ describe("gold in its JSON form, read without building markers (goldForm: 'json'
       new TypeError("scoreOptions.goldForm: expected 'author' or 'json', received \"jsno\" (did you mean 'json'?)"),
     )
   })
+
+  test('a form in other case suggests the one it spells', () => {
+    expect(() => new ToolCallMetric().score([], [], { goldForm: 'JSON' as 'json' })).toThrow(
+      new TypeError("scoreOptions.goldForm: expected 'author' or 'json', received \"JSON\" (did you mean 'json'?)"),
+    )
+    expect(() => new ToolCallMetric({ canonicalizer: 'BFCL' as 'bfcl' })).toThrow(/\(did you mean 'bfcl'\?\)/)
+  })
 })
