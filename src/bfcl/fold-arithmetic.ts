@@ -146,10 +146,9 @@ function unary(op: UnaryOperator, value: Computed): Computed {
 
 function binary(op: BinaryOperator, a: Computed, b: Computed, budget: ArithmeticBudget): Computed {
   if (isNumber(a) && isNumber(b)) return numberBinary(op, a, b, budget)
-  if (op === '+' && typeof a === 'string' && typeof b === 'string') return sequenceOfLength(a.length + b.length) && spend(budget, a.length + b.length) && a + b
+  if (op === '+' && typeof a === 'string' && typeof b === 'string') return sequenceOfLength(a.length + b.length, budget) && a + b
   if (op === '+' && isSequence(a) && typeof a !== 'string' && sameSequenceType(a, b)) {
-    sequenceOfLength(a.length + (b as Computed[]).length)
-    spend(budget, a.length + (b as Computed[]).length)
+    sequenceOfLength(a.length + (b as Computed[]).length, budget)
     const items = a.concat(b as Computed[])
     return a instanceof PyTuple ? computedTuple(items) : items
   }
@@ -238,7 +237,7 @@ function intBinary(op: BinaryOperator, x: bigint, y: bigint): Computed {
 /** `sequence * count`, Python's repetition: empty for a count of zero or less. */
 function repeat(sequence: string | Computed[], count: bigint | boolean, budget: ArithmeticBudget): Computed {
   const times = count === true ? 1 : count === false || count <= 0n ? 0 : Number(count)
-  if (times > 0) sequenceOfLength(sequence.length * times) && spend(budget, sequence.length * times)
+  if (times > 0) sequenceOfLength(sequence.length * times, budget)
   if (typeof sequence === 'string') return sequence.repeat(times)
   const items: Computed[] = []
   for (let time = 0; time < times; time++) for (const item of sequence) items.push(item)
@@ -249,11 +248,12 @@ function computedTuple(items: Computed[]): Computed {
   return tupleOf(items) as Computed[]
 }
 
-function sequenceOfLength(length: number): true {
+/** A sequence of `length` about to be built: within the bound of one, and taken from the output's budget. */
+function sequenceOfLength(length: number, budget: ArithmeticBudget): true {
   if (length > MAX_SEQUENCE_LENGTH) {
     throw new PythonException('unsupported', `the result would be longer than ${MAX_SEQUENCE_LENGTH} items`)
   }
-  return true
+  return spend(budget, length)
 }
 
 function isNumber(value: Computed): value is PyNumber {

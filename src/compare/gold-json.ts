@@ -1,5 +1,5 @@
 import { type Gold, isTupleCall } from './gold-calls'
-import { MAX_GOLD_VALUES, setOwnEntry } from './gold-node'
+import { endGoldCount, setOwnEntry, spendGoldValues, startGoldCount, tooManyGoldValues } from './gold-node'
 import { childPath } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
@@ -20,17 +20,17 @@ function mapRecord(record: Record<string, unknown>, map: (value: unknown, key: s
  * `optional()` `{ "$optional": [] }`. Predicates and matchers have no JSON form: a TypeError names them.
  */
 export function goldToJSON(gold: unknown, path = 'gold'): unknown {
-  valuesLeft = MAX_GOLD_VALUES
-  return toJSON(gold, path, [], true)
+  const outer = startGoldCount()
+  try {
+    return toJSON(gold, path, [], true)
+  } finally {
+    endGoldCount(outer)
+  }
 }
 
-/** What the gold being converted may still hold, written out, as gold being read may (MAX_GOLD_VALUES): a part held in many places is converted wherever it stands. */
-let valuesLeft = MAX_GOLD_VALUES
-
+/** Gold converted is bounded as gold read is: a part held in many places is converted wherever it stands. */
 function countValues(count: number, path: string | (() => string)): void {
-  if ((valuesLeft -= count) >= 0) return
-  const where = typeof path === 'string' ? path : path()
-  throw new TypeError(`${where}: holds more than ${MAX_GOLD_VALUES.toLocaleString('en-US')} values, written out (a part held in several places counts wherever it stands)`)
+  if (!spendGoldValues(count)) throw tooManyGoldValues(typeof path === 'string' ? path : path())
 }
 
 /**
@@ -120,8 +120,12 @@ export function goldFromJSON(json: unknown, path = 'gold'): Gold {
   // Left over when an earlier call threw.
   at.length = 0
   inside.length = 0
-  valuesLeft = MAX_GOLD_VALUES
-  return fromJSON(json, path) as Gold
+  const outer = startGoldCount()
+  try {
+    return fromJSON(json, path) as Gold
+  } finally {
+    endGoldCount(outer)
+  }
 }
 
 /** The keys from the root to the value being read, spelt into a path only when a TypeError needs one. */

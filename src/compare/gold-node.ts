@@ -153,11 +153,17 @@ export function endGoldCount(outer: number): void {
   valuesLeft = outer
 }
 
+/** Takes `count` values from what the gold being read or converted may still hold; false once that is spent. */
+export function spendGoldValues(count: number): boolean {
+  return (valuesLeft -= count) >= 0
+}
+
+export function tooManyGoldValues(where: string): TypeError {
+  return new TypeError(`${where}: holds more than ${MAX_GOLD_VALUES.toLocaleString('en-US')} values, written out (a part held in several places counts wherever it stands)`)
+}
+
 function countValues(count: number, path: LazyPath): void {
-  if ((valuesLeft -= count) >= 0) return
-  throw new TypeError(
-    `${shownPath(path)}: holds more than ${MAX_GOLD_VALUES.toLocaleString('en-US')} values, written out (a part held in several places counts wherever it stands)`,
-  )
+  if (!spendGoldValues(count)) throw tooManyGoldValues(shownPath(path))
 }
 
 /** The path of the value at `key` of `parent` (the parent's own path without a key); built only when needed. */

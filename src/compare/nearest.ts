@@ -27,8 +27,9 @@ export function nearest(word: string, candidates: readonly string[]): string | u
   return bestDistance <= Math.max(2, word.length / 3) ? best : undefined
 }
 
-/** ` (did you mean 'score'?)`, or nothing. */
-export function didYouMean(word: string, candidates: readonly string[], prefix = ''): string {
+/** ` (did you mean 'score'?)`, or nothing; a value given where a name was expected may be anything, and only a string is a slip. */
+export function didYouMean(word: unknown, candidates: readonly string[], prefix = ''): string {
+  if (typeof word !== 'string') return ''
   const suggestion = nearest(word, candidates)
   return suggestion === undefined ? '' : ` (did you mean '${prefix}${suggestion}'?)`
 }

@@ -44,8 +44,7 @@ export const MATCH_OPTION_KEYS = ['level', 'order', 'canonicalizer', 'name', 'gr
 function oneOfValues<T extends string>(value: unknown, allowed: readonly T[], path: string): T | undefined {
   if (value === undefined) return undefined
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T
-  const suggestion = typeof value === 'string' ? didYouMean(value, allowed) : ''
-  throw new TypeError(`${path}: expected ${allowed.map((a) => `'${a}'`).join(' or ')}, received ${printValue(value)}${suggestion}`)
+  throw new TypeError(`${path}: expected ${allowed.map((a) => `'${a}'`).join(' or ')}, received ${printValue(value)}${didYouMean(value, allowed)}`)
 }
 
 /** How many forms for strings a canonicalizer threw on have been given, so that each is unlike any other. */
@@ -95,8 +94,7 @@ function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefi
   if (value === undefined) return undefined
   if (typeof value === 'function') return checkedCanonicalizer(value as Canonicalizer, path)
   if (value === 'default' || value === 'exact' || value === 'bfcl') return canonicalizers[value]
-  const suggestion = typeof value === 'string' ? didYouMean(value, CANONICALIZER_NAMES) : ''
-  throw new TypeError(`${path}: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received ${printValue(value)}${suggestion}`)
+  throw new TypeError(`${path}: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received ${printValue(value)}${didYouMean(value, CANONICALIZER_NAMES)}`)
 }
 
 /**
@@ -113,9 +111,13 @@ export function readingOptions<T>(path: string, read: () => T): T {
   try {
     return read()
   } catch (error) {
-    if (error instanceof TypeError && error.message.startsWith(path)) throw error
-    throw new TypeError(`${path}: could not be read (${errorMessage(error)})`)
+    throw unreadableOptions(path, error)
   }
+}
+
+/** What reading options at `path` threw, as the TypeError naming them: one of ours already does. */
+export function unreadableOptions(path: string, error: unknown): unknown {
+  return error instanceof TypeError && error.message.startsWith(path) ? error : new TypeError(`${path}: could not be read (${errorMessage(error)})`)
 }
 
 /** Throws a TypeError for a key that is not an option, suggesting the nearest one. */

@@ -42,8 +42,7 @@ function readThreshold(threshold: unknown): number {
 function readFigure(options: Record<string, unknown>): ScoreFigure {
   const by = options.by ?? 'f1'
   if (by !== 'f1' && by !== 'precision' && by !== 'recall') {
-    const suggestion = typeof by === 'string' ? didYouMean(by, ['f1', 'precision', 'recall']) : ''
-    throw new TypeError(`options.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}${suggestion}`)
+    throw new TypeError(`options.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}${didYouMean(by, ['f1', 'precision', 'recall'])}`)
   }
   return by
 }

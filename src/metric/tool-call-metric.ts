@@ -7,9 +7,9 @@ import {
   type GrammarInput,
   MATCH_OPTION_KEYS,
   type MatchOptions,
-  readingOptions,
   type ResolvedMatchOptions,
   resolveMatchOptions,
+  unreadableOptions,
 } from '../match/options'
 import { CorpusCounts } from './corpus-counts'
 import { type Counts, isCounts } from './figures'
@@ -37,8 +37,7 @@ const SCORE_OPTION_KEYS = ['grammar', 'goldForm']
 /** Checks the form gold is written in. */
 export function readGoldForm(value: unknown, path: string): GoldForm {
   if (value === undefined || value === 'author' || value === 'json') return value ?? 'author'
-  const suggestion = typeof value === 'string' ? didYouMean(value, ['author', 'json']) : ''
-  throw new TypeError(`${path}: expected 'author' or 'json', received ${printValue(value)}${suggestion}`)
+  throw new TypeError(`${path}: expected 'author' or 'json', received ${printValue(value)}${didYouMean(value, ['author', 'json'])}`)
 }
 
 /**
@@ -62,17 +61,20 @@ export class ToolCallMetric {
       checkOptions(scoreOptions, SCORE_OPTION_KEYS, 'scoreOptions')
       this.checkedScoreOptions = scoreOptions
     }
-    // A getter or trap of the options that throws is a TypeError naming them, as the metric's own options are.
-    const { goldForm, options } = readingOptions('scoreOptions', () => ({
-      goldForm: readGoldForm(scoreOptions.goldForm, 'scoreOptions.goldForm'),
-      options:
-        scoreOptions.grammar === undefined
+    // A getter or trap of the options that throws is a TypeError naming them, as the metric's own options are;
+    // read in place, not through readingOptions, as a corpus loop scores with them at every episode.
+    let goldForm: GoldForm
+    let options: ResolvedMatchOptions
+    try {
+      goldForm = readGoldForm(scoreOptions.goldForm, 'scoreOptions.goldForm')
+      const grammar = scoreOptions.grammar
+      options =
+        grammar === undefined
           ? this.options
-          : {
-              ...this.options,
-              grammar: readGrammar(scoreOptions.grammar, this.options.canonicalize, this.options.canonicalizeName, 'scoreOptions.grammar'),
-            },
-    }))
+          : { ...this.options, grammar: readGrammar(grammar, this.options.canonicalize, this.options.canonicalizeName, 'scoreOptions.grammar') }
+    } catch (error) {
+      throw unreadableOptions('scoreOptions', error)
+    }
     return scoreTrajectory(pred, gold, options, 'gold', goldForm)
   }
 

@@ -44,8 +44,7 @@ export function readReporterOptions(options: unknown, reporter: string): Resolve
     throw new TypeError(`${path}.worst: expected a count of tests (0 or more), received ${printValue(worst)}`)
   }
   if (by !== 'f1' && by !== 'precision' && by !== 'recall') {
-    const suggestion = typeof by === 'string' ? didYouMean(by, ['f1', 'precision', 'recall']) : ''
-    throw new TypeError(`${path}.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}${suggestion}`)
+    throw new TypeError(`${path}.by: expected 'f1', 'precision' or 'recall', received ${printValue(by)}${didYouMean(by, ['f1', 'precision', 'recall'])}`)
   }
   return { minF1, json, worst, by }
 }
