@@ -3,12 +3,12 @@ import { looksLikeJson } from '../calls/looks-like-json'
 import { readTurns } from '../calls/read'
 import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
 import { type GoldTurns, isWrittenAsTurns, readGold } from '../compare/gold-calls'
-import { nearest } from '../compare/nearest'
 import { printValue } from '../compare/print-value'
 import { checkedText, type Line, tooLongReason } from './read-lines'
 import { jsonDocumentProblem } from './json-document'
 import { lineError, oneLine } from './user-error'
 import { isRecord } from '../calls/plain-value'
+import { episodeKeySlip } from '../metric/episode-key-slip'
 
 export type EpisodeId = string | number
 
@@ -162,17 +162,6 @@ export function readGoldLine(line: Line, file: string): GoldLine {
   if (givesBoth(value, 'gold')) throw lineError(where, 'a gold line gives its calls as "calls" or as "gold", not both')
   const { id, calls } = unwrap(value, 'gold')
   return { id: readId(id, where), gold: compileGold(calls, where), goldAsTurns: isWrittenAsTurns(calls), where }
-}
-
-/** For an episode without `pred` or `gold`: a key of it that misspells the one missing, as ` ("gld": did you mean 'gold'?)`. */
-function episodeKeySlip(value: unknown): string {
-  if (!isRecord(value)) return ''
-  const missing = ['pred', 'gold'].filter((key) => !Object.hasOwn(value, key))
-  for (const key of Object.keys(value)) {
-    const near = nearest(key, missing)
-    if (near !== undefined && key !== 'id') return ` (${JSON.stringify(key)}: did you mean '${near}'?)`
-  }
-  return ''
 }
 
 /** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */

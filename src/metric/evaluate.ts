@@ -1,5 +1,6 @@
 import { printValue } from '../compare/print-value'
 import { checkOptions, readingOptions } from '../match/options'
+import { episodeKeySlip } from './episode-key-slip'
 import { CorpusCounts, type ExactSums } from './corpus-counts'
 import type { Figures } from './figures'
 import type { Score } from './score'
@@ -76,7 +77,7 @@ export class CorpusAccumulator {
 
 function readEpisode(episode: unknown, index: number): Episode {
   if (typeof episode !== 'object' || episode === null || !('gold' in episode) || !('pred' in episode)) {
-    throw new TypeError(`episodes[${index}]: expected { id?, pred, gold }, received ${printValue(episode)}`)
+    throw new TypeError(`episodes[${index}]: expected { id?, pred, gold }, received ${printValue(episode)}${episodeKeySlip(episode)}`)
   }
   const { id } = episode as Episode
   if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') {

@@ -122,6 +122,13 @@ describe('evaluate', () => {
     expect(() => evaluate([{ pred: [] } as unknown as Episode])).toThrow(/^episodes\[0\]: expected \{ id\?, pred, gold \}/)
   })
 
+  test('an episode whose key misspells pred or gold says which it meant', () => {
+    expect(() => evaluate([{ pred: [], gld: [] } as unknown as Episode])).toThrow(
+      new TypeError(`episodes[0]: expected { id?, pred, gold }, received {"gld": [], "pred": []} ("gld": did you mean 'gold'?)`),
+    )
+    expect(() => evaluate([{ id: 1, prediction: [], gold: [] } as unknown as Episode])).toThrow(/\("prediction": did you mean 'pred'\?\)$/)
+  })
+
   test('options are checked before any episode is scored', () => {
     let pulled = 0
     function* counted() {
