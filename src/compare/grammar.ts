@@ -115,8 +115,14 @@ function readSchemaFields(schema: Record<string, unknown>, path: string, canonic
     refuseHoles(schema.enum, `${path}.enum`, 'a declared value')
     result.enum = schema.enum
   }
-  if (schema.items !== undefined && isRecord(schema.items)) {
+  if (isRecord(schema.items)) {
     result.items = readValueSchema(schema.items, `${path}.items`, canonicalize, enclosing)
+  } else if (schema.items !== undefined && !Array.isArray(schema.items) && typeof schema.items !== 'boolean') {
+    // A list (a tuple's items) and a boolean are JSON Schema too, and left unchecked; anything else is a slip.
+    throw new TypeError(`${path}.items: expected a schema object, received ${printValue(schema.items)}`)
+  }
+  if (schema.properties !== undefined && !isRecord(schema.properties)) {
+    throw new TypeError(`${path}.properties: expected an object of schemas, received ${printValue(schema.properties)}`)
   }
   if (isRecord(schema.properties)) {
     const properties: Record<string, ValueSchema> = {}

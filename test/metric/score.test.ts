@@ -260,6 +260,22 @@ describe('weights from the grammar', () => {
       new TypeError(`${at}.required[0]: expected an argument name, received a hole in the list`),
     )
   })
+
+  test('items or properties that are no schema throw a TypeError naming the path; a tuple form or a boolean is left unchecked', () => {
+    const withParameter = (schema: Record<string, unknown>) => [
+      { type: 'function', function: { name: 'f', parameters: { type: 'object', properties: { a: schema } } } },
+    ]
+    const at = 'options.grammar[0].function.parameters.properties.a'
+    expect(() => new ToolCallMetric({ grammar: withParameter({ type: 'array', items: 'string' }) })).toThrow(
+      new TypeError(`${at}.items: expected a schema object, received "string"`),
+    )
+    expect(() => new ToolCallMetric({ grammar: withParameter({ type: 'object', properties: [] }) })).toThrow(
+      new TypeError(`${at}.properties: expected an object of schemas, received []`),
+    )
+    const tuple = new ToolCallMetric({ grammar: withParameter({ type: 'array', items: [{ type: 'string' }] }) })
+    expect(tuple.score([{ name: 'f', args: { a: [1] } }], [{ name: 'f', args: { a: [1] } }]).f1).toBe(1)
+    expect(() => new ToolCallMetric({ grammar: withParameter({ type: 'array', items: false }) })).not.toThrow()
+  })
 })
 
 describe('tool schemas', () => {
