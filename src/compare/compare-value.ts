@@ -103,7 +103,8 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
     case 'matcher': {
       let matched: unknown
       try {
-        matched = node.raw.asymmetricMatch(pred)
+        // Vitest's matchers take the custom testers as an argument; Jest's read them from its state.
+        matched = node.raw.asymmetricMatch(pred, ctx.testers?.list)
       } catch (error) {
         return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${String(error)}`)
       }

@@ -5,7 +5,7 @@
 
 import { prettyFormat } from '#printers'
 import { canonicalizers } from './canonicalizers'
-import { compareValue } from './compare-value'
+import { compareValue, type Tester } from './compare-value'
 import { compileGoldValue, type GoldNode } from './gold-node'
 
 // Symbol.for, so markers made by the ESM and the CJS build of this package are recognised by both.
@@ -30,7 +30,7 @@ export interface Satisfies {
 }
 
 export interface AsymmetricMatcher {
-  asymmetricMatch(other: unknown): boolean
+  asymmetricMatch(other: unknown, customTesters?: Tester[]): boolean
 }
 
 const EXACT = { canonicalize: canonicalizers.exact }

@@ -44,9 +44,10 @@ function nearest(pair: PairDetail, args: Record<string, unknown>, options: Resol
 }
 
 /** Whether the call's arguments satisfy the matcher, or 'unchecked' where it threw or answered with a promise. */
-function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher): boolean | 'unchecked' {
+function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher, testers: MatcherContext['customTesters']): boolean | 'unchecked' {
   try {
-    const matched: unknown = matcher.asymmetricMatch(call.args)
+    // Vitest's matchers take the custom testers as an argument; Jest's read them from its state.
+    const matched: unknown = matcher.asymmetricMatch(call.args, testers)
     return isUnawaited(matched) ? 'unchecked' : Boolean(matched)
   } catch {
     return 'unchecked'
@@ -81,7 +82,7 @@ export function toHaveCalledTool(
   let unchecked = -1
   const checked = (call: ToolCall, index: number): boolean => {
     if (call.name !== name || isUnparseable(call)) return false
-    const satisfied = satisfiesMatcher(call, matcher!)
+    const satisfied = satisfiesMatcher(call, matcher!, this.customTesters)
     if (satisfied === 'unchecked' && unchecked < 0) unchecked = index
     return satisfied === true
   }

@@ -165,6 +165,12 @@ describe('toMatchToolCalls', () => {
     expect([{ name: 'run', args: { distance: '4000 m' } }]).not.toMatchToolCalls([{ name: 'run', args: { distance: '5 km' } }])
   })
 
+  test("honours custom equality testers inside the runner's asymmetric matchers in gold values", () => {
+    const run = [{ name: 'run', args: { legs: ['5000 m'], split: { distance: '5000 m', lap: 1 } } }]
+    expect(run).toMatchToolCalls([{ name: 'run', args: { legs: expect.arrayContaining(['5 km']), split: expect.objectContaining({ distance: '5 km' }) } }])
+    expect(run).not.toMatchToolCalls([{ name: 'run', args: { legs: expect.arrayContaining(['4 km']), split: expect.objectContaining({ distance: '5 km' }) } }])
+  })
+
   test('passes its options to the metric', () => {
     expect([search('Cats')]).not.toMatchToolCalls([search('cats')], { canonicalizer: 'exact' })
     expect([{ name: 'web.search', args: { q: 'cats' } }]).toMatchToolCalls([{ name: 'web_search', args: { q: 'cats' } }], {
@@ -333,6 +339,11 @@ describe('toHaveCalledTool', () => {
   test('matches the arguments as gold values', () => {
     expect(calls).toHaveCalledTool('search', { q: oneOf('dogs', 'cats') })
     expect(calls).toHaveCalledTool('answer', { a: expect.stringMatching(/^me/) })
+  })
+
+  test('honours custom equality testers inside an asymmetric matcher given as the arguments', () => {
+    expect([{ name: 'run', args: { distance: '5000 m', lap: 1 } }]).toHaveCalledTool('run', expect.objectContaining({ distance: '5 km' }))
+    expect([{ name: 'run', args: { distance: '4000 m', lap: 1 } }]).not.toHaveCalledTool('run', expect.objectContaining({ distance: '5 km' }))
   })
 
   test('by name, counts a call whose arguments could not be read; against arguments, under .not, fails on one that may be the one', () => {
