@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { oneOf, optional } from '../../src/compare/gold-values'
 import { perToolCounts } from '../../src/metric/per-tool'
@@ -457,6 +458,20 @@ describe('options', () => {
 
   test('an unknown option throws and suggests the nearest one', () => {
     expect(() => new ToolCallMetric({ levle: 'arg' } as never)).toThrow(/options\.levle: unknown option \(did you mean 'level'\?\)/)
+  })
+
+  test("an unknown option's message is the one the README's Gold values quotes", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const quoted = /the nearest valid one suggested \(`([^`]*)`\)/.exec(readme)![1]!
+    const message = (() => {
+      try {
+        new ToolCallMetric({ levle: 'arg' } as never)
+      } catch (error) {
+        return (error as Error).message
+      }
+    })()
+    // The README may end its quote with an ellipsis where the list of options goes on; what it quotes is printed as quoted.
+    expect(quoted.endsWith(' …') ? message?.startsWith(quoted.slice(0, -1)) : message === quoted).toBe(true)
   })
 
   test("a misspelt canonicalizer's name suggests the nearest one, as an unknown option does", () => {
