@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { checkBfclEntry, type BfclVerdict } from '../../src/bfcl/check-entry'
 import { parseTypedJson } from '../../src/bfcl/typed-json'
@@ -301,6 +302,12 @@ describe('where we differ from BFCL', () => {
       error_type: 'simple_function_checker:unexpected_param',
       errors: ['Unexpected positional argument: 1. Only keyword arguments are read.'],
     })
+  })
+
+  it("reports it in the words the README's list of differences quotes", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
+    const quoted = /simple_function_checker:unexpected_param` \("([^"]*)"\)/.exec(readme)?.[1]
+    expect(verdictOf({ x: 'integer' }, '{"x": [5]}', 'f(1, x=5)').errors).toEqual([quoted])
   })
 
   it('reads +5 as 5, where BFCL reads -5', () => {
