@@ -86,6 +86,8 @@ describe('toolcalls score PRED GOLD', () => {
       `warning: ${pred}:1: its "id" "q2" is not read as the line's, so it pairs by position with ${gold}:1 (id "q1"); a prediction line gives its id as { "id", "calls" }\n` +
         'warning: 1 more prediction lines with an id not read as theirs\n',
     )
+    // Against gold that gives no ids, pairing by position is what was meant either way: no warning.
+    expect((await runCli(['score', pred, folder.write('no-ids.jsonl', jsonl([search('b')], [search('a')]))])).stderr).toBe('')
     // Metadata beside the messages hides nothing.
     const withModel = folder.write('model.jsonl', jsonl({ id: 'q2', model: 'gpt-4o', messages: [message('b')] }))
     expect((await runCli(['score', withModel, gold])).stderr).toContain(`warning: ${withModel}:1: its "id" "q2" is not read as the line's`)
