@@ -78,6 +78,11 @@ abstract class GoldMarker {
   toString(): string {
     return this[MARKER]
   }
+
+  // Vitest's one-line headline ("expected … to deeply equal …") prints values with chai's inspect, not pretty-format.
+  [Symbol.for('chai/inspect')](): string {
+    return this.toAsymmetricMatcher()
+  }
 }
 Object.defineProperty(GoldMarker.prototype, '$$typeof', { value: Symbol.for('jest.asymmetricMatcher') })
 

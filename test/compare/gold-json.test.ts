@@ -172,6 +172,17 @@ describe('markers outside the grader', () => {
     expect(printed).toBe('{"days": optional(3), "n": satisfies(a number), "note": optional(), "unit": oneOf("c", "f")}')
   })
 
+  test("print as written in Vitest's one-line headline too, not as the class that holds them", () => {
+    const failure = (() => {
+      try {
+        expect({ unit: 'C' }).toEqual({ unit: oneOf('c', 'f') })
+      } catch (error) {
+        return (error as Error).message
+      }
+    })()
+    expect(failure).toBe('expected { unit: \'C\' } to deeply equal { unit: oneOf("c", "f") }')
+  })
+
   test('work inside a plain toEqual, where strings compare exactly', () => {
     expect({ unit: 'c' }).toEqual({ unit: oneOf('c', 'f') })
     expect({ unit: 'c', days: 3 }).toEqual({ unit: oneOf('c', 'f'), days: optional(3) })
