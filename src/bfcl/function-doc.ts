@@ -98,7 +98,7 @@ export function readFunctionDoc(doc: unknown, index: number, language: BfclLangu
     }
     const items = property.items
     if (!isDict(items)) {
-      throw new BfclInputError(`${propertyPath(index, param)}.items`, `expected { type } for the elements of a ${type}, received ${printValue(items)}`)
+      throw new BfclInputError(`${propertyPath(index, param)}.items`, `expected { type } for the elements of the ${type}, received ${printValue(items)}`)
     }
     const itemsType = items.type
     const nested = typeof itemsType === 'string' ? types.get(itemsType) : undefined

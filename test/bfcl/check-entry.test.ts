@@ -266,6 +266,11 @@ describe('a malformed entry throws a BfclInputError naming the path', () => {
       entry('simple_0', '[]', { functions: [{ name: 'get_weather', parameters: { properties: { city: { type: 'text' } } } }] }),
       'functions[0].parameters.properties.city.type: expected a Python type BFCL knows (string, integer, float, boolean, array, tuple, dict, any), received "text"',
     ],
+    [
+      'a list type whose elements it does not type',
+      entry('simple_0', '[]', { functions: [{ name: 'get_weather', parameters: { properties: { days: { type: 'array' } } } }] }),
+      'functions[0].parameters.properties.days.items: expected { type } for the elements of the array, received undefined',
+    ],
   ])('%s', (_, malformed, message) => {
     const error = errorOf(() => checkBfclEntry(malformed))
     expect(error).toBeInstanceOf(BfclInputError)
