@@ -9,6 +9,9 @@ import { turnPlaces } from '../report/gold-place'
 /** In a failure message the pairs that differ matter: a few exact pairs are listed for context, the rest counted. */
 const EXACT_PAIRS_LISTED = 10
 
+/** Lines of pairs a message shows: fifty pairs of a few lines each fit, where fifty of fifty long nested diffs ran to 20,000 lines. */
+export const PAIR_LINES = 500
+
 /** Each gold call's arguments as the author wrote them, by the gold's index; the gold was read once already, so it reads. */
 function writtenArgs(gold: unknown): (goldIndex: number) => Record<string, unknown> | undefined {
   const calls = readGold(gold).flat()
@@ -34,7 +37,9 @@ export function scoreDetail(
   scoredWith?: { gold: unknown; options: ResolvedMatchOptions },
   allowed?: FormatOptions['allowed'],
 ): string {
-  if (scoredWith === undefined) return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED })
+  if (scoredWith === undefined) {
+    return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED, pairLines: { lines: PAIR_LINES, seeAll: "the score's pairs hold every difference" } })
+  }
   const { gold, options } = scoredWith
   return formatScore(score, {
     colors,
@@ -43,5 +48,6 @@ export function scoreDetail(
     accepts: acceptsUnder(options),
     allowed,
     goldPlace: goldPlaces(gold),
+    pairLines: { lines: PAIR_LINES, seeAll: 'the pairs of new ToolCallMetric(options).score(received, gold) hold every difference' },
   })
 }

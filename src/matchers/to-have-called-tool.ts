@@ -9,6 +9,7 @@ import type { PairDetail } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import { formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
+import { PAIR_LINES } from './score-detail'
 import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
 
 /** How many calls the message lists before it counts the rest. */
@@ -40,7 +41,7 @@ function callsMade(calls: readonly ToolCall[], highlight: number | undefined): s
 function nearest(pair: PairDetail, args: Record<string, unknown>, options: ResolvedMatchOptions, context: MatcherContext): string[] {
   const colors = runnerColors(context)
   const diff = { writtenGold: args, accepts: acceptsUnder(options) }
-  return [`The nearest, pred[${pair.predIndex}], differs:`, ...formatDiffering(pair, colors, diff)]
+  return [`The nearest, pred[${pair.predIndex}], differs:`, ...formatDiffering(pair, colors, diff, PAIR_LINES)]
 }
 
 /** Whether the call's arguments satisfy the matcher, or 'unchecked' where it threw or answered with a promise. */

@@ -29,6 +29,11 @@ export interface FormatOptions {
   allowed?: { extra: boolean; missing: boolean }
   /** Where a gold call stands in the gold as written, by the gold's index: `[1][0]` in gold written as turns (default `[i]`). */
   goldPlace?: (goldIndex: number) => string
+  /**
+   * Lines the pairs may take before the pairs and arguments still to come are counted, not shown, and
+   * `seeAll` says where to read them all (default: no bound beyond the per-list ones).
+   */
+  pairLines?: { lines: number; seeAll: string }
 }
 
 /** What a verdict's nested diff is drawn with: the gold call's arguments as written, and the score's comparison. */
@@ -142,11 +147,16 @@ export function isDiffering(verdict: ArgVerdict): boolean {
   return verdict.verdict !== 'match' && verdict.verdict !== 'omitted'
 }
 
-/** The arguments of a pair that differ, each with its diff: the first as many as a pair lists, then how many more. */
-export function formatDiffering(pair: PairDetail, colors: Colors, diff: VerdictDiff = {}): string[] {
+/**
+ * The arguments of a pair that differ, each with its diff: the first as many as a pair lists and
+ * as fit in `maxLines` (an argument begun is shown whole), then how many more.
+ */
+export function formatDiffering(pair: PairDetail, colors: Colors, diff: VerdictDiff = {}, maxLines = Infinity): string[] {
   const differing = pair.args.filter(isDiffering)
-  const lines = differing.slice(0, LISTED).flatMap((verdict) => formatVerdict(pair, verdict, colors, diff))
-  if (differing.length > LISTED) lines.push(colors.dim(`${INDENT}  … and ${differing.length - LISTED} more arguments that differ`))
+  const lines: string[] = []
+  let shown = 0
+  while (shown < Math.min(differing.length, LISTED) && lines.length < maxLines) lines.push(...formatVerdict(pair, differing[shown++]!, colors, diff))
+  if (differing.length > shown) lines.push(colors.dim(`${INDENT}  … and ${differing.length - shown} more arguments that differ`))
   return lines
 }
 
@@ -164,11 +174,14 @@ function argumentsShown(verdicts: readonly ArgVerdict[]): readonly ArgVerdict[] 
   return verdicts.filter((verdict) => (isDiffering(verdict) ? differingRoom-- > 0 : agreeingRoom-- > 0))
 }
 
-function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: number, { goldArgs, accepts, goldPlace = flatPlace }: FormatOptions): string[] {
+function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: number, { goldArgs, accepts, goldPlace = flatPlace, pairLines }: FormatOptions): string[] {
   const lines: string[] = []
+  const maxLines = pairLines?.lines ?? Infinity
   let exactShown = 0
   let exactHidden = 0
   let wrongShown = 0
+  let wrongHidden = 0
+  let cut = false
   for (const pair of pairs) {
     if (pair.exact) {
       if (exactShown < exactLines) {
@@ -179,21 +192,30 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
       }
       continue
     }
-    if (wrongShown++ >= LISTED) continue
+    if (wrongShown >= LISTED || lines.length >= maxLines) {
+      cut ||= wrongShown < LISTED
+      wrongHidden++
+      continue
+    }
+    wrongShown++
     const sameName = pair.pred.name === pair.gold.name
     const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(pair.pred.name)})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors)}`)
     const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts }
-    const shown = argumentsShown(pair.args)
-    for (const verdict of shown) lines.push(...formatVerdict(pair, verdict, colors, diff))
-    if (shown.length < pair.args.length) {
-      const differingHidden = countDiffering(pair.args) - countDiffering(shown)
-      const hidden = pair.args.length - shown.length
+    const listedArgs = argumentsShown(pair.args)
+    // An argument begun is shown whole: its nested diff is cut on its own.
+    let shown = 0
+    while (shown < listedArgs.length && lines.length < maxLines) lines.push(...formatVerdict(pair, listedArgs[shown++]!, colors, diff))
+    if (shown < listedArgs.length) cut = true
+    if (shown < pair.args.length) {
+      const differingHidden = countDiffering(pair.args) - countDiffering(listedArgs.slice(0, shown))
+      const hidden = pair.args.length - shown
       lines.push(colors.dim(`${INDENT}  … and ${hidden} more arguments, ${differingHidden === 0 ? 'all of them right' : `${differingHidden} of them wrong`}`))
     }
   }
-  if (wrongShown > LISTED) lines.push(`  ${colors.bold('✗')} … and ${wrongShown - LISTED} more pairs that differ`)
+  if (wrongHidden > 0) lines.push(`  ${colors.bold('✗')} … and ${wrongHidden} more pairs that differ`)
   if (exactHidden > 0) lines.push(colors.dim(`  ✓ … and ${exactHidden} more pairs that match exactly`))
+  if (cut && pairLines !== undefined) lines.push(colors.dim(`  (The pairs are cut at ${pairLines.lines} lines to keep the message readable; ${pairLines.seeAll}.)`))
   return lines
 }
 

@@ -68,6 +68,21 @@ describe('the message of toMatchToolCalls', () => {
     expect(pairs).toContain('  ✗ … and 10 more pairs that differ')
   })
 
+  test('cuts the pairs at 500 lines, counting the arguments and pairs left out and saying where they all are', () => {
+    // Each argument differs deep in a list, so that its diff takes lines of context around the difference.
+    const args = (v: number) => Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`a${i}`, Array.from({ length: 30 }, (_, j) => ({ j, v: j % 10 === 5 ? v : 0 }))]))
+    const gold = Array.from({ length: 20 }, () => ({ name: 'f', args: args(1) }))
+    const message = failureMessage(() => expect(gold.map(() => ({ name: 'f', args: args(2) }))).toMatchToolCalls(gold))
+    expect(message.split('\n').length).toBeLessThan(600)
+    expect(message).toMatch(/\n {6}… and \d+ more arguments, \d+ of them wrong\n {2}✗ … and \d+ more pairs that differ\n/)
+    expect(message).toContain(
+      '  (The pairs are cut at 500 lines to keep the message readable; the pairs of new ToolCallMetric(options).score(received, gold) hold every difference.)',
+    )
+    expect(message).toContain('TP 0  FP 20  FN 20')
+    // A short message is not cut, and says nothing of it.
+    expect(failureMessage(() => expect([search('a')]).toMatchToolCalls([search('b')]))).not.toContain('cut at')
+  })
+
   test("prints a model's tool name with control characters as escapes: it keeps its line, and colours nothing", () => {
     const name = 'g\nh\u001b[31mRED'
     const message = failureMessage(() => expect([{ name, args: {} }, { name: 'search\u200b', args: { q: 'cats' } }]).toMatchToolCalls([search('cats')]))
@@ -533,6 +548,13 @@ describe('the message of toHaveCalledTool', () => {
     const message = failureMessage(() => expect([{ name: 'f', args }]).toHaveCalledTool('f', {}))
     expect(message).toContain('    + a49: 49  ← unexpected: not an argument of the gold call\n      … and 10 more arguments that differ')
     expect(message).not.toContain('a50')
+  })
+
+  test("cuts the nearest call's arguments at 500 lines, then counts the rest", () => {
+    const args = (v: number) => Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`a${i}`, Array.from({ length: 30 }, (_, j) => ({ j, v: j % 10 === 5 ? v : 0 }))]))
+    const message = failureMessage(() => expect([{ name: 'f', args: args(2) }]).toHaveCalledTool('f', args(1)))
+    expect(message.split('\n').length).toBeLessThan(600)
+    expect(message).toMatch(/\n {6}… and \d+ more arguments that differ$/)
   })
 
   test('lists the call it names even beyond the first twenty', () => {
