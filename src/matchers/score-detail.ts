@@ -12,10 +12,19 @@ const EXACT_PAIRS_LISTED = 10
 /** Lines of pairs a message shows: fifty pairs of a few lines each fit, where fifty of fifty long nested diffs ran to 20,000 lines. */
 export const PAIR_LINES = 500
 
-/** Each gold call's arguments as the author wrote them, by the gold's index; the gold was read once already, so it reads. */
+/** The gold's calls as written, in the order a Score numbers them. */
+function writtenCalls(gold: unknown): readonly unknown[] {
+  if (!Array.isArray(gold) || isTupleCall(gold)) return [gold]
+  return isWrittenAsTurns(gold) ? gold.flat(1) : gold
+}
+
+/**
+ * Each gold call's arguments as the author wrote them, by the gold's index; the gold was read once
+ * already, so it reads. Read call by call as the message asks: reading a large gold whole cost more than the message.
+ */
 function writtenArgs(gold: unknown): (goldIndex: number) => Record<string, unknown> | undefined {
-  const calls = readGold(gold).flat()
-  return (goldIndex) => calls[goldIndex]?.args
+  const calls = writtenCalls(gold)
+  return (goldIndex) => (goldIndex < calls.length ? readGold(calls[goldIndex]).flat()[0]?.args : undefined)
 }
 
 /**

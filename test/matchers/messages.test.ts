@@ -6,6 +6,9 @@ import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { formatCorpusReport } from '../../src/report/format-corpus-report'
 import { formatScore } from '../../src/report/format-score'
 import { failureMessage } from './failure-message'
+import { scoreDetail } from '../../src/matchers/score-detail'
+import { resolveMatchOptions } from '../../src/match/options'
+import { NO_COLORS } from '../../src/report/colors'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 
@@ -81,6 +84,29 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('TP 0  FP 20  FN 20')
     // A short message is not cut, and says nothing of it.
     expect(failureMessage(() => expect([search('a')]).toMatchToolCalls([search('b')]))).not.toContain('cut at')
+  })
+
+  test('reads again only the gold calls whose pairs it shows, not the whole gold', () => {
+    let reads = 0
+    const counted = (q: string) => {
+      const args = { q }
+      return {
+        name: 'search',
+        get args() {
+          reads++
+          return args
+        },
+      }
+    }
+    const gold = Array.from({ length: 100 }, (_, i) => counted(`q${i}`))
+    const score = new ToolCallMetric().score(
+      gold.map((_, i) => search(i === 7 ? 'wrong' : `q${i}`)),
+      gold,
+    )
+    const scored = reads
+    expect(scoreDetail(score, NO_COLORS, { gold, options: resolveMatchOptions({}) })).toContain('gold[7] ↔ pred[7]')
+    // Read again for the one pair that differs, whose diff wants the arguments as written; not for the 99 that match.
+    expect(reads - scored).toBeLessThan(10)
   })
 
   test("prints a model's tool name with control characters as escapes: it keeps its line, and colours nothing", () => {
