@@ -36,21 +36,39 @@ export function longStringsCut(gold: unknown, pred: unknown): [unknown, unknown]
     const cutGold: Record<string, unknown> = {}
     const cutPred: Record<string, unknown> = {}
     const shared = new Map<string, [unknown, unknown]>()
+    const keyShown = keysCut([...Object.keys(gold), ...Object.keys(pred)])
     for (const key of Object.keys(gold)) if (Object.hasOwn(pred, key)) shared.set(key, longStringsCut(gold[key], pred[key]))
-    for (const key of Object.keys(gold)) setOwnEntry(cutGold, key, shared.has(key) ? shared.get(key)![0] : cutIn(gold[key]))
-    for (const key of Object.keys(pred)) setOwnEntry(cutPred, key, shared.has(key) ? shared.get(key)![1] : cutIn(pred[key]))
+    for (const key of Object.keys(gold)) setOwnEntry(cutGold, keyShown(key), shared.has(key) ? shared.get(key)![0] : cutIn(gold[key]))
+    for (const key of Object.keys(pred)) setOwnEntry(cutPred, keyShown(key), shared.has(key) ? shared.get(key)![1] : cutIn(pred[key]))
     return [cutGold, cutPred]
   }
   return [cutIn(gold), cutIn(pred)]
 }
 
-/** A value with each long string in it cut to its start. */
+/**
+ * An object's keys as a diff shows them: a long one cut to its start, as a long string is, unless
+ * two keys of the object would then read the same, when none is cut: an entry must not overwrite another.
+ */
+function keysCut(keys: readonly string[]): (key: string) => string {
+  if (keys.every((key) => key.length <= SHOWN)) return (key) => key
+  const cut = new Set<string>()
+  for (const key of new Set(keys)) {
+    const shown = cutAlone(key)
+    if (cut.has(shown) || (shown !== key && keys.includes(shown))) return (key) => key
+    cut.add(shown)
+  }
+  return cutAlone
+}
+
+/** A value with each long string in it, and each long key, cut to its start. */
 function cutIn(value: unknown): unknown {
   if (typeof value === 'string') return cutAlone(value)
   if (isAsymmetricMatcher(value)) return value
   if (Array.isArray(value)) return value.map(cutIn)
   if (!isPlainObject(value)) return value
   const cut: Record<string, unknown> = {}
-  for (const key of Object.keys(value)) setOwnEntry(cut, key, cutIn(value[key]))
+  const keys = Object.keys(value)
+  const keyShown = keysCut(keys)
+  for (const key of keys) setOwnEntry(cut, keyShown(key), cutIn(value[key]))
   return cut
 }

@@ -640,6 +640,19 @@ describe('long strings in a nested diff', () => {
     expect(Math.max(...diffLines.map((line) => line.length))).toBeLessThan(140)
   })
 
+  test('a long key is cut to its start as a long string is, unless two keys of its object would then read the same', () => {
+    const key = 'k'.repeat(2_000)
+    const message = failureMessage(() => expect([{ name: 'f', args: { o: { [key]: 1, b: { [key]: 'x' } } } }]).toMatchToolCalls([{ name: 'f', args: { o: { [key]: 2, b: { [key]: 'x' } } } }]))
+    expect(message).toContain(`-   "${'k'.repeat(100)}…": 2,`)
+    expect(message).toContain(`+   "${'k'.repeat(100)}…": 1,`)
+    expect(message).toContain(`      "${'k'.repeat(100)}…": "x",`)
+    // Cut, these two would be one entry: the diff would lose one of them.
+    const twins = { [`${key}1`]: 1, [`${key}2`]: 2 }
+    const apart = failureMessage(() => expect([{ name: 'f', args: { o: { ...twins, x: 1 } } }]).toMatchToolCalls([{ name: 'f', args: { o: { ...twins, x: 2 } } }]))
+    expect(apart).toContain(`"${key}1": 1,`)
+    expect(apart).toContain(`"${key}2": 2,`)
+  })
+
   test('a deep value is cut in time linear in its depth', () => {
     let gold: unknown = 'a'
     let pred: unknown = 'b'
