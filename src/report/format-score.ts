@@ -10,7 +10,7 @@ import { goldFromJSON } from '../compare/gold-json'
 import type { AcceptsValue } from '../compare/accepts-value'
 import { alignMatched } from './align-matched'
 import { longDiffCut } from './long-diff-cut'
-import { longStringsCut } from './long-strings-cut'
+import { cutLengthWithin, longStringsCut } from './long-strings-cut'
 import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
 
 export interface FormatOptions {
@@ -61,6 +61,11 @@ function jsonLength(value: unknown): number {
   }
 }
 
+/** Whether two values long only for the long strings in them are short once those are cut, as the diff shows them: then they are diffed all the same. */
+function shortOnceCut(gold: unknown, pred: unknown, longer: number): boolean {
+  return longer !== Infinity && cutLengthWithin(gold, DIFFABLE_VALUE) <= DIFFABLE_VALUE && cutLengthWithin(pred, DIFFABLE_VALUE) <= DIFFABLE_VALUE
+}
+
 function isNested(value: unknown): boolean {
   return typeof value === 'object' && value !== null
 }
@@ -98,7 +103,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
     case 'mismatch': {
       // Each side written once, for both of the bounds below.
       const longer = isNested(gold) && isNested(pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
-      const diffable = longer <= DIFFABLE_VALUE ? diffableGold(gold, writtenGold?.[key]) : undefined
+      const diffable = longer <= DIFFABLE_VALUE || shortOnceCut(gold, pred, longer) ? diffableGold(gold, writtenGold?.[key]) : undefined
       if (diffable !== undefined) {
         // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
         // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.

@@ -60,6 +60,30 @@ function keysCut(keys: readonly string[]): (key: string) => string {
   return cutAlone
 }
 
+/**
+ * About the length of a value written as JSON once its long strings and keys are cut, or more
+ * than `bound` as soon as it is found to be: so a vast value is not walked whole to learn it is vast.
+ */
+export function cutLengthWithin(value: unknown, bound: number): number {
+  let length = 0
+  const stack: unknown[] = [value]
+  while (stack.length > 0 && length <= bound) {
+    const item = stack.pop()
+    if (typeof item === 'string') length += Math.min(item.length, SHOWN + 1) + 2
+    else if (Array.isArray(item)) {
+      length += 2 + item.length
+      for (let i = 0; i < item.length && i <= bound; i++) stack.push(item[i])
+    } else if (isPlainObject(item)) {
+      for (const key of Object.keys(item)) {
+        length += Math.min(key.length, SHOWN + 1) + 4
+        stack.push(item[key])
+        if (length > bound) break
+      }
+    } else length += String(item).length
+  }
+  return stack.length > 0 ? Math.max(length, bound + 1) : length
+}
+
 /** A value with each long string in it, and each long key, cut to its start. */
 function cutIn(value: unknown): unknown {
   if (typeof value === 'string') return cutAlone(value)

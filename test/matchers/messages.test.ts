@@ -323,6 +323,16 @@ describe('the message of toMatchToolCalls', () => {
     expect(lines.length).toBeLessThan(20)
   })
 
+  test('diffs two nested values long only for a long string in them, as the diff shows that string cut', () => {
+    const body = 'A paragraph of the document. '.repeat(1_000)
+    const message = failureMessage(() =>
+      expect([{ name: 'save', args: { doc: { body, title: 'Draft' } } }]).toMatchToolCalls([{ name: 'save', args: { doc: { body, title: 'Final' } } }]),
+    )
+    expect(message).toContain('-   "title": "Final",')
+    expect(message).toContain('+   "title": "Draft",')
+    expect(message).not.toContain('- doc: ')
+  })
+
   test('names a gold call written in a list of turns by its turn and place, as the gold was written', () => {
     const gold = [[search('a')], [search('b'), { name: 'open', args: { id: 1 } }]]
     const pred = [{ role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'search', arguments: '{"q":"a"}' } }] }, { role: 'assistant', tool_calls: [{ type: 'function', function: { name: 'search', arguments: '{"q":"c"}' } }] }]
