@@ -88,7 +88,8 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
   const arg = verdict.position !== undefined ? key : printArgName(key)
   const gold = pair.gold.args[key]
   const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[key]
-  const why = (text: string) => colors.dim(`  ← ${text}`)
+  // A reason's path may quote the model's keys, escaped by JSON only: a direction override in one would reverse the line.
+  const why = (text: string) => colors.dim(`  ← ${oneLine(text)}`)
   switch (verdict.verdict) {
     case 'match':
       return [colors.dim(`${INDENT}  ${arg}: ${printInline(pred)}`)]

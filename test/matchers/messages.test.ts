@@ -109,6 +109,12 @@ describe('the message of toMatchToolCalls', () => {
     expect(reads - scored).toBeLessThan(10)
   })
 
+  test("escapes the invisible characters of a nested key where a reason's path names it, so that none reverses the line", () => {
+    const message = failureMessage(() => expect([{ name: 'f', args: { o: { 'a\u202eb': 1 } } }]).toMatchToolCalls([{ name: 'f', args: { o: { 'a\u202eb': 2 } } }]))
+    expect(message).not.toContain('\u202e')
+    expect(message).toContain('← o["a\\u202eb"]: expected 2, received 1')
+  })
+
   test("prints a model's tool name with control characters as escapes: it keeps its line, and colours nothing", () => {
     const name = 'g\nh\u001b[31mRED'
     const message = failureMessage(() => expect([{ name, args: {} }, { name: 'search\u200b', args: { q: 'cats' } }]).toMatchToolCalls([search('cats')]))
