@@ -9,6 +9,7 @@ import type { PairDetail } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import { formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
+import { longReasonCut } from '../report/long-reason-cut'
 import { PAIR_LINES } from './score-detail'
 import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
 
@@ -18,7 +19,7 @@ const LISTED_CALLS = 20
 function printPrediction(call: ToolCall): string {
   if (call.unparseable === undefined) return printCall(call.name, call.args, call.positional)
   // The name and the reason quote the model's text: escaped, as every message prints it.
-  return `${call.name === '' ? '' : `${oneLine(nameExcerpt(call.name))} `}(unparseable: ${oneLine(call.unparseable)})`
+  return `${call.name === '' ? '' : `${oneLine(nameExcerpt(call.name))} `}(unparseable: ${longReasonCut(call.unparseable)})`
 }
 
 /** The first calls made, and the one the message names wherever it stands. */

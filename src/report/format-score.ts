@@ -10,6 +10,7 @@ import { goldFromJSON } from '../compare/gold-json'
 import type { AcceptsValue } from '../compare/accepts-value'
 import { alignMatched } from './align-matched'
 import { longDiffCut } from './long-diff-cut'
+import { longReasonCut } from './long-reason-cut'
 import { cutLengthWithin, longStringsCut } from './long-strings-cut'
 import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
 
@@ -89,7 +90,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
   const gold = pair.gold.args[key]
   const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[key]
   // A reason's path may quote the model's keys, escaped by JSON only: a direction override in one would reverse the line.
-  const why = (text: string) => colors.dim(`  ← ${oneLine(text)}`)
+  const why = (text: string) => colors.dim(`  ← ${longReasonCut(text)}`)
   switch (verdict.verdict) {
     case 'match':
       return [colors.dim(`${INDENT}  ${arg}: ${printInline(pred)}`)]
@@ -242,7 +243,7 @@ function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, all
   // A reason may quote the model's text (what would not parse).
   return (
     colors.received(`  + pred[${unmatched.predIndex}] ${call}`) +
-    colors.dim(`  ← ${unmatched.kind}: ${oneLine(unmatched.reason)}`) +
+    colors.dim(`  ← ${unmatched.kind}: ${longReasonCut(unmatched.reason)}`) +
     weighed(unmatched.weight, colors) +
     (allowed && unmatched.kind !== 'unparseable' ? colors.dim('  (allowed)') : '')
   )

@@ -115,6 +115,19 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('← o["a\\u202eb"]: expected 2, received 1')
   })
 
+  test("cuts the middle of a reason whose path runs through a vast key of the model's, keeping what was expected and received", () => {
+    const key = 'k-'.repeat(5_000)
+    const lines = failureMessage(() => {
+      expect([{ name: 'f', args: { o: { [key]: 1 } } }, { name: 'g', args: { o: { [key]: 10n } } }]).toMatchToolCalls([{ name: 'f', args: { o: { [key]: 2 } } }])
+    }).split('\n')
+    const reason = lines.find((line) => line.startsWith('    ~ o:'))!
+    expect(reason).toMatch(/^ {4}~ o: {2}← o\["k-k-.*k-k…k-k.*-"\]: expected 2, received 1$/)
+    expect(reason.length).toBeLessThan(450)
+    const unparseable = lines.find((line) => line.startsWith('  + pred[1]'))!
+    expect(unparseable).toMatch(/← unparseable: \[1\]\.args\.o\["k-k-.*….*-"\]: expected JSON-like data, received a bigint$/)
+    expect(unparseable.length).toBeLessThan(500)
+  })
+
   test("prints a model's tool name with control characters as escapes: it keeps its line, and colours nothing", () => {
     const name = 'g\nh\u001b[31mRED'
     const message = failureMessage(() => expect([{ name, args: {} }, { name: 'search\u200b', args: { q: 'cats' } }]).toMatchToolCalls([search('cats')]))
