@@ -71,7 +71,7 @@ const BEYOND_ASCII = /[^\u0000-\u007f]/g
 const HOLDS_BEYOND_ASCII = /[^\u0000-\u007f]/
 
 /** Two printed strings a reader could not tell apart; ASCII alone is drawn as it is, so only text beyond it is normalised. */
-function drawnAlike(a: string, b: string): boolean {
+export function drawnAlike(a: string, b: string): boolean {
   return (HOLDS_BEYOND_ASCII.test(a) || HOLDS_BEYOND_ASCII.test(b)) && a.normalize('NFKC') === b.normalize('NFKC')
 }
 

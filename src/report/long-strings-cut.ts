@@ -1,7 +1,7 @@
 import { isPlainObject } from '../calls/plain-value'
 import { setOwnEntry } from '../compare/gold-node'
 import { isAsymmetricMatcher } from '../compare/gold-values'
-import { cutApart } from '../compare/print-value'
+import { cutApart, drawnAlike, printStringsApart } from '../compare/print-value'
 
 /** Characters of a string inside a nested diff shown before it is cut, about a line of a terminal. */
 const SHOWN = 100
@@ -18,7 +18,11 @@ function cutAlone(text: string): string {
 export function longStringsCut(gold: unknown, pred: unknown): [unknown, unknown] {
   if (typeof gold === 'string' && typeof pred === 'string') {
     if (gold === pred) return [cutAlone(gold), cutAlone(pred)]
-    return gold.length <= SHOWN && pred.length <= SHOWN ? [gold, pred] : cutApart(gold, pred, SHOWN)
+    const shown: [string, string] = gold.length <= SHOWN && pred.length <= SHOWN ? [gold, pred] : cutApart(gold, pred, SHOWN)
+    if (!drawnAlike(shown[0], shown[1])) return shown
+    // Drawn alike (é composed or not, a ligature and its letters): printed as printInline prints them, with escapes.
+    const [printedGold, printedPred] = printStringsApart(gold, pred, SHOWN)
+    return [printedAsIs(printedGold), printedAsIs(printedPred)]
   }
   // A matcher prints as written, its arguments as the runner prints them.
   if (isAsymmetricMatcher(gold)) return [gold, cutIn(pred)]
@@ -82,6 +86,11 @@ export function cutLengthWithin(value: unknown, bound: number): number {
     } else length += String(item).length
   }
   return stack.length > 0 ? Math.max(length, bound + 1) : length
+}
+
+/** A value pretty-format prints as this text, written out already: its escapes are not escaped again. */
+function printedAsIs(text: string): object {
+  return { $$typeof: Symbol.for('jest.asymmetricMatcher'), asymmetricMatch: () => false, toString: () => 'Printed', toAsymmetricMatcher: () => text }
 }
 
 /** A value with each long string in it, and each long key, cut to its start. */

@@ -682,6 +682,15 @@ describe('long strings in a nested diff', () => {
     expect(apart).toContain(`"${key}2": 2,`)
   })
 
+  test('two that differ yet are drawn alike are written with escapes, as a top-level string is, so that the diff shows a difference', () => {
+    const message = failureMessage(() => expect([{ name: 'f', args: { o: { a: 'e\u0301', b: '\ufb01', c: 'caf\u00e9' } } }]).toMatchToolCalls([{ name: 'f', args: { o: { a: '\u00e9', b: 'fi', c: 'cafe' } } }]))
+    expect(message).toContain('-   "a": "\\u00e9",')
+    expect(message).toContain('+   "a": "e\\u0301",')
+    expect(message).toContain('+   "b": "\\ufb01",')
+    // Strings told apart as drawn keep their text.
+    expect(message).toContain('+   "c": "caf\u00e9",')
+  })
+
   test('a deep value is cut in time linear in its depth', () => {
     let gold: unknown = 'a'
     let pred: unknown = 'b'
