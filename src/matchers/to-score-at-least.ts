@@ -15,6 +15,9 @@ import { scoreDetail } from './score-detail'
 import { isCorpusReport, isScore, isTestRunReport } from './score-shape'
 import { didYouMean } from '../compare/nearest'
 
+/** Rows of a report's per-tool table a message shows: a model that makes up a name per call would make it thousands of rows. */
+const TOOL_ROWS = 50
+
 const FIGURES: Record<ScoreFigure, string> = { f1: 'F1', precision: 'precision', recall: 'recall' }
 
 /** What is being graded: its figures, the options read, how the hint names it, and its detail. */
@@ -66,7 +69,7 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
     figures: received,
     options,
     hintNames: { received: 'report', args: ['threshold'] },
-    detail: (colors) => formatCorpusReport(received, colors),
+    detail: (colors) => formatCorpusReport(received, colors, 'episode', TOOL_ROWS),
     noFigure: received.episodes === 0 ? 'the report holds no episodes: an empty corpus has no figure' : undefined,
   }
 }

@@ -15,9 +15,17 @@ function row({ tp, fp, fn, precision, recall, f1 }: Figures): string[] {
 /** Characters of a tool's name shown in the table: a name is the model's own, and one long name would widen every row. */
 const MAX_NAME = 60
 
-/** Tools in rows, counts and figures in right-aligned columns. */
-export function perToolTable(perTool: Record<string, Figures>, colors: Colors = NO_COLORS): string[] {
-  const keys = Object.keys(perTool)
+/** Of more tools than `rows`, those with the most calls (TP + FP + FN), in their order: a tool the agent relies on is not hidden behind names it made up once each. */
+function busiest(perTool: Record<string, Figures>, keys: readonly string[], rows: number): string[] {
+  const calls = (tool: string) => perTool[tool]!.tp + perTool[tool]!.fp + perTool[tool]!.fn
+  const kept = new Set(keys.map((tool, i) => ({ i, n: calls(tool) })).sort((a, b) => b.n - a.n || a.i - b.i).slice(0, rows).map(({ i }) => i))
+  return keys.filter((_, i) => kept.has(i))
+}
+
+/** Tools in rows, counts and figures in right-aligned columns; of more than `maxRows` tools, the busiest, then how many more. */
+export function perToolTable(perTool: Record<string, Figures>, colors: Colors = NO_COLORS, maxRows = Infinity): string[] {
+  const all = Object.keys(perTool)
+  const keys = all.length > maxRows ? busiest(perTool, all, maxRows) : all
   const rows = keys.map((tool) => row(perTool[tool]!))
   // A tool's name may be the model's own.
   const tools = keys.map((tool) => oneLine(tool.length > MAX_NAME ? `${tool.slice(0, MAX_NAME - 1)}…` : tool))
@@ -25,7 +33,9 @@ export function perToolTable(perTool: Record<string, Figures>, colors: Colors = 
   const widths = COLUMNS.map((column, i) => columnWidth(rows.map((cells) => cells[i]!), column.length))
   const line = (name: string, cells: readonly string[]) =>
     `  ${name.padEnd(nameWidth)}  ${cells.map((cell, i) => cell.padStart(widths[i]!)).join('  ')}`.trimEnd()
-  return [colors.dim(line('tool', COLUMNS)), ...tools.map((tool, i) => line(tool, rows[i]!))]
+  const table = [colors.dim(line('tool', COLUMNS)), ...tools.map((tool, i) => line(tool, rows[i]!))]
+  if (keys.length < all.length) table.push(colors.dim(`  … and ${all.length - keys.length} more tools, none busier than those listed; the report's perTool holds them all`))
+  return table
 }
 
 function worstLines(report: CorpusReport): string[] {
@@ -37,10 +47,10 @@ function worstLines(report: CorpusReport): string[] {
   })
 }
 
-/** A corpus report as text: per-tool figures, the worst episodes, then the micro-averaged figures over its `unit`s (episodes, or a test run's graded assertions). */
-export function formatCorpusReport(report: CorpusReport, colors: Colors = NO_COLORS, unit = 'episode'): string {
+/** A corpus report as text: per-tool figures (of the busiest `toolRows` tools), the worst episodes, then the micro-averaged figures over its `unit`s (episodes, or a test run's graded assertions). */
+export function formatCorpusReport(report: CorpusReport, colors: Colors = NO_COLORS, unit = 'episode', toolRows = Infinity): string {
   const sections: string[][] = []
-  if (Object.keys(report.perTool).length > 0) sections.push(['Per tool:', ...perToolTable(report.perTool, colors)])
+  if (Object.keys(report.perTool).length > 0) sections.push(['Per tool:', ...perToolTable(report.perTool, colors, toolRows)])
   const worst = worstLines(report)
   if (worst.length > 0) sections.push(['Lowest F1:', ...worst])
   sections.push([`${figuresLine(report)} (micro average over ${report.episodes} ${unit}${report.episodes === 1 ? '' : 's'})`])

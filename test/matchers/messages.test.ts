@@ -536,6 +536,15 @@ describe('the message of toScoreAtLeast', () => {
     `)
   })
 
+  test("lists a report's 50 busiest tools, so that a tool called often is not hidden behind thousands of names the model made up", () => {
+    const episodes = Array.from({ length: 300 }, (_, i) => ({ pred: [{ name: `made_up_${i}`, args: {} }], gold: [search('x')] }))
+    const message = failureMessage(() => expect(evaluate(episodes)).toScoreAtLeast(0.9))
+    const rows = message.split('\n').filter((line) => /^ {2}(made_up_\d+|search) /.test(line))
+    expect(rows).toHaveLength(50)
+    expect(message).toMatch(/\n {2}search +0 +0 +300 /)
+    expect(message).toContain("  … and 251 more tools, none busier than those listed; the report's perTool holds them all")
+  })
+
   test('prints the threshold and the figure in full when four decimals would make them look equal', () => {
     const calls = (...qs: string[]) => qs.map(search)
     const message = failureMessage(() => expect(calls('a', 'b', 'c')).toScoreAtLeast(0.66667, calls('a', 'b', 'd')))
