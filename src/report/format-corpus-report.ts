@@ -42,7 +42,8 @@ function worstLines(report: CorpusReport): string[] {
   // A report read back from JSON may lack the worst episodes.
   if (!Array.isArray(report.worst)) return []
   return report.worst.map(({ id, index, score }) => {
-    const name = id === undefined ? `episode ${index}` : `episode ${index} (id ${JSON.stringify(id)})`
+    // JSON escapes controls, not a direction override, which would reverse the rest of the line.
+    const name = id === undefined ? `episode ${index}` : `episode ${index} (id ${oneLine(JSON.stringify(id))})`
     return `  ${name}  F1 ${printFigure(score.f1)}  TP ${printFigure(score.tp)}  FP ${printFigure(score.fp)}  FN ${printFigure(score.fn)}`
   })
 }

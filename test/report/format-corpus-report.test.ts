@@ -30,3 +30,11 @@ describe('the per-tool table', () => {
     expect(text).toMatch(/\n {2}tool_199999 +0 +1 +0 +0 +0 +0\n/)
   })
 })
+
+describe('the lowest episodes', () => {
+  test("print an episode's id with its invisible characters as escapes", () => {
+    const text = formatCorpusReport(evaluate([{ id: 'ep\u202e1\u200b', pred: [], gold }], new ToolCallMetric()))
+    expect(text).toContain('episode 0 (id "ep\\u202e1\\u200b")')
+    expect(text).not.toMatch(/[\u202e\u200b]/)
+  })
+})
