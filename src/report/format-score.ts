@@ -31,7 +31,7 @@ export interface FormatOptions {
   /** Where a gold call stands in the gold as written, by the gold's index: `[1][0]` in gold written as turns (default `[i]`). */
   goldPlace?: (goldIndex: number) => string
   /**
-   * Lines the pairs may take before the pairs and arguments still to come are counted, not shown, and
+   * Lines the pairs may take (or as many characters as that many lines of 100) before the pairs and arguments still to come are counted, not shown, and
    * `seeAll` says where to read them all (default: no bound beyond the per-list ones).
    */
   pairLines?: { lines: number; seeAll: string }
@@ -154,15 +154,27 @@ export function isDiffering(verdict: ArgVerdict): boolean {
   return verdict.verdict !== 'match' && verdict.verdict !== 'omitted'
 }
 
+/** Characters a line takes in a terminal before it wraps: a diff nested hundreds deep fills few lines that wrap into many. */
+const LINE_WIDTH = 100
+
+/** Whether lines leave room in `maxLines` lines: as many lines, or as many characters as that many lines fill. */
+function hasRoom(lines: readonly string[], maxLines: number): boolean {
+  if (lines.length >= maxLines) return false
+  if (maxLines === Infinity) return true
+  let characters = 0
+  for (const line of lines) characters += line.length
+  return characters < maxLines * LINE_WIDTH
+}
+
 /**
  * The arguments of a pair that differ, each with its diff: the first as many as a pair lists and
- * as fit in `maxLines` (an argument begun is shown whole), then how many more.
+ * as fit in `maxLines` (see hasRoom; an argument begun is shown whole), then how many more.
  */
 export function formatDiffering(pair: PairDetail, colors: Colors, diff: VerdictDiff = {}, maxLines = Infinity): string[] {
   const differing = pair.args.filter(isDiffering)
   const lines: string[] = []
   let shown = 0
-  while (shown < Math.min(differing.length, LISTED) && lines.length < maxLines) lines.push(...formatVerdict(pair, differing[shown++]!, colors, diff))
+  while (shown < Math.min(differing.length, LISTED) && hasRoom(lines, maxLines)) lines.push(...formatVerdict(pair, differing[shown++]!, colors, diff))
   if (differing.length > shown) lines.push(colors.dim(`${INDENT}  … and ${differing.length - shown} more arguments that differ`))
   return lines
 }
@@ -199,7 +211,7 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
       }
       continue
     }
-    if (wrongShown >= LISTED || lines.length >= maxLines) {
+    if (wrongShown >= LISTED || !hasRoom(lines, maxLines)) {
       cut ||= wrongShown < LISTED
       wrongHidden++
       continue
@@ -212,7 +224,7 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
     const listedArgs = argumentsShown(pair.args)
     // An argument begun is shown whole: its nested diff is cut on its own.
     let shown = 0
-    while (shown < listedArgs.length && lines.length < maxLines) lines.push(...formatVerdict(pair, listedArgs[shown++]!, colors, diff))
+    while (shown < listedArgs.length && hasRoom(lines, maxLines)) lines.push(...formatVerdict(pair, listedArgs[shown++]!, colors, diff))
     if (shown < listedArgs.length) cut = true
     if (shown < pair.args.length) {
       const differingHidden = countDiffering(pair.args) - countDiffering(listedArgs.slice(0, shown))
@@ -222,7 +234,7 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
   }
   if (wrongHidden > 0) lines.push(`  ${colors.bold('✗')} … and ${wrongHidden} more pairs that differ`)
   if (exactHidden > 0) lines.push(colors.dim(`  ✓ … and ${exactHidden} more pairs that match exactly`))
-  if (cut && pairLines !== undefined) lines.push(colors.dim(`  (The pairs are cut at ${pairLines.lines} lines to keep the message readable; ${pairLines.seeAll}.)`))
+  if (cut && pairLines !== undefined) lines.push(colors.dim(`  (The pairs are cut at ${pairLines.lines} lines, or ${pairLines.lines * LINE_WIDTH} characters, to keep the message readable; ${pairLines.seeAll}.)`))
   return lines
 }
 

@@ -79,11 +79,20 @@ describe('the message of toMatchToolCalls', () => {
     expect(message.split('\n').length).toBeLessThan(600)
     expect(message).toMatch(/\n {6}… and \d+ more arguments, \d+ of them wrong\n {2}✗ … and \d+ more pairs that differ\n/)
     expect(message).toContain(
-      '  (The pairs are cut at 500 lines to keep the message readable; the pairs of new ToolCallMetric(options).score(received, gold) hold every difference.)',
+      '  (The pairs are cut at 500 lines, or 50000 characters, to keep the message readable; the pairs of new ToolCallMetric(options).score(received, gold) hold every difference.)',
     )
     expect(message).toContain('TP 0  FP 20  FN 20')
     // A short message is not cut, and says nothing of it.
     expect(failureMessage(() => expect([search('a')]).toMatchToolCalls([search('b')]))).not.toContain('cut at')
+  })
+
+  test('cuts the pairs at 50,000 characters too, as a diff nested hundreds deep fills few lines that a terminal wraps into many', () => {
+    const deep = (depth: number, leaf: number): unknown => (depth === 0 ? leaf : { k: deep(depth - 1, leaf) })
+    const args = (leaf: number) => Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`a${i}`, deep(200, leaf)]))
+    const message = failureMessage(() => expect([{ name: 'f', args: args(1) }]).toMatchToolCalls([{ name: 'f', args: args(2) }]))
+    expect(message.length).toBeLessThan(60_000)
+    expect(message).toMatch(/\n {6}… and \d+ more arguments, \d+ of them wrong\n/)
+    expect(message).toContain('  (The pairs are cut at 500 lines, or 50000 characters, to keep the message readable;')
   })
 
   test('reads again only the gold calls whose pairs it shows, not the whole gold', () => {
