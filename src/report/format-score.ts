@@ -83,6 +83,35 @@ function diffableGold(described: unknown, written: unknown): unknown {
   }
 }
 
+/**
+ * A nested argument's diff; undefined where pretty-format cannot print a part of the gold (a
+ * matcher without toAsymmetricMatcher, or whose printing throws), which is then shown on one line.
+ */
+function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors, accepts: AcceptsValue | undefined): string | undefined {
+  // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
+  // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
+  const [expectedShown, receivedShown] = longStringsCut(alignMatched(gold, pred, accepts), pred)
+  try {
+    return (
+      jestDiff().diff(expectedShown, receivedShown, {
+        aAnnotation: 'Expected',
+        bAnnotation: 'Received',
+        omitAnnotationLines: true,
+        // A small value is shown whole; a large one only around its differences.
+        expand: longer <= SMALL_VALUE,
+        contextLines: 2,
+        aColor: (text) => colors.expected(oneLine(text)),
+        bColor: (text) => colors.received(oneLine(text)),
+        changeColor: oneLine,
+        commonColor: (text) => colors.dim(oneLine(text)),
+        patchColor: (text) => colors.dim(oneLine(text)),
+      }) ?? ''
+    )
+  } catch {
+    return undefined
+  }
+}
+
 export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own.
@@ -106,24 +135,9 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       // Each side written once, for both of the bounds below.
       const longer = isNested(gold) && isNested(pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
       const diffable = longer <= DIFFABLE_VALUE || shortOnceCut(gold, pred, longer) ? diffableGold(gold, writtenGold?.[key]) : undefined
-      if (diffable !== undefined) {
-        // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
-        // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-        const [expectedShown, receivedShown] = longStringsCut(alignMatched(diffable, pred, accepts), pred)
-        const nested = jestDiff().diff(expectedShown, receivedShown, {
-          aAnnotation: 'Expected',
-          bAnnotation: 'Received',
-          omitAnnotationLines: true,
-          // A small value is shown whole; a large one only around its differences.
-          expand: longer <= SMALL_VALUE,
-          contextLines: 2,
-          aColor: (text) => colors.expected(oneLine(text)),
-          bColor: (text) => colors.received(oneLine(text)),
-          changeColor: oneLine,
-          commonColor: (text) => colors.dim(oneLine(text)),
-          patchColor: (text) => colors.dim(oneLine(text)),
-        })
-        const lines = longDiffCut(nested ?? '', colors).map((line) => `${INDENT}    ${line}`)
+      const nested = diffable === undefined ? undefined : nestedDiff(diffable, pred, longer, colors, accepts)
+      if (nested !== undefined) {
+        const lines = longDiffCut(nested, colors).map((line) => `${INDENT}    ${line}`)
         return [`${INDENT}~ ${arg}:` + why(verdict.reason ?? 'differs'), ...lines]
       }
       const [printedGold, printedPred] =

@@ -313,6 +313,15 @@ describe('the message of toMatchToolCalls', () => {
     `)
   })
 
+  test('shows on one line a nested argument whose gold holds a matcher pretty-format cannot print, where building the message threw', () => {
+    // A matcher of the runner's kind ($$typeof) without toAsymmetricMatcher, which pretty-format requires.
+    const five = { $$typeof: Symbol.for('jest.asymmetricMatcher'), asymmetricMatch: (value: unknown) => value === 5 }
+    const message = failureMessage(() => expect([{ name: 'f', args: { o: { a: 1, b: 2 } } }]).toMatchToolCalls([{ name: 'f', args: { o: { a: five, b: 3 } } }]))
+    expect(message).toContain('    - o: {"a": an asymmetric matcher, "b": 3}\n    + o: {"a": 1, "b": 2}  ← o.a: expected an asymmetric matcher, received 1')
+    const nearest = failureMessage(() => expect([{ name: 'f', args: { o: { a: 1 } } }]).toHaveCalledTool('f', { o: { a: five } }))
+    expect(nearest).toContain('    + o: {"a": 1}  ← o.a: expected an asymmetric matcher, received 1')
+  })
+
   test('diffs a nested argument with jest-diff', () => {
     const gold = [{ name: 'create_user', args: { profile: { name: 'Ada', roles: ['admin', 'dev'], address: { city: 'London', zip: 'N1' } } } }]
     const pred = [{ name: 'create_user', args: { profile: { name: 'Ada', roles: ['admin', 'ops'], address: { city: 'London', zip: 'N1' } } } }]
