@@ -232,7 +232,8 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
     }
     wrongShown++
     const sameName = pair.pred.name === pair.gold.name
-    const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(pair.pred.name)})`
+    // The predicted name is the model's own, which a name canonicalizer may have read as the gold's however long it is.
+    const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(nameExcerpt(pair.pred.name))})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors)}`)
     const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts }
     const listedArgs = argumentsShown(pair.args)

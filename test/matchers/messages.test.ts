@@ -145,6 +145,13 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('search\\u200b(q: "cats")')
   })
 
+  test("cuts a long predicted name that a name canonicalizer paired with the gold's, in the pair's heading", () => {
+    const name = `search<|${'junk '.repeat(2_000)}`
+    const message = failureMessage(() => expect([{ name, args: { q: 'dogs' } }]).toMatchToolCalls([search('cats')], { name: (n) => n.split('<')[0]! }))
+    const heading = message.split('\n').find((line) => line.startsWith('  ✗ gold[0] ↔ pred[0]'))!
+    expect(heading).toBe(`  ✗ gold[0] ↔ pred[0]  search (predicted as ${name.slice(0, 100)}…)`)
+  })
+
   test('marks a scalar argument that differs', () => {
     expect(failureMessage(() => expect([{ name: 'get_weather', args: { city: 'Lyon', days: 3 } }]).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }]))).toMatchInlineSnapshot(`
       "expect(received).toMatchToolCalls(gold)
