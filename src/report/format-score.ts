@@ -199,11 +199,15 @@ function countDiffering(verdicts: readonly ArgVerdict[]): number {
   return count
 }
 
-/** The arguments of a pair a message lists, in their order: those that differ first claim the room, so none hides behind the ones that agree. */
-function argumentsShown(verdicts: readonly ArgVerdict[]): readonly ArgVerdict[] {
-  if (verdicts.length <= LISTED) return verdicts
+/**
+ * The arguments of a pair a message lists, in their order: those that differ first claim the room, so none hides
+ * behind the ones that agree, of which at most `agreeing` are listed.
+ */
+function argumentsShown(verdicts: readonly ArgVerdict[], agreeing = LISTED): readonly ArgVerdict[] {
+  const differing = countDiffering(verdicts)
   let differingRoom = LISTED
-  let agreeingRoom = LISTED - Math.min(LISTED, countDiffering(verdicts))
+  let agreeingRoom = Math.min(agreeing, LISTED - Math.min(LISTED, differing))
+  if (verdicts.length <= LISTED && verdicts.length - differing <= agreeingRoom) return verdicts
   return verdicts.filter((verdict) => (isDiffering(verdict) ? differingRoom-- > 0 : agreeingRoom-- > 0))
 }
 
@@ -215,6 +219,7 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
   let wrongShown = 0
   let wrongHidden = 0
   let cut = false
+  const listedWrong = Math.min(LISTED, pairs.reduce((count, pair) => count + (pair.exact ? 0 : 1), 0))
   for (const pair of pairs) {
     if (pair.exact) {
       if (exactShown < exactLines) {
@@ -236,7 +241,9 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
     const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(nameExcerpt(pair.pred.name))})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors)}`)
     const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts }
-    const listedArgs = argumentsShown(pair.args)
+    // Each pair still to list gets its share of the room: the arguments that agree in one do not crowd out the next.
+    const share = Math.floor((maxLines - lines.length) / (listedWrong - wrongShown + 1))
+    const listedArgs = argumentsShown(pair.args, Math.max(0, share - countDiffering(pair.args) - 1))
     // An argument begun is shown whole: its nested diff is cut on its own.
     let shown = 0
     while (shown < listedArgs.length && hasRoom(lines, maxLines)) lines.push(...formatVerdict(pair, listedArgs[shown++]!, colors, diff))

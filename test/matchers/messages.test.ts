@@ -86,6 +86,15 @@ describe('the message of toMatchToolCalls', () => {
     expect(failureMessage(() => expect([search('a')]).toMatchToolCalls([search('b')]))).not.toContain('cut at')
   })
 
+  test('shares the 500 lines among the pairs it lists, so that the arguments that agree in one pair do not crowd out the next', () => {
+    const gold = Array.from({ length: 100 }, (_, i) => ({ name: 'f', args: Object.fromEntries(Array.from({ length: 60 }, (_, j) => [`k${j}`, `v${i}-${j}`])) }))
+    const message = failureMessage(() => expect(gold.map((call) => ({ ...call, args: { ...call.args, k59: 'x' } }))).toMatchToolCalls(gold))
+    expect(message.match(/\+ k59: "x" {2}← expected/g)).toHaveLength(50)
+    expect(message).toContain('    + k59: "x"  ← expected "v49-59", received "x"')
+    expect(message).toContain('  ✗ … and 50 more pairs that differ')
+    expect(message.split('\n').length).toBeLessThan(600)
+  })
+
   test('cuts the pairs at 50,000 characters too, as a diff nested hundreds deep fills few lines that a terminal wraps into many', () => {
     const deep = (depth: number, leaf: number): unknown => (depth === 0 ? leaf : { k: deep(depth - 1, leaf) })
     const args = (leaf: number) => Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`a${i}`, deep(200, leaf)]))
