@@ -49,6 +49,12 @@ function holdsMarker(value: unknown, counts: (key: string) => boolean): boolean 
 
 const MAX_LINE = 100
 
+/** The first `end` characters of a text, or one fewer where the cut would part a surrogate pair, whose lone half prints as another character. */
+function startOf(text: string, end: number): string {
+  const code = text.charCodeAt(end)
+  return text.slice(0, code >= 0xdc00 && code <= 0xdfff ? end - 1 : end)
+}
+
 /** A value of a call on one line, shortened when long. */
 export function printInline(value: unknown): string {
   let printed: string
@@ -59,7 +65,7 @@ export function printInline(value: unknown): string {
     printed = '[unprintable]'
   }
   printed = oneLine(printed)
-  return printed.length > MAX_LINE ? `${printed.slice(0, MAX_LINE - 1)}…` : printed
+  return printed.length > MAX_LINE ? `${startOf(printed, MAX_LINE - 1)}…` : printed
 }
 
 /** A gold string and the predicted string that differs from it, as printInline prints each, cut around where they differ. */
@@ -72,6 +78,6 @@ export function printCall(name: string, args: Record<string, unknown>, positiona
   const parts = positional.map(printInline)
   for (const key of Object.keys(args)) parts.push(`${printArgName(key)}: ${printInline(args[key])}`)
   const text = `${oneLine(name)}(${parts.join(', ')})`
-  return text.length > MAX_LINE * 2 ? `${text.slice(0, MAX_LINE * 2 - 2)}…)` : text
+  return text.length > MAX_LINE * 2 ? `${startOf(text, MAX_LINE * 2 - 2)}…)` : text
 }
 
