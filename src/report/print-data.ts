@@ -73,10 +73,19 @@ export function printInlineApart(gold: string, pred: string): [string, string] {
   return printStringsApart(gold, pred, MAX_LINE - 2)
 }
 
+/** Characters of an argument's name printArgName shows before it cuts the name. */
+const NAME_SHOWN = 60
+
+/** An argument's name as printArgName prints it, cut one character sooner where its cut would part a surrogate pair, whose lone half prints as an escape. */
+export function printName(name: string): string {
+  const code = name.charCodeAt(NAME_SHOWN)
+  return code >= 0xdc00 && code <= 0xdfff ? printArgName(`${name.slice(0, NAME_SHOWN - 1)}…`) : printArgName(name)
+}
+
 /** A call as `name({ a: 1 })`-like text: `search(q: "cats", limit: 3)`. */
 export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = []): string {
   const parts = positional.map(printInline)
-  for (const key of Object.keys(args)) parts.push(`${printArgName(key)}: ${printInline(args[key])}`)
+  for (const key of Object.keys(args)) parts.push(`${printName(key)}: ${printInline(args[key])}`)
   const text = `${oneLine(name)}(${parts.join(', ')})`
   return text.length > MAX_LINE * 2 ? `${startOf(text, MAX_LINE * 2 - 2)}…)` : text
 }

@@ -488,6 +488,17 @@ describe('laws of the corpus report toScoreAtLeast prints', () => {
 })
 
 describe('examples the laws found', () => {
+  test("a long argument name is cut without parting a surrogate pair, whose half printed as an escape", () => {
+    const name = `\u0000\u0000\u0000\u0000\u0000\u0000fi\u0000\u0000\u0000${'😀'.repeat(25)}`
+    const detail = detailOf({ gold: [{ name: 'search', args: argsOf([[name, null]]) }], pred: [{ name: 'search', args: argsOf([[name, 1]]) }], level: 'call', order: 'any', allowExtra: false, allowMissing: false })
+    expect(detail).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i)
+    const shown = `"\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000fi\\u0000\\u0000\\u0000${'😀'.repeat(24)}…"`
+    // In the pair's argument, and in a call listed whole.
+    expect(detail).toContain(`    + ${shown}: 1  ← expected null, received 1`)
+    const listed = detailOf({ gold: [{ name: 'search', args: argsOf([[name, null]]) }], pred: [], level: 'call', order: 'any', allowExtra: false, allowMissing: false })
+    expect(listed).toContain(`  - gold[0] search(${shown}: null)\n`)
+  })
+
   test('a value cut to its line is not cut between the halves of a surrogate pair, whose lone half prints as another character', () => {
     const inline = detailOf({ gold: [{ name: 'search', args: { q: ['😀'.repeat(49)] } }], pred: [{ name: 'search', args: { q: 0 } }], level: 'call', order: 'any', allowExtra: false, allowMissing: false })
     expect(inline).not.toMatch(LONE_SURROGATE)
