@@ -5,6 +5,7 @@ import { type Colors, NO_COLORS } from './colors'
 import { columnWidth } from './column-width'
 import { figuresLine } from './figures-line'
 import { printFigure } from './print-figure'
+import { startOf } from './print-data'
 
 const COLUMNS = ['TP', 'FP', 'FN', 'precision', 'recall', 'F1'] as const
 
@@ -28,7 +29,7 @@ export function perToolTable(perTool: Record<string, Figures>, colors: Colors = 
   const keys = all.length > maxRows ? busiest(perTool, all, maxRows) : all
   const rows = keys.map((tool) => row(perTool[tool]!))
   // A tool's name may be the model's own.
-  const tools = keys.map((tool) => oneLine(tool.length > MAX_NAME ? `${tool.slice(0, MAX_NAME - 1)}…` : tool))
+  const tools = keys.map((tool) => oneLine(tool.length > MAX_NAME ? `${startOf(tool, MAX_NAME - 1)}…` : tool))
   const nameWidth = columnWidth(tools, 4)
   const widths = COLUMNS.map((column, i) => columnWidth(rows.map((cells) => cells[i]!), column.length))
   const line = (name: string, cells: readonly string[]) =>

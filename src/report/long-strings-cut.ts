@@ -2,12 +2,13 @@ import { isPlainObject } from '../calls/plain-value'
 import { setOwnEntry } from '../compare/gold-node'
 import { isAsymmetricMatcher } from '../compare/gold-values'
 import { cutApart, drawnAlike, printStringsApart } from '../compare/print-value'
+import { startOf } from './print-data'
 
 /** Characters of a string inside a nested diff shown before it is cut, about a line of a terminal. */
 const SHOWN = 100
 
 function cutAlone(text: string): string {
-  return text.length <= SHOWN ? text : `${text.slice(0, SHOWN)}…`
+  return text.length <= SHOWN ? text : `${startOf(text, SHOWN)}…`
 }
 
 /**

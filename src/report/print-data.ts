@@ -50,7 +50,7 @@ function holdsMarker(value: unknown, counts: (key: string) => boolean): boolean 
 const MAX_LINE = 100
 
 /** The first `end` characters of a text, or one fewer where the cut would part a surrogate pair, whose lone half prints as another character. */
-function startOf(text: string, end: number): string {
+export function startOf(text: string, end: number): string {
   const code = text.charCodeAt(end)
   return text.slice(0, code >= 0xdc00 && code <= 0xdfff ? end - 1 : end)
 }

@@ -8,7 +8,7 @@ import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { NO_COLORS } from '../../src/report/colors'
 import { evaluate } from '../../src/metric/evaluate'
 import { formatCorpusReport } from '../../src/report/format-corpus-report'
-import { isDiffering } from '../../src/report/format-score'
+import { formatScore, isDiffering } from '../../src/report/format-score'
 import { failureMessage } from '../matchers/failure-message'
 
 // ---------------------------------------------------------------------------------------------
@@ -506,6 +506,17 @@ describe('laws of the corpus report toScoreAtLeast prints', () => {
 })
 
 describe('examples the laws found', () => {
+  test("a string or key cut in a nested diff, and a tool's name cut in the per-tool table, keep a surrogate pair whole, whose half printed as an escape", () => {
+    const long = `x${'😀'.repeat(60)}`
+    const diff = formatScore(new ToolCallMetric().score([{ name: 'f', args: { o: { a: long, b: 1, [long]: 1 } } }], [{ name: 'f', args: { o: { a: long, b: 2, [long]: 1 } } }]))
+    expect(diff).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i)
+    expect(diff).toContain(`          "a": "x${'😀'.repeat(49)}…",`)
+    expect(diff).toContain(`          "x${'😀'.repeat(49)}…": 1,`)
+    const table = formatCorpusReport(evaluate([{ pred: [{ name: `xy${'😀'.repeat(40)}`, args: {} }], gold: [] }]))
+    expect(table).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i)
+    expect(table).toContain(`  xy${'😀'.repeat(28)}…  `)
+  })
+
   test("a long argument name is cut without parting a surrogate pair, whose half printed as an escape", () => {
     const name = `\u0000\u0000\u0000\u0000\u0000\u0000fi\u0000\u0000\u0000${'😀'.repeat(25)}`
     const detail = detailOf({ gold: [{ name: 'search', args: argsOf([[name, null]]) }], pred: [{ name: 'search', args: argsOf([[name, 1]]) }], level: 'call', order: 'any', allowExtra: false, allowMissing: false })
