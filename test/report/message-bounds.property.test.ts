@@ -477,7 +477,10 @@ describe('laws of the corpus report toScoreAtLeast prints', () => {
   /** Tools toScoreAtLeast lists before it counts the rest (to-score-at-least.ts). */
   const TOOL_ROWS = 50
   // Names a model makes up, many of them, so that the tools are sometimes more than the rows.
-  const madeUp = fc.record({ name: fc.oneof(toolName, fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }), hostileString.filter((name) => name !== '')), args: fc.constant({}) })
+  const madeUp = fc.record({
+    name: fc.oneof(toolName, fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }), hostileString.filter((name) => name !== ''), longString),
+    args: fc.constant({}),
+  })
   const episode = fc.record({
     id: fc.option(fc.oneof(anyString, fc.integer()), { nil: undefined }),
     pred: fc.array(fc.oneof(call(2), madeUp), { maxLength: 12 }),
@@ -503,6 +506,14 @@ describe('laws of the corpus report toScoreAtLeast prints', () => {
       for (const line of table) expect(line.length).toBeLessThanOrEqual(2 + 60 * 6 + 6 * 40)
     },
   )
+})
+
+describe('laws of the per-tool table', () => {
+  const wellFormed = fc.oneof(toolName, longString, hostileString).filter((name) => name !== '' && !holdsLoneSurrogate(name))
+  test.prop([fc.array(wellFormed, { maxLength: 20 })], { numRuns: 100 })('cuts a long tool name never between the halves of an emoji', (names) => {
+    const text = formatCorpusReport(evaluate([{ pred: names.map((name) => ({ name, args: {} })), gold: [] }]))
+    expect(text).not.toMatch(ESCAPED_SURROGATE)
+  })
 })
 
 describe('examples the laws found', () => {
