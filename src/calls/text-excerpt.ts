@@ -16,8 +16,18 @@ export function excerptAt(text: string, position: number): string {
   return `${from > 0 ? '…' : ''}${JSON.stringify(text.slice(from, to))}${to < text.length ? '…' : ''}`
 }
 
-function isLowSurrogate(code: number): boolean {
+export function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
+}
+
+export function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff
+}
+
+/** The first `end` characters of a text, one fewer where the cut would part a surrogate pair, whose lone half prints as another character. */
+export function startOf(text: string, end: number): string {
+  const parts = end > 0 && end < text.length && isLowSurrogate(text.charCodeAt(end)) && isHighSurrogate(text.charCodeAt(end - 1))
+  return text.slice(0, parts ? end - 1 : end)
 }
 
 /** Characters of a name from the model's text that a reason quotes, about a line of a terminal. */
@@ -25,7 +35,5 @@ const NAME_SHOWN = 100
 
 /** A name or key the model wrote, as a reason quotes it: cut after its first characters, so that a vast one does not fill the message. */
 export function nameExcerpt(name: string): string {
-  if (name.length <= NAME_SHOWN) return name
-  const end = isLowSurrogate(name.charCodeAt(NAME_SHOWN)) ? NAME_SHOWN - 1 : NAME_SHOWN
-  return `${name.slice(0, end)}…`
+  return name.length <= NAME_SHOWN ? name : `${startOf(name, NAME_SHOWN)}…`
 }

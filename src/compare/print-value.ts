@@ -1,15 +1,16 @@
 import { IDENTIFIER } from '../calls/path'
+import { isHighSurrogate, isLowSurrogate, startOf } from '../calls/text-excerpt'
 import { prettyFormat } from '#printers'
 
 const MAX_STRING = 60
 const MAX_PRINTED = 120
 
 function shorten(value: unknown): unknown {
-  return typeof value === 'string' && value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value
+  return typeof value === 'string' && value.length > MAX_STRING ? `${startOf(value, MAX_STRING)}…` : value
 }
 
 function cut(printed: string): string {
-  return printed.length > MAX_PRINTED ? `${printed.slice(0, MAX_PRINTED)}…` : printed
+  return printed.length > MAX_PRINTED ? `${startOf(printed, MAX_PRINTED)}…` : printed
 }
 
 /**
@@ -49,7 +50,7 @@ function visible(text: string): string {
  * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut when long.
  */
 export function printArgName(name: string): string {
-  const shown = name.length > MAX_STRING ? `${name.slice(0, MAX_STRING)}…` : name
+  const shown = name.length > MAX_STRING ? `${startOf(name, MAX_STRING)}…` : name
   return IDENTIFIER.test(name) ? shown : `"${visible(shown)}"`
 }
 
@@ -101,14 +102,6 @@ function printWindow(text: string, start: number, width: number, shown: (text: s
   if (start > 0 && isLowSurrogate(text.charCodeAt(start)) && isHighSurrogate(text.charCodeAt(start - 1))) start++
   if (end < text.length && isLowSurrogate(text.charCodeAt(end)) && isHighSurrogate(text.charCodeAt(end - 1))) end--
   return `"${start > 0 ? '…' : ''}${shown(text.slice(start, end))}${end < text.length ? '…' : ''}"`
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff
 }
 
 /** pretty-format's `maxWidth` below: items of a list shown before `…`. */

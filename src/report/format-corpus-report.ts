@@ -1,11 +1,11 @@
 import { oneLine } from '../compare/print-value'
 import type { CorpusReport } from '../metric/evaluate'
 import type { Figures } from '../metric/figures'
+import { startOf } from '../calls/text-excerpt'
 import { type Colors, NO_COLORS } from './colors'
 import { columnWidth } from './column-width'
 import { figuresLine } from './figures-line'
 import { printFigure } from './print-figure'
-import { startOf } from './print-data'
 
 const COLUMNS = ['TP', 'FP', 'FN', 'precision', 'recall', 'F1'] as const
 

@@ -1,5 +1,5 @@
 import { nameExcerpt } from '../calls/text-excerpt'
-import { oneLine } from '../compare/print-value'
+import { oneLine, printArgName } from '../compare/print-value'
 import { jestDiff } from '#printers'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
@@ -12,7 +12,7 @@ import { alignMatched } from './align-matched'
 import { longDiffCut } from './long-diff-cut'
 import { longReasonCut } from './long-reason-cut'
 import { cutLengthWithin, longStringsCut } from './long-strings-cut'
-import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart, printName } from './print-data'
+import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
 
 export interface FormatOptions {
   colors?: Colors
@@ -115,7 +115,7 @@ function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors
 export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own.
-  const arg = verdict.position !== undefined ? key : printName(key)
+  const arg = verdict.position !== undefined ? key : printArgName(key)
   const gold = pair.gold.args[key]
   const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[key]
   // A reason's path may quote the model's keys, escaped by JSON only: a direction override in one would reverse the line.

@@ -2,7 +2,7 @@ import { isPlainObject } from '../calls/plain-value'
 import { setOwnEntry } from '../compare/gold-node'
 import { isAsymmetricMatcher } from '../compare/gold-values'
 import { cutApart, drawnAlike, printStringsApart } from '../compare/print-value'
-import { startOf } from './print-data'
+import { startOf } from '../calls/text-excerpt'
 
 /** Characters of a string inside a nested diff shown before it is cut, about a line of a terminal. */
 const SHOWN = 100

@@ -2,6 +2,7 @@ import type { NewPlugin } from 'pretty-format'
 import { oneLine, printArgName, printStringsApart } from '../compare/print-value'
 import { prettyFormat } from '#printers'
 import { isRecord } from '../calls/plain-value'
+import { startOf } from '../calls/text-excerpt'
 
 function markerKey(value: unknown): string | undefined {
   if (!isRecord(value)) return undefined
@@ -49,12 +50,6 @@ function holdsMarker(value: unknown, counts: (key: string) => boolean): boolean 
 
 const MAX_LINE = 100
 
-/** The first `end` characters of a text, or one fewer where the cut would part a surrogate pair, whose lone half prints as another character. */
-export function startOf(text: string, end: number): string {
-  const code = text.charCodeAt(end)
-  return text.slice(0, code >= 0xdc00 && code <= 0xdfff ? end - 1 : end)
-}
-
 /** A value of a call on one line, shortened when long. */
 export function printInline(value: unknown): string {
   let printed: string
@@ -73,19 +68,10 @@ export function printInlineApart(gold: string, pred: string): [string, string] {
   return printStringsApart(gold, pred, MAX_LINE - 2)
 }
 
-/** Characters of an argument's name printArgName shows before it cuts the name. */
-const NAME_SHOWN = 60
-
-/** An argument's name as printArgName prints it, cut one character sooner where its cut would part a surrogate pair, whose lone half prints as an escape. */
-export function printName(name: string): string {
-  const code = name.charCodeAt(NAME_SHOWN)
-  return code >= 0xdc00 && code <= 0xdfff ? printArgName(`${name.slice(0, NAME_SHOWN - 1)}…`) : printArgName(name)
-}
-
 /** A call as `name({ a: 1 })`-like text: `search(q: "cats", limit: 3)`. */
 export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = []): string {
   const parts = positional.map(printInline)
-  for (const key of Object.keys(args)) parts.push(`${printName(key)}: ${printInline(args[key])}`)
+  for (const key of Object.keys(args)) parts.push(`${printArgName(key)}: ${printInline(args[key])}`)
   const text = `${oneLine(name)}(${parts.join(', ')})`
   return text.length > MAX_LINE * 2 ? `${startOf(text, MAX_LINE * 2 - 2)}…)` : text
 }

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
-import { printStringsApart, printValue } from '../../src/compare/print-value'
+import { printArgName, printStringsApart, printValue } from '../../src/compare/print-value'
 
 /** Control, zero-width and direction characters, spaces other than the space, and unpaired surrogates, written as escapes so that they show. */
 function escapeUnseen(text: string): string {
@@ -10,10 +10,15 @@ function escapeUnseen(text: string): string {
   )
 }
 
+/** The first `end` code units, or one fewer where the last would be the first half of a surrogate pair. */
+function wholeStart(text: string, end: number): string {
+  return /^[\ud800-\udbff][\udc00-\udfff]$/.test(text.slice(end - 1, end + 1)) ? text.slice(0, end - 1) : text.slice(0, end)
+}
+
 /** What printValue prints for any object: pretty-format's one-line form, with its unseen characters escaped so that it stays one line. */
 function byPrettyFormat(value: unknown): string {
   const printed = escapeUnseen(format(value, { min: true, maxDepth: 4, maxWidth: 8, plugins: [plugins.AsymmetricMatcher] }))
-  return printed.length > 120 ? `${printed.slice(0, 120)}…` : printed
+  return printed.length > 120 ? `${wholeStart(printed, 120)}…` : printed
 }
 
 const scalar = fc.oneof(
@@ -42,7 +47,7 @@ describe('a string prints unlike any other', () => {
     fc.pre(a !== b)
     const [expected, received] = printStringsApart(a, b, 1000)
     expect(expected).not.toBe(received)
-    expect(printValue(a) === printValue(b)).toBe(a.length > 60 && b.length > 60 && a.slice(0, 60) === b.slice(0, 60))
+    expect(printValue(a) === printValue(b)).toBe(a.length > 60 && b.length > 60 && wholeStart(a, 60) === wholeStart(b, 60))
   })
 })
 
@@ -140,4 +145,17 @@ describe('printStringsApart', () => {
       expect(printedA).not.toBe(printedB)
     },
   )
+})
+
+describe('a long string or name is cut at a whole character', () => {
+  const emojiAtTheCut = `${'a'.repeat(59)}😀${'b'.repeat(80)}`
+
+  test('printValue keeps or drops an emoji at its cut, never half of it', () => {
+    expect(printValue(emojiAtTheCut)).toBe(`"${'a'.repeat(59)}…"`)
+    expect(printValue([emojiAtTheCut.slice(1), emojiAtTheCut])).not.toMatch(/\\ud83d/)
+  })
+
+  test('printArgName cuts a long name before an emoji it would part', () => {
+    expect(printArgName(emojiAtTheCut)).toBe(`"${'a'.repeat(59)}…"`)
+  })
 })
