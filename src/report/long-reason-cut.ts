@@ -1,4 +1,4 @@
-import { isLowSurrogate } from '../calls/text-excerpt'
+import { isLowSurrogate, startOf } from '../calls/text-excerpt'
 import { oneLine } from '../compare/print-value'
 
 /** Characters of a reason shown: its values are cut already, so only a path through long keys of the model's makes it longer. */
@@ -10,8 +10,7 @@ const HEAD = 120
 export function longReasonCut(reason: string): string {
   if (reason.length <= SHOWN) return oneLine(reason)
   // Neither cut falls between the halves of a surrogate pair, which would print as two lone halves.
-  const head = isLowSurrogate(reason.charCodeAt(HEAD)) ? HEAD - 1 : HEAD
   let tail = reason.length - (SHOWN - HEAD)
   if (isLowSurrogate(reason.charCodeAt(tail))) tail++
-  return `${oneLine(reason.slice(0, head))}…${oneLine(reason.slice(tail))}`
+  return `${oneLine(startOf(reason, HEAD))}…${oneLine(reason.slice(tail))}`
 }

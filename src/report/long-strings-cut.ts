@@ -56,10 +56,11 @@ export function longStringsCut(gold: unknown, pred: unknown): [unknown, unknown]
  */
 function keysCut(keys: readonly string[]): (key: string) => string {
   if (keys.every((key) => key.length <= SHOWN)) return (key) => key
+  const distinct = new Set(keys)
   const cut = new Set<string>()
-  for (const key of new Set(keys)) {
+  for (const key of distinct) {
     const shown = cutAlone(key)
-    if (cut.has(shown) || (shown !== key && keys.includes(shown))) return (key) => key
+    if (cut.has(shown) || (shown !== key && distinct.has(shown))) return (key) => key
     cut.add(shown)
   }
   return cutAlone
