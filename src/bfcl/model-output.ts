@@ -6,7 +6,7 @@
  */
 
 import { opensAsJsonObject } from '../calls/looks-like-json'
-import { childPath } from '../calls/path'
+import { childPath, errorMessage } from '../calls/path'
 import { excerptAt } from '../calls/text-excerpt'
 import { printValue } from '../compare/print-value'
 import type { ToolCall } from '../calls/tool-call'
@@ -69,7 +69,7 @@ function readArgumentsText(name: string, text: string, path: string): ToolCall |
   try {
     args = parseTypedJson(text)
   } catch (error) {
-    return { ok: false, failure: failure(DECODER_FAILED, [`Invalid syntax. Failed to decode AST. ${path}: not valid JSON (${(error as Error).message})`]) }
+    return { ok: false, failure: failure(DECODER_FAILED, [`Invalid syntax. Failed to decode AST. ${path}: not valid JSON (${errorMessage(error)})`]) }
   }
   if (!isDict(args)) return wrongFormat(`${path}: expected the arguments as a JSON object, received ${printValue(args)}`)
   return { name, args }
@@ -86,7 +86,7 @@ function readToolCall(item: Record<string, unknown>, path: string): ToolCall | M
     try {
       args = args.trim() === '' ? {} : parseTypedJson(args)
     } catch (error) {
-      return { ok: false, failure: failure(DECODER_FAILED, [`${argsPath}: not valid JSON (${(error as Error).message})`]) }
+      return { ok: false, failure: failure(DECODER_FAILED, [`${argsPath}: not valid JSON (${errorMessage(error)})`]) }
     }
   }
   if (args === undefined || args === null) args = {}

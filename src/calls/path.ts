@@ -1,4 +1,4 @@
-import { nameExcerpt } from './text-excerpt'
+import { nameExcerpt, withoutLoneSurrogates } from './text-excerpt'
 
 /** A name written bare, in a path as beside a value; any other is quoted. */
 export const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
@@ -15,10 +15,10 @@ export function atPath(path: string, reason: string): string {
   return path === '' ? reason : `${path}: ${reason}`
 }
 
-/** What a thrown value says, without ever throwing itself. */
+/** What a thrown value says, without ever throwing itself, and with no half of an emoji that a cut of the input left in it. */
 export function errorMessage(error: unknown): string {
   try {
-    return error instanceof Error ? String(error.message) : String(error)
+    return withoutLoneSurrogates(error instanceof Error ? String(error.message) : String(error))
   } catch {
     return 'unknown error'
   }

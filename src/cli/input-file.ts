@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import { open, readFile } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
+import { errorMessage } from '../calls/path'
 import { type Line, readLineBatches, readLines } from './read-lines'
 import { UserError } from './user-error'
 
@@ -158,7 +159,7 @@ export async function readJsonFile(path: string): Promise<unknown> {
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch (error) {
-    throw new UserError(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`)
+    throw new UserError(`${path}: not valid JSON (${errorMessage(error)})`)
   }
   // JSON.parse reads any depth, but what walks the value after it (JSON.stringify of its digest) recurses, and would overflow the stack.
   if (nestingDepth(text) > MAX_FILE_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_FILE_DEPTH} levels`)

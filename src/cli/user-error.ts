@@ -1,3 +1,5 @@
+import { errorMessage } from '../calls/path'
+
 /**
  * A mistake in what the user gave the command (a file, a line, an option): printed as one
  * line, without a stack trace, and the command exits with code 2.
@@ -13,6 +15,5 @@ export function lineError(where: string, message: string): UserError {
 
 /** The message of anything thrown, on one line. */
 export function oneLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
-  return message.replace(/\s*\n\s*/g, ' ')
+  return errorMessage(error).replace(/\s*\n\s*/g, ' ')
 }

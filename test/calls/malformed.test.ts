@@ -87,7 +87,49 @@ describe('malformed predictions become unparseable calls', () => {
         throw new Error('boom')
       },
     }
-    expect(onlyReason([call])).toBe('[0].args: could not be read (boom)')
+    expect(toolCalls([call])).toEqual([{ name: 'f', args: {}, unparseable: '[0].args: could not be read (boom)' }])
+  })
+
+  test('a getter that throws on the arguments keeps the name it was read with, in any format', () => {
+    const fn = {
+      name: 'get_weather',
+      get arguments(): unknown {
+        throw new Error('boom')
+      },
+    }
+    const message = { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: fn }] }
+    expect(toolCalls(message)).toEqual([
+      { name: 'get_weather', args: {}, unparseable: 'tool_calls[0].function.arguments: could not be read (boom)' },
+    ])
+    const tuple = new Proxy(['get_weather', {}], { get: (target, key) => (key === '1' ? throwing() : Reflect.get(target, key)) })
+    expect(toolCalls([tuple])).toEqual([{ name: 'get_weather', args: {}, unparseable: '[0][1]: could not be read (trap)' }])
+  })
+
+  test('a name that cannot be read leaves the call nameless, its reason naming the name', () => {
+    const call = {
+      get name(): unknown {
+        throw new Error('boom')
+      },
+      args: {},
+    }
+    expect(toolCalls([call])).toEqual([{ name: '', args: {}, unparseable: '[0].name: could not be read (boom)' }])
+  })
+
+  test('a thrown message holding half of an emoji, as the engine quotes broken JSON, is kept without the lone half', () => {
+    const call = {
+      name: 'f',
+      get args(): unknown {
+        throw new Error('Unexpected token, ..."\ude00", "b": }" is not valid JSON')
+      },
+    }
+    expect(toolCalls([call])[0]?.unparseable).toBe('[0].args: could not be read (Unexpected token, ..."", "b": }" is not valid JSON)')
+    // The engine's own messages: whatever it quotes of text full of emoji, the reason holds whole characters only.
+    for (let offset = 0; offset < 4; offset++) {
+      const text = `{"a": "${'x'.repeat(offset)}${'😀'.repeat(30)}", "b": }`
+      const [read] = toolCalls({ name: 'f', arguments: text })
+      expect(read?.unparseable).toMatch(/^arguments: not valid JSON \(.+\)$/)
+      expect(read?.unparseable).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/)
+    }
   })
 
   test('a getter that throws on tool_calls', () => {

@@ -1,7 +1,7 @@
 import { callOf, twoArgumentSets } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { forEachItem, get, has, holds, isList, isObject, noCalls, peek, ranByProvider, type Context, type FormatReader } from './reader'
+import { callAt, forEachItem, get, has, holds, isList, isObject, noCalls, peek, ranByProvider, type Context, type FormatReader } from './reader'
 
 /**
  * Vercel AI SDK: a `generateText` result (one turn per step; its own `toolCalls` repeats the
@@ -77,7 +77,7 @@ function toolCallPart(value: object, path: string): ToolCall {
   if (inputGiven && argsGiven) return twoArgumentSets(peek(value, 'toolName'), path, 'input', 'args')
   const argsKey = inputGiven || !argsGiven ? 'input' : 'args'
   const argsPath = childPath(path, argsKey)
-  return callOf(get(value, 'toolName', namePath), namePath, get(value, argsKey, argsPath), argsPath)
+  return callAt(value, 'toolName', namePath, argsKey, argsPath)
 }
 
 /** A v4 UI part: the call is its `toolInvocation`. */
@@ -91,7 +91,7 @@ export function invocationCall(invocation: unknown, path: string): ToolCall {
   if (!isObject(invocation)) return unparseableCall(atPath(path, `expected an object, received ${describe(invocation)}`))
   const namePath = childPath(path, 'toolName')
   const argsPath = childPath(path, 'args')
-  return callOf(get(invocation, 'toolName', namePath), namePath, get(invocation, 'args', argsPath), argsPath)
+  return callAt(invocation, 'toolName', namePath, 'args', argsPath)
 }
 
 function uiToolPart(value: object, name: string, path: string): ToolCall {

@@ -1,6 +1,5 @@
-import { callOf } from '../arguments'
 import { childPath } from '../path'
-import { get, peek, type FormatReader } from './reader'
+import { callAt, peek, type FormatReader } from './reader'
 
 /**
  * Anthropic Messages: a `tool_use` content block. A `Message` and `{ role, content }` are read
@@ -10,5 +9,5 @@ export const readAnthropic: FormatReader = (value, path) => {
   if (peek(value, 'type') !== 'tool_use') return undefined
   const namePath = childPath(path, 'name')
   const inputPath = childPath(path, 'input')
-  return { call: callOf(get(value, 'name', namePath), namePath, get(value, 'input', inputPath), inputPath) }
+  return { call: callAt(value, 'name', namePath, 'input', inputPath) }
 }

@@ -1,6 +1,5 @@
-import { callOf } from '../arguments'
 import { childPath } from '../path'
-import { get, has, isList, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
+import { callAt, get, has, isList, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /**
  * The members of a Converse content block that hold no call, each with what tells it from a
@@ -44,7 +43,7 @@ export const readBedrock: FormatReader = (value, path, context) => {
     const toolUsePath = childPath(path, 'toolUse')
     const namePath = childPath(toolUsePath, 'name')
     const inputPath = childPath(toolUsePath, 'input')
-    return { call: callOf(get(toolUse, 'name', namePath), namePath, get(toolUse, 'input', inputPath), inputPath) }
+    return { call: callAt(toolUse, 'name', namePath, 'input', inputPath) }
   }
   const toolResult = peek(value, 'toolResult')
   if (isObject(toolResult) && has(toolResult, 'toolUseId')) return noCalls()

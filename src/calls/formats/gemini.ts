@@ -1,7 +1,6 @@
-import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { get, has, holds, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
+import { callAt, get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
 import { finishCallPieces, isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
 
 /** Fields of a Gemini `Part` that is not a function call. */
@@ -71,7 +70,7 @@ export const readGemini: FormatReader = (value, path, context) => {
     }
     const namePath = childPath(callPath, 'name')
     const argsPath = childPath(callPath, 'args')
-    return { call: callOf(get(call, 'name', namePath), namePath, get(call, 'args', argsPath), argsPath) }
+    return { call: callAt(call, 'name', namePath, 'args', argsPath) }
   }
   const parts = peek(value, 'parts')
   return isList(parts) ? { turns: [context.turn(parts, childPath(path, 'parts'))] } : undefined

@@ -1,7 +1,6 @@
-import { callOf } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall } from '../tool-call'
-import { get, isObject, noCalls, peek, type FormatReader } from './reader'
+import { callAt, get, isObject, noCalls, peek, type FormatReader } from './reader'
 
 /**
  * The Model Context Protocol: a `tools/call` request, `{ method: 'tools/call', params: { name,
@@ -16,5 +15,5 @@ export const readMcp: FormatReader = (value, path) => {
   if (!isObject(params)) return { call: unparseableCall(atPath(paramsPath, `expected { name, arguments }, received ${describe(params)}`)) }
   const namePath = childPath(paramsPath, 'name')
   const argsPath = childPath(paramsPath, 'arguments')
-  return { call: callOf(get(params, 'name', namePath), namePath, get(params, 'arguments', argsPath), argsPath) }
+  return { call: callAt(params, 'name', namePath, 'arguments', argsPath) }
 }

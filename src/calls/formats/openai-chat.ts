@@ -1,7 +1,7 @@
-import { callOf, twoArgumentSets } from '../arguments'
+import { twoArgumentSets } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { type ToolCall, unparseableCall } from '../tool-call'
-import { get, holds, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
+import { callAt, get, holds, isList, isObject, lengthOf, noCalls, peek, type FormatReader } from './reader'
 
 /**
  * OpenAI Chat Completions: a `ChatCompletion` (its first choice; the others are alternative
@@ -39,7 +39,7 @@ export const readOpenAIChat: FormatReader = (value, path, context) => {
   if (argumentsGiven && argsGiven) return { call: twoArgumentSets(peek(fn, 'name'), fnPath, 'arguments', 'args') }
   const argsKey = argsGiven ? 'args' : 'arguments'
   const argsPath = childPath(fnPath, argsKey)
-  return { call: callOf(get(fn, 'name', namePath), namePath, get(fn, argsKey, argsPath), argsPath) }
+  return { call: callAt(fn, 'name', namePath, argsKey, argsPath) }
 }
 
 /** A call to a custom tool, whose input is free-form text: unparseable as arguments, but naming its tool. */

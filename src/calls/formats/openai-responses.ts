@@ -1,7 +1,6 @@
-import { callOf } from '../arguments'
 import { childPath } from '../path'
 import { customToolCall } from './openai-chat'
-import { get, isList, peek, type FormatReader } from './reader'
+import { callAt, get, isList, peek, type FormatReader } from './reader'
 
 /**
  * OpenAI Responses API: a `Response` (all function calls in its `output` are one turn, as
@@ -18,5 +17,5 @@ export const readOpenAIResponses: FormatReader = (value, path, context) => {
   if (type !== 'function_call') return undefined
   const namePath = childPath(path, 'name')
   const argsPath = childPath(path, 'arguments')
-  return { call: callOf(get(value, 'name', namePath), namePath, get(value, 'arguments', argsPath), argsPath) }
+  return { call: callAt(value, 'name', namePath, 'arguments', argsPath) }
 }

@@ -2,7 +2,7 @@ import { callOf, twoArgumentSets } from '../arguments'
 import { opensAsJsonObject } from '../looks-like-json'
 import { atPath, childPath } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { get, has, holds, peek, type FormatReader } from './reader'
+import { callAt, get, has, holds, peek, type FormatReader } from './reader'
 
 /**
  * Our own form: `{ name, args }` or `{ name, arguments }` (an object or a JSON string), and
@@ -17,11 +17,9 @@ export const readOwnCall: FormatReader = (value, path) => {
   if (argsKey === undefined && !isNameOnly(value)) return undefined
   if (isOneJsonText(value, argsKey ?? 'name')) return undefined
   const namePath = childPath(path, 'name')
-  const name = get(value, 'name', namePath)
-  if (argsGiven && argumentsGiven) return { call: twoArgumentSets(name, path, 'args', 'arguments') }
-  if (argsKey === undefined) return { call: callOf(name, namePath, undefined, path) }
-  const argsPath = childPath(path, argsKey)
-  return { call: callOf(name, namePath, get(value, argsKey, argsPath), argsPath) }
+  if (argsGiven && argumentsGiven) return { call: twoArgumentSets(get(value, 'name', namePath), path, 'args', 'arguments') }
+  if (argsKey === undefined) return { call: callOf(get(value, 'name', namePath), namePath, undefined, path) }
+  return { call: callAt(value, 'name', namePath, argsKey, childPath(path, argsKey)) }
 }
 
 /** Our tuple form `[name]` or `[name, args]`: any array whose first element is a string. */
@@ -32,7 +30,7 @@ export function readTupleCall(tuple: unknown[], path: string): ToolCall {
   }
   const namePath = childPath(path, 0)
   const argsPath = childPath(path, 1)
-  return callOf(get(tuple, 0, namePath), namePath, get(tuple, 1, argsPath), argsPath)
+  return callAt(tuple, 0, namePath, 1, argsPath)
 }
 
 /**

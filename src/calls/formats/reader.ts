@@ -1,6 +1,7 @@
+import { callOf } from '../arguments'
 import { forEachIndex } from '../list-indices'
 import { atPath, childPath, errorMessage } from '../path'
-import type { ToolCall, Turns } from '../tool-call'
+import { type ToolCall, type Turns, unparseableCall } from '../tool-call'
 
 /**
  * What one value read as: a single call (it joins the calls beside it), or turns of its own.
@@ -59,6 +60,19 @@ export function get(value: object, key: PropertyKey, path: string): unknown {
   } catch (error) {
     throw new Unreadable(atPath(path, `could not be read (${errorMessage(error)})`))
   }
+}
+
+/** The call whose name and arguments are fields of `holder`: arguments that cannot be read leave it unparseable, its name kept. */
+export function callAt(holder: object, nameKey: PropertyKey, namePath: string, argsKey: PropertyKey, argsPath: string): ToolCall {
+  const name = get(holder, nameKey, namePath)
+  let args: unknown
+  try {
+    args = get(holder, argsKey, argsPath)
+  } catch (error) {
+    if (error instanceof Unreadable && typeof name === 'string' && name !== '') return unparseableCall(error.message, name)
+    throw error
+  }
+  return callOf(name, namePath, args, argsPath)
 }
 
 /** Each item of a list read for its content, with its path; an item that cannot be read makes the value Unreadable. */
