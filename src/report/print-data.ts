@@ -50,12 +50,29 @@ function holdsMarker(value: unknown, counts: (key: string) => boolean): boolean 
 
 const MAX_LINE = 100
 
+/** Asymmetric matchers as pretty-format prints them, and one it cannot print (no toAsymmetricMatcher, or one that throws) named generically, as reasons name it. */
+function matchersOrTheirKind(printMatcher: NewPlugin): NewPlugin {
+  return {
+    test: printMatcher.test,
+    serialize(value, config, indentation, depth, refs, printer) {
+      try {
+        return printMatcher.serialize(value, config, indentation, depth, refs, printer)
+      } catch {
+        return 'an asymmetric matcher'
+      }
+    },
+  }
+}
+
+let inlinePlugins: NewPlugin[] | undefined
+
 /** A value of a call on one line, shortened when long. */
 export function printInline(value: unknown): string {
   let printed: string
   try {
     const { format, plugins } = prettyFormat()
-    printed = format(value, { min: true, maxDepth: 6, maxWidth: 20, plugins: [goldMarkers, plugins.AsymmetricMatcher] })
+    inlinePlugins ??= [goldMarkers, matchersOrTheirKind(plugins.AsymmetricMatcher as NewPlugin)]
+    printed = format(value, { min: true, maxDepth: 6, maxWidth: 20, plugins: inlinePlugins })
   } catch {
     printed = '[unprintable]'
   }

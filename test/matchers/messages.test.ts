@@ -336,6 +336,7 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('    - o: {"a": an asymmetric matcher, "b": 3}\n    + o: {"a": 1, "b": 2}  ← o.a: expected an asymmetric matcher, received 1')
     const nearest = failureMessage(() => expect([{ name: 'f', args: { o: { a: 1 } } }]).toHaveCalledTool('f', { o: { a: five } }))
     expect(nearest).toContain('    + o: {"a": 1}  ← o.a: expected an asymmetric matcher, received 1')
+    expect(nearest).toContain('Expected a call to f(o: {"a": an asymmetric matcher}), but none of the calls made is one.')
   })
 
   test('diffs a nested argument with jest-diff', () => {
