@@ -3,6 +3,7 @@ import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { describeMatcher } from './gold-values'
 import { describeKind, printStringsApart, printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
+import { undecidedValue } from './undecided'
 
 /** Where, inside one argument, a predicted value differed from the gold, and how. */
 export interface Mismatch {
@@ -94,9 +95,13 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       try {
         satisfied = node.predicate(pred)
       } catch (error) {
+        if (undecidedValue()) return undefined
         return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate threw on ${printValue(pred)}: ${String(error)}`)
       }
-      if (isThenable(satisfied)) return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate returned a promise: it must decide at once`)
+      if (isThenable(satisfied)) {
+        if (undecidedValue()) return undefined
+        return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate returned a promise: it must decide at once`)
+      }
       // Truthy passes, as a runner's asymmetric matchers do: `v => v.match(/x/)` is a predicate too.
       return satisfied ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${node.description}, received ${printValue(pred)}`)
     }
@@ -106,9 +111,13 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         // Vitest's matchers take the custom testers as an argument; Jest's read them from its state.
         matched = node.raw.asymmetricMatch(pred, ctx.testers?.list)
       } catch (error) {
+        if (undecidedValue()) return undefined
         return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${String(error)}`)
       }
-      if (isThenable(matched)) return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it returned a promise: it must decide at once`)
+      if (isThenable(matched)) {
+        if (undecidedValue()) return undefined
+        return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it returned a promise: it must decide at once`)
+      }
       return matched ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
     }
     default:

@@ -4,6 +4,7 @@ import { isUnparseable, type ToolCall } from '../calls/tool-call'
 import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
 import { oneLine, printValue } from '../compare/print-value'
 import { acceptsUnder } from '../compare/accepts-value'
+import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
 import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import type { PairDetail } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
@@ -78,6 +79,7 @@ export function toHaveCalledTool(
   const matcher = isAsymmetricMatcher(args) ? args : undefined
   const gold = args === undefined || matcher !== undefined ? undefined : { name, args: args as Record<string, unknown> }
   const options = withRunnerTesters(this, resolveMatchOptions({}))
+  const undecidedBefore = undecidedSoFar()
   const score = gold === undefined ? undefined : scoreTrajectory(received, gold, options, '')
   const pair = score?.pairs[0]
   // A call on whose arguments the matcher could not decide: under .not, nothing shows it is not the one.
@@ -91,6 +93,11 @@ export function toHaveCalledTool(
   // By name alone, a call counts whether or not its arguments could be read; matched against arguments, only one that could.
   const found =
     score !== undefined ? (pair?.exact ? pair.predIndex : -1) : matcher === undefined ? calls.findIndex((call) => call.name === name) : calls.findIndex(checked)
+  // Likewise a call graded wrong only where a predicate or matcher among the arguments never decided.
+  if (this.isNot && gold !== undefined && found < 0 && undecidedSoFar() !== undecidedBefore) {
+    const undecidedPair = withUndecidedAsMatches(() => scoreTrajectory(received, gold, options, '').pairs[0])
+    if (undecidedPair?.exact) unchecked = undecidedPair.predIndex
+  }
   const unawaited = isUnawaited(received)
   const unreadable =
     this.isNot && found < 0 ? (unchecked >= 0 ? unchecked : calls.findIndex((call) => isUnparseable(call) && (call.name === '' || call.name === name))) : -1
@@ -107,7 +114,9 @@ export function toHaveCalledTool(
         ? found >= 0
           ? `Expected no call to ${wanted}, but pred[${found}] is one.`
           : unreadable === unchecked
-            ? `Expected no call to ${wanted}, but the matcher could not decide on the arguments of pred[${unreadable}] (it threw, or answered with a promise), which may be one.`
+            ? matcher !== undefined
+              ? `Expected no call to ${wanted}, but the matcher could not decide on the arguments of pred[${unreadable}] (it threw, or answered with a promise), which may be one.`
+              : `Expected no call to ${wanted}, but a predicate or matcher among the arguments could not decide on pred[${unreadable}] (it threw, or answered with a promise), which may be one.`
             : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
         : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]

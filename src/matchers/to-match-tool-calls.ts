@@ -1,7 +1,8 @@
-import { MATCH_OPTION_KEYS } from '../match/options'
+import { MATCH_OPTION_KEYS, type ResolvedMatchOptions } from '../match/options'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import type { Score } from '../metric/score'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED } from './matcher-context'
+import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, UNDECIDED } from './matcher-context'
 import { readFlag, readOptions, resolveForRunner } from './matcher-options'
 import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
@@ -43,6 +44,15 @@ function matched(score: Score, allowances: Allowances): boolean {
   )
 }
 
+/** Whether the calls match with every value the gold's code could not decide on taken as a match, pairs seated either way (see toMatchToolCalls). */
+function matchedIfUndecidedMatch(received: unknown, gold: Gold, options: ResolvedMatchOptions, allowances: Allowances): boolean {
+  return withUndecidedAsMatches(
+    () =>
+      matched(scoreTrajectory(received, gold, options), allowances) ||
+      (options.level === 'arg' && matched(scoreTrajectory(received, gold, { ...options, exactFirst: true }), allowances)),
+  )
+}
+
 function allowed({ allowExtra, allowMissing }: Allowances): string {
   const allowances = [allowExtra ? 'extra predictions' : '', allowMissing ? 'missing gold calls' : ''].filter(Boolean)
   return allowances.length === 0 ? '' : ` (${allowances.join(' and ')} allowed)`
@@ -65,6 +75,7 @@ export function toMatchToolCalls(
   const read = readOptions(options, OPTION_KEYS)
   const allowances = { allowExtra: readFlag(read, 'allowExtra'), allowMissing: readFlag(read, 'allowMissing') }
   let resolved = resolveForRunner(this, read)
+  const undecidedBefore = undecidedSoFar()
   let score = scoreTrajectory(received, gold, resolved)
   const unawaited = isUnawaited(received)
   // A promise not awaited is the test's slip, not the agent's output: nothing to count.
@@ -77,12 +88,17 @@ export function toMatchToolCalls(
     const exactFirst = scoreTrajectory(received, gold, exactFirstOptions)
     if (matched(exactFirst, allowances)) [score, pass, resolved] = [exactFirst, true, exactFirstOptions]
   }
+  // Under .not, calls graded wrong only where the gold's own code never decided may be the ones.
+  const undecided = this.isNot === true && !pass && !unawaited && undecidedSoFar() !== undecidedBefore && matchedIfUndecidedMatch(received, gold, resolved, allowances)
+  if (undecided) pass = true
 
   const message = () => {
     const verdict = unawaited
       ? `Expected the calls ${this.isNot ? 'not ' : ''}to match the gold, but ${UNAWAITED}.`
       : this.isNot
-        ? `Expected the calls not to match the gold, but they do${allowed(allowances)}.`
+        ? undecided
+          ? `Expected the calls not to match the gold, but ${UNDECIDED}, and taken as a match it makes them match${allowed(allowances)}.`
+          : `Expected the calls not to match the gold, but they do${allowed(allowances)}.`
         : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
     const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
     // A promise has no calls to show: a pair list would only grade it as unparseable.

@@ -6,7 +6,8 @@ import type { Score } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import type { Colors } from '../report/colors'
 import { formatCorpusReport } from '../report/format-corpus-report'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED } from './matcher-context'
+import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, UNDECIDED } from './matcher-context'
 import { readOptions, resolveForRunner } from './matcher-options'
 import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
 import { printFiguresApart } from '../report/print-figure'
@@ -33,6 +34,8 @@ interface Graded {
    * corpus report of no episodes (whose F1 of 1 would pass any threshold), or a promise received.
    */
   noFigure?: string
+  /** The figures with every value the gold's code could not decide on taken as a match, where some went undecided (see undecided.ts). */
+  ifUndecidedMatch?: () => Figures
 }
 
 function readThreshold(threshold: unknown): number {
@@ -114,7 +117,9 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
   }
   const options = readOptions(optionsArgument, OPTION_KEYS)
   const resolved = resolveForRunner(context, options)
+  const undecidedBefore = undecidedSoFar()
   const score = scoreTrajectory(received, gold, resolved)
+  const undecided = undecidedSoFar() !== undecidedBefore
   return {
     figures: score,
     options,
@@ -125,6 +130,7 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
         () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }),
       ),
     scoredFromGold: score,
+    ifUndecidedMatch: undecided ? () => withUndecidedAsMatches(() => scoreTrajectory(received, gold, resolved)) : undefined,
   }
 }
 
@@ -165,16 +171,24 @@ export function toScoreAtLeast(
   const by = readFigure(graded.options)
   if (graded.scoredFromGold !== undefined) recordScore(this, graded.scoredFromGold)
   const figure = graded.figures[by]
+  // Under .not, a figure below the threshold only where the gold's own code never decided may not be.
+  const undecidedFigure = this.isNot === true && figure < limit && graded.ifUndecidedMatch !== undefined ? graded.ifUndecidedMatch()[by] : undefined
+  const undecided = undecidedFigure !== undefined && undecidedFigure >= limit
 
   const message = () => {
     const colors = runnerColors(this)
     const [printedLimit, printedFigure] = printFiguresApart(limit, figure)
     const expected = `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}`
-    const verdict = graded.noFigure === undefined ? `${expected}, received ${colors.received(printedFigure)}.` : `${expected}, but ${graded.noFigure}.`
+    const verdict =
+      graded.noFigure !== undefined
+        ? `${expected}, but ${graded.noFigure}.`
+        : undecided
+          ? `${expected}, received ${colors.received(printedFigure)}, but ${UNDECIDED}: taken as a match, it makes the ${FIGURES[by]} ${printFiguresApart(limit, undecidedFigure)[1]}.`
+          : `${expected}, received ${colors.received(printedFigure)}.`
     const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
     const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)
     const detail = graded.detail(colors)
     return detail === '' ? `${head}\n\n${verdict}` : `${head}\n\n${verdict}\n\n${detail}`
   }
-  return { pass: graded.noFigure === undefined ? figure >= limit : this.isNot === true, message }
+  return { pass: graded.noFigure === undefined ? figure >= limit || undecided : this.isNot === true, message }
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { canonicalizers } from '../../src/compare/canonicalizers'
-import { oneOf, optional } from '../../src/compare/gold-values'
+import { oneOf, optional, satisfies } from '../../src/compare/gold-values'
 import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { describe, expect, test } from './runner'
@@ -392,6 +392,17 @@ describe('toHaveCalledTool', () => {
     expect(message).toContain('pred[0] get_weather(city: "Lisbon", days: 3)')
   })
 
+  test('under .not, fails where a predicate or matcher among the arguments could not decide on a call that may be the one', () => {
+    const startsWithP = satisfies((city: string) => city.startsWith('P'), 'a city starting with P')
+    const numberCity = [{ name: 'get_weather', args: { city: 7 } }]
+    expect(failure(() => expect(numberCity).not.toHaveCalledTool('get_weather', { city: startsWithP }))).toContain(
+      'Expected no call to get_weather(city: satisfies(a city starting with P)), but a predicate or matcher among the arguments could not decide on pred[0] (it threw, or answered with a promise), which may be one.',
+    )
+    // Where another argument differs, the call is not the one whatever the predicate would have said.
+    expect([{ name: 'get_weather', args: { city: 7, days: 3 } }]).not.toHaveCalledTool('get_weather', { city: startsWithP, days: 5 })
+    expect(() => expect(numberCity).toHaveCalledTool('get_weather', { city: startsWithP })).toThrow('none of the calls made is one')
+  })
+
   test('fails with a message that lists the calls made', () => {
     const message = failure(() => expect(calls).toHaveCalledTool('lookup'))
     expect(message).toContain('Expected a call to lookup, but none of the calls made is one.')
@@ -432,5 +443,49 @@ describe('the snapshot serializer', () => {
 
       TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)
     `)
+  })
+})
+
+describe('a gold predicate or matcher that cannot decide on a predicted value', () => {
+  const throwing = satisfies((city: string) => city.startsWith('P'), 'a city starting with P')
+  const promising = satisfies(async () => true, 'an async check')
+  const throwingMatcher = { asymmetricMatch: (city: string) => city.startsWith('P') }
+  const numberCity = [{ name: 'get_weather', args: { city: 7 } }]
+
+  test('grades the value wrong, with the reason', () => {
+    expect(failure(() => expect(numberCity).toMatchToolCalls([{ name: 'get_weather', args: { city: throwing } }]))).toContain(
+      'expected a city starting with P, but the predicate threw on 7: TypeError',
+    )
+    expect(new ToolCallMetric().score(numberCity, [{ name: 'get_weather', args: { city: promising } }]).f1).toBe(0)
+  })
+
+  test('fails .not.toMatchToolCalls where, taken as a match, it makes the calls match', () => {
+    const said = 'Expected the calls not to match the gold, but a predicate or matcher of the gold could not decide on a predicted value (it threw, or answered with a promise), and taken as a match it makes them match.'
+    for (const city of [throwing, promising, throwingMatcher]) {
+      const message = failure(() => expect(numberCity).not.toMatchToolCalls([{ name: 'get_weather', args: { city } }]))
+      expect(message).toContain(said)
+    }
+    // The detail still shows what was graded, and why.
+    expect(failure(() => expect(numberCity).not.toMatchToolCalls([{ name: 'get_weather', args: { city: throwing } }]))).toContain('the predicate threw on 7')
+  })
+
+  test('leaves .not.toMatchToolCalls passing where the calls differ anyway', () => {
+    expect(numberCity).not.toMatchToolCalls([{ name: 'get_weather', args: { city: throwing } }, search('cats')])
+    expect([{ name: 'get_weather', args: { city: 7, days: 3 } }]).not.toMatchToolCalls([{ name: 'get_weather', args: { city: throwing, days: 5 } }])
+    expect([{ name: 'get_weather', args: { city: 7, days: 3 } }]).not.toMatchToolCalls(
+      [{ name: 'get_weather', args: { city: throwing, days: 5 } }],
+      { level: 'arg' },
+    )
+    // A predicate that decides, and says no, is a plain mismatch.
+    expect([{ name: 'get_weather', args: { city: 'Lyon' } }]).not.toMatchToolCalls([{ name: 'get_weather', args: { city: throwing } }])
+  })
+
+  test('fails .not.toScoreAtLeast where, taken as a match, it reaches the threshold, and says the figure it would be', () => {
+    const gold = [{ name: 'get_weather', args: { city: throwing } }]
+    expect(failure(() => expect(numberCity).not.toScoreAtLeast(1, gold))).toContain(
+      'Expected F1 < 1, received 0, but a predicate or matcher of the gold could not decide on a predicted value (it threw, or answered with a promise): taken as a match, it makes the F1 1.',
+    )
+    expect(numberCity).not.toScoreAtLeast(0.9, [...gold, search('cats')])
+    expect(failure(() => expect(numberCity).toScoreAtLeast(1, gold))).toContain('Expected F1 ≥ 1, received 0.')
   })
 })
