@@ -30,7 +30,10 @@ function whatFailed(score: Score, allowances: Allowances): string {
   const gold = allowances.allowMissing ? 0 : score.unmatchedGold.length
   const parts: string[] = []
   if (differing > 0) parts.push(count(differing, 'pair differs', 'pairs differ'))
-  if (predictions > 0) parts.push(count(predictions, 'prediction matched nothing', 'predictions matched nothing'))
+  if (predictions > 0) {
+    // With allowExtra, those left are unparseable: an extra call is allowed, broken output is not.
+    parts.push(allowances.allowExtra ? `${count(predictions, 'prediction', 'predictions')} could not be read (extra calls are allowed, unreadable ones are not)` : count(predictions, 'prediction matched nothing', 'predictions matched nothing'))
+  }
   if (gold > 0) parts.push(count(gold, 'gold call was not matched', 'gold calls were not matched'))
   return parts.join(', ')
 }

@@ -494,7 +494,7 @@ describe('the message of toMatchToolCalls', () => {
         allowMissing: true,
       }),
     )
-    expect(message).toContain('but 1 prediction matched nothing.')
+    expect(message).toContain('but 1 prediction could not be read (extra calls are allowed, unreadable ones are not).')
     expect(message).toMatch(/\+ pred\[1\] lookup\(\)  ← wrong tool: [^\n]*  \(allowed\)\n/)
     expect(message).toMatch(/\+ pred\[2\] search \(unparseable\)  ← unparseable: [^\n]*[^)]\n/)
     expect(message).toContain('- gold[1] answer()  (allowed)')

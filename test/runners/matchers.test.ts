@@ -71,7 +71,7 @@ describe('toMatchToolCalls', () => {
 
   test('allowExtra still fails a prediction that could not be read', () => {
     expect(() => expect([search('cats'), 'not a call (']).toMatchToolCalls([search('cats')], { allowExtra: true })).toThrow(
-      '1 prediction matched nothing',
+      'but 1 prediction could not be read (extra calls are allowed, unreadable ones are not).',
     )
   })
 
