@@ -61,6 +61,10 @@ function matcherAsCall(call: unknown, at: LazyPath): TypeError {
   return new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}; a matcher applies to an argument's value, not to a whole call`)
 }
 
+function tupleOfMoreItems(tuple: readonly unknown[], at: LazyPath): TypeError {
+  return new TypeError(`${spellPath(at)}: expected a call [name, args] of two items, received ${tuple.length} items: ${printValue(tuple)}`)
+}
+
 function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   let name: unknown
   let args: unknown
@@ -83,7 +87,9 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     args = call.args !== undefined ? call.args : call.arguments
     argsKey = call.args !== undefined ? 'args' : 'arguments'
   } else {
-    throw new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}`)
+    throw Array.isArray(call) && typeof call[0] === 'string'
+      ? tupleOfMoreItems(call, at)
+      : new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}`)
   }
   if (typeof name !== 'string' || name === '') {
     if (isAsymmetricMatcher(call)) throw matcherAsCall(call, at)
@@ -91,7 +97,10 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   }
   const argsPath = lazyChild(at, argsKey)
   if (args === undefined) args = {}
-  if (!isPlainObject(args)) throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}`)
+  if (!isPlainObject(args)) {
+    const matcherHint = isAsymmetricMatcher(args) ? "; a matcher applies to an argument's value (toHaveCalledTool(name, matcher) takes one for the arguments)" : ''
+    throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}${matcherHint}`)
+  }
   const keys = Object.keys(args)
   // `{ "$oneOf": [...] }` as the arguments would be one argument of that name, which no prediction gives: a marker misplaced.
   if (isMarkerShaped(args, keys)) {
@@ -161,6 +170,8 @@ function isNamelessCollection(gold: Record<string, unknown>): boolean {
 
 /** The calls of one turn, whose holes the caller has refused. A loop, not `map`: a callback closing over `path` and `form` would make every read allocate a context for them. */
 function readGoldCalls(list: readonly unknown[], path: LazyPath, form: GoldForm): GoldCall[] {
+  // A name first is no list of calls, but a call [name, args] given more items.
+  if (typeof list[0] === 'string') throw tupleOfMoreItems(list, path)
   const calls: GoldCall[] = new Array(list.length)
   for (let i = 0; i < list.length; i++) calls[i] = readGoldCall(list[i], lazyChild(path, i), form)
   return calls

@@ -106,6 +106,22 @@ describe('reading gold', () => {
     )
   })
 
+  test('a matcher given as the arguments throws saying where a matcher applies', () => {
+    expect(() => read([{ name: 'search', args: expect.objectContaining({ q: 'cats' }) }])).toThrow(
+      new TypeError(
+        'gold[0].args: expected an object of arguments, received ObjectContaining {"q": "cats"}; a matcher applies to an argument\'s value (toHaveCalledTool(name, matcher) takes one for the arguments)',
+      ),
+    )
+  })
+
+  test('a call [name, args] given more items throws saying so, wherever it stands', () => {
+    const said = (path: string, items: string) => new TypeError(`${path}: expected a call [name, args] of two items, received 3 items: ${items}`)
+    expect(() => read(['f', { x: 1 }, 3])).toThrow(said('gold', '["f", {"x": 1}, 3]'))
+    expect(() => read([['f', { x: 1 }, 3]])).toThrow(said('gold[0]', '["f", {"x": 1}, 3]'))
+    expect(() => read([['f', { x: 1 }], ['g', {}, 1]])).toThrow(said('gold[1]', '["g", {}, 1]'))
+    expect(() => read([[['f', { x: 1 }, 3]]])).toThrow(said('gold[0][0]', '["f", {"x": 1}, 3]'))
+  })
+
   test('a matcher of no own keys given as a whole call is named as a matcher too, not as a call without a name', () => {
     class AnySearch {
       asymmetricMatch(): boolean {
