@@ -8,12 +8,23 @@ export interface ScoreSerializer {
   serialize(value: unknown, config: unknown, indentation: string): string
 }
 
+const SCORE_KEYS = new Set(['level', 'tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'pairs', 'unmatchedPred', 'unmatchedGold'])
+
+/** A Score with fields of the user's own beside it (`{ ...score, note }`) is snapshotted as it is: the diff would leave them out. */
+function holdsScoreAlone(score: Score): boolean {
+  try {
+    return Object.keys(score).every((key) => SCORE_KEYS.has(key))
+  } catch {
+    return false
+  }
+}
+
 /**
  * A snapshot serializer that prints a Score as its aligned diff, without colour, so a
  * snapshot of a score reads like the failure message and changes when the pairing does.
  */
 export const serializer: ScoreSerializer = {
-  test: (value) => isScore(value),
+  test: (value) => isScore(value) && holdsScoreAlone(value),
   serialize(value, _config, indentation) {
     const text = formatScore(value as Score)
     // Nested inside another value, every line after the first keeps the surrounding indentation.

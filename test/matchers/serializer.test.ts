@@ -29,6 +29,12 @@ describe('the snapshot serializer', () => {
     }
   })
 
+  test("leaves to the runner a Score beside fields of the user's own, which its diff would leave out", () => {
+    const noted = { ...score, note: 'flaky tool' }
+    expect(serializer.test(noted)).toBe(false)
+    expect(format(noted, { plugins: [serializer] })).toContain('"note": "flaky tool"')
+  })
+
   test('prints no colour', () => {
     expect(serializer.serialize(score, {}, '')).not.toContain('\u001b[')
   })
