@@ -2,7 +2,7 @@ export type { ToolCall, Turns } from './calls/tool-call'
 export { readTurns, toolCalls } from './calls/read'
 export { parsePythonCalls } from './calls/python'
 
-export { type Canonicalizer, canonicalizers } from './compare/canonicalizers'
+export { type Canonicalizer, type CanonicalizerName, canonicalizers } from './compare/canonicalizers'
 export { oneOf, optional, satisfies, type OneOf, type Optional, type Satisfies, type AsymmetricMatcher } from './compare/gold-values'
 export { goldFromJSON, goldToJSON } from './compare/gold-json'
 export type { Gold, GoldCallInput, ScoreFigure, ToMatchToolCallsOptions, ToScoreAtLeastOptions } from './matchers/matcher-types'

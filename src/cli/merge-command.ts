@@ -20,16 +20,22 @@ const OPTIONS = {
   json: { type: 'string' },
 } as const
 
-const COMPARED = ['level', 'order', 'canonicalizer', 'grammar'] as const
+const COMPARED = ['level', 'order', 'canonicalizer', 'name', 'grammar'] as const
 
 function scoredWith(options: ScoringOptions, key: (typeof COMPARED)[number]): string {
-  return options[key] === null ? `without --${key}` : `with --${key} ${String(options[key])}`
+  const value = optionValue(options, key)
+  return value === null ? `without --${key}` : `with --${key} ${value}`
+}
+
+/** An option as scored: a report written before tool names could be folded compared them exactly. */
+function optionValue(options: ScoringOptions, key: (typeof COMPARED)[number]): string | null {
+  return key === 'name' ? (options.name ?? 'exact') : options[key]
 }
 
 /** Whether two reports were scored with the same value of an option: a grammar by its content where both give its digest, else as given. */
 function sameOption(a: ScoringOptions, b: ScoringOptions, key: (typeof COMPARED)[number]): boolean {
   if (key === 'grammar' && a.grammarDigest !== undefined && b.grammarDigest !== undefined) return a.grammarDigest === b.grammarDigest
-  return a[key] === b[key]
+  return optionValue(a, key) === optionValue(b, key)
 }
 
 function checkAlike(reports: readonly ReportJson[], files: readonly string[]): void {

@@ -1,3 +1,4 @@
+import { CANONICALIZER_NAMES, type CanonicalizerName } from '../compare/canonicalizers'
 import type { Level, Order } from '../match/options'
 import { type ExactSums, exactSumsProblem, isExactSums, perToolSumsProblem } from '../metric/corpus-counts'
 import type { CorpusReport } from '../metric/evaluate'
@@ -10,13 +11,13 @@ import { isTestReport, testReportProblem } from './test-report-json'
 import { isCounts } from '../metric/figures'
 import { isWholeCount } from '../reporters/graded-test'
 
-export type CanonicalizerName = 'default' | 'exact' | 'bfcl'
-
 /** How a corpus was scored; reports merge only when scored alike. */
 export interface ScoringOptions {
   level: Level
   order: Order
   canonicalizer: CanonicalizerName
+  /** How tool names compared; a report written before names could be folded compared them exactly. */
+  name?: CanonicalizerName
   /** The grammar file, as given. */
   grammar: string | null
   /** The grammar's content (jsonDigest), by which reports compare it wherever each read it from. */
@@ -46,7 +47,7 @@ export function reportJson(command: ReportJson['command'], files: string[], opti
 /** The values of each scoring option, as `score` reads them and a report must hold them. */
 export const LEVELS: readonly Level[] = ['call', 'arg']
 export const ORDERS: readonly Order[] = ['any', 'strict', 'turns']
-export const CANONICALIZERS: readonly CanonicalizerName[] = ['default', 'exact', 'bfcl']
+export const CANONICALIZERS: readonly CanonicalizerName[] = CANONICALIZER_NAMES
 
 /** What is wrong with one of a report's worst episodes, after its place (`.score.pairs[0]: ...`), or undefined. */
 function worstProblem(result: unknown): string | undefined {
@@ -88,6 +89,7 @@ function reportProblem(value: unknown): string | undefined {
   ) {
     return `options: expected { level: ${LEVELS.join(' | ')}, order: ${ORDERS.join(' | ')}, canonicalizer: ${CANONICALIZERS.join(' | ')} }`
   }
+  if (options.name !== undefined && !CANONICALIZERS.includes(options.name as CanonicalizerName)) return `options.name: expected ${CANONICALIZERS.join(' | ')}`
   if (!isStringList(value.files)) return 'files: expected a list of file names'
   if (value.shards !== undefined && !isStringList(value.shards)) return 'shards: expected a list of digests'
   if (value.inputDigests !== undefined && !isStringList(value.inputDigests)) return 'inputDigests: expected a list of digests'

@@ -16,7 +16,8 @@ import { linesOf } from './input-lines'
 import { joinById } from './join-by-id'
 import type { Notices } from './notices'
 import { progressText, type StatusLine } from './progress'
-import { CANONICALIZERS, type CanonicalizerName, LEVELS, ORDERS, reportJson, type ScoringOptions } from './report-json'
+import type { CanonicalizerName } from '../compare/canonicalizers'
+import { CANONICALIZERS, LEVELS, ORDERS, reportJson, type ScoringOptions } from './report-json'
 import { checkWritable, writeJsonReport } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { SCORE_USAGE } from './usage'
@@ -36,13 +37,14 @@ const OPTIONS = {
   order: { type: 'string' },
   grammar: { type: 'string' },
   canonicalizer: { type: 'string' },
+  name: { type: 'string' },
   worst: { type: 'string' },
   json: { type: 'string' },
 } as const
 
 /** The options to score with; the grammar's digest is added to `options`, for merge to compare the grammar by its content. */
 async function matchOptions(options: ScoringOptions): Promise<ResolvedMatchOptions> {
-  const resolved = resolveMatchOptions({ level: options.level, order: options.order, canonicalizer: options.canonicalizer })
+  const resolved = resolveMatchOptions({ level: options.level, order: options.order, canonicalizer: options.canonicalizer, name: options.name })
   if (options.grammar === null) return resolved
   const json = await readJsonFile(options.grammar)
   options.grammarDigest = jsonDigest(json)
@@ -167,6 +169,7 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
     level: choiceOption<Level>('score', parsed, 'level', LEVELS, 'call'),
     order: choiceOption<Order>('score', parsed, 'order', ORDERS, 'any'),
     canonicalizer: choiceOption<CanonicalizerName>('score', parsed, 'canonicalizer', CANONICALIZERS, 'default'),
+    name: choiceOption<CanonicalizerName>('score', parsed, 'name', CANONICALIZERS, 'exact'),
     grammar: stringOption(parsed, 'grammar') ?? null,
     worst: countOption('score', parsed, 'worst', 5),
   }

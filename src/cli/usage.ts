@@ -62,9 +62,12 @@ Options:
                           any: the calls are a multiset (default); strict: pairs keep
                           the order; turns: assistant turns keep their order
                           (gold of several turns written as turns, [[...], [...]])
-  --canonicalizer default|exact|bfcl
+  --canonicalizer default|exact|bfcl|toolName
                           how strings compare (default: case and runs of whitespace
                           ignored; bfcl: BFCL's own rule)
+  --name default|exact|bfcl|toolName
+                          how tool names compare (default exact; toolName: case
+                          ignored, '.' and '-' read as '_')
   --grammar FILE          weights as JSON: { "tools": { "<tool>": { "importance": 5,
                           "args": { "<arg>": { "importance": 3 } } } } }, or a list of
                           tool schemas, which also declare the argument types
@@ -83,8 +86,8 @@ export const MERGE_USAGE = `Usage: toolcalls merge REPORT... [options]
 Adds up reports written by 'toolcalls score --json' over shards of a corpus: TP, FP and
 FN summed overall and per tool, the figures recomputed, the worst episodes of all shards
 ranked again. The figures equal those of one run over the shards' files in order.
-Reports merge only when scored with the same --level, --order, --canonicalizer and
---grammar (compared by the file's content). A merged report records the shards'
+Reports merge only when scored with the same --level, --order, --canonicalizer, --name
+and --grammar (compared by the file's content). A merged report records the shards'
 reports it adds up, by their full paths and their contents' digests; a report given
 twice, a copy of it, or either beside a merged report that holds it, is refused: its
 counts would add up twice (a test run's report is known by its path alone).

@@ -46,3 +46,8 @@ export const canonicalizers = {
   /** For tool names: case folded, and `.` and `-` read as `_` (`Math.Factorial` = `math_factorial`). */
   toolName: (s: string): string => s.toLowerCase().replace(TOOL_NAME_SEPARATORS, '_'),
 } satisfies Record<string, Canonicalizer>
+
+/** The name of one of `canonicalizers`, which options take in place of the function. */
+export type CanonicalizerName = keyof typeof canonicalizers
+
+export const CANONICALIZER_NAMES = Object.keys(canonicalizers) as CanonicalizerName[]

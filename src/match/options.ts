@@ -1,5 +1,5 @@
 import { isPlainObject } from '../calls/plain-value'
-import { CANONICALIZER_THREW, type Canonicalizer, canonicalizers } from '../compare/canonicalizers'
+import { CANONICALIZER_NAMES, CANONICALIZER_THREW, type Canonicalizer, type CanonicalizerName, canonicalizers } from '../compare/canonicalizers'
 import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
@@ -21,9 +21,9 @@ export interface MatchOptions {
   /** 'any' (default): calls are a multiset. 'strict': pairs keep the order. 'turns': turns keep their order. */
   order?: Order
   /** How strings are compared: a function, or the name of one of `canonicalizers`. */
-  canonicalizer?: Canonicalizer | 'default' | 'exact' | 'bfcl'
-  /** How tool names are compared; exact by default (`canonicalizers.toolName` folds case and reads `.` and `-` as `_`). */
-  name?: Canonicalizer
+  canonicalizer?: Canonicalizer | CanonicalizerName
+  /** How tool names are compared, as `canonicalizer`; exact by default (`'toolName'` folds case and reads `.` and `-` as `_`). */
+  name?: Canonicalizer | CanonicalizerName
   grammar?: GrammarInput
 }
 
@@ -88,13 +88,12 @@ function thrownText(error: unknown): string {
   }
 }
 
-const CANONICALIZER_NAMES = ['default', 'exact', 'bfcl']
-
 function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefined {
   if (value === undefined) return undefined
   if (typeof value === 'function') return checkedCanonicalizer(value as Canonicalizer, path)
-  if (value === 'default' || value === 'exact' || value === 'bfcl') return canonicalizers[value]
-  throw new TypeError(`${path}: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received ${printValue(value)}${didYouMean(value, CANONICALIZER_NAMES)}`)
+  if (typeof value === 'string' && (CANONICALIZER_NAMES as readonly string[]).includes(value)) return canonicalizers[value as CanonicalizerName]
+  const names = CANONICALIZER_NAMES.map((name) => `'${name}'`).join(', ')
+  throw new TypeError(`${path}: expected a function (s: string) => string or ${names}, received ${printValue(value)}${didYouMean(value, CANONICALIZER_NAMES)}`)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { formatTestCorpus } from '../../src/reporters/format-test-corpus'
@@ -227,6 +227,22 @@ describe('toolcalls merge', () => {
     expect(run.stderr).toBe(`${join(folder.dir, 'b.json')}: scored with --level call, ${join(folder.dir, 'a.json')} with --level arg; only reports scored alike merge\n`)
   })
 
+  test('refuses reports that compared tool names otherwise, a report of before --name having compared them exactly', async () => {
+    const a = await score('a', shardA)
+    const b = folder.write('b.jsonl', jsonl(...shardB))
+    const bJson = join(folder.dir, 'b.json')
+    await runCli(['score', b, '--level', 'arg', '--grammar', join(folder.dir, 'grammar.json'), '--name', 'toolName', '--json', bJson])
+    const run = await runCli(['merge', join(folder.dir, 'a.json'), bJson])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(`${bJson}: scored with --name toolName, ${join(folder.dir, 'a.json')} with --name exact; only reports scored alike merge\n`)
+    const older = join(folder.dir, 'older.json')
+    writeFileSync(older, JSON.stringify({ ...a, options: { ...(a.options as unknown as object), name: undefined } }))
+    expect((await runCli(['merge', older, bJson])).stderr).toContain('scored with --name toolName')
+    const exact = join(folder.dir, 'exact.json')
+    await runCli(['score', b, '--level', 'arg', '--grammar', join(folder.dir, 'grammar.json'), '--json', exact])
+    expect((await runCli(['merge', older, exact])).code).toBe(0)
+  })
+
   test('refuses reports scored with another grammar, or none', async () => {
     await score('a', shardA)
     const b = folder.write('b.jsonl', jsonl(...shardB))
@@ -272,7 +288,8 @@ describe('toolcalls merge', () => {
     ['a pair without its verdicts', (r: Report) => delete (r.worst[1]!.score.pairs as Record<string, unknown>[])[0]!.args, 'worst[1].score: pairs[0]: args: expected a list'],
     ['where of null', (r: Report) => (r.worst[0]!.where = null), 'worst[0].where: expected a list of places'],
     ['turn sizes that are no counts', (r: Report) => (r.worst[0]!.goldTurns = [1, -1]), "worst[0].goldTurns: expected a list of the gold's turns' sizes"],
-    ['an unknown level', (r: Report) => (r.options.level = 'bogus'), 'options: expected { level: call | arg, order: any | strict | turns, canonicalizer: default | exact | bfcl }'],
+    ['an unknown level', (r: Report) => (r.options.level = 'bogus'), 'options: expected { level: call | arg, order: any | strict | turns, canonicalizer: default | exact | bfcl | toolName }'],
+    ['an unknown way of comparing names', (r: Report) => (r.options.name = 'bogus'), 'options.name: expected default | exact | bfcl | toolName'],
     ['partial sums that do not add up to the count', (r: Report) => (r.exactSums = { total: { fp: [-5] } }), 'exactSums.total.fp: adds up to -5, not fp 6'],
     ['partial sums of a tool the report has not', (r: Report) => (r.exactSums = { perTool: { mail: { tp: [1] } } }), 'exactSums.perTool["mail"]: no such tool in perTool'],
     ['a total its tools do not add up to', (r: Report) => (r.fp = 1e308), 'perTool: its fp adds up to 6, not fp 1e+308'],

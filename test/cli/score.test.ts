@@ -288,6 +288,19 @@ describe('toolcalls score PRED GOLD', () => {
     const run = await runCli(['score', pred, gold, '--canonicalizer', 'exact'])
     expect(microLine(run.stdout)).toContain('TP 0  FP 1  FN 1')
   })
+
+  test('--name toolName folds the case and separators of tool names, which compare exactly otherwise, and the report says how they compared', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([{ name: 'Get-Weather', args: { city: 'Lisbon' } }]))
+    const gold = folder.write('gold.jsonl', jsonl([{ name: 'get_weather', args: { city: 'Lisbon' } }]))
+    expect(microLine((await runCli(['score', pred, gold])).stdout)).toContain('TP 0  FP 1  FN 1')
+    const out = join(folder.dir, 'report.json')
+    const run = await runCli(['score', pred, gold, '--name', 'toolName', '--json', out])
+    expect(run.code).toBe(0)
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ tp: 1, fp: 0, fn: 0, options: { name: 'toolName', canonicalizer: 'default' } })
+    const misspelt = await runCli(['score', pred, gold, '--name', 'toolname'])
+    expect(misspelt.code).toBe(2)
+    expect(misspelt.stderr).toContain("--name: expected one of 'default', 'exact', 'bfcl', 'toolName', received 'toolname' (did you mean 'toolName'?)")
+  })
 })
 
 describe('the report', () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
+import { canonicalizers } from '../../src/compare/canonicalizers'
 import { oneOf, optional } from '../../src/compare/gold-values'
 import { perToolCounts } from '../../src/metric/per-tool'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
@@ -474,9 +475,18 @@ describe('options', () => {
     expect(quoted.endsWith(' …') ? message?.startsWith(quoted.slice(0, -1)) : message === quoted).toBe(true)
   })
 
+  test('a canonicalizer is named as canonicalizers names it, for values and for tool names alike', () => {
+    const pred = [{ name: 'Get-Weather', args: { city: 'LISBON' } }]
+    const gold = [{ name: 'get_weather', args: { city: 'lisbon' } }]
+    expect(new ToolCallMetric().score(pred, gold).f1).toBe(0)
+    expect(new ToolCallMetric({ name: 'toolName' }).score(pred, gold).f1).toBe(1)
+    expect(new ToolCallMetric({ name: canonicalizers.toolName }).score(pred, gold).f1).toBe(1)
+    expect(new ToolCallMetric({ name: 'toolName', canonicalizer: 'exact' }).score(pred, gold).f1).toBe(0)
+  })
+
   test("a misspelt canonicalizer's name suggests the nearest one, as an unknown option does", () => {
     expect(() => new ToolCallMetric({ canonicalizer: 'exakt' } as never)).toThrow(
-      new TypeError("options.canonicalizer: expected a function (s: string) => string or 'default', 'exact', 'bfcl', received \"exakt\" (did you mean 'exact'?)"),
+      new TypeError("options.canonicalizer: expected a function (s: string) => string or 'default', 'exact', 'bfcl', 'toolName', received \"exakt\" (did you mean 'exact'?)"),
     )
     expect(() => new ToolCallMetric({ name: 'bfc' } as never)).toThrow(/^options\.name: .* received "bfc" \(did you mean 'bfcl'\?\)$/)
     expect(() => new ToolCallMetric({ canonicalizer: 'lowercase' } as never)).toThrow(/received "lowercase"$/)
