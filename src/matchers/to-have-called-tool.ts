@@ -1,5 +1,6 @@
 import { readTurnsCopied, toolCalls } from '../calls/read'
 import { nameExcerpt } from '../calls/text-excerpt'
+import { errorMessage } from '../calls/path'
 import { isUnparseable, type ToolCall } from '../calls/tool-call'
 import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
 import { oneLine, printValue } from '../compare/print-value'
@@ -57,6 +58,15 @@ function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher, testers: M
   }
 }
 
+/** The expected arguments as an asymmetric matcher, if they are one; asking may run a getter or Proxy trap of the author's, whose throw is named by its path. */
+function asMatcher(args: unknown): AsymmetricMatcher | undefined {
+  try {
+    return isAsymmetricMatcher(args) ? args : undefined
+  } catch (error) {
+    throw new TypeError(`args: could not be read (${errorMessage(error)})`)
+  }
+}
+
 /**
  * Passes when at least one predicted call has this name (its arguments read or not) and, when
  * `args` are given, matches them exactly, as the one-call gold `{ name, args }` would be
@@ -76,7 +86,7 @@ export function toHaveCalledTool(
   // A third argument, such as options, would be ignored: refuse it.
   if (rest.length > 0) throw new TypeError(`toHaveCalledTool(name, args?): expected at most two arguments, received ${rest.length + 2}`)
   const calls = toolCalls(received)
-  const matcher = isAsymmetricMatcher(args) ? args : undefined
+  const matcher = asMatcher(args)
   const gold = args === undefined || matcher !== undefined ? undefined : { name, args: args as Record<string, unknown> }
   const options = withRunnerTesters(this, resolveMatchOptions({}))
   const undecidedBefore = undecidedSoFar()
