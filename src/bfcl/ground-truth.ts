@@ -1,5 +1,6 @@
 /** BFCL's gold: `[{ fname: { param: [allowed values] } }]`. */
 
+import { MAX_DEPTH, MAX_SHARED_VALUES } from '../calls/limits'
 import { childPath } from '../calls/path'
 import { printValue } from '../compare/print-value'
 import { BfclInputError } from './input-error'
@@ -29,11 +30,30 @@ export interface BfclAllowed {
 /** Reads and checks a ground truth; anything malformed throws a BfclInputError naming the path. */
 export function readGroundTruth(groundTruth: unknown, path = 'ground_truth'): BfclGoldCall[] {
   if (!Array.isArray(groundTruth)) throw new BfclInputError(path, `expected a list of gold calls, received ${printValue(groundTruth)}`)
-  return groundTruth.map((call, i) => readGoldCall(call, path, i))
+  const budget = { left: MAX_SHARED_VALUES }
+  return groundTruth.map((call, i) => readGoldCall(call, path, i, budget))
+}
+
+/**
+ * Why allowed values are too large for the checks, which walk them as trees: nested deeper than
+ * MAX_DEPTH (a cycle among them), or holding, written out, more than MAX_SHARED_VALUES values in
+ * the whole ground truth (the same list in many places, `v = [v, v]` nested 40 deep). Recurses no deeper than MAX_DEPTH.
+ */
+function sizeProblem(value: unknown, depth: number, budget: { left: number }): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  if (depth > MAX_DEPTH) return `nested deeper than ${MAX_DEPTH} levels`
+  const items: readonly unknown[] = Array.isArray(value) ? value : Object.values(value)
+  budget.left -= items.length
+  if (budget.left < 0) return `written out, holds more than ${MAX_SHARED_VALUES.toLocaleString('en-US')} values`
+  for (let i = 0; i < items.length; i++) {
+    const problem = sizeProblem(items[i], depth + 1, budget)
+    if (problem !== undefined) return problem
+  }
+  return undefined
 }
 
 // Paths are written only for an error: a ground truth is read for every entry.
-function readGoldCall(call: unknown, groundTruthPath: string, index: number): BfclGoldCall {
+function readGoldCall(call: unknown, groundTruthPath: string, index: number, budget: { left: number }): BfclGoldCall {
   const names = isDict(call) ? Object.keys(call) : []
   if (names.length !== 1) {
     throw new BfclInputError(`${groundTruthPath}[${index}]`, `expected a gold call { fname: { param: [allowed values] } }, received ${printValue(call)}`)
@@ -51,6 +71,8 @@ function readGoldCall(call: unknown, groundTruthPath: string, index: number): Bf
       const callPath = childPath(`${groundTruthPath}[${index}]`, name)
       throw new BfclInputError(childPath(callPath, param), `expected a list of allowed values, received ${printValue(allowed)}`)
     }
+    const tooLarge = sizeProblem(allowed, 1, budget)
+    if (tooLarge !== undefined) throw new BfclInputError(childPath(childPath(`${groundTruthPath}[${index}]`, name), param), tooLarge)
     const optional = allowed.includes('')
     if (!optional) mandatory++
     params.set(param, { values: allowed, optional, goldType: goldTypeOf(allowed) })

@@ -278,6 +278,24 @@ describe('a malformed entry throws a BfclInputError naming the path', () => {
     expect((error as Error).message).toBe(message)
   })
 
+  it('allowed values nested deeper than 256 levels (a cycle among them), or holding, written out, more than a million values, are refused, not walked', () => {
+    const anyList = [{ name: 'get_weather', parameters: { properties: { city: { type: 'array', items: { type: 'any' } } } } }]
+    let deep: unknown = [1]
+    for (let i = 0; i < 20_000; i++) deep = [deep]
+    const cycle: unknown[] = []
+    cycle.push(cycle)
+    let shared: unknown = [1]
+    for (let i = 0; i < 40; i++) shared = [shared, shared]
+    for (const [value, problem] of [
+      [deep, 'nested deeper than 256 levels'],
+      [cycle, 'nested deeper than 256 levels'],
+      [shared, 'written out, holds more than 1,000,000 values'],
+    ] as const) {
+      const malformed = entry('simple_0', '[get_weather(city=[[1]])]', { functions: anyList, ground_truth: [{ get_weather: { city: [value] } }] })
+      expect(() => checkBfclEntry(malformed)).toThrow(new BfclInputError('ground_truth[0].get_weather.city', problem))
+    }
+  })
+
   it('before the model output is read', () => {
     expect(() => checkBfclEntry(entry('simple_0', 42, { functions: 'none' }))).toThrow(BfclInputError)
   })

@@ -8,6 +8,12 @@ import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { PYTHON_CATEGORIES, alternativeAnswers, dataEntries, firstAnswer, pythonText, type DataEntry } from './data-answers'
 
 describe('bfclGold', () => {
+  it('refuses allowed values that hold themselves, as a BfclInputError naming the path, not a stack overflow', () => {
+    const cycle: unknown[] = []
+    cycle.push(cycle)
+    expect(() => bfclGold([{ f: { x: [cycle] } }])).toThrow(new BfclInputError('ground_truth[0].f.x', 'nested deeper than 256 levels'))
+  })
+
   it('keeps a single allowed value as the value', () => {
     expect(bfclGold([{ f: { x: [5] } }])).toStrictEqual([{ name: 'f', args: { x: 5 } }])
   })
