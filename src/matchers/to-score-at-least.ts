@@ -94,9 +94,14 @@ const OPTION_KEYS = [...MATCH_OPTION_KEYS, 'by']
  * is used on calls. A gold call's name is a string; the option `name` is a canonicalizer.
  */
 function isOptionsInPlaceOfGold(gold: unknown): boolean {
-  if (typeof gold !== 'object' || gold === null || Array.isArray(gold) || typeof (gold as { name?: unknown }).name === 'string') return false
-  const keys = Object.keys(gold)
-  return keys.length > 0 && keys.every((key) => OPTION_KEYS.includes(key))
+  try {
+    if (typeof gold !== 'object' || gold === null || Array.isArray(gold) || typeof (gold as { name?: unknown }).name === 'string') return false
+    const keys = Object.keys(gold)
+    return keys.length > 0 && keys.every((key) => OPTION_KEYS.includes(key))
+  } catch {
+    // Gold that throws when read (a getter, a Proxy trap) is no options: reading it as gold names the path.
+    return false
+  }
 }
 
 function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown, optionsArgument: unknown): Graded {

@@ -40,6 +40,13 @@ describe("the matchers' options", () => {
     expect(() => expect([]).toScoreAtLeast(1, [], throwing)).toThrow(said)
   })
 
+  test("gold that throws when read, where toScoreAtLeast asks whether it is options, is a TypeError naming the gold, as toMatchToolCalls' is", () => {
+    const throwing = Object.defineProperty({}, 'name', { enumerable: true, get: () => { throw new Error('no name here') } })
+    const said = new TypeError('gold: could not be read (no name here)')
+    expect(() => expect([]).toMatchToolCalls(throwing as never)).toThrow(said)
+    expect(() => expect([]).toScoreAtLeast(1, throwing as never)).toThrow(said)
+  })
+
   test('take one of the three figures for `by`', () => {
     expect(() => expect([search('cats')]).toScoreAtLeast(1, [search('cats')], { by: 'accuracy' as never })).toThrow(
       new TypeError("options.by: expected 'f1', 'precision' or 'recall', received \"accuracy\""),
