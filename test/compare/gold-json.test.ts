@@ -156,6 +156,16 @@ describe('gold as JSON', () => {
     expect(goldToJSON([[{ name: 'f', arguments: undefined }]])).toEqual([[{ name: 'f' }]])
   })
 
+  test('gold that throws when read (a getter, a Proxy trap, a revoked Proxy) is a TypeError naming the gold both ways, as reading gold names it', () => {
+    const getter = Object.defineProperty({ name: 'f' }, 'args', { enumerable: true, get: () => { throw new Error('boom') } })
+    const revoked = Proxy.revocable({}, {})
+    revoked.revoke()
+    for (const convert of [goldToJSON, goldFromJSON]) {
+      expect(() => convert([getter])).toThrow(new TypeError('gold: could not be read (boom)'))
+      expect(() => convert([{ name: 'f', args: revoked.proxy }])).toThrow(/^gold: could not be read \(Cannot perform/)
+    }
+  })
+
   test('a malformed $oneOf throws a TypeError naming the path', () => {
     expect(() => goldFromJSON([{ name: 'f', args: { x: { $oneOf: [] } } }])).toThrow(/gold\[0\]\.args\.x\.\$oneOf: expected a non-empty list/)
     expect(() => goldFromJSON({ x: { $optional: [1, 2] } })).toThrow(/gold\.x\.\$optional: expected \[\] or \[value\]/)
