@@ -1,4 +1,4 @@
-import { MAX_DEPTH } from '../calls/limits'
+import { MAX_DEPTH, MAX_SHARED_VALUES } from '../calls/limits'
 import { copyListItems } from '../calls/list-indices'
 import { knownProxies } from '../calls/proxy-check'
 import { atPath, childPath, errorMessage } from '../calls/path'
@@ -30,8 +30,17 @@ class DecodedCopier {
   /** The keys from the root to the value being copied; on a failure, where it happened. */
   readonly keys: (string | number)[] = []
   private readonly ancestors: object[] = []
+  /** How many values each object copied so far wrote out, so that one met again counts again. */
+  private readonly sizes = new Map<object, number>()
+  /** Values visited, written out. */
+  private written = 0
+  /** What sharing added to `written`: a tree adds nothing, a value that holds itself over and over adds up to 2^depth. */
+  private sharedWritten = 0
+  /** Set while an object met again is copied again: its parts are counted once, with it. */
+  private repeating = false
 
   copy(value: unknown, depth: number): unknown {
+    this.written++
     if (typeof value !== 'object' || value === null) return value
     // The checker's own values, as the Python reader makes them.
     if (value instanceof PyFloat || value instanceof PyTuple || value instanceof PyCall) return value
@@ -39,9 +48,22 @@ class DecodedCopier {
     if (!isList && !isRecordLike(value)) return value
     if (this.ancestors.includes(value)) throw new Refusal('a cycle: the value contains itself')
     if (depth >= MAX_DEPTH) throw new Refusal(`nested deeper than ${MAX_DEPTH} levels`)
+    // Copied again wherever it stands, as the checks read a tree: met again, it counts again, and past a bound it is refused.
+    const earlier = this.sizes.get(value)
+    const repeat = earlier !== undefined && !this.repeating
+    if (repeat) {
+      this.sharedWritten += earlier
+      if (this.sharedWritten > MAX_SHARED_VALUES) {
+        throw new Refusal(`holds the same parts so many times that, written out, they add more than ${MAX_SHARED_VALUES.toLocaleString('en-US')} values`)
+      }
+      this.repeating = true
+    }
+    const writtenBefore = this.written - 1
     this.ancestors.push(value)
     const copy = isList ? this.copyList(value, depth) : this.copyRecord(value as Record<string, unknown>, depth)
     this.ancestors.pop()
+    if (repeat) this.repeating = false
+    if (earlier === undefined) this.sizes.set(value, this.written - writtenBefore)
     return copy
   }
 

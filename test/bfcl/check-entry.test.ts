@@ -214,6 +214,15 @@ describe('the model output', () => {
     }
   })
 
+  it('that holds the same list so often that, written out, it adds more than a million values is refused, not copied 2^depth times', () => {
+    // v = [v, v] 40 deep ran out of memory; 21 deep is 4 million values, copied for seconds before.
+    let shared: unknown = ['Paris']
+    for (let i = 0; i < 21; i++) shared = [shared, shared]
+    const verdict = checkBfclEntry(entry('simple_0', [{ get_weather: { city: shared } }]))
+    expect(verdict.error_type).toBe('ast_decoder:decoder_wrong_output_format')
+    expect(verdict.errors[0]).toMatch(/^Did not output in the specified format\. model_output\[0\]\.get_weather\.city[[\]0-9]*: holds the same parts so many times that, written out, they add more than 1,000,000 values$/)
+  })
+
   it('that is a Proxy holds what it lists, however it answers other reads', () => {
     const answersAnything = new Proxy({}, { get: () => 'Paris' })
     expect(checkBfclEntry(entry('simple_0', [{ get_weather: answersAnything }])).error_type).toBe('simple_function_checker:missing_required')
