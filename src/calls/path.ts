@@ -24,6 +24,15 @@ export function errorMessage(error: unknown): string {
   }
 }
 
+/**
+ * What reading an author's value at `path` threw (gold, options), as a TypeError naming the path:
+ * one of ours names it already; one the value threw itself (a getter, a Proxy trap) is named by it.
+ */
+export function unreadableAt(path: string, error: unknown, whole = 'the value'): TypeError {
+  if (error instanceof TypeError && (path === '' || error.message.startsWith(path))) return error
+  return new TypeError(`${path === '' ? whole : path}: could not be read (${errorMessage(error)})`)
+}
+
 /** A short description of a value for a reason (`an object with keys foo, bar`); never throws. */
 export function describe(value: unknown): string {
   if (value === null) return 'null'

@@ -1,5 +1,5 @@
 import { firstHole } from '../calls/list-indices'
-import { errorMessage, type LazyPath, lazyChild, spellPath, UNNAMED } from '../calls/path'
+import { type LazyPath, lazyChild, spellPath, UNNAMED, unreadableAt } from '../calls/path'
 import { allPlain, compileEntries, describeNode, endGoldCount, type GoldForm, type GoldNode, setOwnEntry, startGoldCount } from './gold-node'
 import { isAsymmetricMatcher } from './gold-values'
 import { printValue } from './print-value'
@@ -135,9 +135,7 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
     try {
       return readGoldAt(gold, path, form)
     } catch (error) {
-      // Our own errors name where; one the gold threw itself (a getter, a revoked Proxy) is named by the gold's path.
-      if (error instanceof TypeError && (path === '' || error.message.startsWith(path))) throw error
-      throw new TypeError(`${path === '' ? 'the gold' : path}: could not be read (${errorMessage(error)})`)
+      throw unreadableAt(path, error, 'the gold')
     }
   } finally {
     endGoldCount(outer)

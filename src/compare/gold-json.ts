@@ -1,6 +1,6 @@
 import { type Gold, isTupleCall } from './gold-calls'
 import { endGoldCount, setOwnEntry, spendGoldValues, startGoldCount, tooManyGoldValues } from './gold-node'
-import { childPath, errorMessage } from '../calls/path'
+import { childPath, unreadableAt } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
 import { markerKeyOf, readJsonMarker } from './json-marker'
@@ -24,16 +24,10 @@ export function goldToJSON(gold: unknown, path = 'gold'): unknown {
   try {
     return toJSON(gold, path, [], true)
   } catch (error) {
-    throw namedByPath(error, path)
+    throw unreadableAt(path, error, 'the gold')
   } finally {
     endGoldCount(outer)
   }
-}
-
-/** Our own errors name where; one the gold threw itself (a getter, a Proxy trap, a revoked Proxy) is named by the gold's path, as readGold names it. */
-function namedByPath(error: unknown, path: string): TypeError {
-  if (error instanceof TypeError && error.message.startsWith(path)) return error
-  return new TypeError(`${path}: could not be read (${errorMessage(error)})`)
 }
 
 /** Gold converted is bounded as gold read is: a part held in many places is converted wherever it stands. */
@@ -132,7 +126,7 @@ export function goldFromJSON(json: unknown, path = 'gold'): Gold {
   try {
     return fromJSON(json, path) as Gold
   } catch (error) {
-    throw namedByPath(error, path)
+    throw unreadableAt(path, error, 'the gold')
   } finally {
     endGoldCount(outer)
   }

@@ -4,7 +4,7 @@ import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
 import { didYouMean } from '../compare/nearest'
-import { errorMessage } from '../calls/path'
+import { errorMessage, unreadableAt } from '../calls/path'
 
 export type Level = 'call' | 'arg'
 export type Order = 'any' | 'strict' | 'turns'
@@ -110,13 +110,8 @@ export function readingOptions<T>(path: string, read: () => T): T {
   try {
     return read()
   } catch (error) {
-    throw unreadableOptions(path, error)
+    throw unreadableAt(path, error)
   }
-}
-
-/** What reading options at `path` threw, as the TypeError naming them: one of ours already does. */
-export function unreadableOptions(path: string, error: unknown): unknown {
-  return error instanceof TypeError && error.message.startsWith(path) ? error : new TypeError(`${path}: could not be read (${errorMessage(error)})`)
 }
 
 /** Throws a TypeError for a key that is not an option, suggesting the nearest one. */

@@ -9,8 +9,8 @@ import {
   type MatchOptions,
   type ResolvedMatchOptions,
   resolveMatchOptions,
-  unreadableOptions,
 } from '../match/options'
+import { unreadableAt } from '../calls/path'
 import { CorpusCounts } from './corpus-counts'
 import { type Counts, isCounts } from './figures'
 import type { Score } from './score'
@@ -73,7 +73,7 @@ export class ToolCallMetric {
           ? this.options
           : { ...this.options, grammar: readGrammar(grammar, this.options.canonicalize, this.options.canonicalizeName, 'scoreOptions.grammar') }
     } catch (error) {
-      throw unreadableOptions('scoreOptions', error)
+      throw unreadableAt('scoreOptions', error)
     }
     return scoreTrajectory(pred, gold, options, 'gold', goldForm)
   }
