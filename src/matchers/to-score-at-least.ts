@@ -1,3 +1,4 @@
+import { CANONICALIZER_NAMES } from '../compare/canonicalizers'
 import { printValue } from '../compare/print-value'
 import { MATCH_OPTION_KEYS } from '../match/options'
 import type { CorpusReport } from '../metric/evaluate'
@@ -91,11 +92,13 @@ const OPTION_KEYS = [...MATCH_OPTION_KEYS, 'by']
 
 /**
  * Options where the gold belongs, as when the form for a Score, `toScoreAtLeast(threshold, { by })`,
- * is used on calls. A gold call's name is a string; the option `name` is a canonicalizer.
+ * is used on calls. A gold call's name is a tool's; the option `name` is a canonicalizer or one's name.
  */
 function isOptionsInPlaceOfGold(gold: unknown): boolean {
   try {
-    if (typeof gold !== 'object' || gold === null || Array.isArray(gold) || typeof (gold as { name?: unknown }).name === 'string') return false
+    if (typeof gold !== 'object' || gold === null || Array.isArray(gold)) return false
+    const name = (gold as { name?: unknown }).name
+    if (typeof name === 'string' && !(CANONICALIZER_NAMES as readonly string[]).includes(name)) return false
     const keys = Object.keys(gold)
     return keys.length > 0 && keys.every((key) => OPTION_KEYS.includes(key))
   } catch {

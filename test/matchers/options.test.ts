@@ -99,5 +99,8 @@ describe('toScoreAtLeast without a Score', () => {
     expect(() => expect([search('cats')]).toScoreAtLeast(0.5, { name: canonicalizers.toolName } as never)).toThrow(
       /^gold: expected the gold calls as the second argument, received options \{"name": \[Function toolName\]\}: /,
     )
+    expect(() => expect([search('cats')]).toScoreAtLeast(0.5, { name: 'toolName', level: 'arg' } as never)).toThrow(
+      /^gold: expected the gold calls as the second argument, received options \{"level": "arg", "name": "toolName"\}: /,
+    )
   })
 })
