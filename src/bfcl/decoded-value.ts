@@ -1,4 +1,4 @@
-import { MAX_DEPTH, MAX_SHARED_VALUES } from '../calls/limits'
+import { MAX_DEPTH, MAX_SHARED_VALUES, TOO_MUCH_SHARED } from '../calls/limits'
 import { copyListItems } from '../calls/list-indices'
 import { knownProxies } from '../calls/proxy-check'
 import { atPath, childPath, errorMessage } from '../calls/path'
@@ -54,7 +54,7 @@ class DecodedCopier {
     if (repeat) {
       this.sharedWritten += earlier
       if (this.sharedWritten > MAX_SHARED_VALUES) {
-        throw new Refusal(`holds the same parts so many times that, written out, they add more than ${MAX_SHARED_VALUES.toLocaleString('en-US')} values`)
+        throw new Refusal(TOO_MUCH_SHARED)
       }
       this.repeating = true
     }

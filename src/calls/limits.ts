@@ -8,6 +8,9 @@ export const MAX_DEPTH = 256
  */
 export const MAX_SHARED_VALUES = 1_000_000
 
+/** Why a value past MAX_SHARED_VALUES is refused, as every copier of predicted values says it. */
+export const TOO_MUCH_SHARED = `holds the same parts so many times that, written out, they add more than ${MAX_SHARED_VALUES.toLocaleString('en-US')} values`
+
 /**
  * How many list items a trajectory's reading takes in all. A list held in several places is read
  * wherever it stands, so `v = [v, v]` nested 40 deep would be a trillion calls; no agent's run nears this.

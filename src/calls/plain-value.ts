@@ -1,4 +1,4 @@
-import { MAX_DEPTH, MAX_SHARED_VALUES } from './limits'
+import { MAX_DEPTH, MAX_SHARED_VALUES, TOO_MUCH_SHARED } from './limits'
 import { copyListItems } from './list-indices'
 import { suspectedProxies } from './proxy-check'
 import { PyFloat } from './python-values'
@@ -182,7 +182,7 @@ class PlainCopier {
       this.written += earlier.size - 1
       this.sharedWritten += earlier.size
       if (this.sharedWritten > MAX_SHARED_VALUES) {
-        throw new Refusal(`holds the same parts so many times that, written out, they add more than ${MAX_SHARED_VALUES.toLocaleString('en-US')} values`)
+        throw new Refusal(TOO_MUCH_SHARED)
       }
       return earlier.copy
     }
