@@ -30,7 +30,8 @@ export function startOf(text: string, end: number): string {
   return text.slice(0, parts ? end - 1 : end)
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+/** Half of a surrogate pair standing without the other half. */
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /** A text without the lone halves of surrogate pairs that a cut made elsewhere left in it (the engine's JSON.parse quotes its input so). */
 export function withoutLoneSurrogates(text: string): string {

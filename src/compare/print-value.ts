@@ -1,5 +1,5 @@
 import { IDENTIFIER } from '../calls/path'
-import { isHighSurrogate, isLowSurrogate, startOf } from '../calls/text-excerpt'
+import { isHighSurrogate, isLowSurrogate, LONE_SURROGATE, startOf } from '../calls/text-excerpt'
 import { prettyFormat } from '#printers'
 
 const MAX_STRING = 60
@@ -19,8 +19,7 @@ function cut(printed: string): string {
  * isolates, line and paragraph separators, the byte-order mark, spaces other than the space,
  * and a surrogate without its pair (which prints as the replacement character).
  */
-const UNSEEN =
-  /[\u0000-\u001f\u007f-\u00a0\u00ad\u061c\u2000-\u200f\u2028-\u202f\u205f-\u2069\u3000\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const UNSEEN = new RegExp(String.raw`[\u0000-\u001f\u007f-\u00a0\u00ad\u061c\u2000-\u200f\u2028-\u202f\u205f-\u2069\u3000\ufeff]|${LONE_SURROGATE.source}`, 'g')
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 function escapeUnseen(char: string): string {

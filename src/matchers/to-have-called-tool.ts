@@ -1,6 +1,6 @@
 import { readTurnsCopied, toolCalls } from '../calls/read'
 import { nameExcerpt } from '../calls/text-excerpt'
-import { errorMessage } from '../calls/path'
+import { unreadableAt } from '../calls/path'
 import { isUnparseable, type ToolCall } from '../calls/tool-call'
 import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
 import { oneLine, printValue } from '../compare/print-value'
@@ -63,7 +63,7 @@ function asMatcher(args: unknown): AsymmetricMatcher | undefined {
   try {
     return isAsymmetricMatcher(args) ? args : undefined
   } catch (error) {
-    throw new TypeError(`args: could not be read (${errorMessage(error)})`)
+    throw unreadableAt('args', error)
   }
 }
 
