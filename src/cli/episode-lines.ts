@@ -172,6 +172,8 @@ export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) {
     throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}${episodeKeySlip(value)}`)
   }
+  // Calls beside the episode's own keys would be silently left out, as on a prediction or gold line that gives both.
+  if (Object.hasOwn(value, 'calls')) throw lineError(where, 'an episode line gives its predictions as "pred", not "calls" beside it')
   const gold = value.gold ?? []
   return { id: readId(value.id, where), turns: readTurns(value.pred ?? []), gold: compileGold(gold, where), goldAsTurns: isWrittenAsTurns(gold), where }
 }

@@ -45,6 +45,11 @@ describe('gold and episode lines', () => {
     expectUserError(await runCli(['score', pred, gold]), `${pred}:1: a prediction line gives its calls as "calls" or as "pred", not both`)
   })
 
+  test('an episodes line that gives calls beside pred and gold is a user error, where the calls were silently left out', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ id: 1, pred: [], gold: [search('a')], calls: [search('a')] }))
+    expectUserError(await runCli(['score', episodes]), `${episodes}:1: an episode line gives its predictions as "pred", not "calls" beside it`)
+  })
+
   test('malformed gold names the file, the line and the path inside the gold', async () => {
     const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('b')]))
     const gold = folder.write('gold.jsonl', jsonl([search('a')], [{ name: 'search', args: { q: { $oneOf: [] } } }]))
