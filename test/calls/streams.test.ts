@@ -50,6 +50,14 @@ function anthropicEvents(): Array<{ type: string } & Record<string, unknown>> {
   ]
 }
 
+/** The events of that message stopped by max_tokens in the middle of Rome's input: the text `{"city": "Rome", "da`. */
+function anthropicEventsCutAtMaxTokens(): Array<{ type: string } & Record<string, unknown>> {
+  const events = anthropicEvents().map((event) =>
+    event.type === 'content_block_delta' && event.index === 2 ? { ...event, delta: { type: 'input_json_delta', partial_json: '{"city": "Rome", "da' } } : event,
+  )
+  return events.map((event) => (event.type === 'message_delta' ? { ...event, delta: { stop_reason: 'max_tokens', stop_sequence: null } } : event))
+}
+
 /** The Responses API's events of one response of two calls, each item given whole when done. */
 function responsesEvents(): Array<{ type: string } & Record<string, unknown>> {
   const item = (id: string, city: string) => ({ type: 'function_call', id, call_id: `call_${id}`, name: 'get_weather', arguments: JSON.stringify({ city }), status: 'completed' })
@@ -336,6 +344,7 @@ describe('the SDKs streaming from a loopback server', () => {
     server = await startJsonServer((path) => {
       if (path.startsWith('/chat/completions')) return new ServerSentEvents([...chatChunks().map((data) => ({ data })), { data: '[DONE]' }])
       if (path.startsWith('/v1/messages')) return new ServerSentEvents(anthropicEvents().map((data) => ({ event: data.type, data })))
+      if (path.startsWith('/max-tokens/v1/messages')) return new ServerSentEvents(anthropicEventsCutAtMaxTokens().map((data) => ({ event: data.type, data })))
       if (path.startsWith('/responses')) return new ServerSentEvents(responsesEvents().map((data) => ({ event: data.type, data })))
       return undefined
     })
@@ -389,6 +398,17 @@ describe('the SDKs streaming from a loopback server', () => {
     expect(readTurns(final)).toEqual([[paris, rome]])
     const completion = await openai.chat.completions.stream({ model: 'gpt-test', messages: history }).finalChatCompletion()
     expect(readTurns(completion)).toEqual([[paris, rome]])
+  })
+
+  test("the Anthropic SDK's final message of a stream cut short by max_tokens: the cut call is unparseable, as in the raw events, not its input parsed leniently", async () => {
+    const client = new Anthropic({ baseURL: `${server.url}/max-tokens`, apiKey: 'test', maxRetries: 0 })
+    const final = await client.messages.stream({ model: 'claude-test', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }] }).finalMessage()
+    // The SDK parses the text leniently: `{"city": "Rome", "da` gives an input that looks whole.
+    expect(final.content[2]).toMatchObject({ type: 'tool_use', input: { city: 'Rome' } })
+    const cut = { name: 'get_weather', args: {}, unparseable: expect.stringMatching(/^content\[2\]\.__json_buf: not valid JSON/) }
+    expect(readTurns(final)).toEqual([[paris, cut]])
+    expect(readTurns(anthropicEventsCutAtMaxTokens())).toEqual([[paris, { ...cut, unparseable: expect.stringMatching(/^\[9\]\.delta\.partial_json: not valid JSON/) }]])
+    expect(final).not.toMatchToolCalls([paris, rome])
   })
 
   test("the Anthropic SDK's raw events, and a matcher over them", async () => {
