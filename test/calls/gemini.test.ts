@@ -87,6 +87,18 @@ describe('Gemini, hand-written', () => {
     expect(turns.at(-1)).toEqual([parisAndRome[0]])
   })
 
+  test("a candidate whose call the API did not give (MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL) is one unparseable call, not none; an empty Content is no call", () => {
+    const failed = (reason: string, path = 'candidates[0].') => ({ name: '', args: {}, unparseable: `${path}finishReason: the model made a function call the API did not give (${reason})` })
+    expect(readTurns({ candidates: [{ finishReason: 'MALFORMED_FUNCTION_CALL', index: 0 }] })).toEqual([[failed('MALFORMED_FUNCTION_CALL')]])
+    expect(readTurns({ candidates: [{ content: {}, finishReason: 'MALFORMED_FUNCTION_CALL', index: 0 }] })).toEqual([[failed('MALFORMED_FUNCTION_CALL')]])
+    const unexpected = { content: { role: 'model' }, finishReason: 'UNEXPECTED_TOOL_CALL', finishMessage: 'Unexpected tool call: delete_all', index: 0 }
+    expect(readTurns({ candidates: [unexpected] })).toEqual([[failed('UNEXPECTED_TOOL_CALL: Unexpected tool call: delete_all')]])
+    expect(readTurns(unexpected)).toEqual([[failed('UNEXPECTED_TOOL_CALL: Unexpected tool call: delete_all', '')]])
+    // A call the content holds is read as it is, and no other added.
+    expect(readTurns({ candidates: [{ content: { role: 'model', parts: [weatherPart('Paris')] }, finishReason: 'UNEXPECTED_TOOL_CALL' }] })).toEqual([[parisAndRome[0]]])
+    expect(readTurns({ candidates: [{ content: {}, finishReason: 'STOP', index: 0 }] })).toEqual([])
+  })
+
   test('a functionCall that is not an object is unparseable', () => {
     expect(toolCalls([{ functionCall: 'get_weather' }])[0]?.unparseable).toBe('[0].functionCall: expected an object, received a string')
   })
@@ -192,6 +204,26 @@ const streamedParis = () => [
   chunk({ functionCall: { partialArgs: [{ jsonPath: '$.city', stringValue: 'ris' }, { jsonPath: '$.days', numberValue: 3 }], willContinue: true } }),
   chunk({ functionCall: {} }, 'STOP'),
 ]
+
+describe('@google/genai answering a malformed function call, against a loopback server', () => {
+  let server: JsonServer
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => (path.includes(':generateContent') ? { candidates: [{ finishReason: 'MALFORMED_FUNCTION_CALL', index: 0 }] } : undefined))
+  })
+
+  afterAll(() => server.close())
+
+  test('the call the model made is unparseable, so .not cannot pass on it', async () => {
+    const client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.url } })
+    const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Delete everything?' })
+    expect(result.functionCalls).toBeUndefined()
+    expect(toolCalls(result)).toEqual([
+      { name: '', args: {}, unparseable: 'candidates[0].finishReason: the model made a function call the API did not give (MALFORMED_FUNCTION_CALL)' },
+    ])
+    expect(() => expect(result).not.toHaveCalledTool('delete_all')).toThrow(/could not be read and may be one/)
+  })
+})
 
 describe("Vertex AI's streamed function-call arguments (partialArgs)", () => {
   test('puts the pieces of a call together across the chunks of a stream', () => {

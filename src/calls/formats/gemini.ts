@@ -41,9 +41,9 @@ export const readGemini: FormatReader = (value, path, context) => {
     if (!isObject(first)) return { call: unparseableCall(atPath(firstPath, `expected a candidate, received ${describe(first)}`)) }
     const contentPath = childPath(firstPath, 'content')
     const content = get(first, 'content', contentPath)
-    // A candidate stopped early (safety, recitation) has no content.
-    const read = content === undefined || content === null ? noCalls() : context.read(content, contentPath)
-    const last = finishes(first) ? endingStream(read) : read
+    // A candidate stopped early (safety, recitation, a malformed call) has no content, or one without parts.
+    const read = content === undefined || content === null || isPartless(content) ? noCalls() : context.read(content, contentPath)
+    const last = finishes(first) ? endingStream(withFailedCall(first, firstPath, read)) : read
     const history = peek(value, 'automaticFunctionCallingHistory')
     if (!isList(history)) return last
     const turns = automaticCallTurns(history, childPath(path, 'automaticFunctionCallingHistory'), context)
@@ -57,7 +57,11 @@ export const readGemini: FormatReader = (value, path, context) => {
     // A partial event streams what the event after it gives whole, and the kit runs only the whole one's calls.
     if (peek(value, 'partial') === true && has(value, 'author')) return partOfTurn()
     const read = context.read(content, childPath(path, 'content'))
-    return finishes(value) ? endingStream(read) : read
+    return finishes(value) ? endingStream(withFailedCall(value, path, read)) : read
+  }
+  // A candidate alone whose call the API could not read, without content or parts.
+  if (FAILED_CALL_REASONS.has(peek(value, 'finishReason')) && (content === undefined || content === null || isPartless(content))) {
+    return endingStream(withFailedCall(value, path, noCalls()))
   }
   if (has(value, 'type') || has(value, 'role')) return undefined
   if (has(value, 'functionCall')) {
@@ -86,6 +90,28 @@ export const readGeminiOtherPart: FormatReader = (value) => {
   if (!has(value, 'functionResponse') && !has(value, 'toolResponse')) return partOfTurn()
   const cutShort = finishCallPieces()
   return cutShort === undefined ? noCalls() : { turns: [[cutShort]] }
+}
+
+/**
+ * Finish reasons of a candidate whose function call the API would not give: one that did not
+ * parse, or one the request did not allow (a tool not declared). The content then mostly
+ * holds no part of it, yet the model made a call.
+ */
+const FAILED_CALL_REASONS = new Set<unknown>(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CALL'])
+
+/** A Content without parts (`{}`, `{ role: 'model' }`), as a candidate stopped early has: nothing in it. */
+function isPartless(content: unknown): boolean {
+  return isObject(content) && !isList(content) && !has(content, 'parts')
+}
+
+/** A candidate's reading, with an unparseable call where its finish reason says the model made a call that it holds none of. */
+function withFailedCall(candidate: object, path: string, read: Reading): Reading {
+  const reason = peek(candidate, 'finishReason')
+  if (!FAILED_CALL_REASONS.has(reason) || 'call' in read || read.turns.some((turn) => turn.length > 0)) return read
+  const message = peek(candidate, 'finishMessage')
+  const said = typeof message === 'string' && message !== '' ? `: ${message}` : ''
+  const failed = unparseableCall(atPath(childPath(path, 'finishReason'), `the model made a function call the API did not give (${String(reason)}${said})`))
+  return { turns: [...read.turns, [failed]] }
 }
 
 /** Whether a candidate says its stream is over: a finish reason given (a dump of every field writes null before the last chunk). */
