@@ -18,5 +18,6 @@ export const readAnthropic: FormatReader = (value, path) => {
   if (peek(value, 'type') !== 'tool_use') return undefined
   const namePath = childPath(path, 'name')
   const inputKey = typeof peek(value, STREAMED_INPUT_TEXT) === 'string' ? STREAMED_INPUT_TEXT : 'input'
-  return { call: callAt(value, 'name', namePath, inputKey, childPath(path, inputKey)) }
+  // Named `input` either way: the SDK's field is its own, not one the user would know.
+  return { call: callAt(value, 'name', namePath, inputKey, childPath(path, 'input')) }
 }
