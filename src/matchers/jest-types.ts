@@ -4,7 +4,7 @@ import type { ToolCallMatchers } from './matcher-types'
 
 // With `import { expect } from '@jest/globals'`.
 declare module 'expect' {
-  interface Matchers<R extends void | Promise<void>, T = unknown> extends ToolCallMatchers<R> {}
+  interface Matchers<R extends void | Promise<void>, T = unknown> extends ToolCallMatchers<R, T> {}
   // `expect.toMatchToolCalls(...)` and `expect.not.toMatchToolCalls(...)`.
   interface AsymmetricMatchers extends ToolCallMatchers<any> {}
 }
@@ -12,7 +12,7 @@ declare module 'expect' {
 // With the global `expect` typed by @types/jest.
 declare global {
   namespace jest {
-    interface Matchers<R, T = {}> extends ToolCallMatchers<R> {}
+    interface Matchers<R, T = {}> extends ToolCallMatchers<R, T> {}
     interface Expect extends ToolCallMatchers<any> {}
     interface InverseAsymmetricMatchers extends ToolCallMatchers<any> {}
   }

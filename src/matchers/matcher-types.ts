@@ -1,6 +1,9 @@
 import type { ArgsInput, Gold } from '../compare/gold-calls'
 import type { AsymmetricMatcher } from '../compare/gold-values'
 import type { MatchOptions } from '../match/options'
+import type { CorpusReport } from '../metric/evaluate'
+import type { Figures } from '../metric/figures'
+import type { Score } from '../metric/score'
 
 export type { Gold, GoldCallInput } from '../compare/gold-calls'
 
@@ -18,16 +21,59 @@ export interface ToScoreAtLeastOptions extends MatchOptions {
   by?: ScoreFigure
 }
 
-/** The matchers' signatures, shared by the type augmentation of each runner. `R` is what the runner's matchers return. */
-export interface ToolCallMatchers<R = unknown> {
+interface ScoreCallsAtLeast<R> {
+  /** The F1 (or `by`) of the calls against the gold reaches the threshold, from 0 to 1. */
+  (threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
+}
+
+interface ScoreScoredAtLeast<R> {
+  /** On a `Score` or a corpus report from `evaluate`, which already hold their figures. */
+  (threshold: number, options?: { by?: ScoreFigure }): R
+}
+
+/** A value that may be calls or already scored: either form, the calls' first. */
+interface ScoreEitherAtLeast<R> {
+  (threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
+  (threshold: number, options?: { by?: ScoreFigure }): R
+  /** Either form: the signature kept where a runner maps the matchers' types (Vitest's `.resolves` keeps an overloaded method's last). */
+  (threshold: number, goldOrOptions?: Gold | { by?: ScoreFigure }, options?: ToScoreAtLeastOptions): R
+}
+
+/**
+ * toScoreAtLeast's forms for what its received value's type `T` says it is: calls take a gold;
+ * what holds its figures already (a Score, a corpus report, one typed as read back from JSON)
+ * none; a value that may be either (`any`, `unknown`, `Record<string, unknown>`, a union with a Score or report) takes both.
+ * Under `.resolves` the runners keep the promise's type, hence Awaited.
+ */
+type ToScoreAtLeast<R, T> = FormsFor<R, Awaited<T>>
+
+type FormsFor<R, V> = 0 extends 1 & V
+  ? ScoreEitherAtLeast<R>
+  : [V] extends [Figures]
+    ? ScoreScoredAtLeast<R>
+    : Score extends V
+      ? ScoreEitherAtLeast<R>
+      : CorpusReport extends V
+        ? ScoreEitherAtLeast<R>
+        : FigureFields extends V
+          ? ScoreEitherAtLeast<R>
+          : ScoreCallsAtLeast<R>
+
+/** The figures as an object type, which a type with an index signature (`Record<string, unknown>`) takes, as it takes no interface. */
+type FigureFields = { [K in keyof Figures]: Figures[K] }
+
+/**
+ * The matchers' signatures, shared by the type augmentation of each runner. `R` is what the
+ * runner's matchers return, `T` the type of the received value, where the runner gives it.
+ */
+export interface ToolCallMatchers<R = unknown, T = unknown> {
   /** Every gold call is paired with a prediction that matches it exactly, and no prediction is left over. */
   toMatchToolCalls(gold: Gold, options?: ToMatchToolCallsOptions): R
-  /** The F1 (or `by`) of the calls against the gold reaches the threshold, from 0 to 1. */
-  toScoreAtLeast(threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
-  /** On a `Score` or a corpus report from `evaluate`, which already hold their figures. */
-  toScoreAtLeast(threshold: number, options?: { by?: ScoreFigure }): R
-  /** Either form: the signature kept where a runner maps the matchers' types (Vitest's `.resolves` keeps an overloaded method's last). */
-  toScoreAtLeast(threshold: number, goldOrOptions?: Gold | { by?: ScoreFigure }, options?: ToScoreAtLeastOptions): R
+  /**
+   * The F1 (or `by`) of the calls against the gold reaches the threshold, from 0 to 1; on a
+   * `Score` or a corpus report from `evaluate`, which already hold their figures, the gold is left out.
+   */
+  toScoreAtLeast: ToScoreAtLeast<R, T>
   /**
    * At least one call has this name and, when given, exactly these arguments (as a gold call
    * would match), or arguments that an asymmetric matcher such as `expect.objectContaining` accepts.

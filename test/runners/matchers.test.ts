@@ -294,7 +294,9 @@ describe('toScoreAtLeast', () => {
     expect(failure(() => expect(unawaited).toScoreAtLeast(0.9, gold))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold, gold\)\n/)
     expect(failure(() => expect(unawaited).toScoreAtLeast(0.9, gold, { level: 'arg' }))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold, gold, options\)\n/)
     expect(failure(() => expect(unawaited).not.toScoreAtLeast(0.9, gold, { by: 'recall' }))).toMatch(/^expect\(received\)\.not\.toScoreAtLeast\(threshold, gold, options\)\n/)
+    // @ts-expect-error the form for a Score, on a promise of calls
     expect(failure(() => expect(unawaited).toScoreAtLeast(0.9, { by: 'recall' }))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold, options\)\n/)
+    // @ts-expect-error the form for a Score, on a promise of calls
     expect(failure(() => expect(unawaited).toScoreAtLeast(0.9))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold\)\n/)
   })
 
@@ -309,6 +311,7 @@ describe('toScoreAtLeast', () => {
 
   test('throws a TypeError for a gold given with a Score', () => {
     const score = new ToolCallMetric().score(pred, gold)
+    // @ts-expect-error the types leave the gold out on a Score too
     expect(() => expect(score).toScoreAtLeast(0.5, gold)).toThrow(TypeError)
   })
 

@@ -1,6 +1,6 @@
 // Compiled by test/types/types.test.ts against the built package, as CommonJS with @types/jest's globals.
 /// <reference types="jest" />
-import { oneOf, ToolCallMetric } from 'expect-toolcalls'
+import { evaluate, oneOf, ToolCallMetric } from 'expect-toolcalls'
 import 'expect-toolcalls/jest'
 
 const gold = [{ name: 'search', args: { q: oneOf('cats', 'kittens'), limit: expect.any(Number) } }]
@@ -32,6 +32,26 @@ async function typed(): Promise<void> {
   expect([]).toHaveCalledTool('search', searchArgs)
   new ToolCallMetric().score(typedCalls, typedCalls)
 
+  // toScoreAtLeast takes the form for what the received value's type says it is; both where it may be either.
+  const report = evaluate([{ pred: [], gold }])
+  const parsed: any = JSON.parse('{}')
+  const maybeScored = Math.random() < 0.5 ? score : typedCalls
+  expect(report).toScoreAtLeast(0.9, { by: 'recall' })
+  expect(parsed).toScoreAtLeast(0.9)
+  expect(parsed).toScoreAtLeast(0.9, gold)
+  expect(maybeScored).toScoreAtLeast(0.9)
+  expect(maybeScored).toScoreAtLeast(0.9, gold)
+  await expect(Promise.resolve(score)).resolves.toScoreAtLeast(0.9)
+  await expect(Promise.resolve(parsed)).resolves.toScoreAtLeast(0.9, gold)
+  await expect(Promise.resolve(parsed)).resolves.toScoreAtLeast(0.9)
+  expect({ score }).toEqual({ score: expect.toScoreAtLeast(0.9) })
+  // A report as a JSON module or a JSON schema types it, its levels plain strings.
+  const readBack = JSON.parse('{}') as { command: string; tp: number; fp: number; fn: number; precision: number; recall: number; f1: number; episodes: number; worst: { score: { level: string } }[] }
+  expect(readBack).toScoreAtLeast(0.9, { by: 'recall' })
+  const record: Record<string, unknown> = parsed
+  expect(record).toScoreAtLeast(0.9)
+  expect(record).toScoreAtLeast(0.9, gold)
+
   // @ts-expect-error the gold is required
   expect([]).toMatchToolCalls()
   // @ts-expect-error an option that does not exist
@@ -44,5 +64,15 @@ async function typed(): Promise<void> {
   expect([]).toHaveCalledTool(42)
   // @ts-expect-error the gold is required
   expect.not.toMatchToolCalls()
+  // @ts-expect-error calls are graded against a gold
+  expect(typedCalls).toScoreAtLeast(0.9)
+  // @ts-expect-error calls are graded against a gold, not options
+  expect(typedCalls).toScoreAtLeast(0.9, { by: 'recall' })
+  // @ts-expect-error a promise of calls is graded against a gold
+  await expect(Promise.resolve(typedCalls)).resolves.toScoreAtLeast(0.9)
+  // @ts-expect-error a Score already holds its figures: no gold
+  expect(score).toScoreAtLeast(0.9, gold)
+  // @ts-expect-error a corpus report takes one object of options
+  expect(report).toScoreAtLeast(0.9, { by: 'recall' }, { level: 'arg' })
 }
 export { typed }

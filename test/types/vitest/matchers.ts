@@ -1,5 +1,5 @@
 // Compiled by test/types/types.test.ts against the built package: each wrong call must be a type error.
-import { type Gold, oneOf, type ToMatchToolCallsOptions, ToolCallMetric } from 'expect-toolcalls'
+import { evaluate, type Gold, oneOf, type ToMatchToolCallsOptions, ToolCallMetric } from 'expect-toolcalls'
 import 'expect-toolcalls/vitest'
 import { expect } from 'vitest'
 
@@ -38,6 +38,26 @@ expect([]).toMatchToolCalls([{ name: 'search', args: searchArgs }, ['search', se
 expect([]).toHaveCalledTool('search', searchArgs)
 new ToolCallMetric().score(typedCalls, typedCalls)
 
+// toScoreAtLeast takes the form for what the received value's type says it is; both where it may be either.
+const report = evaluate([{ pred: [], gold }])
+const parsed: any = JSON.parse('{}')
+const maybeScored = Math.random() < 0.5 ? score : typedCalls
+expect(report).toScoreAtLeast(0.9, { by: 'recall' })
+expect(parsed).toScoreAtLeast(0.9)
+expect(parsed).toScoreAtLeast(0.9, gold)
+expect(maybeScored).toScoreAtLeast(0.9)
+expect(maybeScored).toScoreAtLeast(0.9, gold)
+await expect(Promise.resolve(score)).resolves.toScoreAtLeast(0.9)
+await expect(Promise.resolve(parsed)).resolves.toScoreAtLeast(0.9, gold)
+await expect(Promise.resolve(parsed)).resolves.toScoreAtLeast(0.9)
+expect({ score }).toEqual({ score: expect.toScoreAtLeast(0.9) })
+// A report as a JSON module or a JSON schema types it, its levels plain strings.
+declare const readBack: { command: string; tp: number; fp: number; fn: number; precision: number; recall: number; f1: number; episodes: number; worst: { score: { level: string } }[] }
+expect(readBack).toScoreAtLeast(0.9, { by: 'recall' })
+const record: Record<string, unknown> = parsed
+expect(record).toScoreAtLeast(0.9)
+expect(record).toScoreAtLeast(0.9, gold)
+
 // A table of cases typed with the main entry's types.
 const cases: { gold: Gold; options?: ToMatchToolCallsOptions }[] = [{ gold }, { gold: [[{ name: 'a' }], [{ name: 'b', args: { x: 1 } }]], options: { order: 'turns' } }]
 for (const { gold: expected, options } of cases) expect([]).toMatchToolCalls(expected, options)
@@ -62,3 +82,13 @@ expect([]).toHaveCalledTool(42)
 expect.toHaveCalledTool('search', 'cats')
 // @ts-expect-error the gold is required
 expect.not.toMatchToolCalls()
+// @ts-expect-error calls are graded against a gold
+expect(typedCalls).toScoreAtLeast(0.9)
+// @ts-expect-error calls are graded against a gold, not options
+expect(typedCalls).toScoreAtLeast(0.9, { by: 'recall' })
+// @ts-expect-error a promise of calls is graded against a gold
+await expect(Promise.resolve(typedCalls)).resolves.toScoreAtLeast(0.9)
+// @ts-expect-error a Score already holds its figures: no gold
+expect(score).toScoreAtLeast(0.9, gold)
+// @ts-expect-error a corpus report takes one object of options
+expect(report).toScoreAtLeast(0.9, { by: 'recall' }, { level: 'arg' })
