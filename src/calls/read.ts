@@ -7,6 +7,7 @@ import { readClaudeAgentSdk } from './formats/claude-agent-sdk'
 import { readChatResponse } from './formats/chat-response'
 import { readConversation } from './formats/conversation'
 import { readGemini, readGeminiOtherPart } from './formats/gemini'
+import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
 import { readLangChain } from './formats/langchain'
 import { readMcp } from './formats/mcp'
 import { readMessage } from './formats/message'
@@ -34,9 +35,11 @@ import { withItem } from './with-item'
  * content repeats its calls), AI SDK parts before our `{ args }` form (v4 parts have `args`
  * but no `name`), OpenAI Agents run items before it too (an approval request has `name` and
  * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
- * late, after Gemini's parts (`{ functionResponse: {...} }`) and Bedrock's content blocks
- * (`{ toolUse: {...} }`). A batch API's result line is rare and untagged, so it is tried last,
- * where no object another reader takes pays for it.
+ * late, after Gemini's parts (`{ functionResponse: {...} }`), Bedrock's content blocks
+ * (`{ toolUse: {...} }`) and the Gemini Live API's messages that hold no call (`{ goAway: {...} }`);
+ * a Live message's `toolCall` before Gemini's parts, which have a `toolCall` of their own. A
+ * batch API's result line is rare and untagged, so it is tried last, where no object another
+ * reader takes pays for it.
  */
 const FORMATS: FormatReader[] = [
   readLangChain,
@@ -54,7 +57,9 @@ const FORMATS: FormatReader[] = [
   readMcp,
   readMessage,
   readConversation,
+  readGeminiLive,
   readGeminiOtherPart,
+  readGeminiLiveNotice,
   readBfcl,
   readTaggedItem,
   readBatchResult,

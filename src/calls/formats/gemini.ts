@@ -3,7 +3,7 @@ import { unparseableCall, type ToolCall } from '../tool-call'
 import { callAt, get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
 import { finishCallPieces, isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
 
-/** Fields of a Gemini `Part` that is not a function call. */
+/** Fields of a Gemini `Part` that is not a function call (a Live API message's `toolCall`, listing `functionCalls`, is read before). */
 const OTHER_PART_FIELDS = [
   'text',
   'functionResponse',
