@@ -12,7 +12,8 @@ export interface WebSocketServer {
 /**
  * A loopback WebSocket server that, once the client sends its first message (the Live API's
  * setup), sends it each of `messages` as JSON in a text frame. Just enough of RFC 6455 for
- * that: what the client sends is not decoded.
+ * that: what the client sends is not decoded. Written here as `ws`, which the SDK brings, is no
+ * dependency of this package's.
  */
 export async function startWebSocketServer(messages: readonly unknown[]): Promise<WebSocketServer> {
   const sockets = new Set<Duplex>()
