@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'expect-toolcalls',
           include: ['test/**/*.test.ts'],
           setupFiles: ['./vitest.setup.ts'],
+          // Many tests run the command as processes, or read millions of values to reach a limit: 5 s is short on a loaded machine.
+          testTimeout: 20_000,
         },
       },
       // The example as a user writes it: it imports the built package by its name.
