@@ -68,7 +68,10 @@ function describeObject(value: object): string {
 
 function className(proto: unknown): string {
   const name: unknown = (proto as { constructor?: { name?: unknown } }).constructor?.name
-  return typeof name === 'string' && name !== '' ? name : 'a class'
+  if (typeof name === 'string' && name !== '') return name
+  // A generator's object has no constructor of its own, but its tag (`AsyncGenerator`).
+  const tag: unknown = (proto as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag]
+  return typeof tag === 'string' && tag !== '' ? tag : 'a class'
 }
 
 /**

@@ -33,6 +33,30 @@ describe('malformed predictions become unparseable calls', () => {
     expect(onlyReason({ ['k'.repeat(100_000)]: 1 })).toBe(`expected a tool call, a message or a model response, received an object with keys ${'k'.repeat(100)}…`)
   })
 
+  test('a stream, a generator or a collection is not read, used up, but named, with what to do', () => {
+    const call = { name: 'f', args: {} }
+    async function* streamed() {
+      yield call
+    }
+    function* generated() {
+      yield call
+    }
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(call)
+        controller.close()
+      },
+    })
+    const collect = 'collect its items into an array first'
+    expect(onlyReason(streamed())).toBe(`expected a tool call, a message or a model response, received an instance of AsyncGenerator (an async iterable, such as a stream: ${collect})`)
+    expect(onlyReason(stream)).toBe(`expected a tool call, a message or a model response, received an instance of ReadableStream (an async iterable, such as a stream: ${collect})`)
+    const iterable = generated()
+    expect(onlyReason(iterable)).toBe('expected a tool call, a message or a model response, received an instance of Generator (an iterable: spread it into an array first)')
+    expect(onlyReason(new Set([call]))).toBe('expected a tool call, a message or a model response, received an instance of Set (an iterable: spread it into an array first)')
+    // Not used up: the test's own reading after the grader's still finds the call.
+    expect([...iterable]).toEqual([call])
+  })
+
   test('a call with no name', () => {
     expect(onlyReason({ args: { q: 'x' } })).toBe('name: expected a tool name, received undefined')
   })
