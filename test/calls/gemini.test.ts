@@ -99,6 +99,14 @@ describe('Gemini, hand-written', () => {
     expect(readTurns({ candidates: [{ content: {}, finishReason: 'STOP', index: 0 }] })).toEqual([])
   })
 
+  test("a failed call's finish message is quoted by its start, and without half of an emoji", () => {
+    const reasonOf = (finishMessage: string) => toolCalls({ candidates: [{ finishReason: 'MALFORMED_FUNCTION_CALL', finishMessage }] })[0]?.unparseable ?? ''
+    const long = reasonOf(`Malformed function call: print(default_api.search(q='${'x'.repeat(1_000_000)}'))`)
+    expect(long.length).toBeLessThan(500)
+    expect(long).toMatch(/^candidates\[0\]\.finishReason: the model made a function call the API did not give \(MALFORMED_FUNCTION_CALL: Malformed function call: print\(default_api\.search\(q='x+…\)$/)
+    expect(reasonOf('cut \ud83d')).toBe('candidates[0].finishReason: the model made a function call the API did not give (MALFORMED_FUNCTION_CALL: cut )')
+  })
+
   test('a functionCall that is not an object is unparseable', () => {
     expect(toolCalls([{ functionCall: 'get_weather' }])[0]?.unparseable).toBe('[0].functionCall: expected an object, received a string')
   })
