@@ -41,7 +41,10 @@ export function withoutLoneSurrogates(text: string): string {
 /** Characters of a name from the model's text that a reason quotes, about a line of a terminal. */
 const NAME_SHOWN = 100
 
-/** A name or key the model wrote, as a reason quotes it: cut after its first characters, so that a vast one does not fill the message. */
+/**
+ * A name or key the model wrote, as a reason quotes it: cut after its first characters, so that
+ * a vast one does not fill the message, and without a lone half of an emoji, which JSON text may spell.
+ */
 export function nameExcerpt(name: string): string {
-  return name.length <= NAME_SHOWN ? name : `${startOf(name, NAME_SHOWN)}…`
+  return withoutLoneSurrogates(name.length <= NAME_SHOWN ? name : `${startOf(name, NAME_SHOWN)}…`)
 }

@@ -33,6 +33,10 @@ describe('malformed predictions become unparseable calls', () => {
     expect(onlyReason({ ['k'.repeat(100_000)]: 1 })).toBe(`expected a tool call, a message or a model response, received an object with keys ${'k'.repeat(100)}…`)
   })
 
+  test('an object in no known format whose key holds half of an emoji names it without the lone half', () => {
+    expect(onlyReason(JSON.parse('{"a\\ud83d": 1}'))).toBe('expected a tool call, a message or a model response, received an object with keys a')
+  })
+
   test('a stream, a generator or a collection is not read, used up, but named, with what to do', () => {
     const call = { name: 'f', args: {} }
     async function* streamed() {
