@@ -379,7 +379,7 @@ function callList(list: unknown, path: string, depth: number): ToolCall[] {
   if (list === undefined || list === null) return []
   if (!isList(list)) return [unparseableCall(atPath(path, `expected a list of tool calls, received ${describe(list)}`))]
   const calls: ToolCall[] = []
-  forEachIndex(list, lengthOf(list, path), (index) => {
+  forEachCountedIndex(list, path, (index) => {
     const itemPath = childPath(path, index)
     const item = readItem(list, index, path)
     const reading = readAt(item, itemPath, depth + 1)
@@ -387,6 +387,17 @@ function callList(list: unknown, path: string, depth: number): ToolCall[] {
     else if (reading.ranByProvider !== true) calls.push(notACall(item, itemPath))
   })
   return calls
+}
+
+/**
+ * forEachIndex over a list read outside readList (its entries are calls, not items), its items
+ * counted against MAX_LIST_ITEMS all the same: a list of calls shared by many messages is read wherever it stands.
+ */
+function forEachCountedIndex(list: unknown[], path: string, visit: (index: number) => void): void {
+  if (listItemsRead > MAX_LIST_ITEMS) return
+  forEachIndex(list, lengthOf(list, path), (index) => {
+    if (++listItemsRead <= MAX_LIST_ITEMS) visit(index)
+  })
 }
 
 function oneCall(value: unknown, path: string, depth: number): ToolCall {
@@ -437,6 +448,10 @@ class NestedReading implements Context {
 
   turn(list: unknown, path: string): ToolCall[] {
     return oneTurn(list, path, this.depth)
+  }
+
+  indices(list: unknown[], path: string, visit: (index: number) => void): void {
+    forEachCountedIndex(list, path, visit)
   }
 
   list(list: unknown, path: string): Turns {

@@ -97,6 +97,12 @@ describe('Gemini Live API, hand-written', () => {
     expect(toolCalls({ toolCall: { functionCalls: null } })).toEqual([])
   })
 
+  test('function calls count against the bound on list items, so a list shared by many messages is not read over and over', () => {
+    const shared = new Array(300_000).fill({ name: 'f', args: {} })
+    const messages = Array.from({ length: 4 }, () => ({ toolCall: { functionCalls: shared } }))
+    expect(readTurns(messages)).toEqual([[{ name: '', args: {}, unparseable: 'more than 1,000,000 list items in all (does it hold the same list in many places?)' }]])
+  })
+
   test('a one-key object that only shares a field name with a Live message, its value not an object, is still a BFCL call', () => {
     expect(toolCalls({ goAway: '{"when": "now"}' })).toEqual([{ name: 'goAway', args: { when: 'now' } }])
   })

@@ -37,6 +37,12 @@ describe('malformed predictions become unparseable calls', () => {
     expect(onlyReason(JSON.parse('{"a\\ud83d": 1}'))).toBe('expected a tool call, a message or a model response, received an object with keys a')
   })
 
+  test('the entries of tool_calls count against the bound on list items, so a list shared by many messages is not read over and over', () => {
+    const shared = new Array(300_000).fill({ type: 'function', function: { name: 'f', arguments: '{}' } })
+    const messages = Array.from({ length: 4 }, () => ({ role: 'assistant', tool_calls: shared }))
+    expect(readTurns(messages)).toEqual([[{ name: '', args: {}, unparseable: 'more than 1,000,000 list items in all (does it hold the same list in many places?)' }]])
+  })
+
   test('a stream, a generator or a collection is not read, used up, but named, with what to do', () => {
     const call = { name: 'f', args: {} }
     async function* streamed() {

@@ -1,7 +1,6 @@
-import { forEachIndex } from '../list-indices'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { callAt, get, has, isList, isObject, lengthOf, noCalls, peek, Unreadable, type FormatReader } from './reader'
+import { callAt, get, has, isList, isObject, noCalls, peek, Unreadable, type Context, type FormatReader } from './reader'
 
 /**
  * A message of Gemini's Live API (`LiveServerMessage`, from `session.receive()` or the
@@ -11,9 +10,9 @@ import { callAt, get, has, isList, isObject, lengthOf, noCalls, peek, Unreadable
  * has not, and is left to the parts' reader. The class's getters (`text`, `data`) warn, and
  * are not read.
  */
-export const readGeminiLive: FormatReader = (value, path) => {
+export const readGeminiLive: FormatReader = (value, path, context) => {
   const toolCall = peek(value, 'toolCall')
-  if (isObject(toolCall) && has(toolCall, 'functionCalls')) return { turns: [functionCalls(toolCall, childPath(path, 'toolCall'))] }
+  if (isObject(toolCall) && has(toolCall, 'functionCalls')) return { turns: [functionCalls(toolCall, childPath(path, 'toolCall'), context)] }
   // The model's text and audio, and its built-in tools' work: its function calls come in a `toolCall` message.
   return has(value, 'serverContent') ? noCalls() : undefined
 }
@@ -53,13 +52,14 @@ function isNotice(value: object): boolean {
   }
 }
 
-function functionCalls(toolCall: object, path: string): ToolCall[] {
+function functionCalls(toolCall: object, path: string, context: Context): ToolCall[] {
   const listPath = childPath(path, 'functionCalls')
   const list = get(toolCall, 'functionCalls', listPath)
   if (list === undefined || list === null) return []
   if (!isList(list)) return [unparseableCall(atPath(listPath, `expected a list of function calls, received ${describe(list)}`))]
   const calls: ToolCall[] = []
-  forEachIndex(list, lengthOf(list, listPath), (index) => calls.push(functionCall(list, index, childPath(listPath, index))))
+  // Counted: one list in many messages would otherwise be read in full wherever it stands.
+  context.indices(list, listPath, (index) => calls.push(functionCall(list, index, childPath(listPath, index))))
   return calls
 }
 

@@ -22,6 +22,8 @@ export interface Context {
   turn(list: unknown, path: string): ToolCall[]
   /** A list of items in order: calls next to each other form a turn; a message or a tool's result ends it. */
   list(list: unknown, path: string): Turns
+  /** Each index at which a list of calls holds an entry, counted against the bound on a trajectory's list items. */
+  indices(list: unknown[], path: string, visit: (index: number) => void): void
 }
 
 /** Reads `value` when it is in this reader's format, else returns `undefined`. */
