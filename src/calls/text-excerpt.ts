@@ -38,13 +38,18 @@ export function withoutLoneSurrogates(text: string): string {
   return text.replace(LONE_SURROGATE, '')
 }
 
+/**
+ * Text of the model's as a reason quotes it: its first `shown` characters, so that a vast one
+ * does not fill the message, and without a lone half of an emoji, which JSON text may spell.
+ */
+export function startExcerpt(text: string, shown: number): string {
+  return withoutLoneSurrogates(text.length <= shown ? text : `${startOf(text, shown)}…`)
+}
+
 /** Characters of a name from the model's text that a reason quotes, about a line of a terminal. */
 const NAME_SHOWN = 100
 
-/**
- * A name or key the model wrote, as a reason quotes it: cut after its first characters, so that
- * a vast one does not fill the message, and without a lone half of an emoji, which JSON text may spell.
- */
+/** A name or key the model wrote, as a reason quotes it. */
 export function nameExcerpt(name: string): string {
-  return withoutLoneSurrogates(name.length <= NAME_SHOWN ? name : `${startOf(name, NAME_SHOWN)}…`)
+  return startExcerpt(name, NAME_SHOWN)
 }

@@ -1,5 +1,5 @@
 import { atPath, childPath, describe } from '../path'
-import { startOf, withoutLoneSurrogates } from '../text-excerpt'
+import { startExcerpt } from '../text-excerpt'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { callAt, get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
 import { finishCallPieces, isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
@@ -110,18 +110,13 @@ function withFailedCall(candidate: object, path: string, read: Reading): Reading
   const reason = peek(candidate, 'finishReason')
   if (!FAILED_CALL_REASONS.has(reason) || 'call' in read || read.turns.some((turn) => turn.length > 0)) return read
   const message = peek(candidate, 'finishMessage')
-  const said = typeof message === 'string' && message !== '' ? `: ${messageExcerpt(message)}` : ''
+  const said = typeof message === 'string' && message !== '' ? `: ${startExcerpt(message, MESSAGE_SHOWN)}` : ''
   const failed = unparseableCall(atPath(childPath(path, 'finishReason'), `the model made a function call the API did not give (${String(reason)}${said})`))
   return { turns: [...read.turns, [failed]] }
 }
 
 /** Characters of a finish message a reason quotes: it may repeat the model's call text, of any length. */
 const MESSAGE_SHOWN = 300
-
-/** A finish message as a reason quotes it: its start, without a lone half of an emoji (the API's own cut may leave one). */
-function messageExcerpt(message: string): string {
-  return withoutLoneSurrogates(message.length <= MESSAGE_SHOWN ? message : `${startOf(message, MESSAGE_SHOWN)}…`)
-}
 
 /** Whether a candidate says its stream is over: a finish reason given (a dump of every field writes null before the last chunk). */
 function finishes(candidate: object): boolean {
