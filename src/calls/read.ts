@@ -320,7 +320,8 @@ class ListReading implements IndexVisitor {
     if (stream.endsBefore(event, kind)) this.addResponse(stream.finish())
     const ancestorsBefore = ancestorCount
     try {
-      this.addResponse(stream.take(event, kind, path))
+      // The event stands a level below the list, as readAt would read it.
+      this.addResponse(stream.take(event, kind, path, contextAt(this.depth + 2)))
     } catch (error) {
       leaveTo(ancestorsBefore)
       this.run = withItem(this.run, thrownCall(error, path))

@@ -50,7 +50,7 @@ export function isStreamTextResult(value: object): boolean {
 
 function readSteps(steps: unknown[], path: string, context: Context): ToolCall[][] {
   const turns: ToolCall[][] = []
-  forEachItem(steps, path, (step, stepPath) => {
+  forEachItem(steps, path, context, (step, stepPath) => {
     turns.push(isObject(step) ? readStep(step, stepPath, context) : [context.call(step, stepPath)])
   })
   return turns

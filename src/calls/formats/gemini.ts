@@ -70,7 +70,7 @@ export const readGemini: FormatReader = (value, path, context) => {
     const call = get(value, 'functionCall', callPath)
     if (!isObject(call)) return { call: unparseableCall(atPath(callPath, `expected an object, received ${describe(call)}`)) }
     if (isCallPiece(call)) {
-      const calls = takeCallPiece(call, callPath)
+      const calls = takeCallPiece(call, callPath, context)
       return calls.length === 0 ? partOfTurn() : { turns: [calls], partOfTurn: true }
     }
     const namePath = childPath(callPath, 'name')

@@ -1,5 +1,4 @@
 import { callOf } from '../arguments'
-import { forEachIndex } from '../list-indices'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { forEachItem, get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
@@ -54,10 +53,10 @@ function readAIMessage(message: object, path: string, context: Context): Reading
     if (legacy !== undefined) return { turns: [context.calls(legacy.calls, legacy.path)] }
   }
   const turn = context.calls(toolCalls, toolCallsPath)
-  checkChunkArguments(message, path, toolCalls, turn)
+  checkChunkArguments(message, path, toolCalls, turn, context)
   const invalidPath = childPath(path, 'invalid_tool_calls')
   const invalid = get(message, 'invalid_tool_calls', invalidPath)
-  if (isList(invalid)) forEachItem(invalid, invalidPath, (item, itemPath) => turn.push(invalidToolCall(item, itemPath)))
+  if (isList(invalid)) forEachItem(invalid, invalidPath, context, (item, itemPath) => turn.push(invalidToolCall(item, itemPath)))
   return { turns: [turn] }
 }
 
@@ -74,7 +73,7 @@ function legacyToolCalls(message: object, path: string): { calls: unknown[]; pat
  * `tool_call_chunks`; a call whose text is not valid JSON is unparseable, as it is in any
  * other format. A chunk is told to its call by id, or by place where ids tell nothing.
  */
-function checkChunkArguments(message: object, path: string, toolCalls: unknown, turn: ToolCall[]): void {
+function checkChunkArguments(message: object, path: string, toolCalls: unknown, turn: ToolCall[], context: Context): void {
   const chunksPath = childPath(path, 'tool_call_chunks')
   const chunks = peek(message, 'tool_call_chunks')
   if (!isList(chunks) || !isList(toolCalls)) return
@@ -82,7 +81,7 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
   const calls = lengthOf(toolCalls, childPath(path, 'tool_calls'))
   // Each call's place by its id (-2 where two calls share it), found once: not one search of the calls for every chunk.
   let placeById: Map<unknown, number> | undefined
-  forEachIndex(chunks, count, (index) => {
+  context.indices(chunks, chunksPath, (index) => {
     const chunkPath = childPath(chunksPath, index)
     const chunk = get(chunks, index, chunkPath)
     if (!isObject(chunk)) return
@@ -92,7 +91,7 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
     let at = -1
     // By id where it names one call alone; else, as many chunks as calls, by place.
     if (typeof id === 'string' && id !== '') {
-      placeById ??= placesById(toolCalls, calls)
+      placeById ??= placesById(toolCalls, childPath(path, 'tool_calls'), context)
       at = placeById.get(id) ?? -1
     }
     if (at < 0) at = count === calls ? index : -1
@@ -104,9 +103,9 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
 }
 
 /** Where each id stands among the calls: its index, or -2 where more than one call has it. The calls are walked as they are read, never a vast length. */
-function placesById(toolCalls: unknown[], calls: number): Map<unknown, number> {
+function placesById(toolCalls: unknown[], path: string, context: Context): Map<unknown, number> {
   const places = new Map<unknown, number>()
-  forEachIndex(toolCalls, calls, (i) => {
+  context.indices(toolCalls, path, (i) => {
     const toolCall = peek(toolCalls, i)
     if (!isObject(toolCall)) return
     const id = peek(toolCall, 'id')

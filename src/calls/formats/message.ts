@@ -42,7 +42,7 @@ export const readMessage: FormatReader = (value, path, context) => {
   if (turn.length === 0) {
     const invocationsPath = childPath(path, 'toolInvocations')
     const invocations = get(value, 'toolInvocations', invocationsPath)
-    if (isList(invocations)) forEachItem(invocations, invocationsPath, (invocation, invocationPath) => turn.push(invocationCall(invocation, invocationPath)))
+    if (isList(invocations)) forEachItem(invocations, invocationsPath, context, (invocation, invocationPath) => turn.push(invocationCall(invocation, invocationPath)))
   }
   // The model's own text between calls, as a Responses `message` item among `function_call`s, ends no turn.
   return turn.length === 0 ? partOfTurn() : { turns: [turn] }

@@ -1,5 +1,4 @@
 import { callOf } from '../arguments'
-import { forEachIndex } from '../list-indices'
 import { atPath, childPath, errorMessage } from '../path'
 import { type ToolCall, type Turns, unparseableCall } from '../tool-call'
 
@@ -22,7 +21,7 @@ export interface Context {
   turn(list: unknown, path: string): ToolCall[]
   /** A list of items in order: calls next to each other form a turn; a message or a tool's result ends it. */
   list(list: unknown, path: string): Turns
-  /** Each index at which a list of calls holds an entry, counted against the bound on a trajectory's list items. */
+  /** Each index at which a list holds an entry, counted against the bound on a trajectory's list items: every walk of a predicted list goes through it. */
   indices(list: unknown[], path: string, visit: (index: number) => void): void
 }
 
@@ -77,20 +76,20 @@ export function callAt(holder: object, nameKey: PropertyKey, namePath: string, a
   return callOf(name, namePath, args, argsPath)
 }
 
-/** Each item of a list read for its content, with its path; an item that cannot be read makes the value Unreadable. */
-export function forEachItem(list: unknown[], path: string, visit: (item: unknown, itemPath: string) => void): void {
-  forEachIndex(list, lengthOf(list, path), (index) => {
+/** Each item of a list read for its content, with its path, counted by `context`; an item that cannot be read makes the value Unreadable. */
+export function forEachItem(list: unknown[], path: string, context: Context, visit: (item: unknown, itemPath: string) => void): void {
+  context.indices(list, path, (index) => {
     const itemPath = childPath(path, index)
     visit(get(list, index, itemPath), itemPath)
   })
 }
 
 /** Each object among the items of the list at `key` of `value`, with its path; anything else there is passed over. */
-export function forEachObjectIn(value: object, key: string, path: string, visit: (item: object, itemPath: string) => void): void {
+export function forEachObjectIn(value: object, key: string, path: string, context: Context, visit: (item: object, itemPath: string) => void): void {
   const listPath = childPath(path, key)
   const list = get(value, key, listPath)
   if (!isList(list)) return
-  forEachItem(list, listPath, (item, itemPath) => {
+  forEachItem(list, listPath, context, (item, itemPath) => {
     if (isObject(item)) visit(item, itemPath)
   })
 }

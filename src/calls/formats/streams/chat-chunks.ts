@@ -1,6 +1,5 @@
-import { forEachIndex } from '../../list-indices'
 import { childPath } from '../../path'
-import { forEachObjectIn, get, isList, isObject, lengthOf, peek } from '../reader'
+import { forEachObjectIn, get, isList, isObject, peek, type Context } from '../reader'
 import { addArgumentsPiece, isName, type PendingCall, type PendingCalls } from './pending-calls'
 
 /**
@@ -9,13 +8,13 @@ import { addArgumentsPiece, isName, type PendingCall, type PendingCalls } from '
  * arguments' text appended, and the legacy `function_call`. True when it finishes the response.
  * Chunk ids are not read: servers that give each chunk an id of its own are common.
  */
-export function takeChatChunk(calls: PendingCalls, chunk: object, path: string): boolean {
+export function takeChatChunk(calls: PendingCalls, chunk: object, path: string, context: Context): boolean {
   const choicesPath = childPath(path, 'choices')
   const choices = get(chunk, 'choices', choicesPath)
   if (!isList(choices)) return false
   let choice: object | undefined
   let choicePath = ''
-  forEachIndex(choices, lengthOf(choices, choicesPath), (index) => {
+  context.indices(choices, choicesPath, (index) => {
     const item = peek(choices, index)
     // A choice without an index is the only one there is.
     if (choice === undefined && isObject(item) && (peek(item, 'index') ?? 0) === 0) {
@@ -27,7 +26,7 @@ export function takeChatChunk(calls: PendingCalls, chunk: object, path: string):
   const deltaPath = childPath(choicePath, 'delta')
   const delta = get(choice, 'delta', deltaPath)
   if (isObject(delta)) {
-    forEachObjectIn(delta, 'tool_calls', deltaPath, (piece, piecePath) => takeToolCallPiece(calls, piece, piecePath))
+    forEachObjectIn(delta, 'tool_calls', deltaPath, context, (piece, piecePath) => takeToolCallPiece(calls, piece, piecePath))
     const functionCallPath = childPath(deltaPath, 'function_call')
     const functionCall = get(delta, 'function_call', functionCallPath)
     if (isObject(functionCall)) takeFunctionPiece(calls.at('function_call', childPath(functionCallPath, 'name')), functionCall, functionCallPath)

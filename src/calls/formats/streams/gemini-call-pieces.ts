@@ -2,7 +2,7 @@ import { readArguments } from '../../arguments'
 import { atPath, childPath, describe, errorMessage } from '../../path'
 import { setEntry } from '../../python-values'
 import { type ToolCall, unparseableCall } from '../../tool-call'
-import { forEachItem, get, has, holds, isList, isObject, peek, Unreadable } from '../reader'
+import { forEachItem, get, has, holds, isList, isObject, peek, Unreadable, type Context } from '../reader'
 import { type PathSegment, readJsonPath } from './json-path'
 
 /**
@@ -65,19 +65,19 @@ function isEndMark(functionCall: object): boolean {
  * pieces after the first name the same tool, or none). A piece that cannot be read ends the
  * call under way, unparseable, or is one itself.
  */
-export function takeCallPiece(functionCall: object, path: string): ToolCall[] {
+export function takeCallPiece(functionCall: object, path: string, context: Context): ToolCall[] {
   const previous = underWay
   // Whatever happens below, what was under way is this piece's to end or to carry on.
   underWay = undefined
   try {
-    return takePiece(previous, functionCall, path)
+    return takePiece(previous, functionCall, path, context)
   } catch (error) {
     const reason = error instanceof Unreadable ? error.message : atPath(path, `could not be read (${errorMessage(error)})`)
     return [unparseableCall(reason, typeof previous?.name === 'string' ? previous.name : '')]
   }
 }
 
-function takePiece(previous: CallUnderWay | undefined, functionCall: object, path: string): ToolCall[] {
+function takePiece(previous: CallUnderWay | undefined, functionCall: object, path: string, context: Context): ToolCall[] {
   const done: ToolCall[] = []
   const name = get(functionCall, 'name', childPath(path, 'name'))
   const id = get(functionCall, 'id', childPath(path, 'id'))
@@ -93,7 +93,7 @@ function takePiece(previous: CallUnderWay | undefined, functionCall: object, pat
   addWholeArguments(call, get(functionCall, 'args', childPath(path, 'args')), childPath(path, 'args'))
   const partialsPath = childPath(path, 'partialArgs')
   const partials = get(functionCall, 'partialArgs', partialsPath)
-  if (isList(partials)) forEachItem(partials, partialsPath, (partial, partialPath) => applyPartial(call, partial, partialPath))
+  if (isList(partials)) forEachItem(partials, partialsPath, context, (partial, partialPath) => applyPartial(call, partial, partialPath))
   else if (partials !== undefined && partials !== null) call.problem ??= atPath(partialsPath, `expected a list, received ${describe(partials)}`)
   if (get(functionCall, 'willContinue', childPath(path, 'willContinue')) === true) underWay = call
   else done.push(endedCall(call))

@@ -1,6 +1,6 @@
 import { forEachIndex } from '../../list-indices'
 import { childPath } from '../../path'
-import { forEachObjectIn, has, isList, isObject, peek } from '../reader'
+import { forEachObjectIn, has, isList, isObject, peek, type Context } from '../reader'
 import { JsonEndScan } from './json-end-scan'
 import { addArgumentsPiece, isName, type PendingCall, type PendingCalls } from './pending-calls'
 
@@ -144,6 +144,7 @@ export function beginsLangChainMessage(merge: LangChainMerge, message: object): 
   if (!isList(pieces)) return false
   let begins = false
   try {
+    // Not counted: the chunk is taken next, and takeLangChainChunk's walk of the same pieces counts.
     forEachIndex(pieces, sizeOf(pieces), (i) => {
       const piece = peek(pieces, i)
       if (begins || !isObject(piece) || !isName(peek(piece, 'name'))) return
@@ -164,8 +165,8 @@ export function beginsLangChainMessage(merge: LangChainMerge, message: object): 
  * it does, is no arguments). True when the chunk says the message is finished
  * (`response_metadata.finish_reason`, `chunk_position: 'last'`).
  */
-export function takeLangChainChunk(calls: PendingCalls, merge: LangChainMerge, message: object, path: string): boolean {
-  forEachObjectIn(message, 'tool_call_chunks', path, (piece, piecePath) => {
+export function takeLangChainChunk(calls: PendingCalls, merge: LangChainMerge, message: object, path: string, context: Context): boolean {
+  forEachObjectIn(message, 'tool_call_chunks', path, context, (piece, piecePath) => {
     const index = peek(piece, 'index')
     const id = peek(piece, 'id')
     let call = merge.target(index, id)

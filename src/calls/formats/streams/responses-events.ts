@@ -1,6 +1,5 @@
-import { forEachIndex } from '../../list-indices'
 import { childPath } from '../../path'
-import { get, isList, isObject, lengthOf, peek } from '../reader'
+import { get, isList, isObject, peek, type Context } from '../reader'
 import { addArgumentsPiece, member, type PendingCall, type PendingCalls } from './pending-calls'
 
 /** The events that end a response, the Realtime API's `response.done` among them; each holds the whole response. */
@@ -32,7 +31,7 @@ export function beginsResponsesResponse(calls: PendingCalls, event: object): boo
  * gave it whole before (`doneIds` holds the ids of those that did, across responses). True
  * when the response ends.
  */
-export function takeResponsesEvent(calls: PendingCalls, doneIds: Set<unknown>, event: object, path: string): boolean {
+export function takeResponsesEvent(calls: PendingCalls, doneIds: Set<unknown>, event: object, path: string, context: Context): boolean {
   const type = peek(event, 'type')
   if (type === ITEM_ADDED || type === ITEM_DONE) {
     const itemPath = childPath(path, 'item')
@@ -55,7 +54,7 @@ export function takeResponsesEvent(calls: PendingCalls, doneIds: Set<unknown>, e
   const response = member(event, 'response')
   const output = response === undefined ? undefined : peek(response, 'output')
   if (isList(output)) {
-    forEachIndex(output, lengthOf(output, outputPath), (i) => {
+    context.indices(output, outputPath, (i) => {
       const itemPath = childPath(outputPath, i)
       takeItem(calls, doneIds, get(output, i, itemPath), i, itemPath, true, true)
     })

@@ -1,6 +1,6 @@
 import { childPath } from '../../path'
 import type { ToolCall } from '../../tool-call'
-import { peek, type FormatReader } from '../reader'
+import { peek, type Context, type FormatReader } from '../reader'
 import { ANTHROPIC_EVENTS, beginsAnthropicMessage, takeAnthropicEvent } from './anthropic-events'
 import { beginsBedrockMessage, isBedrockEvent, takeBedrockEvent } from './bedrock-events'
 import { takeChatChunk } from './chat-chunks'
@@ -83,9 +83,9 @@ export class StreamAssembly {
   }
 
   /** Takes an event of the given kind (after finish() when endsBefore says so); returns the calls of the response it ends, if it ends one. */
-  take(event: object, kind: StreamKind, path: string): ToolCall[] | undefined {
+  take(event: object, kind: StreamKind, path: string, context: Context): ToolCall[] | undefined {
     this.kind = kind
-    if (!this.takeEvent(event, kind, path)) return undefined
+    if (!this.takeEvent(event, kind, path, context)) return undefined
     for (const call of this.calls.all) call.complete = true
     return this.finish()
   }
@@ -99,30 +99,30 @@ export class StreamAssembly {
     return this.calls.take(kind === 'chat')
   }
 
-  private takeEvent(event: object, kind: StreamKind, path: string): boolean {
+  private takeEvent(event: object, kind: StreamKind, path: string, context: Context): boolean {
     switch (kind) {
       case 'chat':
-        return takeChatChunk(this.calls, event, path)
+        return takeChatChunk(this.calls, event, path, context)
       case 'anthropic':
         return takeAnthropicEvent(this.calls, event, path)
       case 'bedrock':
         return takeBedrockEvent(this.calls, event, path)
       case 'responses':
-        return takeResponsesEvent(this.calls, this.doneIds, event, path)
+        return takeResponsesEvent(this.calls, this.doneIds, event, path, context)
       case 'langchain': {
         const chunk = langChainChunkOf(event)
         if (chunk === undefined) return false
-        return takeLangChainChunk(this.calls, this.merge, chunk.message, chunk.key === undefined ? path : childPath(path, chunk.key))
+        return takeLangChainChunk(this.calls, this.merge, chunk.message, chunk.key === undefined ? path : childPath(path, chunk.key), context)
       }
     }
   }
 }
 
 /** One stream event alone: a response of one event. */
-export const readStreamEvent: FormatReader = (value, path) => {
+export const readStreamEvent: FormatReader = (value, path, context) => {
   const kind = streamKindOf(value)
   if (kind === undefined) return undefined
   const assembly = new StreamAssembly()
-  const calls = assembly.take(value, kind, path) ?? assembly.finish() ?? []
+  const calls = assembly.take(value, kind, path, context) ?? assembly.finish() ?? []
   return { turns: calls.length === 0 ? [] : [calls] }
 }
