@@ -77,8 +77,9 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
   const chunksPath = childPath(path, 'tool_call_chunks')
   const chunks = peek(message, 'tool_call_chunks')
   if (!isList(chunks) || !isList(toolCalls)) return
+  const toolCallsPath = childPath(path, 'tool_calls')
   const count = lengthOf(chunks, chunksPath)
-  const calls = lengthOf(toolCalls, childPath(path, 'tool_calls'))
+  const calls = lengthOf(toolCalls, toolCallsPath)
   // Each call's place by its id (-2 where two calls share it), found once: not one search of the calls for every chunk.
   let placeById: Map<unknown, number> | undefined
   context.indices(chunks, chunksPath, (index) => {
@@ -91,7 +92,7 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
     let at = -1
     // By id where it names one call alone; else, as many chunks as calls, by place.
     if (typeof id === 'string' && id !== '') {
-      placeById ??= placesById(toolCalls, childPath(path, 'tool_calls'), context)
+      placeById ??= placesById(toolCalls, toolCallsPath, context)
       at = placeById.get(id) ?? -1
     }
     if (at < 0) at = count === calls ? index : -1
