@@ -200,6 +200,7 @@ function thrownCall(error: unknown, path: string): ToolCall {
  */
 function quickOwnCall(value: object): ToolCall | undefined {
   try {
+    // A list is not, having another prototype.
     if (Object.getPrototypeOf(value) !== Object.prototype) return undefined
     // Exactly `name` then `args`, counted with for-in, which allocates no key list (an inherited key adds one, and the full reading takes it).
     let keys = 0
@@ -264,9 +265,9 @@ class ListReading implements IndexVisitor {
     // Items held, not the length, count: a vast sparse list or a Proxy's made-up length holds only what it lists.
     if (++listItemsRead > MAX_LIST_ITEMS) return
     const { list, path, depth } = this
-    const item = readItem(list, index, path)
+    const listed = readItem(list, index, path)
     // The commonest item, our own { name, args } call, is read without spelling its path.
-    const own = depth < MAX_DEPTH && isObject(item) && !isList(item) ? quickOwnCall(item) : undefined
+    const own = depth < MAX_DEPTH && isObject(listed) ? quickOwnCall(listed) : undefined
     if (own !== undefined) {
       if (this.stream !== undefined) this.addResponse(this.stream.finish())
       this.run = withItem(this.run, own)
@@ -277,6 +278,7 @@ class ListReading implements IndexVisitor {
       this.entered = true
     }
     const itemPath = childPath(path, index)
+    const item = revokedAsUnreadable(listed, itemPath)
     const streamKind = isObject(item) && !isList(item) ? streamKindOf(item, true) : undefined
     if (streamKind !== undefined) {
       const stream = (this.stream ??= new StreamAssembly())
@@ -347,6 +349,17 @@ function readItem(list: unknown[], index: number, path: string): unknown {
     return list[index]
   } catch (error) {
     return new UnreadableItem(atPath(childPath(path, index), `could not be read (${errorMessage(error)})`))
+  }
+}
+
+/** A revoked Proxy, which throws at every read, as an item that cannot be read: told once, where each format would try it and throw in turn. */
+function revokedAsUnreadable(item: unknown, path: string): unknown {
+  if (!isObject(item)) return item
+  try {
+    Object.getPrototypeOf(item)
+    return item
+  } catch (error) {
+    return new UnreadableItem(atPath(path, `could not be read (${errorMessage(error)})`))
   }
 }
 

@@ -226,6 +226,17 @@ describe('streams put together as the SDKs put them, at their edges', () => {
     expect(toolCalls(events)).toEqual([expect.objectContaining({ unparseable: '[1]: could not be read (gone)' }), paris])
   })
 
+  test('a revoked Proxy amid a stream, which throws at every read, is such an item too', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    const events = [
+      chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: '{"city":' })] }),
+      proxy,
+      chunk({ tool_calls: [piece(0, { arguments: '"Paris"}' })] }, 'tool_calls'),
+    ]
+    expect(toolCalls(events)).toEqual([expect.objectContaining({ unparseable: expect.stringMatching(/^\[1\]: could not be read \(.*revoked/) }), paris])
+  })
+
   test('arguments given as anything but text in a stream are unparseable, not an empty call', () => {
     const calls = toolCalls([chunk({ tool_calls: [piece(0, { name: 'get_weather', arguments: { city: 'Paris' } })] }, 'tool_calls')])
     expect(calls).toEqual([
