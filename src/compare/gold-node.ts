@@ -2,7 +2,7 @@ import { refuseThrownForm } from './canonicalizers'
 import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
-import { describe, type LazyPath, lazyChild, spellPath } from '../calls/path'
+import { describe, type LazyPath, lazyChild, spellPath, unreadableAt } from '../calls/path'
 import { isPlainObject } from '../calls/plain-value'
 import { type JsonMarker, markerKeyOf, readJsonMarker } from './json-marker'
 
@@ -315,10 +315,27 @@ export function compileEntries(record: Record<string, unknown>, keys: readonly s
   // Object.values reads each value from its slot, in the order of Object.keys; `record[key]` would look
   // each key up among every shape of object met there.
   countValues(keys.length, path)
-  const values = Object.values(record)
+  let values: unknown[]
+  try {
+    values = Object.values(record)
+  } catch (error) {
+    throw unreadableEntry(record, keys, path, error)
+  }
   const nodes: GoldNode[] = new Array(keys.length)
   for (let i = 0; i < keys.length; i++) nodes[i] = compileGoldChild(values[i], path, keys[i]!, depth, true, form)
   return nodes
+}
+
+/** What reading an object's values threw (a getter, a Proxy), at the key that threw it where one does. */
+function unreadableEntry(record: Record<string, unknown>, keys: readonly string[], path: LazyPath, error: unknown): TypeError {
+  for (const key of keys) {
+    try {
+      void record[key]
+    } catch (thrown) {
+      return unreadableAt(spellPath(lazyChild(path, key)), thrown)
+    }
+  }
+  return unreadableAt(spellPath(path), error)
 }
 
 /** The items of a list (or a oneOf's alternatives), compiled. */

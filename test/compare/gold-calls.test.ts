@@ -42,9 +42,12 @@ describe('reading gold', () => {
     expect(() => read(new Array(2 ** 32 - 1))).toThrow(new TypeError('gold[0]: expected a gold call, received a hole in the list'))
   })
 
-  test('gold that throws as it is read, by a getter or a revoked Proxy, throws a TypeError naming the gold', () => {
+  test('gold that throws as it is read, by a getter or a revoked Proxy, throws a TypeError naming where', () => {
     const throwing = { name: 'f', get args(): never { throw new Error('boom') } }
     expect(() => readGold([throwing])).toThrow(new TypeError('gold: could not be read (boom)'))
+    const throwingValue = { name: 'f', args: { city: 'Paris', get days(): never { throw new Error('boom') } } }
+    expect(() => readGold([throwingValue])).toThrow(new TypeError('gold[0].args.days: could not be read (boom)'))
+    expect(() => readGold({ name: 'f', args: { filters: throwingValue.args } })).toThrow(new TypeError('gold.args.filters.days: could not be read (boom)'))
     const { proxy, revoke } = Proxy.revocable([], {})
     revoke()
     expect(() => readGold(proxy, 'episodes[3].gold')).toThrow(TypeError)

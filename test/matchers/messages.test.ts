@@ -627,10 +627,12 @@ describe('the message of toHaveCalledTool', () => {
     expect(() => expect([search('cats')]).not.toHaveCalledTool('search', null as never)).toThrow(expected)
   })
 
-  test('arguments whose reading throws (a Proxy of the author\'s) throw a TypeError naming them, not their own error', () => {
+  test('arguments whose reading throws (a Proxy or a getter of the author\'s) throw a TypeError naming where, not their own error', () => {
     const args = new Proxy({}, { get: () => { throw new Error('trap') } })
     expect(() => expect([search('cats')]).toHaveCalledTool('search', args)).toThrow(new TypeError('args: could not be read (trap)'))
     expect(() => expect([search('cats')]).not.toHaveCalledTool('search', args)).toThrow(new TypeError('args: could not be read (trap)'))
+    const throwingValue = { query: 'cats', get limit(): never { throw new Error('boom') } }
+    expect(() => expect([search('cats')]).toHaveCalledTool('search', throwingValue)).toThrow(new TypeError('args.limit: could not be read (boom)'))
   })
 
   test('says when no call was made', () => {
