@@ -5,7 +5,7 @@ import type { TestToolCalls } from '../matchers/record-score'
 export interface GradedTest extends TestToolCalls {
   /** The test file, relative to the runner's root. */
   file: string
-  /** The Vitest project that ran it, where the project has a name: one file may run in several. */
+  /** The project that ran it, where the project has a name (under Jest, where it alone ran the file): one file may run in several. */
   project?: string
   /** The test's full name, its describe blocks first. */
   test: string

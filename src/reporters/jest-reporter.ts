@@ -18,15 +18,25 @@ export interface JestRunResults {
   wasInterrupted?: boolean
   testResults?: Array<{
     testFilePath: string
+    /** The project's `displayName`: Jest's config makes `{ name, color }` of a name given alone. */
+    displayName?: { name: string } | string | null
     testResults: Array<{ ancestorTitles: string[]; title: string; fullName: string; invocations?: number }>
   }>
 }
 
-/** What the results say of each test: its name as Vitest writes it (`describe > test`), and how many times it ran. */
+function projectName(displayName: { name: string } | string | null | undefined): string | undefined {
+  const name = typeof displayName === 'string' ? displayName : displayName?.name
+  return name === '' ? undefined : name
+}
+
+/** What the results say of each test: its name as Vitest writes it (`describe > test`), how many times it ran, and its file's project. */
 function jestTests(results: JestRunResults): JestTests {
   const names = new Map<string, string>()
   const runs = new Map<string, number | undefined>()
+  const projects = new Map<string, string | undefined>()
   for (const file of results.testResults ?? []) {
+    // A worker is not told which project runs a file: the records of a file run by two cannot be told apart by project.
+    projects.set(file.testFilePath, projects.has(file.testFilePath) ? undefined : projectName(file.displayName))
     for (const test of file.testResults) {
       const titles = [...test.ancestorTitles, test.title]
       names.set(`${file.testFilePath}\0${test.fullName}`, titles.join(' > '))
@@ -35,7 +45,7 @@ function jestTests(results: JestRunResults): JestTests {
       runs.set(key, runs.has(key) ? undefined : test.invocations)
     }
   }
-  return { names, runs }
+  return { names, runs, projects }
 }
 
 /**

@@ -74,6 +74,8 @@ export interface JestTests {
   names: ReadonlyMap<string, string>
   /** How many times each test ran, by `titlesKey`; undefined for titles that more than one test of a file has. */
   runs: ReadonlyMap<string, number | undefined>
+  /** The name of the project that ran each file, by its path, where one project alone ran it and that project has a name. */
+  projects: ReadonlyMap<string, string | undefined>
 }
 
 /** A test of a file by its titles, describe blocks first. */
@@ -95,10 +97,11 @@ function ranAgain(sums: TestSums, runs: JestTests['runs']): boolean {
 
 /**
  * The assertions of every worker's file, summed per test, each test's last attempt only (none
- * when Jest ran it again after it graded); files are named relative to `rootDir`, tests by their
- * titles, or by `names` (keyed by test path and Jest's name) where the records have no titles.
+ * when Jest ran it again after it graded); files are named relative to `rootDir`, beside their
+ * project where `projects` names one, tests by their titles, or by `names` (keyed by test path
+ * and Jest's name) where the records have no titles.
  */
-function readRunFolder(folder: string, rootDir: string, { names, runs }: JestTests): RunRecords {
+function readRunFolder(folder: string, rootDir: string, { names, runs, projects }: JestTests): RunRecords {
   const tests = new Map<string, TestSums>()
   let unreadable = 0
   for (const recordFile of readdirSync(folder).filter((file) => file.endsWith('.jsonl')).sort()) {
@@ -117,7 +120,8 @@ function readRunFolder(folder: string, rootDir: string, { names, runs }: JestTes
       if (sums === undefined || attempt > sums.attempt) {
         const file = relative(rootDir, record.testPath).split(sep).join('/')
         const name = record.titles?.join(' > ') ?? names.get(key) ?? record.testName
-        const test: GradedTest = { file, test: name, tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
+        const project = projects.get(record.testPath)
+        const test: GradedTest = { file, ...(project === undefined ? {} : { project }), test: name, tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
         tests.set(key, (sums = { test, attempt, titles: record.titles, testPath: record.testPath }))
       }
       addAssertion(sums.test, record, record.perTool, record.level)

@@ -6,7 +6,7 @@ import type { GradedTest } from './graded-test'
 /** A test among the lowest, with its figures. */
 export interface WorstTest extends Figures {
   file: string
-  /** The Vitest project that ran it, where the project has a name. */
+  /** The project that ran it, where the project has a name (under Jest, where it alone ran the file). */
   project?: string
   test: string
   assertions: number

@@ -10,7 +10,7 @@ const line = (testName: string, tp: number, fn: number) =>
   `${JSON.stringify({ testPath: '/suite/search.test.ts', testName, tp, fp: 0, fn, perTool: { search: { tp, fp: 0, fn } } })}\n`
 
 /** What Jest's results say of no test. */
-const noResults: JestTests = { names: new Map(), runs: new Map() }
+const noResults: JestTests = { names: new Map(), runs: new Map(), projects: new Map() }
 
 afterEach(() => {
   delete process.env[JEST_RUN_FOLDER]
@@ -28,7 +28,7 @@ describe('the Jest run folder', () => {
     writeFileSync(join(folder, '101.jsonl'), line('search finds cats', 1, 0))
     writeFileSync(join(folder, '102.jsonl'), line('search finds cats', 1, 1) + line('search finds dogs', 0, 1))
     const names = new Map([['/suite/search.test.ts\0search finds cats', 'search > finds cats']])
-    expect(takeRunRecords(folder, '/suite', { names, runs: new Map() }).tests).toEqual([
+    expect(takeRunRecords(folder, '/suite', { names, runs: new Map(), projects: new Map() }).tests).toEqual([
       { file: 'search.test.ts', test: 'search > finds cats', tp: 2, fp: 0, fn: 1, perTool: { search: { tp: 2, fp: 0, fn: 1 } }, assertions: 2 },
       { file: 'search.test.ts', test: 'search finds dogs', tp: 0, fp: 0, fn: 1, perTool: { search: { tp: 0, fp: 0, fn: 1 } }, assertions: 1 },
     ])
@@ -67,7 +67,16 @@ describe('the Jest run folder', () => {
     const folder = openRunFolder()
     writeFileSync(join(folder, '101.jsonl'), jest30Line(['flaky'], 1, 0, 1) + jest30Line(['steady'], 1, 1, 0))
     const runs = new Map([[titlesKey('/suite/search.test.ts', ['flaky']), 2], [titlesKey('/suite/search.test.ts', ['steady']), 1]])
-    expect(takeRunRecords(folder, '/suite', { names: new Map(), runs }).tests.map(({ test }) => test)).toEqual(['steady'])
+    expect(takeRunRecords(folder, '/suite', { names: new Map(), runs, projects: new Map() }).tests.map(({ test }) => test)).toEqual(['steady'])
+  })
+
+  test("names the project beside each test of a file that Jest's results give one", () => {
+    const folder = openRunFolder()
+    writeFileSync(join(folder, '101.jsonl'), line('search finds cats', 1, 0))
+    const projects = new Map([['/suite/search.test.ts', 'server']])
+    expect(takeRunRecords(folder, '/suite', { names: new Map(), runs: new Map(), projects }).tests).toEqual([
+      { file: 'search.test.ts', project: 'server', test: 'search finds cats', tp: 1, fp: 0, fn: 0, perTool: { search: { tp: 1, fp: 0, fn: 0 } }, assertions: 1 },
+    ])
   })
 
   test('leaves out a line whose titles or attempt are not what the matchers write', () => {
