@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
 import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
 import { runCli } from '../cli/run-cli'
-import { runEnvironment, runRunner } from './run-runner'
+import { type RunOutcome, runEnvironment, runRunner } from './run-runner'
 
 let scratch: string
 
@@ -71,5 +71,61 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, { ...runEnvironment(), TMPDIR: temporary, TMP: temporary, TEMP: temporary })
     expect(outcome.output).toContain(FIXTURE_LINE)
     expect((await readdir(temporary)).filter((name) => name.startsWith('expect-toolcalls-jest-'))).toEqual([])
+  })
+})
+
+// One real Jest run of the fixture by two named projects, read by each test below.
+describe('the Jest reporter, where projects with a displayName run the files', { timeout: 30_000 }, () => {
+  let outcome: RunOutcome
+  let json: string
+
+  beforeAll(async () => {
+    json = join(scratch, 'projects.json')
+    const args = ['--ci', '--runInBand', '--config', 'jest.projects.config.mjs']
+    outcome = await runRunner('jest', args, fixture, runEnvironment({ json, worst: 10 }))
+    expect(outcome.exitCode, outcome.output).toBe(0)
+  }, 30_000)
+
+  // search.spec.ts runs in both: which run is whose, the records do not say, so neither is named.
+  test('labels a test with its project as Vitest does, where one project alone ran its file', () => {
+    expect(outcome.output).toContain(
+      [
+        'Lowest F1:',
+        '  |browser| booking.spec.ts > booking > forgets to cancel  F1 0  TP 0  FP 0  FN 2',
+        '  |server| weather.spec.ts > weather > reads the wrong city  F1 0  TP 0  FP 1  FN 1',
+        '  |browser| booking.spec.ts > booking > books the wrong seat  F1 0.6667  TP 2  FP 1  FN 1',
+        '  search.spec.ts > search > searches once too often  F1 0.6667  TP 1  FP 1  FN 0',
+        '  search.spec.ts > search > searches once too often  F1 0.6667  TP 1  FP 1  FN 0',
+        '  search.spec.ts > search > searches, then forgets to answer  F1 0.8  TP 2  FP 0  FN 1',
+        '  search.spec.ts > search > searches, then forgets to answer  F1 0.8  TP 2  FP 0  FN 1',
+        '',
+        'Per tool:',
+      ].join('\n'),
+    )
+    // The fixture's figures, with search.spec.ts's (TP 3, FP 1, FN 1) counted twice.
+    expect(outcome.output).toContain('TP 9  FP 4  FN 6  precision 0.6923  recall 0.6  F1 0.6429 (micro average over 10 graded assertions)')
+  })
+
+  test('writes the project of each test that it labels in the JSON report', async () => {
+    const report = JSON.parse(await readFile(json, 'utf8')) as TestCorpusReport
+    expect(report.worst.map(({ project, file, test }) => ({ project, file, test }))).toEqual([
+      { project: 'browser', file: 'booking.spec.ts', test: 'booking > forgets to cancel' },
+      { project: 'server', file: 'weather.spec.ts', test: 'weather > reads the wrong city' },
+      { project: 'browser', file: 'booking.spec.ts', test: 'booking > books the wrong seat' },
+      { project: undefined, file: 'search.spec.ts', test: 'search > searches once too often' },
+      { project: undefined, file: 'search.spec.ts', test: 'search > searches once too often' },
+      { project: undefined, file: 'search.spec.ts', test: 'search > searches, then forgets to answer' },
+      { project: undefined, file: 'search.spec.ts', test: 'search > searches, then forgets to answer' },
+    ])
+    // Left out, not written as null, where there is no project to name.
+    expect(report.worst.filter((test) => 'project' in test)).toHaveLength(3)
+  })
+
+  test("keeps the projects through 'toolcalls merge'", async () => {
+    const mergedJson = join(scratch, 'projects-merged.json')
+    const merged = await runCli(['merge', json, '--worst', '10', '--json', mergedJson])
+    expect(merged.code, merged.stderr).toBe(0)
+    const report = JSON.parse(await readFile(mergedJson, 'utf8')) as TestCorpusReport
+    expect(report.worst.map(({ project, file }) => project ?? file)).toEqual(['browser', 'server', 'browser', ...Array(4).fill('search.spec.ts')])
   })
 })
