@@ -1,4 +1,5 @@
 import { IDENTIFIER } from '../calls/path'
+import { drawnAs } from './look-alikes'
 import { isHighSurrogate, isLowSurrogate, LONE_SURROGATE, startOf } from '../calls/text-excerpt'
 import { prettyFormat } from '#printers'
 
@@ -48,9 +49,27 @@ function visible(text: string): string {
  * An argument's name as a message prints it beside its value: bare when it is an identifier,
  * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut when long.
  */
-export function printArgName(name: string): string {
-  const shown = name.length > MAX_STRING ? `${startOf(name, MAX_STRING)}…` : name
-  return IDENTIFIER.test(name) ? shown : `"${visible(shown)}"`
+export function printArgName(name: string, others: Iterable<string> = NONE): string {
+  const cut = name.length > MAX_STRING
+  const start = cut ? startOf(name, MAX_STRING) : name
+  const shown = IDENTIFIER.test(name) ? start : visible(start)
+  const ended = `${drawnAlikeAny(name, others) ? beyondAsciiEscaped(shown) : shown}${cut ? '…' : ''}`
+  return IDENTIFIER.test(name) ? ended : `"${ended}"`
+}
+
+const NONE: readonly string[] = []
+
+/**
+ * A name (a tool's) as a message prints it: its unseen characters escaped, cut by `excerpt` when
+ * given, and, where it would print alike one of `others` (the names it stands beside), every
+ * character beyond ASCII as its escape.
+ */
+export function printName(name: string, others: Iterable<string> = NONE, excerpt?: (name: string) => string): string {
+  const shown = excerpt === undefined ? name : excerpt(name)
+  if (!drawnAlikeAny(name, others)) return oneLine(shown)
+  // The `…` of a name cut is not the name's own.
+  const cut = shown !== name && shown.endsWith('…')
+  return `${beyondAsciiEscaped(oneLine(cut ? shown.slice(0, -1) : shown))}${cut ? '…' : ''}`
 }
 
 /** Characters of a string shown before where two strings first differ. */
@@ -63,20 +82,34 @@ const LEAD = 20
 export function printStringsApart(expected: string, received: string, width = MAX_STRING): [string, string] {
   const printed = printApart(expected, received, width, visible)
   // Strings that still print alike differ in characters drawn the same (é composed, or e and an
-  // accent; a ligature and its letters): every character beyond ASCII is then written as its escape.
+  // accent; a ligature and its letters; a Cyrillic а for a Latin a): every character beyond ASCII
+  // is then written as its escape.
   return drawnAlike(printed[0], printed[1]) ? printApart(expected, received, width, escapedBeyondAscii) : printed
 }
 
 const BEYOND_ASCII = /[^\u0000-\u007f]/g
 const HOLDS_BEYOND_ASCII = /[^\u0000-\u007f]/
 
-/** Two printed strings a reader could not tell apart; ASCII alone is drawn as it is, so only text beyond it is normalised. */
+/**
+ * Two printed strings a reader could not tell apart; ASCII alone is drawn as it is, so only text
+ * beyond it is looked at. Asked only of strings that differ and are about to be printed.
+ */
 export function drawnAlike(a: string, b: string): boolean {
-  return (HOLDS_BEYOND_ASCII.test(a) || HOLDS_BEYOND_ASCII.test(b)) && a.normalize('NFKC') === b.normalize('NFKC')
+  return (HOLDS_BEYOND_ASCII.test(a) || HOLDS_BEYOND_ASCII.test(b)) && drawnAs(a) === drawnAs(b)
+}
+
+/** Whether `text` prints alike one of `others` that differs from it. */
+export function drawnAlikeAny(text: string, others: Iterable<string>): boolean {
+  for (const other of others) if (other !== text && drawnAlike(text, other)) return true
+  return false
+}
+
+function beyondAsciiEscaped(printed: string): string {
+  return printed.replace(BEYOND_ASCII, escapeUnseen)
 }
 
 function escapedBeyondAscii(text: string): string {
-  return visible(text).replace(BEYOND_ASCII, escapeUnseen)
+  return beyondAsciiEscaped(visible(text))
 }
 
 /** Two long strings cut to `width` characters around where they first differ, `…` where cut: for a diff that quotes them itself. */
