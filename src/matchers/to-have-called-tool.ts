@@ -3,7 +3,7 @@ import { nameExcerpt } from '../calls/text-excerpt'
 import { unreadableAt } from '../calls/path'
 import { isUnparseable, type ToolCall } from '../calls/tool-call'
 import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
-import { oneLine, printValue } from '../compare/print-value'
+import { printName, printValue } from '../compare/print-value'
 import { acceptsUnder } from '../compare/accepts-value'
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
 import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
@@ -18,15 +18,15 @@ import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFr
 /** How many calls the message lists before it counts the rest. */
 const LISTED_CALLS = 20
 
-function printPrediction(call: ToolCall): string {
-  if (call.unparseable === undefined) return printCall(call.name, call.args, call.positional)
+function printPrediction(call: ToolCall, wanted: string): string {
+  if (call.unparseable === undefined) return printCall(call.name, call.args, call.positional, [wanted])
   // The name and the reason quote the model's text: escaped, as every message prints it.
-  return `${call.name === '' ? '' : `${oneLine(nameExcerpt(call.name))} `}(unparseable: ${longReasonCut(call.unparseable)})`
+  return `${call.name === '' ? '' : `${printName(call.name, [wanted], nameExcerpt)} `}(unparseable: ${longReasonCut(call.unparseable)})`
 }
 
-/** The first calls made, and the one the message names wherever it stands. */
-function callsMade(calls: readonly ToolCall[], highlight: number | undefined): string[] {
-  const line = (i: number) => `${i === highlight ? '→' : ' '} pred[${i}] ${printPrediction(calls[i]!)}`
+/** The first calls made, and the one the message names wherever it stands; a name drawn as `wanted` is, in escapes. */
+function callsMade(calls: readonly ToolCall[], highlight: number | undefined, wanted: string): string[] {
+  const line = (i: number) => `${i === highlight ? '→' : ' '} pred[${i}] ${printPrediction(calls[i]!, wanted)}`
   const beyond = highlight !== undefined && highlight >= LISTED_CALLS
   const first = Math.min(calls.length, beyond ? LISTED_CALLS - 1 : LISTED_CALLS)
   const lines = Array.from({ length: first }, (_, i) => line(i))
@@ -115,8 +115,11 @@ export function toHaveCalledTool(
 
   const printed = (shownCalls: readonly ToolCall[], shownPair: PairDetail | undefined) => {
     const colors = runnerColors(this)
+    // A name drawn as one of the calls listed is (a Cyrillic а for a Latin a) is written in escapes, on both sides.
+    const listedNames = shownCalls.slice(0, LISTED_CALLS).map((call) => call.name)
+    const wantedName = printName(name, listedNames)
     const wanted = colors.expected(
-      args === undefined ? oneLine(name) : matcher !== undefined ? `${oneLine(name)} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>),
+      args === undefined ? wantedName : matcher !== undefined ? `${wantedName} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>, [], listedNames),
     )
     const verdict = unawaited
       ? `Expected ${this.isNot ? 'no call' : 'a call'} to ${wanted}, but ${UNAWAITED}.`
@@ -131,7 +134,7 @@ export function toHaveCalledTool(
         : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
     const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : shownPair?.predIndex
-    if (shownCalls.length > 0 && !unawaited) sections.push(callsMade(shownCalls, highlight).join('\n'))
+    if (shownCalls.length > 0 && !unawaited) sections.push(callsMade(shownCalls, highlight, name).join('\n'))
     if (!pass && shownPair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(shownPair, args as Record<string, unknown>, options, this).join('\n'))
     return sections.join('\n\n')
   }

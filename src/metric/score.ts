@@ -2,7 +2,7 @@ import { nameExcerpt } from '../calls/text-excerpt'
 import type { ToolCall } from '../calls/tool-call'
 import { type ArgVerdict, argWeight } from '../compare/compare-call'
 import { describeGoldArgs } from '../compare/gold-calls'
-import { oneLine } from '../compare/print-value'
+import { drawnAlikeAny, oneLine, printName } from '../compare/print-value'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
 import type { PairingContext } from '../match/pairing-context'
@@ -241,13 +241,23 @@ function exactTotals(pairs: readonly PairDetail[], unmatchedPred: readonly Unmat
 const NAMES_LISTED = 5
 
 /** `a, b, c`, or `a, b, c, d, e and 7 more`: one line, however many calls a trajectory makes. */
-function nameList(names: ReadonlySet<string>): string {
+function nameList(names: ReadonlySet<string>, shown: (name: string) => string = (name) => name): string {
   const listed: string[] = []
   for (const name of names) {
     if (listed.length === NAMES_LISTED) return `${listed.join(', ')} and ${names.size - NAMES_LISTED} more`
-    listed.push(name)
+    listed.push(shown(name))
   }
   return listed.join(', ')
+}
+
+/** The names nameList lists. */
+function listedNames(names: ReadonlySet<string>): string[] {
+  const listed: string[] = []
+  for (const name of names) {
+    if (listed.length === NAMES_LISTED) break
+    listed.push(name)
+  }
+  return listed
 }
 
 /** What pairing a left-over prediction with a left gold call of its tool would break: the order of calls, or of turns. */
@@ -270,10 +280,12 @@ function unmatchedReason(
 ): { kind: UnmatchedKind; reason: string } {
   if (name === undefined) return { kind: 'unparseable', reason: pred.unparseable ?? 'could not be read' }
   if (!goldNames.has(name)) {
-    return {
-      kind: 'wrong tool',
-      reason: expectedNames === '' ? `no call to ${oneLine(nameExcerpt(pred.name))} was expected` : `no call to ${oneLine(nameExcerpt(pred.name))} was expected (expected ${expectedNames})`,
-    }
+    if (expectedNames === '') return { kind: 'wrong tool', reason: `no call to ${oneLine(nameExcerpt(pred.name))} was expected` }
+    // A name drawn as one expected is (a Cyrillic а for a Latin a) is written in escapes, and so is that one.
+    const listed = listedNames(unpairedGoldNames)
+    const alike = drawnAlikeAny(pred.name, listed)
+    const expected = alike ? nameList(unpairedGoldNames, (gold) => printName(gold, [pred.name])) : expectedNames
+    return { kind: 'wrong tool', reason: `no call to ${printName(pred.name, alike ? listed : [], nameExcerpt)} was expected (expected ${expected})` }
   }
   if (unpairedGoldNames.has(name)) {
     return { kind: 'out of order', reason: `an expected call to ${oneLine(nameExcerpt(pred.name))} is left, but pairing it would break ${breaksOrder}` }

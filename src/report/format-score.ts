@@ -1,5 +1,5 @@
 import { nameExcerpt } from '../calls/text-excerpt'
-import { oneLine, printArgName } from '../compare/print-value'
+import { oneLine, printArgName, printName } from '../compare/print-value'
 import { jestDiff } from '#printers'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
@@ -114,8 +114,10 @@ function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors
 
 export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
-  // An argument's name may be the model's own.
-  const arg = verdict.position !== undefined ? key : printArgName(key)
+  // An argument's name may be the model's own; one missing or unexpected is written in escapes
+  // where it would print alike a name of the other call (a Cyrillic а for a Latin a).
+  const others = verdict.verdict === 'missing' ? Object.keys(pair.pred.args) : verdict.verdict === 'unexpected' ? Object.keys(pair.gold.args) : undefined
+  const arg = verdict.position !== undefined ? key : printArgName(key, others)
   const gold = pair.gold.args[key]
   const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[key]
   // A reason's path may quote the model's keys, escaped by JSON only: a direction override in one would reverse the line.
@@ -238,7 +240,9 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
     wrongShown++
     const sameName = pair.pred.name === pair.gold.name
     // The predicted name is the model's own, which a name canonicalizer may have read as the gold's however long it is.
-    const name = sameName ? oneLine(pair.gold.name) : `${oneLine(pair.gold.name)} (predicted as ${oneLine(nameExcerpt(pair.pred.name))})`
+    const name = sameName
+      ? oneLine(pair.gold.name)
+      : `${printName(pair.gold.name, [pair.pred.name])} (predicted as ${printName(pair.pred.name, [pair.gold.name], nameExcerpt)})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors)}`)
     const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts }
     // Each pair still to list gets its share of the room: the arguments that agree in one do not crowd out the next.
@@ -267,13 +271,13 @@ function listed<T>(items: readonly T[], format: (item: T) => string, more: (coun
   return lines
 }
 
-function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean): string {
+function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean, goldNames: readonly string[]): string {
   const call =
     unmatched.kind === 'unparseable'
       ? unmatched.call.name === ''
         ? '(unparseable)'
         : `${oneLine(nameExcerpt(unmatched.call.name))} (unparseable)`
-      : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional)
+      : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional, goldNames)
   // A reason may quote the model's text (what would not parse).
   return (
     colors.received(`  + pred[${unmatched.predIndex}] ${call}`) +
@@ -283,9 +287,9 @@ function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, all
   )
 }
 
-function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors, allowed: boolean, goldPlace: (goldIndex: number) => string): string {
+function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors, allowed: boolean, goldPlace: (goldIndex: number) => string, predNames: readonly string[]): string {
   return (
-    colors.expected(`  - gold${goldPlace(unmatched.goldIndex)} ${printCall(unmatched.call.name, unmatched.call.args)}`) +
+    colors.expected(`  - gold${goldPlace(unmatched.goldIndex)} ${printCall(unmatched.call.name, unmatched.call.args, [], predNames)}`) +
     weighed(unmatched.weight, colors) +
     (allowed ? colors.dim('  (allowed)') : '')
   )
@@ -305,15 +309,21 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
       ...formatPairs(score.pairs, colors, options.exactLines ?? 50, options),
     ])
   }
+  // The names of the calls listed on either side, so that a tool's name drawn alike one of the other side's prints in escapes.
+  const predNames = score.unmatchedPred.slice(0, LISTED).map((unmatched) => unmatched.call.name)
+  const goldNames = score.unmatchedGold.slice(0, LISTED).map((unmatched) => unmatched.call.name)
   if (score.unmatchedPred.length > 0) {
     const more = (count: number) => colors.received(`  + … and ${count} more predictions that matched nothing`)
     const allowed = options.allowed?.extra === true
-    sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, (u) => formatUnmatchedPred(u, colors, allowed), more)])
+    sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, (u) => formatUnmatchedPred(u, colors, allowed, goldNames), more)])
   }
   if (score.unmatchedGold.length > 0) {
     const more = (count: number) => colors.expected(`  - … and ${count} more gold calls that nothing matched`)
     const allowed = options.allowed?.missing === true
-    sections.push(['Gold calls that nothing matched:', ...listed(score.unmatchedGold, (u) => formatUnmatchedGold(u, colors, allowed, options.goldPlace ?? flatPlace), more)])
+    sections.push([
+      'Gold calls that nothing matched:',
+      ...listed(score.unmatchedGold, (u) => formatUnmatchedGold(u, colors, allowed, options.goldPlace ?? flatPlace, predNames), more),
+    ])
   }
   sections.push([figuresLine(score)])
   return sections.map((lines) => lines.join('\n')).join('\n\n')

@@ -1,5 +1,5 @@
 import type { NewPlugin } from 'pretty-format'
-import { oneLine, printArgName, printStringsApart } from '../compare/print-value'
+import { oneLine, printArgName, printName, printStringsApart } from '../compare/print-value'
 import { prettyFormat } from '#printers'
 import { isRecord } from '../calls/plain-value'
 import { startOf } from '../calls/text-excerpt'
@@ -85,11 +85,14 @@ export function printInlineApart(gold: string, pred: string): [string, string] {
   return printStringsApart(gold, pred, MAX_LINE - 2)
 }
 
-/** A call as `name({ a: 1 })`-like text: `search(q: "cats", limit: 3)`. */
-export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = []): string {
+/**
+ * A call as `name({ a: 1 })`-like text: `search(q: "cats", limit: 3)`. Its name is written in
+ * escapes where it would print alike one of `names`, those of the calls listed beside it.
+ */
+export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = [], names?: Iterable<string>): string {
   const parts = positional.map(printInline)
   for (const key of Object.keys(args)) parts.push(`${printArgName(key)}: ${printInline(args[key])}`)
-  const text = `${oneLine(name)}(${parts.join(', ')})`
+  const text = `${printName(name, names)}(${parts.join(', ')})`
   return text.length > MAX_LINE * 2 ? `${startOf(text, MAX_LINE * 2 - 2)}…)` : text
 }
 
