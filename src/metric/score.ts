@@ -250,14 +250,9 @@ function nameList(names: ReadonlySet<string>, shown: (name: string) => string = 
   return listed.join(', ')
 }
 
-/** The names nameList lists. */
-function listedNames(names: ReadonlySet<string>): string[] {
-  const listed: string[] = []
-  for (const name of names) {
-    if (listed.length === NAMES_LISTED) break
-    listed.push(name)
-  }
-  return listed
+/** The gold calls' names, less the undefined of one that could not be read. */
+function* goldNamesOf(names: ReadonlySet<string | undefined>): Iterable<string> {
+  for (const name of names) if (name !== undefined) yield name
 }
 
 /** What pairing a left-over prediction with a left gold call of its tool would break: the order of calls, or of turns. */
@@ -280,12 +275,11 @@ function unmatchedReason(
 ): { kind: UnmatchedKind; reason: string } {
   if (name === undefined) return { kind: 'unparseable', reason: pred.unparseable ?? 'could not be read' }
   if (!goldNames.has(name)) {
-    if (expectedNames === '') return { kind: 'wrong tool', reason: `no call to ${oneLine(nameExcerpt(pred.name))} was expected` }
-    // A name drawn as one expected is (a Cyrillic а for a Latin a) is written in escapes, and so is that one.
-    const listed = listedNames(unpairedGoldNames)
-    const alike = drawnAlikeAny(pred.name, listed)
+    if (expectedNames === '') return { kind: 'wrong tool', reason: `no call to ${printName(pred.name, goldNamesOf(goldNames), nameExcerpt)} was expected` }
+    // A name drawn as a gold call's is (a Cyrillic а for a Latin a) is written in escapes, and so is that one where listed.
+    const alike = drawnAlikeAny(pred.name, goldNamesOf(goldNames))
     const expected = alike ? nameList(unpairedGoldNames, (gold) => printName(gold, [pred.name])) : expectedNames
-    return { kind: 'wrong tool', reason: `no call to ${printName(pred.name, alike ? listed : [], nameExcerpt)} was expected (expected ${expected})` }
+    return { kind: 'wrong tool', reason: `no call to ${printName(pred.name, alike ? goldNamesOf(goldNames) : [], nameExcerpt)} was expected (expected ${expected})` }
   }
   if (unpairedGoldNames.has(name)) {
     return { kind: 'out of order', reason: `an expected call to ${oneLine(nameExcerpt(pred.name))} is left, but pairing it would break ${breaksOrder}` }

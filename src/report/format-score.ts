@@ -271,7 +271,7 @@ function listed<T>(items: readonly T[], format: (item: T) => string, more: (coun
   return lines
 }
 
-function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean, goldNames: readonly string[]): string {
+function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean, goldNames: ReadonlySet<string>): string {
   const call =
     unmatched.kind === 'unparseable'
       ? unmatched.call.name === ''
@@ -309,9 +309,10 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
       ...formatPairs(score.pairs, colors, options.exactLines ?? 50, options),
     ])
   }
-  // The names of the calls listed on either side, so that a tool's name drawn alike one of the other side's prints in escapes.
+  // A tool's name drawn as one on the other side is (a Cyrillic а for a Latin a) prints in escapes: a prediction's
+  // beside every gold call's, as its reason says none was expected; a gold call's beside the predictions listed.
+  const goldNames = new Set([...score.pairs.map((pair) => pair.gold.name), ...score.unmatchedGold.map((unmatched) => unmatched.call.name)])
   const predNames = score.unmatchedPred.slice(0, LISTED).map((unmatched) => unmatched.call.name)
-  const goldNames = score.unmatchedGold.slice(0, LISTED).map((unmatched) => unmatched.call.name)
   if (score.unmatchedPred.length > 0) {
     const more = (count: number) => colors.received(`  + … and ${count} more predictions that matched nothing`)
     const allowed = options.allowed?.extra === true
