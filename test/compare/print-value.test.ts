@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
-import { printArgName, printStringsApart, printValue } from '../../src/compare/print-value'
+import { printArgName, printName, printStringsApart, printValue } from '../../src/compare/print-value'
 
 /** Control, zero-width and direction characters, spaces other than the space, and unpaired surrogates, written as escapes so that they show. */
 function escapeUnseen(text: string): string {
@@ -127,6 +127,22 @@ describe('printStringsApart', () => {
     expect(printStringsApart('Café', 'Cafe')).toEqual(['"Café"', '"Cafe"'])
   })
 
+  test('strings that differ by a Cyrillic or Greek letter drawn like a Latin one print every character beyond ASCII as its escape', () => {
+    expect(printStringsApart('get_weather', 'get_we\u0430ther')).toEqual(['"get_weather"', '"get_we\\u0430ther"'])
+    expect(printStringsApart('Lisbon', 'Lisb\u03bfn')).toEqual(['"Lisbon"', '"Lisb\\u03bfn"'])
+    // A Latin M in a Cyrillic word: both sides hold letters beyond ASCII.
+    expect(printStringsApart('Москва', 'Mосква')).toEqual(['"\\u041c\\u043e\\u0441\\u043a\\u0432\\u0430"', '"M\\u043e\\u0441\\u043a\\u0432\\u0430"'])
+    // Accented alike: ё and ë.
+    expect(printStringsApart('Fëdor', 'F\u0451dor')).toEqual(['"F\\u00ebdor"', '"F\\u0451dor"'])
+  })
+
+  test('strings a reader can tell apart print as they are', () => {
+    expect(printStringsApart('Zurich', 'Zürich')).toEqual(['"Zurich"', '"Zürich"'])
+    expect(printStringsApart('Киев', 'Москва')).toEqual(['"Киев"', '"Москва"'])
+    expect(printStringsApart('Москва', 'Москвы')).toEqual(['"Москва"', '"Москвы"'])
+    expect(printStringsApart('Αθήνα', 'Athens')).toEqual(['"Αθήνα"', '"Athens"'])
+  })
+
   test('a window never splits a surrogate pair', () => {
     const [expected, received] = printStringsApart(`${'😀'.repeat(40)}a`, `${'😀'.repeat(40)}b`, 20)
     for (const printed of [expected, received]) expect(printed).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/)
@@ -157,5 +173,31 @@ describe('a long string or name is cut at a whole character', () => {
 
   test('printArgName cuts a long name before an emoji it would part', () => {
     expect(printArgName(emojiAtTheCut)).toBe(`"${'a'.repeat(59)}…"`)
+  })
+})
+
+describe('a name drawn like one beside it prints in escapes', () => {
+  test('a tool name with a Cyrillic а beside its Latin twin, and that twin', () => {
+    expect(printName('get_we\u0430ther', ['search', 'get_weather'])).toBe('get_we\\u0430ther')
+    expect(printName('get_weather', ['get_we\u0430ther'])).toBe('get_weather')
+    expect(printName('\u0441\u043e\u0440\u0443', ['copy'])).toBe('\\u0441\\u043e\\u0440\\u0443')
+  })
+
+  test('a name alone, beside itself, or beside names that look otherwise, prints as it is', () => {
+    expect(printName('get_we\u0430ther')).toBe('get_we\u0430ther')
+    expect(printName('get_we\u0430ther', ['get_we\u0430ther', 'get_wheather'])).toBe('get_we\u0430ther')
+    expect(printName('zürich', ['zurich'])).toBe('zürich')
+  })
+
+  test('a long name is cut before it is escaped, its … kept', () => {
+    const long = `${'a'.repeat(100)}\u0430bc`
+    expect(printName(long, [`${'a'.repeat(101)}bc`], (name) => `${name.slice(0, 101)}…`)).toBe(`${'a'.repeat(100)}\\u0430…`)
+  })
+
+  test('an argument name, quoted as it is not an identifier, and cut when long', () => {
+    expect(printArgName('\u0441ity', ['city'])).toBe('"\\u0441ity"')
+    expect(printArgName('\u0441ity')).toBe('"\u0441ity"')
+    expect(printArgName('city', ['\u0441ity'])).toBe('city')
+    expect(printArgName(`\u0441${'x'.repeat(80)}`, [`c${'x'.repeat(80)}`])).toBe(`"\\u0441${'x'.repeat(59)}…"`)
   })
 })

@@ -154,6 +154,34 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('search\\u200b(q: "cats")')
   })
 
+  test('writes in escapes a tool name, an argument name and a string drawn like the gold\'s with a Cyrillic or Greek letter, and only those', () => {
+    const gold = [{ name: 'get_weather', args: { city: 'Lisbon', place: 'Zurich', unit: 'celsius' } }]
+    const pred = [
+      { name: 'get_we\u0430ther', args: { city: 'Lisbon' } },
+      { name: 'get_weather', args: { city: 'Lisb\u043en', place: 'Z\u00fcrich', 'un\u0456t': 'celsius' } },
+    ]
+    expect(() => expect(pred).toMatchToolCalls(gold)).toThrow('no call to get_we\\u0430ther was expected')
+    const message = failureMessage(() => expect(pred).toMatchToolCalls(gold))
+    expect(message).toContain('+ pred[0] get_we\\u0430ther(city: "Lisbon")  ← wrong tool: no call to get_we\\u0430ther was expected\n')
+    expect(message).toContain('+ city: "Lisb\\u043en"  ← expected "Lisbon", received "Lisb\\u043en"')
+    expect(message).toContain('- unit: "celsius"  ← missing')
+    expect(message).toContain('+ "un\\u0456t": "celsius"  ← unexpected')
+    // A difference a reader sees prints as it is.
+    expect(message).toContain('+ place: "Z\u00fcrich"  ← expected "Zurich", received "Z\u00fcrich"')
+    expect(message).not.toContain('\\u00fc')
+  })
+
+  test('writes in escapes a wrong tool name drawn like the one expected, on both sides when both hold letters of other alphabets', () => {
+    const message = failureMessage(() => expect([{ name: '\u043f\u043e\u0438\u0441\u043a_M\u043e\u0441\u043a\u0432\u0430', args: {} }]).toMatchToolCalls([{ name: '\u043f\u043e\u0438\u0441\u043a_\u041c\u043e\u0441\u043a\u0432\u0430', args: {} }]))
+    expect(message).toContain(
+      'no call to \\u043f\\u043e\\u0438\\u0441\\u043a_M\\u043e\\u0441\\u043a\\u0432\\u0430 was expected (expected \\u043f\\u043e\\u0438\\u0441\\u043a_\\u041c\\u043e\\u0441\\u043a\\u0432\\u0430)',
+    )
+    expect(message).toContain('- gold[0] \\u043f\\u043e\\u0438\\u0441\\u043a_\\u041c\\u043e\\u0441\\u043a\\u0432\\u0430()')
+    // A name canonicalizer that pairs look-alikes: the heading writes both in escapes.
+    const paired = failureMessage(() => expect([{ name: 'se\u0430rch', args: { q: 'dogs' } }]).toMatchToolCalls([search('cats')], { name: (n) => n.replace('\u0430', 'a') }))
+    expect(paired).toContain('  ✗ gold[0] ↔ pred[0]  search (predicted as se\\u0430rch)')
+  })
+
   test("cuts a long predicted name that a name canonicalizer paired with the gold's, in the pair's heading", () => {
     const name = `search<|${'junk '.repeat(2_000)}`
     const message = failureMessage(() => expect([{ name, args: { q: 'dogs' } }]).toMatchToolCalls([search('cats')], { name: (n) => n.split('<')[0]! }))
@@ -670,6 +698,14 @@ describe('the message of toHaveCalledTool', () => {
     expect(message).toContain('but pred[25] is one.')
     expect(message).toContain('  pred[18] g(i: 18)\n  … 6 more\n→ pred[25] f(a: 9)\n  … and 1 more')
     expect(message).not.toContain('pred[19]')
+  })
+
+  test('writes in escapes the name it was asked for and a call made whose name is drawn like it', () => {
+    const message = failureMessage(() => expect([{ name: 'get_weather', args: {} }, search('x')]).toHaveCalledTool('get_we\u0430ther'))
+    expect(message).toContain('Expected a call to get_we\\u0430ther, but')
+    expect(message).toContain('  pred[0] get_weather()\n  pred[1] search(q: "x")')
+    const made = failureMessage(() => expect([{ name: 'get_we\u0430ther', args: {} }]).toHaveCalledTool('get_weather'))
+    expect(made).toContain('  pred[0] get_we\\u0430ther()')
   })
 
   test("escapes the control characters of the tool's name it was asked for", () => {
