@@ -1,7 +1,7 @@
 import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { describeMatcher } from './gold-values'
-import { describeKind, printStringsApart, printValue } from './print-value'
+import { describeKind, printStringsApart, printValue, printValueBeside } from './print-value'
 import { isRecord } from '../calls/plain-value'
 import { undecidedValue } from './undecided'
 
@@ -85,8 +85,10 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         if (compareValue(alternative, pred, ctx, null) === undefined) return undefined
       }
       if (path === null) return FAILED
-      const options = node.alternatives.map((alt) => printValue(alt.raw)).join(', ')
-      return mismatchAt(path, `expected one of ${options}; received ${printValue(pred)}`)
+      // An alternative and the prediction drawn alike (a Cyrillic а for a Latin a) print in escapes.
+      const raws = node.alternatives.map((alt) => alt.raw)
+      const options = raws.map((raw) => printValueBeside(raw, [pred])).join(', ')
+      return mismatchAt(path, `expected one of ${options}; received ${printValueBeside(pred, raws)}`)
     }
     case 'optional':
       return node.inner === undefined ? undefined : compareValue(node.inner, pred, ctx, path)

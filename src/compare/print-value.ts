@@ -207,6 +207,16 @@ export function printValue(value: unknown): string {
   return cut(oneLine(printed))
 }
 
+/**
+ * A value as printValue prints it beside `others`: a string that would print alike one of them (a
+ * Cyrillic а for a Latin a) with every character beyond ASCII as its escape.
+ */
+export function printValueBeside(value: unknown, others: readonly unknown[]): string {
+  if (typeof value !== 'string' || !drawnAlikeAny(value, others.filter((other): other is string => typeof other === 'string'))) return printValue(value)
+  const cut = value.length > MAX_STRING
+  return `"${escapedBeyondAscii(cut ? startOf(value, MAX_STRING) : value)}${cut ? '…' : ''}"`
+}
+
 export function describeKind(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'a list'

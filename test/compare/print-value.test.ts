@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
-import { printArgName, printName, printStringsApart, printValue } from '../../src/compare/print-value'
+import { printArgName, printName, printStringsApart, printValue, printValueBeside } from '../../src/compare/print-value'
 
 /** Control, zero-width and direction characters, spaces other than the space, and unpaired surrogates, written as escapes so that they show. */
 function escapeUnseen(text: string): string {
@@ -199,5 +199,15 @@ describe('a name drawn like one beside it prints in escapes', () => {
     expect(printArgName('\u0441ity')).toBe('"\u0441ity"')
     expect(printArgName('city', ['\u0441ity'])).toBe('city')
     expect(printArgName(`\u0441${'x'.repeat(80)}`, [`c${'x'.repeat(80)}`])).toBe(`"\\u0441${'x'.repeat(59)}…"`)
+  })
+})
+
+describe('printValueBeside', () => {
+  test('a string drawn like one of the others prints in escapes; any other value as printValue prints it', () => {
+    expect(printValueBeside('Lisb\u043en', ['Porto', 'Lisbon', 3])).toBe('"Lisb\\u043en"')
+    expect(printValueBeside('Z\u00fcrich', ['Zurich'])).toBe('"Z\u00fcrich"')
+    expect(printValueBeside(`${'x'.repeat(70)}\u0430`, [`${'x'.repeat(70)}a`])).toBe(`"${'x'.repeat(60)}…"`)
+    expect(printValueBeside(`\u0430${'x'.repeat(70)}`, [`a${'x'.repeat(70)}`])).toBe(`"\\u0430${'x'.repeat(59)}…"`)
+    expect(printValueBeside(['Lisb\u043en'], ['Lisbon'])).toBe(printValue(['Lisb\u043en']))
   })
 })

@@ -182,6 +182,11 @@ describe('the message of toMatchToolCalls', () => {
     expect(paired).toContain('  ✗ gold[0] ↔ pred[0]  search (predicted as se\\u0430rch)')
   })
 
+  test("writes in escapes a oneOf's alternative and the prediction drawn like it", () => {
+    const message = failureMessage(() => expect([{ name: 'f', args: { city: 'Lisb\u043en' } }]).toMatchToolCalls([{ name: 'f', args: { city: oneOf('Lisbon', 'Porto') } }]))
+    expect(message).toContain('← expected one of "Lisbon", "Porto"; received "Lisb\\u043en"')
+  })
+
   test("cuts a long predicted name that a name canonicalizer paired with the gold's, in the pair's heading", () => {
     const name = `search<|${'junk '.repeat(2_000)}`
     const message = failureMessage(() => expect([{ name, args: { q: 'dogs' } }]).toMatchToolCalls([search('cats')], { name: (n) => n.split('<')[0]! }))
