@@ -64,7 +64,7 @@ const NONE: readonly string[] = []
  * given, and, where it would print alike one of `others` (the names it stands beside), every
  * character beyond ASCII as its escape.
  */
-export function printName(name: string, others: Iterable<string> = NONE, excerpt?: (name: string) => string): string {
+export function printName(name: string, others: Iterable<string> | NamesByDrawing = NONE, excerpt?: (name: string) => string): string {
   const shown = excerpt === undefined ? name : excerpt(name)
   if (!drawnAlikeAny(name, others)) return oneLine(shown)
   // The `…` of a name cut is not the name's own.
@@ -99,9 +99,34 @@ export function drawnAlike(a: string, b: string): boolean {
 }
 
 /** Whether `text` prints alike one of `others` that differs from it. */
-export function drawnAlikeAny(text: string, others: Iterable<string>): boolean {
+export function drawnAlikeAny(text: string, others: Iterable<string> | NamesByDrawing): boolean {
+  if (others instanceof NamesByDrawing) return others.alike(text)
   for (const other of others) if (other !== text && drawnAlike(text, other)) return true
   return false
+}
+
+/** Names kept by how they are drawn, so that those a name prints alike are found at once among thousands. */
+export class NamesByDrawing {
+  private readonly names = new Map<string, string[]>()
+
+  constructor(names: Iterable<string>) {
+    for (const name of names) {
+      const drawn = drawing(name)
+      const alike = this.names.get(drawn)
+      if (alike === undefined) this.names.set(drawn, [name])
+      else alike.push(name)
+    }
+  }
+
+  /** Whether `name` prints alike one of these names that differs from it. */
+  alike(name: string): boolean {
+    return this.names.get(drawing(name))?.some((other) => other !== name) === true
+  }
+}
+
+/** How a text is drawn; ASCII is drawn as it is. */
+function drawing(text: string): string {
+  return HOLDS_BEYOND_ASCII.test(text) ? drawnAs(text) : text
 }
 
 function beyondAsciiEscaped(printed: string): string {

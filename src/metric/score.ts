@@ -2,7 +2,7 @@ import { nameExcerpt } from '../calls/text-excerpt'
 import type { ToolCall } from '../calls/tool-call'
 import { type ArgVerdict, argWeight } from '../compare/compare-call'
 import { describeGoldArgs } from '../compare/gold-calls'
-import { drawnAlikeAny, oneLine, printName } from '../compare/print-value'
+import { drawnAlikeAny, NamesByDrawing, oneLine, printName } from '../compare/print-value'
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
 import type { PairingContext } from '../match/pairing-context'
@@ -157,6 +157,9 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     let goldNames: ReadonlySet<string | undefined> | undefined
     let expectedNames: string | undefined
     let breaksOrder: string | undefined
+    let goldByDrawing: NamesByDrawing | undefined
+    // Built for the first wrong tool only, and once however many there are.
+    const goldDrawn = () => (goldByDrawing ??= new NamesByDrawing(goldNamesOf(goldNames!)))
     for (let predIndex = 0; predIndex < predCalls.length; predIndex++) {
       if (predPaired[predIndex]) continue
       const pred = predCalls[predIndex]!
@@ -175,7 +178,7 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       goldNames ??= new Set(context.gold.names)
       expectedNames ??= nameList(unpairedGoldNames)
       breaksOrder ??= orderBroken(context)
-      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder)
+      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder, goldDrawn)
       fp += weight
       unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
     }
@@ -272,14 +275,16 @@ function unmatchedReason(
   unpairedGoldNames: ReadonlySet<string>,
   expectedNames: string,
   breaksOrder: string,
+  goldDrawn: () => NamesByDrawing,
 ): { kind: UnmatchedKind; reason: string } {
   if (name === undefined) return { kind: 'unparseable', reason: pred.unparseable ?? 'could not be read' }
   if (!goldNames.has(name)) {
-    if (expectedNames === '') return { kind: 'wrong tool', reason: `no call to ${printName(pred.name, goldNamesOf(goldNames), nameExcerpt)} was expected` }
     // A name drawn as a gold call's is (a Cyrillic а for a Latin a) is written in escapes, and so is that one where listed.
-    const alike = drawnAlikeAny(pred.name, goldNamesOf(goldNames))
+    const alike = drawnAlikeAny(pred.name, goldDrawn())
+    const predName = alike ? printName(pred.name, goldDrawn(), nameExcerpt) : oneLine(nameExcerpt(pred.name))
+    if (expectedNames === '') return { kind: 'wrong tool', reason: `no call to ${predName} was expected` }
     const expected = alike ? nameList(unpairedGoldNames, (gold) => printName(gold, [pred.name])) : expectedNames
-    return { kind: 'wrong tool', reason: `no call to ${printName(pred.name, alike ? goldNamesOf(goldNames) : [], nameExcerpt)} was expected (expected ${expected})` }
+    return { kind: 'wrong tool', reason: `no call to ${predName} was expected (expected ${expected})` }
   }
   if (unpairedGoldNames.has(name)) {
     return { kind: 'out of order', reason: `an expected call to ${oneLine(nameExcerpt(pred.name))} is left, but pairing it would break ${breaksOrder}` }

@@ -1,5 +1,5 @@
 import { nameExcerpt } from '../calls/text-excerpt'
-import { oneLine, printArgName, printName } from '../compare/print-value'
+import { NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
 import { jestDiff } from '#printers'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
@@ -271,7 +271,7 @@ function listed<T>(items: readonly T[], format: (item: T) => string, more: (coun
   return lines
 }
 
-function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean, goldNames: ReadonlySet<string>): string {
+function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean, goldNames: NamesByDrawing): string {
   const call =
     unmatched.kind === 'unparseable'
       ? unmatched.call.name === ''
@@ -311,9 +311,9 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
   }
   // A tool's name drawn as one on the other side is (a Cyrillic а for a Latin a) prints in escapes: a prediction's
   // beside every gold call's, as its reason says none was expected; a gold call's beside the predictions listed.
-  const goldNames = new Set([...score.pairs.map((pair) => pair.gold.name), ...score.unmatchedGold.map((unmatched) => unmatched.call.name)])
   const predNames = score.unmatchedPred.slice(0, LISTED).map((unmatched) => unmatched.call.name)
   if (score.unmatchedPred.length > 0) {
+    const goldNames = new NamesByDrawing([...score.pairs.map((pair) => pair.gold.name), ...score.unmatchedGold.map((unmatched) => unmatched.call.name)])
     const more = (count: number) => colors.received(`  + … and ${count} more predictions that matched nothing`)
     const allowed = options.allowed?.extra === true
     sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, (u) => formatUnmatchedPred(u, colors, allowed, goldNames), more)])

@@ -1,5 +1,5 @@
 import type { NewPlugin } from 'pretty-format'
-import { oneLine, printArgName, printName, printStringsApart } from '../compare/print-value'
+import { type NamesByDrawing, oneLine, printArgName, printName, printStringsApart } from '../compare/print-value'
 import { prettyFormat } from '#printers'
 import { isRecord } from '../calls/plain-value'
 import { startOf } from '../calls/text-excerpt'
@@ -89,7 +89,7 @@ export function printInlineApart(gold: string, pred: string): [string, string] {
  * A call as `name({ a: 1 })`-like text: `search(q: "cats", limit: 3)`. Its name is written in
  * escapes where it would print alike one of `names`, those of the calls listed beside it.
  */
-export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = [], names?: Iterable<string>): string {
+export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = [], names?: Iterable<string> | NamesByDrawing): string {
   const parts = positional.map(printInline)
   for (const key of Object.keys(args)) parts.push(`${printArgName(key)}: ${printInline(args[key])}`)
   const text = `${printName(name, names)}(${parts.join(', ')})`

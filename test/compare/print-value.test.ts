@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
-import { printArgName, printName, printStringsApart, printValue, printValueBeside } from '../../src/compare/print-value'
+import { NamesByDrawing, printArgName, printName, printStringsApart, printValue, printValueBeside } from '../../src/compare/print-value'
 
 /** Control, zero-width and direction characters, spaces other than the space, and unpaired surrogates, written as escapes so that they show. */
 function escapeUnseen(text: string): string {
@@ -187,6 +187,14 @@ describe('a name drawn like one beside it prints in escapes', () => {
     expect(printName('get_we\u0430ther')).toBe('get_we\u0430ther')
     expect(printName('get_we\u0430ther', ['get_we\u0430ther', 'get_wheather'])).toBe('get_we\u0430ther')
     expect(printName('zürich', ['zurich'])).toBe('zürich')
+  })
+
+  test('names kept by how they are drawn answer as a list of them does', () => {
+    const names = new NamesByDrawing(['search', 'get_weather', '\u041c\u043e\u0441\u043a\u0432\u0430', 'get_weather'])
+    expect(printName('get_we\u0430ther', names)).toBe('get_we\\u0430ther')
+    expect(printName('M\u043e\u0441\u043a\u0432\u0430', names)).toBe('M\\u043e\\u0441\\u043a\\u0432\\u0430')
+    expect(printName('get_weather', names)).toBe('get_weather')
+    expect(printName('s\u00e9arch', names)).toBe('s\u00e9arch')
   })
 
   test('a long name is cut before it is escaped, its … kept', () => {
