@@ -49,7 +49,7 @@ function visible(text: string): string {
  * An argument's name as a message prints it beside its value: bare when it is an identifier,
  * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut when long.
  */
-export function printArgName(name: string, others: Iterable<string> = NONE): string {
+export function printArgName(name: string, others: Iterable<string> | NamesByDrawing = NONE): string {
   const cut = name.length > MAX_STRING
   const start = cut ? startOf(name, MAX_STRING) : name
   const shown = IDENTIFIER.test(name) ? start : visible(start)

@@ -112,11 +112,20 @@ function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors
   }
 }
 
+const argNamesByDrawing = new WeakMap<object, NamesByDrawing>()
+
+/** A call's argument names, kept once for all the verdicts of its pair listed: a call may have thousands. */
+function argNames(args: Record<string, unknown>): NamesByDrawing {
+  let names = argNamesByDrawing.get(args)
+  if (names === undefined) argNamesByDrawing.set(args, (names = new NamesByDrawing(Object.keys(args))))
+  return names
+}
+
 export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own; one missing or unexpected is written in escapes
   // where it would print alike a name of the other call (a Cyrillic а for a Latin a).
-  const others = verdict.verdict === 'missing' ? Object.keys(pair.pred.args) : verdict.verdict === 'unexpected' ? Object.keys(pair.gold.args) : undefined
+  const others = verdict.verdict === 'missing' ? argNames(pair.pred.args) : verdict.verdict === 'unexpected' ? argNames(pair.gold.args) : undefined
   const arg = verdict.position !== undefined ? key : printArgName(key, others)
   const gold = pair.gold.args[key]
   const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[key]
