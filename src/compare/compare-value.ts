@@ -1,9 +1,21 @@
 import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { describeMatcher } from './gold-values'
-import { describeKind, printStringsApart, printValue, printValueBeside } from './print-value'
+import { describeKind, printDrawnApart, printStringsApart, printValue, valuesDrawnAlike } from './print-value'
 import { isRecord } from '../calls/plain-value'
 import { undecidedValue } from './undecided'
+
+/** A oneOf's alternatives beside what was received; an alternative and the prediction drawn alike (a Cyrillic а for a Latin a) print in escapes. */
+function oneOfReason(alternatives: readonly GoldNode[], pred: unknown): string {
+  let options = ''
+  let predAlike = false
+  for (const { raw } of alternatives) {
+    const alike = valuesDrawnAlike(raw, pred)
+    predAlike ||= alike
+    options += `${options === '' ? '' : ', '}${alike ? printDrawnApart(raw as string) : printValue(raw)}`
+  }
+  return `expected one of ${options}; received ${predAlike ? printDrawnApart(pred as string) : printValue(pred)}`
+}
 
 /** Where, inside one argument, a predicted value differed from the gold, and how. */
 export interface Mismatch {
@@ -85,10 +97,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         if (compareValue(alternative, pred, ctx, null) === undefined) return undefined
       }
       if (path === null) return FAILED
-      // An alternative and the prediction drawn alike (a Cyrillic а for a Latin a) print in escapes.
-      const raws = node.alternatives.map((alt) => alt.raw)
-      const options = raws.map((raw) => printValueBeside(raw, [pred])).join(', ')
-      return mismatchAt(path, `expected one of ${options}; received ${printValueBeside(pred, raws)}`)
+      return mismatchAt(path, oneOfReason(node.alternatives, pred))
     }
     case 'optional':
       return node.inner === undefined ? undefined : compareValue(node.inner, pred, ctx, path)

@@ -105,23 +105,31 @@ export function drawnAlikeAny(text: string, others: Iterable<string> | NamesByDr
   return false
 }
 
-/** Names kept by how they are drawn, so that those a name prints alike are found at once among thousands. */
+/**
+ * Names kept by how they are drawn, so that those a name prints alike are found at once among
+ * thousands; kept when first asked, as most reasons that could ask never do.
+ */
 export class NamesByDrawing {
-  private readonly names = new Map<string, string[]>()
+  private byDrawing: Map<string, string[]> | undefined = undefined
 
-  constructor(names: Iterable<string>) {
-    for (const name of names) {
-      const drawn = drawing(name)
-      const alike = this.names.get(drawn)
-      if (alike === undefined) this.names.set(drawn, [name])
-      else alike.push(name)
-    }
-  }
+  constructor(private readonly names: Iterable<string | undefined>) {}
 
   /** Whether `name` prints alike one of these names that differs from it. */
   alike(name: string): boolean {
-    return this.names.get(drawing(name))?.some((other) => other !== name) === true
+    return (this.byDrawing ??= namesByDrawing(this.names)).get(drawing(name))?.some((other) => other !== name) === true
   }
+}
+
+function namesByDrawing(names: Iterable<string | undefined>): Map<string, string[]> {
+  const byDrawing = new Map<string, string[]>()
+  for (const name of names) {
+    if (name === undefined) continue
+    const drawn = drawing(name)
+    const alike = byDrawing.get(drawn)
+    if (alike === undefined) byDrawing.set(drawn, [name])
+    else alike.push(name)
+  }
+  return byDrawing
 }
 
 /** How a text is drawn; ASCII is drawn as it is. */
@@ -232,12 +240,13 @@ export function printValue(value: unknown): string {
   return cut(oneLine(printed))
 }
 
-/**
- * A value as printValue prints it beside `others`: a string that would print alike one of them (a
- * Cyrillic а for a Latin a) with every character beyond ASCII as its escape.
- */
-export function printValueBeside(value: unknown, others: readonly unknown[]): string {
-  if (typeof value !== 'string' || !drawnAlikeAny(value, others.filter((other): other is string => typeof other === 'string'))) return printValue(value)
+/** Two values that are strings drawn alike (a Cyrillic а for a Latin a): each then prints with printDrawnApart. */
+export function valuesDrawnAlike(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a !== b && drawnAlike(a, b)
+}
+
+/** A string as printValue prints it, but with every character beyond ASCII as its escape. */
+export function printDrawnApart(value: string): string {
   const cut = value.length > MAX_STRING
   return `"${escapedBeyondAscii(cut ? startOf(value, MAX_STRING) : value)}${cut ? '…' : ''}"`
 }

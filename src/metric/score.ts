@@ -158,8 +158,6 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     let expectedNames: string | undefined
     let breaksOrder: string | undefined
     let goldByDrawing: NamesByDrawing | undefined
-    // Built for the first wrong tool only, and once however many there are.
-    const goldDrawn = () => (goldByDrawing ??= new NamesByDrawing(goldNamesOf(goldNames!)))
     for (let predIndex = 0; predIndex < predCalls.length; predIndex++) {
       if (predPaired[predIndex]) continue
       const pred = predCalls[predIndex]!
@@ -176,9 +174,11 @@ export function scorePairing({ context, pairs }: Pairing): Score {
         weight = exactlySummed(weights, fractional)
       }
       goldNames ??= new Set(context.gold.names)
+      // One for every wrong tool of the trajectory: a table built for the first that asks.
+      goldByDrawing ??= new NamesByDrawing(goldNames)
       expectedNames ??= nameList(unpairedGoldNames)
       breaksOrder ??= orderBroken(context)
-      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder, goldDrawn)
+      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder, goldByDrawing)
       fp += weight
       unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
     }
@@ -253,11 +253,6 @@ function nameList(names: ReadonlySet<string>, shown: (name: string) => string = 
   return listed.join(', ')
 }
 
-/** The gold calls' names, less the undefined of one that could not be read. */
-function* goldNamesOf(names: ReadonlySet<string | undefined>): Iterable<string> {
-  for (const name of names) if (name !== undefined) yield name
-}
-
 /** What pairing a left-over prediction with a left gold call of its tool would break: the order of calls, or of turns. */
 function orderBroken(context: PairingContext): string {
   if (context.options.order !== 'turns') return 'the order'
@@ -275,13 +270,13 @@ function unmatchedReason(
   unpairedGoldNames: ReadonlySet<string>,
   expectedNames: string,
   breaksOrder: string,
-  goldDrawn: () => NamesByDrawing,
+  goldByDrawing: NamesByDrawing,
 ): { kind: UnmatchedKind; reason: string } {
   if (name === undefined) return { kind: 'unparseable', reason: pred.unparseable ?? 'could not be read' }
   if (!goldNames.has(name)) {
     // A name drawn as a gold call's is (a Cyrillic а for a Latin a) is written in escapes, and so is that one where listed.
-    const alike = drawnAlikeAny(pred.name, goldDrawn())
-    const predName = alike ? printName(pred.name, goldDrawn(), nameExcerpt) : oneLine(nameExcerpt(pred.name))
+    const alike = drawnAlikeAny(pred.name, goldByDrawing)
+    const predName = alike ? printName(pred.name, goldByDrawing, nameExcerpt) : oneLine(nameExcerpt(pred.name))
     if (expectedNames === '') return { kind: 'wrong tool', reason: `no call to ${predName} was expected` }
     const expected = alike ? nameList(unpairedGoldNames, (gold) => printName(gold, [pred.name])) : expectedNames
     return { kind: 'wrong tool', reason: `no call to ${predName} was expected (expected ${expected})` }

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
-import { NamesByDrawing, printArgName, printName, printStringsApart, printValue, printValueBeside } from '../../src/compare/print-value'
+import { NamesByDrawing, printArgName, printDrawnApart, printName, printStringsApart, printValue, valuesDrawnAlike } from '../../src/compare/print-value'
 
 /** Control, zero-width and direction characters, spaces other than the space, and unpaired surrogates, written as escapes so that they show. */
 function escapeUnseen(text: string): string {
@@ -210,12 +210,14 @@ describe('a name drawn like one beside it prints in escapes', () => {
   })
 })
 
-describe('printValueBeside', () => {
-  test('a string drawn like one of the others prints in escapes; any other value as printValue prints it', () => {
-    expect(printValueBeside('Lisb\u043en', ['Porto', 'Lisbon', 3])).toBe('"Lisb\\u043en"')
-    expect(printValueBeside('Z\u00fcrich', ['Zurich'])).toBe('"Z\u00fcrich"')
-    expect(printValueBeside(`${'x'.repeat(70)}\u0430`, [`${'x'.repeat(70)}a`])).toBe(`"${'x'.repeat(60)}…"`)
-    expect(printValueBeside(`\u0430${'x'.repeat(70)}`, [`a${'x'.repeat(70)}`])).toBe(`"\\u0430${'x'.repeat(59)}…"`)
-    expect(printValueBeside(['Lisb\u043en'], ['Lisbon'])).toBe(printValue(['Lisb\u043en']))
+describe('valuesDrawnAlike and printDrawnApart', () => {
+  test('two different strings drawn alike print in escapes; any other pair of values is not drawn alike', () => {
+    expect(valuesDrawnAlike('Lisb\u043en', 'Lisbon')).toBe(true)
+    expect(printDrawnApart('Lisb\u043en')).toBe('"Lisb\\u043en"')
+    expect(valuesDrawnAlike('Z\u00fcrich', 'Zurich')).toBe(false)
+    expect(valuesDrawnAlike('Lisbon', 'Lisbon')).toBe(false)
+    expect(valuesDrawnAlike(['Lisb\u043en'], ['Lisbon'])).toBe(false)
+    expect(printDrawnApart(`${'x'.repeat(70)}\u0430`)).toBe(`"${'x'.repeat(60)}…"`)
+    expect(printDrawnApart(`\u0430${'x'.repeat(70)}`)).toBe(`"\\u0430${'x'.repeat(59)}…"`)
   })
 })
