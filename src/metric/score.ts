@@ -243,8 +243,10 @@ function exactTotals(pairs: readonly PairDetail[], unmatchedPred: readonly Unmat
 /** How many names a reason lists before it says how many more there are. */
 const NAMES_LISTED = 5
 
+const asItIs = (name: string): string => name
+
 /** `a, b, c`, or `a, b, c, d, e and 7 more`: one line, however many calls a trajectory makes. */
-function nameList(names: ReadonlySet<string>, shown: (name: string) => string = (name) => name): string {
+function nameList(names: ReadonlySet<string>, shown: (name: string) => string = asItIs): string {
   const listed: string[] = []
   for (const name of names) {
     if (listed.length === NAMES_LISTED) return `${listed.join(', ')} and ${names.size - NAMES_LISTED} more`
