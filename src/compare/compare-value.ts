@@ -170,7 +170,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         // Not ownValue: through a marker's asymmetricMatch, `pred` may be any object, holding undefined or inheriting getters.
         if (!Object.hasOwn(pred, key)) {
           if (value.kind === 'optional') continue
-          return path === null ? FAILED : mismatchAt(path, `missing key ${JSON.stringify(key)}`)
+          return path === null ? FAILED : mismatchAt(path, missingKeyReason(key, pred))
         }
         found++
         if (compareValue(value, pred[key], ctx, null) === undefined) continue
@@ -186,6 +186,14 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       return mismatchAt(path, `unexpected key ${JSON.stringify(firstNotIn(predKeys, node.keys))}`)
     }
   }
+}
+
+/** A key the prediction lacks, and the key it holds drawn alike in its place (a Cyrillic с for a Latin c), which a diff would print the same. */
+function missingKeyReason(key: string, pred: Record<string, unknown>): string {
+  for (const predKey of Object.keys(pred)) {
+    if (valuesDrawnAlike(predKey, key)) return `missing key ${printDrawnApart(key)}; received ${printDrawnApart(predKey)}, drawn alike, in its place`
+  }
+  return `missing key ${JSON.stringify(key)}`
 }
 
 /** The first of `keys` that `known` lacks; a function of its own, as a closure over compareValue's node would cost every call a context. */
