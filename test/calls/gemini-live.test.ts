@@ -51,6 +51,20 @@ describe('Gemini Live API, hand-written', () => {
     expect(readTurns(others)).toEqual([])
   })
 
+  test("the client's messages in a two-way transcript hold no call either; a tool of their name given other arguments is still a call", () => {
+    const transcript = [
+      { clientContent: { turns: [{ role: 'user', parts: [{ text: 'Weather in Paris, then Rome?' }] }], turnComplete: true } },
+      { realtimeInput: { audio: { data: 'AAAA', mimeType: 'audio/pcm;rate=16000' } } },
+      { toolCall: { functionCalls: [weatherCall('c1', 'Paris')] } },
+      { toolResponse: { functionResponses: [{ id: 'c1', name: 'get_weather', response: { output: 'sunny' } }] } },
+      { realtimeInput: { activityEnd: {}, audioStreamEnd: true } },
+      { toolCall: { functionCalls: [weatherCall('c2', 'Rome')] } },
+    ]
+    expect(readTurns(transcript)).toEqual([[paris], [rome]])
+    expect(toolCalls({ clientContent: { turns: 2, language: 'fr' } })).toEqual([{ name: 'clientContent', args: { turns: 2, language: 'fr' } }])
+    expect(toolCalls({ realtimeInput: {} })).toEqual([{ name: 'realtimeInput', args: {} }])
+  })
+
   test('calls the server cancelled stay: the model made them', () => {
     const messages = [{ toolCall: { functionCalls: [weatherCall('c1', 'Paris')] } }, { serverContent: { interrupted: true } }, { toolCallCancellation: { ids: ['c1'] } }]
     expect(readTurns(messages)).toEqual([[paris]])

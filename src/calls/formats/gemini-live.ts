@@ -34,7 +34,40 @@ const NOTICE_FIELDS = new Set([
  * Tried just before BFCL's one-key objects, which it would otherwise be read as
  * (`{ goAway: { timeLeft } }`, a call to `goAway`); such an object pays for its first key only.
  */
-export const readGeminiLiveNotice: FormatReader = (value) => (isNotice(value) ? noCalls() : undefined)
+export const readGeminiLiveNotice: FormatReader = (value) => (isNotice(value) || isClientMessage(value) ? noCalls() : undefined)
+
+/**
+ * The fields of the client's Live messages that a two-way transcript holds beside the server's,
+ * each told by the fields of its own object, so that a tool named so with other arguments is still
+ * a call: `{ clientContent: { turns, turnComplete } }`, `{ realtimeInput: { text } }`. (`setup`
+ * is left to BFCL's form: a tool of that name is too likely.)
+ */
+const CLIENT_FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['clientContent', new Set(['turns', 'turnComplete'])],
+  ['realtimeInput', new Set(['mediaChunks', 'audio', 'audioStreamEnd', 'video', 'text', 'activityStart', 'activityEnd'])],
+])
+
+function isClientMessage(value: object): boolean {
+  try {
+    let fields: ReadonlySet<string> | undefined
+    for (const key in value) {
+      if (fields !== undefined) return false
+      fields = CLIENT_FIELDS.get(key)
+      if (fields === undefined) return false
+      const message: unknown = (value as Record<string, unknown>)[key]
+      if (!isObject(message) || isList(message)) return false
+      let keys = 0
+      for (const field in message) {
+        if (!fields.has(field)) return false
+        keys++
+      }
+      if (keys === 0) return false
+    }
+    return fields !== undefined
+  } catch {
+    return false
+  }
+}
 
 function isNotice(value: object): boolean {
   try {
