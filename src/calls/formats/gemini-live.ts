@@ -30,8 +30,8 @@ const NOTICE_FIELDS = new Set([
 ])
 
 /**
- * A Live server message without `toolCall` or `serverContent`: every key one of its fields.
- * Tried just before BFCL's one-key objects, which it would otherwise be read as
+ * A Live server message without `toolCall` or `serverContent` (every key one of its fields), or
+ * a client's message that holds no call. Tried just before BFCL's one-key objects, which it would otherwise be read as
  * (`{ goAway: { timeLeft } }`, a call to `goAway`); such an object pays for its first key only.
  */
 export const readGeminiLiveNotice: FormatReader = (value) => (isNotice(value) || isClientMessage(value) ? noCalls() : undefined)
