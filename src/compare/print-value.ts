@@ -52,9 +52,10 @@ function visible(text: string): string {
 export function printArgName(name: string, others: Iterable<string> | NamesByDrawing = NONE): string {
   const cut = name.length > MAX_STRING
   const start = cut ? startOf(name, MAX_STRING) : name
-  const shown = IDENTIFIER.test(name) ? start : visible(start)
+  const bare = IDENTIFIER.test(name)
+  const shown = bare ? start : visible(start)
   const ended = `${drawnAlikeAny(name, others) ? beyondAsciiEscaped(shown) : shown}${cut ? '…' : ''}`
-  return IDENTIFIER.test(name) ? ended : `"${ended}"`
+  return bare ? ended : `"${ended}"`
 }
 
 const NONE: readonly string[] = []

@@ -42,8 +42,7 @@ export const readGemini: FormatReader = (value, path, context) => {
     if (!isObject(first)) return { call: unparseableCall(atPath(firstPath, `expected a candidate, received ${describe(first)}`)) }
     const contentPath = childPath(firstPath, 'content')
     const content = get(first, 'content', contentPath)
-    // A candidate stopped early (safety, recitation, a malformed call) has no content, or one without parts.
-    const read = content === undefined || content === null || isPartless(content) ? noCalls() : context.read(content, contentPath)
+    const read = isEmptyContent(content) ? noCalls() : context.read(content, contentPath)
     const last = finishes(first) ? endingStream(withFailedCall(first, firstPath, read)) : read
     const history = peek(value, 'automaticFunctionCallingHistory')
     if (!isList(history)) return last
@@ -61,7 +60,7 @@ export const readGemini: FormatReader = (value, path, context) => {
     return finishes(value) ? endingStream(withFailedCall(value, path, read)) : read
   }
   // A candidate alone whose call the API could not read, without content or parts.
-  if (FAILED_CALL_REASONS.has(peek(value, 'finishReason')) && (content === undefined || content === null || isPartless(content))) {
+  if (FAILED_CALL_REASONS.has(peek(value, 'finishReason')) && isEmptyContent(content)) {
     return endingStream(withFailedCall(value, path, noCalls()))
   }
   if (has(value, 'type') || has(value, 'role')) return undefined
@@ -100,9 +99,9 @@ export const readGeminiOtherPart: FormatReader = (value) => {
  */
 const FAILED_CALL_REASONS = new Set<unknown>(['MALFORMED_FUNCTION_CALL', 'UNEXPECTED_TOOL_CALL'])
 
-/** A Content without parts (`{}`, `{ role: 'model' }`), as a candidate stopped early has: nothing in it. */
-function isPartless(content: unknown): boolean {
-  return isObject(content) && !isList(content) && !has(content, 'parts')
+/** A candidate stopped early (safety, recitation, a malformed call) has no content, or a Content without parts (`{}`, `{ role: 'model' }`). */
+function isEmptyContent(content: unknown): boolean {
+  return content === undefined || content === null || (isObject(content) && !isList(content) && !has(content, 'parts'))
 }
 
 /** A candidate's reading, with an unparseable call where its finish reason says the model made a call that it holds none of. */
