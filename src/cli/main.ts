@@ -3,6 +3,7 @@ import type { CliContext } from './cli-context'
 import { removeTemporaryFiles } from './interrupt'
 import { didYouMean } from '../compare/nearest'
 import { Notices } from './notices'
+import { BelowMinF1 } from './min-f1'
 import { BrokenPipe, Output } from './output'
 import { StatusLine } from './progress'
 import { terminalColors } from './terminal-colors'
@@ -19,8 +20,10 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   bfcl: async () => (await import('./bfcl-command')).bfclCommand,
 }
 
+const EXIT_BELOW_MIN_F1 = 1
 const EXIT_USER_ERROR = 2
-const EXIT_BUG = 1
+// sysexits' EX_SOFTWARE: told apart from a figure below --min-f1.
+const EXIT_BUG = 70
 const EXIT_INTERRUPTED = 130
 
 async function run(argv: readonly string[], cli: CliContext): Promise<void> {
@@ -44,6 +47,10 @@ async function run(argv: readonly string[], cli: CliContext): Promise<void> {
 }
 
 function main(): void {
+  // Without a listener, a reader of standard error that went away (`2>&1 | head -1`) would be an uncaught exception; what is left to say there is dropped.
+  process.stderr.on('error', () => {})
+  // A bug thrown outside the command's promise (in a stream's handler) exits as one within it does, not with Node's 1.
+  process.on('uncaughtException', internalError)
   const status = new StatusLine(process.stderr)
   const cli: CliContext = {
     // Read lazily: touching process.stdin opens it.
@@ -64,15 +71,30 @@ function main(): void {
     .catch((error: unknown) => {
       status.clear()
       if (error instanceof BrokenPipe) process.exit(0)
+      if (error instanceof BelowMinF1) {
+        // The report is out whole before the verdict on it; a reader that went away does not change the verdict.
+        void cli.out
+          .flush()
+          .catch(() => {})
+          .finally(() => {
+            process.stderr.write(`${error.message}\n`)
+            process.exit(EXIT_BELOW_MIN_F1)
+          })
+        return
+      }
       // What was written before the error is still said, before the error.
       cli.out.flushNow()
       if (error instanceof UserError) {
         process.stderr.write(`${oneLine(error)}\n`)
         process.exit(EXIT_USER_ERROR)
       }
-      process.stderr.write(`toolcalls: internal error\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-      process.exit(EXIT_BUG)
+      internalError(error)
     })
+}
+
+function internalError(error: unknown): never {
+  process.stderr.write(`toolcalls: internal error\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.exit(EXIT_BUG)
 }
 
 main()

@@ -11,6 +11,7 @@ import type { TestCorpusReport } from '../reporters/test-corpus'
 import { type MergeableReport, readReportFile, type ReportJson, reportJson, type ScoringOptions } from './report-json'
 import { checkWritable, writeJsonReport } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
+import { checkMinF1, minF1Option } from './min-f1'
 import { MERGE_USAGE } from './usage'
 import { jsonDigest } from './digest'
 import { UserError } from './user-error'
@@ -18,6 +19,7 @@ import { UserError } from './user-error'
 const OPTIONS = {
   worst: { type: 'string' },
   json: { type: 'string' },
+  'min-f1': { type: 'string' },
 } as const
 
 const COMPARED = ['level', 'order', 'canonicalizer', 'name', 'grammar'] as const
@@ -185,6 +187,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   if (files.length === 0) throw usageError('merge', 'expected one or more report files')
   const worstOption = parsed.values.worst === undefined ? undefined : countOption('merge', parsed, 'worst', 5)
   const jsonPath = stringOption(parsed, 'json')
+  const minF1 = minF1Option('merge', parsed)
   if (jsonPath !== undefined) await checkWritable(jsonPath, files)
   const read: MergeableReport[] = []
   for (const file of files) read.push(await readReportFile(file))
@@ -196,6 +199,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
     const merged = mergeTestCorpora(reports.reports, worstOption ?? DEFAULT_WORST)
     const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, { ...merged, files: shards }, cli.out))
     if (!jsonAlone) await cli.out.write(`${formatTestCorpus(merged)}\n`)
+    checkMinF1('merge', merged.f1, minF1, merged.assertions === 0)
     return
   }
   checkAlike(reports.reports, files)
@@ -208,4 +212,5 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   if (shardDigests !== undefined) json.shards = shardDigests
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json, cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors }))
+  checkMinF1('merge', merged.report.f1, minF1, false)
 }

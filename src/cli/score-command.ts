@@ -13,6 +13,7 @@ import { type EpisodeId, readEpisodeLine, readGoldLine, readPredLine } from './e
 import { jsonDocumentProblem } from './json-document'
 import { type InputFile, openInput, readJsonFile } from './input-file'
 import { linesOf } from './input-lines'
+import { checkMinF1, minF1Option } from './min-f1'
 import { joinById } from './join-by-id'
 import type { Notices } from './notices'
 import { progressText, type StatusLine } from './progress'
@@ -40,6 +41,7 @@ const OPTIONS = {
   name: { type: 'string' },
   worst: { type: 'string' },
   json: { type: 'string' },
+  'min-f1': { type: 'string' },
 } as const
 
 /** The options to score with; the grammar's digest is added to `options`, for merge to compare the grammar by its content. */
@@ -174,6 +176,7 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
     worst: countOption('score', parsed, 'worst', 5),
   }
   const jsonPath = stringOption(parsed, 'json')
+  const minF1 = minF1Option('score', parsed)
   const options = await matchOptions(scoring)
   if (jsonPath !== undefined) await checkWritable(jsonPath, scoring.grammar === null ? files : [...files, scoring.grammar])
   const inputs: InputFile[] = []
@@ -190,4 +193,5 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   const json = () => ({ ...reportJson('score', files, scoring, report, scored.exactSums()), inputDigests: inputs.map((input) => input.digest()!) })
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json(), cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
+  checkMinF1('score', report.f1, minF1, false)
 }

@@ -9,8 +9,14 @@ const ANSI_COLORS: Colors = {
   bold: style(1, 22),
 }
 
-/** Colours for a terminal (gold green, prediction red, as Jest prints them); none when not a terminal or `NO_COLOR` is set. */
+/**
+ * Colours for a terminal (gold green, prediction red, as Jest prints them). `NO_COLOR` turns
+ * them off; `FORCE_COLOR` turns them on anywhere, or off when it is `0` or `false`, as Node and
+ * the test runners read it.
+ */
 export function terminalColors(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Colors {
-  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== ''
-  return stream.isTTY === true && !noColor ? ANSI_COLORS : NO_COLORS
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return NO_COLORS
+  const force = env.FORCE_COLOR
+  if (force !== undefined) return force === '0' || force === 'false' ? NO_COLORS : ANSI_COLORS
+  return stream.isTTY === true ? ANSI_COLORS : NO_COLORS
 }

@@ -16,17 +16,20 @@ Options:
   --version               show the version
 
 Exit codes:
-  0    the files were scored, whatever the score
-  1    an internal error (a bug); its stack trace is printed
+  0    the files were scored (at or above --min-f1, when it is given)
+  1    the F1 is below --min-f1; the report is printed or written all the same
   2    a user error, in one line naming the file and line: a missing or unreadable
        file, a directory given as a file, a gold or episodes line that is not valid
        JSON or holds malformed gold, an unknown option or a bad option value, an
        invalid grammar file, a --json path that cannot be written (or a full disk),
        input of no episodes (an empty corpus has no figure)
+  70   an internal error (a bug); its stack trace is printed
   130  interrupted (Ctrl-C): no report file is written
 
 Environment:
-  NO_COLOR                set to print without colours (colours are used only on a terminal)
+  NO_COLOR                set to print without colours
+  FORCE_COLOR             set to print colours where output is no terminal; 0 or
+                          false for none (otherwise colours are used on a terminal)
 `
 
 export const SCORE_USAGE = `Usage: toolcalls score EPISODES [options]
@@ -74,6 +77,7 @@ Options:
   --worst N               how many of the worst episodes to show (default 5)
   --json OUT              write the report as JSON too; written whole or not at all;
                           --json /dev/stdout writes the JSON alone to standard output
+  --min-f1 F              exit with code 1 when the F1 is below F (0 to 1)
   -h, --help              show this help
 
 Examples:
@@ -101,10 +105,13 @@ Options:
                           ranked from those the reports kept, so a larger N than a
                           report kept may leave out some that one run would list
   --json OUT              write the merged report as JSON
+  --min-f1 F              exit with code 1 when the merged F1 is below F (0 to 1), or
+                          when test runs' reports graded nothing: the threshold for a
+                          sharded run, whose shards' own figures may fall short
   -h, --help              show this help
 
 Example:
-  toolcalls merge shard-1.json shard-2.json --json report.json
+  toolcalls merge shard-1.json shard-2.json --json report.json --min-f1 0.8
 `
 
 export const BFCL_CHECK_USAGE = `Usage: toolcalls bfcl-check [FILE] [options]

@@ -218,6 +218,22 @@ describe('toolcalls merge', () => {
     expect(place(merged.stdout)).toBe(place(single.stdout))
   })
 
+  test('--min-f1 judges the merged figure', async () => {
+    await score('a', shardA)
+    await score('b', shardB)
+    const reports = [join(folder.dir, 'a.json'), join(folder.dir, 'b.json')]
+    const out = join(folder.dir, 'merged.json')
+    expect((await runCli(['merge', ...reports, '--json', out])).code).toBe(0)
+    const { f1 } = JSON.parse(readFileSync(out, 'utf8')) as { f1: number }
+    expect(f1).toBeLessThan(1)
+    const passing = await runCli(['merge', ...reports, '--min-f1', String(f1)])
+    expect(passing.code).toBe(0)
+    const failing = await runCli(['merge', ...reports, '--min-f1', '1'])
+    expect(failing.code).toBe(1)
+    expect(failing.stdout).toBe(passing.stdout)
+    expect(failing.stderr).toMatch(/^toolcalls merge: the F1 0\.\d+ is below --min-f1 1\n$/)
+  })
+
   test('refuses reports scored at different levels', async () => {
     await score('a', shardA)
     const b = folder.write('b.jsonl', jsonl(...shardB))
@@ -327,6 +343,29 @@ describe("toolcalls merge of test runs' reports", () => {
     const again = await runCli(['merge', a!, b!, out])
     expect(again.stderr).toBe(`${out}: already merges ${a}; each report is merged once\n`)
     expect(again.code).toBe(2)
+  })
+
+  test('--min-f1 judges the figure of the whole run, which a shard of its own may fall short of', async () => {
+    const [a, b] = [shard1, shard2].map((tests, i) => write(`shard-${i + 1}.json`, testCorpus(tests, { worst: 5, by: 'f1' })))
+    const whole = testCorpus([...shard1, ...shard2], { worst: 5, by: 'f1' })
+    const alone = testCorpus(shard1, { worst: 5, by: 'f1' })
+    expect(alone.f1).toBeLessThan(0.55)
+    expect(whole.f1).toBeGreaterThanOrEqual(0.55)
+    expect((await runCli(['merge', a!, '--min-f1', '0.55'])).code).toBe(1)
+    const merged = await runCli(['merge', a!, b!, '--min-f1', '0.55'])
+    expect(merged.stderr).toBe('')
+    expect(merged.code).toBe(0)
+    const above = await runCli(['merge', a!, b!, '--min-f1', '0.9'])
+    expect(above.stdout).toBe(`${formatTestCorpus(whole)}\n`)
+    expect(above.stderr).toBe(`toolcalls merge: the F1 ${Number(whole.f1.toFixed(4))} is below --min-f1 0.9\n`)
+    expect(above.code).toBe(1)
+  })
+
+  test('--min-f1 fails runs that graded nothing, as the reporters do', async () => {
+    const a = write('empty.json', testCorpus([], { worst: 5, by: 'f1' }))
+    const run = await runCli(['merge', a, '--min-f1', '0'])
+    expect(run.stderr).toBe('toolcalls merge: --min-f1 is 0, but nothing was scored\n')
+    expect(run.code).toBe(1)
   })
 
   test("a test run's report beside one of toolcalls score is a user error", async () => {

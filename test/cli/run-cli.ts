@@ -24,9 +24,10 @@ export interface RunOptions {
   cwd?: string
 }
 
-/** Starts the command as a real process. */
+/** Starts the command as a real process; colours are as a pipe gets them, whatever FORCE_COLOR the tests run under. */
 export function startCli(args: readonly string[], env: Record<string, string> = {}, cwd = ROOT): ChildProcess {
-  return spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, stdio: 'pipe' })
+  const { FORCE_COLOR: _inherited, ...inheritedEnv } = process.env
+  return spawn(process.execPath, [CLI, ...args], { cwd, env: { ...inheritedEnv, ...env }, stdio: 'pipe' })
 }
 
 /** Runs the command to its end and collects its output. */

@@ -345,6 +345,64 @@ describe('the report', () => {
     expect(run.stdout).not.toContain('\x1b[')
   })
 
+  test.each([
+    [{ FORCE_COLOR: '1' }, true],
+    [{ FORCE_COLOR: '' }, true],
+    [{ FORCE_COLOR: '0' }, false],
+    [{ FORCE_COLOR: 'false' }, false],
+    [{ FORCE_COLOR: '1', NO_COLOR: '1' }, false],
+  ])('takes colours from the environment, as Node reads it: %o', async (env, coloured) => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('b')], gold: [search('a')] }))
+    const run = await runCli(['score', episodes], { env })
+    expect(run.code).toBe(0)
+    expect(run.stdout.includes('\x1b[31m')).toBe(coloured)
+  })
+
+  describe('--min-f1', () => {
+    const episodes = () =>
+      folder.write('episodes.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }, { pred: [search('dogs')], gold: [search('cats')] }))
+
+    test('exits 1 below the threshold, the report printed whole first, and says why on standard error', async () => {
+      const below = await runCli(['score', episodes(), '--min-f1', '0.6'])
+      expect(below.code).toBe(1)
+      expect(microLine(below.stdout)).toContain('F1 0.5 (call level)')
+      expect(below.stderr).toBe('toolcalls score: the F1 0.5 is below --min-f1 0.6\n')
+    })
+
+    test('exits 0 at or above it, and writes the JSON report either way', async () => {
+      expect((await runCli(['score', episodes(), '--min-f1=0.5'])).code).toBe(0)
+      const out = join(folder.dir, 'report.json')
+      const below = await runCli(['score', episodes(), '--min-f1', '1', '--json', out])
+      expect(below.code).toBe(1)
+      expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ f1: 0.5 })
+    })
+
+    test('prints figures that four decimals would show alike in full', async () => {
+      const run = await runCli(['score', episodes(), '--min-f1', '0.500001'])
+      expect(run.stderr).toBe('toolcalls score: the F1 0.5 is below --min-f1 0.500001\n')
+    })
+
+    test.each(['1.5', '-0.1', 'high', '80%', '0x1', ''])('refuses %o, naming the range', async (value) => {
+      const run = await runCli(['score', episodes(), `--min-f1=${value}`])
+      expect(run.code).toBe(2)
+      expect(run.stderr).toMatch(/^toolcalls score: --min-f1: expected /)
+      expect(run.stdout).toBe('')
+    })
+  })
+
+  test('goes on quietly when the reader of standard error goes away', async () => {
+    // Every line is a warning (no gold line has its id), so standard error is written to throughout.
+    const pred = folder.write('pred.jsonl', jsonl(...Array.from({ length: 20_000 }, (_, i) => ({ id: `p${i}`, calls: [search('a')] }))))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'g0', calls: [search('a')] }))
+    const child = spawn(process.execPath, [CLI, 'score', pred, gold], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.once('data', () => child.stderr.destroy())
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(code).toBe(0)
+    expect(microLine(stdout)).toContain('over 20001 episodes')
+  })
+
   test('--json writes the corpus report with the command, the files and the options', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'e1', calls: [search('b')] }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'e1', calls: [search('a')] }))
