@@ -52,6 +52,7 @@ interface Result {
   id: string
   output: unknown
   where: string
+  lineNumber: number
 }
 
 /** The records of a BFCL data file: each an object with a string id and the given field. */
@@ -114,7 +115,7 @@ async function* resultRecords(input: InputFile, notices: Notices, unscored: (lin
       unscored(`${where}: expected { "id", "result" }`)
       continue
     }
-    yield { id: record.id, value: { id: record.id, output: record.result, where } }
+    yield { id: record.id, value: { id: record.id, output: record.result, where, lineNumber: line.number } }
   }
 }
 
@@ -164,7 +165,8 @@ async function scoreCategory(category: string, files: CategoryFiles, options: Bf
     if (entry === undefined) {
       if (result === undefined) continue
       const repeated = scoredIds.has(result.id)
-      if (!repeated) strayResult ??= result
+      // The join gives strays in no order of the file's: the first named is the first line.
+      if (!repeated && (strayResult === undefined || result.lineNumber < strayResult.lineNumber)) strayResult = result
       unscored(`${result.where}: ${JSON.stringify(result.id)}: ${repeated ? 'a second result for this id; only the first is scored' : `no question in ${category}`}`)
       continue
     }
@@ -177,11 +179,15 @@ async function scoreCategory(category: string, files: CategoryFiles, options: Bf
     cli.status.update(() => progressText(run.total, ['entry', 'entries'], monotonicMs() - started, files.results.bytesRead, files.results.size))
   }
   cli.status.clear()
-  // Results of which none is a question's: most often the results of another category, which would score 0.
-  if (run.total > 0 && resultsFound === 0 && strayResult !== undefined) {
-    throw new UserError(
-      `${files.results.name}: none of its results has the id of a question of ${category} (the first is ${JSON.stringify(strayResult.id)}, at ${strayResult.where}); are they another category's?`,
-    )
+  // Results of which none is a question's: most often the results of another category, or of a run that wrote none, which would score 0.
+  if (run.total > 0 && resultsFound === 0) {
+    if (strayResult !== undefined) {
+      throw new UserError(
+        `${files.results.name}: none of its results has the id of a question of ${category} (the first is ${JSON.stringify(strayResult.id)}, at ${strayResult.where}); are they another category's?`,
+      )
+    }
+    const unread = run.unscored[0] === undefined ? '' : `; the first line that is none: ${run.unscored[0]}`
+    throw new UserError(`${files.results.name}: no results to score, where each line is { "id", "result" }${unread}`)
   }
   run.failures = failures.sort((a, b) => a.order - b.order).map(({ verdict }) => verdict)
   return run

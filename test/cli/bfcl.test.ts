@@ -130,6 +130,27 @@ describe('toolcalls bfcl', () => {
     expect(twice.code).toBe(2)
   })
 
+  test('a results file of no results, empty or of lines that are none, is a user error, not an accuracy of 0', async () => {
+    const bfcl = (results: string) => runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', BFCL_DATA_DIR])
+    const empty = await bfcl(folder.write('empty.jsonl', ''))
+    expect(empty.stderr).toBe(`${join(folder.dir, 'empty.jsonl')}: no results to score, where each line is { "id", "result" }\n`)
+    expect(empty.code).toBe(2)
+    const unread = await bfcl(folder.write('unread.jsonl', '{"id": "parallel_0"}\n{"result": "[f()]"}\n'))
+    expect(unread.stderr).toBe(
+      `${join(folder.dir, 'unread.jsonl')}: no results to score, where each line is { "id", "result" }; the first line that is none: ${join(folder.dir, 'unread.jsonl')}:1: expected { "id", "result" }\n`,
+    )
+    expect(unread.code).toBe(2)
+  })
+
+  test("another category's results name their first line, however many there are", async () => {
+    const others = bfclItems('simple_python')
+    expect(others.length).toBeGreaterThan(200)
+    const results = folder.write('results.jsonl', others.map((item) => resultLine(item.id, firstAllowedOutput(item.groundTruth))).join(''))
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', BFCL_DATA_DIR])
+    expect(run.stderr).toContain(`(the first is "simple_python_0", at ${results}:1)`)
+    expect(run.code).toBe(2)
+  })
+
   test("results of which none answers a question of the category, another category's, are a user error", async () => {
     const others = bfclItems('simple_python').slice(0, 3)
     const results = folder.write('results.jsonl', others.map((item) => resultLine(item.id, firstAllowedOutput(item.groundTruth))).join(''))
