@@ -2,10 +2,10 @@ import { firstHole } from '../calls/list-indices'
 import { type LazyPath, lazyChild, spellPath, UNNAMED, unreadableAt } from '../calls/path'
 import { allPlain, compileEntries, describeNode, endGoldCount, type GoldForm, type GoldNode, setOwnEntry, startGoldCount } from './gold-node'
 import { isAsymmetricMatcher } from './gold-values'
-import { printValue } from './print-value'
+import { printArgName, printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
 import { isMarkerShaped } from './json-marker'
-import { didYouMean } from './nearest'
+import { nearest } from './nearest'
 
 /**
  * Arguments as a test's author types them: an object of any type, an interface's too, which
@@ -61,6 +61,14 @@ function matcherAsCall(call: unknown, at: LazyPath): TypeError {
   return new TypeError(`${spellPath(at)}: expected a gold call { name, args } or [name, args], received ${printValue(call)}; a matcher applies to an argument's value, not to a whole call`)
 }
 
+/** An argument written beside the name (`{ name: 'f', x: 1 }`) is told where it goes, rather than likened to `id`. */
+function unknownCallKey(call: Record<string, unknown>, key: string, at: LazyPath): TypeError {
+  const suggestion = nearest(key, CALL_KEYS)
+  const argumentBeside = suggestion !== 'name' && suggestion !== 'args' && suggestion !== 'arguments' && !Object.hasOwn(call, 'args') && !Object.hasOwn(call, 'arguments')
+  const hint = argumentBeside ? ` (arguments go under args: { name, args: { ${printArgName(key)}: … } })` : suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`
+  return new TypeError(`${spellPath(lazyChild(at, key))}: unknown key${hint}; a gold call is { name, args }`)
+}
+
 function tupleOfMoreItems(tuple: readonly unknown[], at: LazyPath): TypeError {
   return new TypeError(`${spellPath(at)}: expected a call [name, args] of two items, received ${tuple.length} items: ${printValue(tuple)}`)
 }
@@ -76,7 +84,7 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     // for-in allocates no key list; an inherited key is not the call's own.
     for (const key in call) {
       if (!isCallKey(key) && Object.hasOwn(call, key)) {
-        throw isAsymmetricMatcher(call) ? matcherAsCall(call, at) : new TypeError(`${spellPath(lazyChild(at, key))}: unknown key${didYouMean(key, CALL_KEYS)}; a gold call is { name, args }`)
+        throw isAsymmetricMatcher(call) ? matcherAsCall(call, at) : unknownCallKey(call, key, at)
       }
     }
     if (call.args !== undefined && call.arguments !== undefined) {

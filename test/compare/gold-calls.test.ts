@@ -99,7 +99,11 @@ describe('reading gold', () => {
   test('an unknown key on a call suggests the nearest key of a call, as an unknown option does', () => {
     expect(() => read([{ name: 'a', argz: {} }])).toThrow(new TypeError("gold[0].argz: unknown key (did you mean 'args'?); a gold call is { name, args }"))
     expect(() => read([{ nmae: 'a', args: {} }])).toThrow(new TypeError("gold[0].nmae: unknown key (did you mean 'name'?); a gold call is { name, args }"))
-    expect(() => read([{ name: 'a', weight: 2 }])).toThrow(new TypeError('gold[0].weight: unknown key; a gold call is { name, args }'))
+    expect(() => read([{ name: 'a', args: {}, weight: 2 }])).toThrow(new TypeError('gold[0].weight: unknown key; a gold call is { name, args }'))
+    // An argument beside the name is told where it goes, not likened to `id`.
+    expect(() => read([{ name: 'a', x: 1 }])).toThrow(new TypeError('gold[0].x: unknown key (arguments go under args: { name, args: { x: … } }); a gold call is { name, args }'))
+    expect(() => read([{ name: 'a', 'two words': 1 }])).toThrow(/^gold\[0\]\["two words"\]: unknown key \(arguments go under args: \{ name, args: \{ "two words": … \} \}\)/)
+    expect(() => read([{ name: 'a', args: {}, x: 1 }])).toThrow(new TypeError("gold[0].x: unknown key (did you mean 'id'?); a gold call is { name, args }"))
   })
 
   test("a matcher given as a whole call throws naming the call, not the matcher's own fields as unknown keys", () => {
