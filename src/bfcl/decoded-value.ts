@@ -1,7 +1,7 @@
 import { MAX_DEPTH, MAX_SHARED_VALUES, TOO_MUCH_SHARED } from '../calls/limits'
 import { copyListItems } from '../calls/list-indices'
 import { knownProxies } from '../calls/proxy-check'
-import { atPath, childPath, errorMessage } from '../calls/path'
+import { atPath, childPath, errorMessage, thrownAs } from '../calls/path'
 import { PyCall, PyFloat, PyTuple, setEntry } from '../calls/python-values'
 
 export type DecodedReading = { ok: true; value: unknown } | { ok: false; reason: string }
@@ -17,7 +17,7 @@ export function copyDecodedValue(value: unknown, path: string): DecodedReading {
   try {
     return { ok: true, value: copier.copy(value, 0) }
   } catch (error) {
-    const reason = error instanceof Refusal ? error.reason : `could not be read (${errorMessage(error)})`
+    const reason = thrownAs(error, Refusal) ? error.reason : `could not be read (${errorMessage(error)})`
     return { ok: false, reason: atPath(copier.keys.reduce<string>(childPath, path), reason) }
   }
 }

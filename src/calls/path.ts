@@ -15,6 +15,24 @@ export function atPath(path: string, reason: string): string {
   return path === '' ? reason : `${path}: ${reason}`
 }
 
+/** Whether a thrown value is one of ours: a model's Proxy thrown by its own trap may throw again when asked its prototype. */
+export function thrownAs<T>(error: unknown, kind: abstract new (...args: never[]) => T): error is T {
+  try {
+    return error instanceof kind
+  } catch {
+    return false
+  }
+}
+
+/** A thrown value as `String` writes it (`Error: boom`), or what errorMessage reads of one that throws on being written. */
+export function thrownText(error: unknown): string {
+  try {
+    return String(error)
+  } catch {
+    return errorMessage(error)
+  }
+}
+
 /** What a thrown value says, without ever throwing itself, and with no half of an emoji that a cut of the input left in it. */
 export function errorMessage(error: unknown): string {
   try {

@@ -2,7 +2,7 @@ import { MAX_DEPTH, MAX_SHARED_VALUES, TOO_MUCH_SHARED } from './limits'
 import { copyListItems } from './list-indices'
 import { suspectedProxies } from './proxy-check'
 import { PyFloat } from './python-values'
-import { atPath, childPath, describe, errorMessage } from './path'
+import { atPath, childPath, describe, errorMessage, thrownAs } from './path'
 
 export type ValueReading = { ok: true; value: unknown } | { ok: false; reason: string }
 
@@ -27,7 +27,7 @@ export function readValue(value: unknown, path: string): ValueReading {
   try {
     return { ok: true, value: copier.copy(value, 0) }
   } catch (error) {
-    const reason = error instanceof Refusal ? error.reason : `could not be read (${errorMessage(error)})`
+    const reason = thrownAs(error, Refusal) ? error.reason : `could not be read (${errorMessage(error)})`
     return { ok: false, reason: atPath(copier.pathFrom(path), reason) }
   }
 }

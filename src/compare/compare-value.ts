@@ -1,5 +1,5 @@
 import { canonicalOf, type GoldNode } from './gold-node'
-import { type LazyPath, lazyChild, spellPath } from '../calls/path'
+import { type LazyPath, lazyChild, spellPath, thrownText } from '../calls/path'
 import { describeMatcher } from './gold-values'
 import { describeKind, printDrawnApart, printStringsApart, printValue, valuesDrawnAlike } from './print-value'
 import { isRecord } from '../calls/plain-value'
@@ -107,7 +107,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         satisfied = node.predicate(pred)
       } catch (error) {
         if (undecidedValue()) return undefined
-        return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate threw on ${printValue(pred)}: ${String(error)}`)
+        return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate threw on ${printValue(pred)}: ${thrownText(error)}`)
       }
       if (isThenable(satisfied)) {
         if (undecidedValue()) return undefined
@@ -123,7 +123,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         matched = node.raw.asymmetricMatch(pred, ctx.testers?.list)
       } catch (error) {
         if (undecidedValue()) return undefined
-        return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${String(error)}`)
+        return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it threw on ${printValue(pred)}: ${thrownText(error)}`)
       }
       if (isThenable(matched)) {
         if (undecidedValue()) return undefined

@@ -4,7 +4,7 @@ import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
 import { didYouMean } from '../compare/nearest'
-import { errorMessage, unreadableAt } from '../calls/path'
+import { thrownText, unreadableAt } from '../calls/path'
 
 export type Level = 'call' | 'arg'
 export type Order = 'any' | 'strict' | 'turns'
@@ -77,15 +77,6 @@ function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canoni
     byFunction.set(canonicalize, checked)
   }
   return checked
-}
-
-/** What a thrown value says as `String` writes it (`Error: ...`); one that cannot be written so (a null-prototype object) says what errorMessage finds. */
-function thrownText(error: unknown): string {
-  try {
-    return String(error)
-  } catch {
-    return errorMessage(error)
-  }
 }
 
 function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefined {

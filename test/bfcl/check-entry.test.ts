@@ -205,6 +205,8 @@ describe('the model output', () => {
       [revoked.proxy, /^model_output: could not be read \(.*revoked\)$/],
       [[{ get_weather: { city: new Array(2 ** 32 - 1) } }], /^model_output\[0\]\.get_weather\.city\[0\]: a hole in the list, where no value is$/],
       [[{ get_weather: { city: claimsVastLength } }], /^model_output\[0\]\.get_weather\.city\[1\]: a hole in the list, where no value is$/],
+      // What a trap throws may be a Proxy that throws again when asked what it is.
+      [[{ get_weather: new Proxy({}, { ownKeys: () => { throw new Proxy({}, { getPrototypeOf: throwing }) } }) }], /^model_output\[0\]\.get_weather: could not be read \(/],
     ]
     for (const [output, reason] of unreadable) {
       const verdict = checkBfclEntry(entry('simple_0', output))

@@ -103,6 +103,10 @@ describe('readValue', () => {
     const value = new Proxy({}, { ownKeys: trap, get: trap, getPrototypeOf: trap })
     const reading = readValue({ p: value }, 'args')
     expect(reading.ok === false && reading.reason.startsWith('args.p: ')).toBe(true)
+    // What the trap throws may itself throw when asked what it is.
+    const throwsAgain = new Proxy({}, { getPrototypeOf: trap, get: trap })
+    const twice = readValue({ p: new Proxy({}, { ownKeys: () => { throw throwsAgain }, getPrototypeOf: () => { throw throwsAgain } }) }, 'args')
+    expect(twice).toEqual({ ok: false, reason: 'args.p: could not be read (unknown error)' })
   })
 
   test(`accepts nesting ${MAX_DEPTH} levels deep`, () => {

@@ -160,6 +160,10 @@ describe('gold markers', () => {
       throw new Error('boom')
     }, 'anything')
     expect(reason(bad, 1)).toMatch(/predicate threw.*boom/)
+    // A thrown value that throws again when written says what can be read of it.
+    const hostile = new Proxy({}, { get: () => { throw 2 } })
+    expect(reason(satisfies(() => { throw hostile }, 'anything'), 1)).toBe('expected anything, but the predicate threw on 1: unknown error')
+    expect(reason({ asymmetricMatch: () => { throw hostile } }, 1)).toMatch(/, but it threw on 1: unknown error$/)
   })
 
   test('a truthy answer passes, as in the runners, and a promise is a mismatch saying so rather than a pass', () => {
