@@ -8,11 +8,16 @@ export type Canonicalizer = (s: string) => string
  */
 export const CANONICALIZER_THREW = '\u0000canonicalizer threw\u0000'
 
+/** Why the canonicalizer threw, when a canonical form is one it gave for a string it threw on. */
+export function whyThrown(canonical: string): string | undefined {
+  if (canonical.charCodeAt(0) !== 0 || !canonical.startsWith(CANONICALIZER_THREW)) return undefined
+  return canonical.slice(canonical.indexOf('\u0000', CANONICALIZER_THREW.length) + 1)
+}
+
 /** Throws the author's TypeError when a canonical form of gold (a value, a tool's name) is one that the canonicalizer threw on. */
 export function refuseThrownForm(canonical: string, what: string): void {
-  if (canonical.charCodeAt(0) !== 0 || !canonical.startsWith(CANONICALIZER_THREW)) return
-  const why = canonical.slice(canonical.indexOf('\u0000', CANONICALIZER_THREW.length) + 1)
-  throw new TypeError(`${why} (${what})`)
+  const why = whyThrown(canonical)
+  if (why !== undefined) throw new TypeError(`${why} (${what})`)
 }
 
 const WHITESPACE_RUN = /\s+/g

@@ -1,3 +1,4 @@
+import { whyThrown } from './canonicalizers'
 import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath, thrownText } from '../calls/path'
 import { describeMatcher } from './gold-values'
@@ -67,6 +68,13 @@ function scalarReason(node: GoldNode, pred: unknown): string {
   if (node.kind === 'string' && typeof pred !== 'string') return `expected a string, received ${printValue(pred)}`
   if (node.kind === 'number' && typeof pred !== 'number') return `expected a number, received ${printValue(pred)}`
   return expectedReceived(node, pred)
+}
+
+/** A predicted string the author's canonicalizer threw on is wrong for that, and says so: its text may well look right. */
+function stringReason(node: GoldNode, pred: unknown, ctx: ValueContext): string {
+  const reason = scalarReason(node, pred)
+  const why = typeof pred === 'string' ? whyThrown(ctx.canonicalize(pred)) : undefined
+  return why === undefined ? reason : `${reason}; ${why}`
 }
 
 function runTesters(node: GoldNode, pred: unknown, ctx: ValueContext): boolean | undefined {
@@ -144,7 +152,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       if (typeof pred === 'string' && (pred === node.raw || ctx.canonicalize(pred) === canonicalOf(node, ctx.canonicalize))) {
         return undefined
       }
-      return path === null ? FAILED : mismatchAt(path, scalarReason(node, pred))
+      return path === null ? FAILED : mismatchAt(path, stringReason(node, pred, ctx))
     case 'number':
     case 'boolean':
     case 'null':

@@ -517,6 +517,8 @@ describe('options', () => {
     const gold = [{ name: 'fetch', args: { url: 'a%20b', q: 'x' } }]
     const score = metric.score([{ name: 'fetch', args: { url: '%E0%A4%A', q: 'X' } }], gold)
     expect(score.pairs[0]!.args.map((arg) => arg.verdict)).toEqual(['mismatch', 'match'])
+    // The reason says why: the strings alone would not.
+    expect(score.pairs[0]!.args[0]!.reason).toBe('expected "a%20b", received "%E0%A4%A"; options.canonicalizer: threw on "%E0%A4%A": URIError: URI malformed')
     expect(() => metric.score([{ name: 'fetch', args: { url: 'a' } }], [{ name: 'fetch', args: { url: '%E0%A4%A' } }])).toThrow(
       new TypeError('options.canonicalizer: threw on "%E0%A4%A": URIError: URI malformed (a gold value)'),
     )
