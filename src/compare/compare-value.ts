@@ -160,7 +160,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
     case 'list': {
       if (!Array.isArray(pred)) return path === null ? FAILED : mismatchAt(path, `expected a list, received ${describeKind(pred)}`)
       if (pred.length !== node.items.length) {
-        return path === null ? FAILED : mismatchAt(path, `expected ${node.items.length} items, received ${pred.length}`)
+        return path === null ? FAILED : mismatchAt(path, `expected ${node.items.length} ${node.items.length === 1 ? 'item' : 'items'}, received ${pred.length}`)
       }
       for (let i = 0; i < node.items.length; i++) {
         // The item's path is built only once it is known to differ: most items match.

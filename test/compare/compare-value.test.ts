@@ -74,6 +74,7 @@ describe('lists', () => {
 
   test('must have the same length', () => {
     expect(reason([1, 2], [1])).toBe('expected 2 items, received 1')
+    expect(reason([1], [1, 2])).toBe('expected 1 item, received 2')
   })
 
   test('report the path of the element that differs', () => {
