@@ -251,7 +251,7 @@ export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCan
   // Keys first, so that a misspelt `tools` is named as such rather than as a grammar without tools.
   if (isRecord(input)) {
     for (const key of Object.keys(input)) {
-      if (key !== 'tools') throw new TypeError(`${childPath(path, key)}: unknown key${didYouMean(key, ['tools'])}; a grammar is { tools: { name: { importance, args } } }`)
+      if (key !== 'tools') throw new TypeError(`${childPath(path, key)}: unknown key${didYouMean(key, ['tools'])}; a grammar is { tools: { name: { importance, args } } } or a list of tool schemas`)
     }
   }
   if (!isRecord(input) || !isRecord(input.tools)) {

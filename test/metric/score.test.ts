@@ -137,7 +137,7 @@ describe('weights from the grammar', () => {
       new TypeError("options.grammar.tools.delete_all.args.id.importanc: unknown key (did you mean 'importance'?); an argument's entry takes importance"),
     )
     expect(() => new ToolCallMetric({ grammar: { tools: {}, tool: { delete_all: { importance: 5 } } } as never })).toThrow(
-      new TypeError("options.grammar.tool: unknown key (did you mean 'tools'?); a grammar is { tools: { name: { importance, args } } }"),
+      new TypeError("options.grammar.tool: unknown key (did you mean 'tools'?); a grammar is { tools: { name: { importance, args } } } or a list of tool schemas"),
     )
   })
 
@@ -149,7 +149,7 @@ describe('weights from the grammar', () => {
       new TypeError("options.grammar.tools.delete_all.arg: unknown key (did you mean 'args'?); a tool's entry takes importance and args"),
     )
     expect(() => new ToolCallMetric({ grammar: { tool: { delete_all: { importance: 5 } } } as never })).toThrow(
-      new TypeError("options.grammar.tool: unknown key (did you mean 'tools'?); a grammar is { tools: { name: { importance, args } } }"),
+      new TypeError("options.grammar.tool: unknown key (did you mean 'tools'?); a grammar is { tools: { name: { importance, args } } } or a list of tool schemas"),
     )
     expect(() => new ToolCallMetric({ grammar: { tools: { delete_all: { colour: 5 } } } as never })).toThrow(
       new TypeError("options.grammar.tools.delete_all.colour: unknown key; a tool's entry takes importance and args"),
