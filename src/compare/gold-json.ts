@@ -1,5 +1,5 @@
 import { type Gold, isTupleCall } from './gold-calls'
-import { endGoldCount, setOwnEntry, spendGoldValues, startGoldCount, tooManyGoldValues } from './gold-node'
+import { endGoldCount, misplacedJsonOptional, setOwnEntry, spendGoldValues, startGoldCount, tooManyGoldValues } from './gold-node'
 import { childPath, unreadableAt } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
@@ -191,6 +191,8 @@ function oneOfFromJSON(alternatives: unknown[], root: string): OneOf {
 }
 
 function optionalFromJSON(value: unknown[], root: string): Optional {
+  // Under an index (a list's item, an alternative, an optional's value) there is nothing to leave out: said in the form written, not later as optional().
+  if (typeof at[at.length - 1] !== 'string') throw misplacedJsonOptional(pathOf(root))
   at.push('$optional', 0)
   const result = value.length === 0 ? optional() : optional(fromJSON(value[0], root))
   at.pop()

@@ -352,14 +352,17 @@ export function allPlain(nodes: readonly GoldNode[]): boolean {
   return true
 }
 
+/** An `$optional` in a list, a `$oneOf` or another `$optional`, where nothing can be left out. */
+export function misplacedJsonOptional(path: string): TypeError {
+  return new TypeError(`${path}: $optional applies to an argument or an object key; wrap alternatives as { "$optional": [{ "$oneOf": [...] }] }`)
+}
+
 /** A marker of gold's JSON form, compiled as the marker value it stands for. */
 function compileJsonMarker(marker: JsonMarker, raw: Record<string, unknown>, path: LazyPath, depth: number, underKey: boolean): GoldNode {
   if (marker === 'oneOf') {
     return oneOfNode(raw, compileItems(raw.$oneOf as unknown[], lazyChild(path, '$oneOf'), depth + 1, 'json'))
   }
-  if (!underKey) {
-    throw new TypeError(`${spellPath(path)}: $optional applies to an argument or an object key; wrap alternatives as { "$optional": [{ "$oneOf": [...] }] }`)
-  }
+  if (!underKey) throw misplacedJsonOptional(spellPath(path))
   const inner = raw.$optional as unknown[]
   return optionalNode(raw, inner.length === 0 ? undefined : compileGoldChild(inner[0], lazyChild(path, '$optional'), 0, depth + 1, false, 'json'))
 }

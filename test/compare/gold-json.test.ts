@@ -18,6 +18,16 @@ describe('gold as JSON', () => {
     ])
   })
 
+  test('goldFromJSON refuses an $optional where nothing can be left out, in the form it was written', () => {
+    const said = (path: string) => new TypeError(`${path}: $optional applies to an argument or an object key; wrap alternatives as { "$optional": [{ "$oneOf": [...] }] }`)
+    expect(() => goldFromJSON([{ name: 'f', args: { x: [{ $optional: [1] }] } }])).toThrow(said('gold[0].args.x[0]'))
+    expect(() => goldFromJSON([{ name: 'f', args: { y: { $oneOf: [{ $optional: [1] }, 2] } } }])).toThrow(said('gold[0].args.y.$oneOf[0]'))
+    expect(() => goldFromJSON([{ name: 'f', args: { z: { $optional: [{ $optional: [] }] } } }])).toThrow(said('gold[0].args.z.$optional[0]'))
+    // Under a key, at any depth, it is what it says.
+    const read = goldFromJSON([{ name: 'f', args: { filters: { stars: { $optional: [4] } } } }]) as [{ args: { filters: { stars: unknown } } }]
+    expect(isOptional(read[0].args.filters.stars)).toBe(true)
+  })
+
   test('goldFromJSON inverts goldToJSON', () => {
     const gold = [{ name: 'f', args: { unit: optional(oneOf('c', 'f')), list: [1, { a: oneOf(1, 2) }] } }]
     const back = goldFromJSON(JSON.parse(JSON.stringify(goldToJSON(gold)))) as typeof gold
