@@ -4,7 +4,8 @@ import { episodeKeySlip } from './episode-key-slip'
 import { CorpusCounts, type ExactSums } from './corpus-counts'
 import type { Figures } from './figures'
 import type { Score } from './score'
-import { scoreTrajectory } from './score-trajectory'
+import { scoreTrajectory, scoreUnreadable } from './score-trajectory'
+import { atPath, errorMessage, unreadableAt } from '../calls/path'
 import { readGoldForm, ToolCallMetric } from './tool-call-metric'
 import type { GoldForm } from '../compare/gold-node'
 
@@ -75,15 +76,30 @@ export class CorpusAccumulator {
   }
 }
 
-function readEpisode(episode: unknown, index: number): Episode {
-  if (typeof episode !== 'object' || episode === null || !('gold' in episode) || !('pred' in episode)) {
-    throw new TypeError(`episodes[${index}]: expected { id?, pred, gold }, received ${printValue(episode)}${episodeKeySlip(episode)}`)
+/** An episode's fields, each read once; a prediction that cannot be read is `unreadablePred`, the reason it is graded wrong. */
+interface EpisodeRead extends Episode {
+  unreadablePred?: string
+}
+
+function readEpisode(episode: unknown, index: number): EpisodeRead {
+  const path = `episodes[${index}]`
+  try {
+    if (typeof episode !== 'object' || episode === null || !('gold' in episode) || !('pred' in episode)) {
+      throw new TypeError(`${path}: expected { id?, pred, gold }, received ${printValue(episode)}${episodeKeySlip(episode)}`)
+    }
+    const { id, gold } = episode as Episode
+    if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') {
+      throw new TypeError(`${path}.id: expected a string or a number, received ${printValue(id)}`)
+    }
+    // The prediction is the model's, graded wrong when it cannot be read; the rest of the episode is the author's.
+    try {
+      return { id, gold, pred: (episode as Episode).pred }
+    } catch (error) {
+      return { id, gold, pred: undefined, unreadablePred: atPath(`${path}.pred`, `could not be read (${errorMessage(error)})`) }
+    }
+  } catch (error) {
+    throw unreadableAt(path, error)
   }
-  const { id } = episode as Episode
-  if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') {
-    throw new TypeError(`episodes[${index}].id: expected a string or a number, received ${printValue(id)}`)
-  }
-  return episode as Episode
 }
 
 function scoreEpisode(
@@ -95,7 +111,11 @@ function scoreEpisode(
   goldForm: GoldForm,
 ): void {
   const episode = readEpisode(raw, index)
-  const score = scoreTrajectory(episode.pred, episode.gold, metric.options, `episodes[${index}].gold`, goldForm)
+  const goldPath = `episodes[${index}].gold`
+  const score =
+    episode.unreadablePred === undefined
+      ? scoreTrajectory(episode.pred, episode.gold, metric.options, goldPath, goldForm)
+      : scoreUnreadable(episode.unreadablePred, episode.gold, metric.options, goldPath, goldForm)
   const result: EpisodeResult = episode.id === undefined ? { index, score } : { id: episode.id, index, score }
   accumulator.add(result)
   options.onEpisode?.(result)

@@ -1,4 +1,5 @@
 import { readTurns, readTurnsCopied } from '../calls/read'
+import { unparseableCall } from '../calls/tool-call'
 import { type GoldTurns, readGold } from '../compare/gold-calls'
 import type { GoldForm } from '../compare/gold-node'
 import type { ResolvedMatchOptions } from '../match/options'
@@ -28,4 +29,9 @@ export function scoreTrajectoryCopied(pred: unknown, gold: unknown, options: Res
 
 function scoreCopied(pred: unknown, goldTurns: GoldTurns, options: ResolvedMatchOptions): Score {
   return scorePairing(pairCalls(readTurnsCopied(pred), goldTurns, options))
+}
+
+/** A prediction that could not be handed over at all (the getter that holds it threw): one unparseable call saying why. */
+export function scoreUnreadable(reason: string, gold: unknown, options: ResolvedMatchOptions, goldPath = 'gold', goldForm: GoldForm = 'author'): Score {
+  return scorePairing(pairCalls([[unparseableCall(reason)]], readGold(gold, goldPath, goldForm), options))
 }

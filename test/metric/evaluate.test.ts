@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { evaluate, type Episode } from '../../src/metric/evaluate'
+import { evaluate, type Episode, type EpisodeResult } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 const call = (name: string, q: string) => ({ name, args: { q } })
@@ -116,6 +116,35 @@ describe('evaluate', () => {
 
   test('names the episode of a malformed gold', () => {
     expect(() => evaluate([episodes[0]!, { pred: [], gold: [{ name: 'f', args: { x: undefined } }] }])).toThrow(/^episodes\[1\]\.gold\[0\]\.args\.x: /)
+  })
+
+  test('a prediction whose getter throws is graded wrong, saying why, and the corpus goes on; a gold or id that throws is named', () => {
+    const gold = [{ name: 'f', args: {} }]
+    const unreadable = Object.defineProperty({ gold }, 'pred', {
+      enumerable: true,
+      get() {
+        throw new Error('the agent crashed')
+      },
+    })
+    const results: EpisodeResult[] = []
+    const report = evaluate([unreadable as Episode, { pred: gold, gold }], undefined, { onEpisode: (result) => results.push(result) })
+    expect(report.episodes).toBe(2)
+    expect(results[0]!.score.unmatchedPred).toEqual([
+      expect.objectContaining({ kind: 'unparseable', reason: 'episodes[0].pred: could not be read (the agent crashed)' }),
+    ])
+    expect(results[0]!.score.unmatchedGold).toHaveLength(1)
+    expect(results[1]!.score.f1).toBe(1)
+    const throwing = (key: string) =>
+      Object.defineProperty({ pred: [], gold }, key, {
+        enumerable: true,
+        get() {
+          throw new Error('no access')
+        },
+      })
+    expect(() => evaluate([throwing('gold') as Episode])).toThrow(new TypeError('episodes[0]: could not be read (no access)'))
+    expect(() => evaluate([throwing('id') as Episode])).toThrow(new TypeError('episodes[0]: could not be read (no access)'))
+    const hostile = new Proxy({}, { has: () => { throw new Error('trap') } })
+    expect(() => evaluate([hostile as Episode])).toThrow(new TypeError('episodes[0]: could not be read (trap)'))
   })
 
   test('an episode without gold throws', () => {
