@@ -173,6 +173,28 @@ export function recordOnRunningTest(current: (() => unknown) | undefined): void 
 }
 
 /**
+ * The Vitest tests under way, kept by the `/vitest` entry's hooks. Vitest unsets its current test
+ * whenever one ends, so the global `expect` of a concurrent test may find none: its scores then go
+ * to a test still under way (the only one, or else one of them), so that the run's figure keeps them.
+ */
+const testsUnderWay = new Set<VitestTask>()
+
+export function testBegins(task: object): void {
+  testsUnderWay.add(task as VitestTask)
+}
+
+export function testEnds(task: object): void {
+  testsUnderWay.delete(task as VitestTask)
+}
+
+/** The latest test begun of those under way. */
+function testUnderWay(): VitestTask | undefined {
+  let latest: VitestTask | undefined
+  for (const task of testsUnderWay) latest = task
+  return latest
+}
+
+/**
  * Keeps the counts of an assertion that scored the calls against a gold, for the corpus
  * reporters: on the Vitest test's `task.meta.toolcalls` (summed per test), or as a line in
  * the active Jest reporter's run folder. A `.not` assertion tests the grader, not the agent,
@@ -184,7 +206,7 @@ export function recordOnRunningTest(current: (() => unknown) | undefined): void 
 export function recordScore(context: RecordingContext, score: Score): void {
   // Under `.rejects`, what is graded is the rejection, not the agent's calls.
   if (context.isNot || typeof context.promise !== 'string' || context.promise === 'rejects' || context.poll === true) return
-  const task = 'task' in context ? context.task : (runningVitestTest?.() as VitestTask | undefined)
+  const task = ('task' in context ? context.task : (runningVitestTest?.() as VitestTask | undefined)) ?? testUnderWay()
   if (task !== undefined) return recordOnTask(task, score)
   const folder = typeof process === 'undefined' ? undefined : process.env[JEST_RUN_FOLDER]
   if (folder !== undefined && folder !== '') appendToJestRun(folder, context, score)

@@ -1,6 +1,6 @@
 import * as vitest from 'vitest'
 import { matchers } from './index'
-import { recordOnRunningTest } from './record-score'
+import { recordOnRunningTest, testBegins, testEnds } from './record-score'
 import { serializer } from './serializer'
 // Type-only: puts the matchers' types on Vitest's expect in this entry's declarations.
 export type {} from './vitest-types'
@@ -15,5 +15,8 @@ else {
   const suite = import('vitest/suite').then(({ getCurrentTest }) => recordOnRunningTest(getCurrentTest))
   vitest.beforeAll(() => suite)
 }
+// Which tests are under way, for a concurrent test's scores that find no current test.
+vitest.beforeEach(({ task }) => testBegins(task))
+vitest.afterEach(({ task }) => testEnds(task))
 vitest.expect.extend(matchers)
 vitest.expect.addSnapshotSerializer(serializer)

@@ -124,6 +124,34 @@ export default defineConfig({ test: { projects: [${project('server', 'node')}, $
     }
   })
 
+  test("keeps every score of concurrent tests that use the global expect, which Vitest's current test does not name once one ends", async () => {
+    await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
+    const folder = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-concurrent-'))
+    // Each test grades after the others have begun; the slowest grades after the others have ended.
+    const graded = (name: string, delay: number, x: number) =>
+      `test.concurrent('${name}', async () => {
+  await new Promise((done) => setTimeout(done, ${delay}))
+  expect([{ name: 'f', args: { x: ${x} } }]).toScoreAtLeast(0, [{ name: 'f', args: { x: 1 } }])
+})`
+    try {
+      await writeFile(
+        join(folder, 'agent.spec.ts'),
+        ["import { expect, test } from 'vitest'", graded('slow, wrong', 300, 2), graded('fast, right', 20, 1), graded('between, right', 150, 1)].join('\n'),
+      )
+      await writeFile(
+        join(folder, 'vitest.config.ts'),
+        `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}], reporters: ['default', ['expect-toolcalls/reporter', { json: 'corpus.json' }]] } })
+`,
+      )
+      const outcome = await runRunner('vitest', ['run'], folder)
+      expect(outcome.exitCode, outcome.output).toBe(0)
+      expect(await readReport(join(folder, 'corpus.json'))).toMatchObject({ assertions: 3, tp: 2, fp: 1, fn: 1 })
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
   test('in watch mode, reports after a re-run the latest figures of every file, not a sum over runs', async () => {
     // A copy of the fixture inside the repo, so that the package still resolves by its name.
     await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
