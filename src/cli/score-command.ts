@@ -86,8 +86,17 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
       yield { id: record.id, value: record }
     }
   }
+  // Files of which no line pairs score as nothing predicted for every gold line, and nothing expected for every prediction: refused at the end.
+  let paired = 0
+  let firstPred: { where: string; id: EpisodeId | undefined } | undefined
+  let firstGold: { where: string; id: EpisodeId | undefined } | undefined
   for await (const { left, right } of joinById(preds(), golds())) {
+    if (paired === 0) {
+      if (left !== undefined && (firstPred === undefined || lineOf(left.where) < lineOf(firstPred.where))) firstPred = { where: left.where, id: left.id }
+      if (right !== undefined && (firstGold === undefined || lineOf(right.where) < lineOf(firstGold.where))) firstGold = { where: right.where, id: right.id }
+    }
     if (left !== undefined && right !== undefined) {
+      paired++
       // A prediction line that holds an id in a form that gives none ({ "id", "messages" }) looks paired by id, and is not.
       if (left.idBeside !== undefined && right.id !== undefined) {
         notices.warn(
@@ -115,6 +124,16 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
       yield { id: right.id, turns: [], gold: right.gold, goldAsTurns: right.goldAsTurns, where: [right.where] }
     }
   }
+  if (paired > 0) return
+  if (firstPred === undefined) throw new UserError(`${pred.name}: no prediction lines to pair with the gold lines of ${gold.name}`)
+  if (firstGold === undefined) throw new UserError(`${gold.name}: no gold lines to pair with the prediction lines of ${pred.name}`)
+  const named = (line: { where: string; id: EpisodeId | undefined }) => (line.id === undefined ? line.where : `${line.where}, id ${JSON.stringify(line.id)}`)
+  throw new UserError(`${pred.name}, ${gold.name}: no prediction line pairs with a gold line by id (the first of each: ${named(firstPred)}; ${named(firstGold)}); are they of one corpus?`)
+}
+
+/** The line number a `file:line` place ends with. */
+function lineOf(where: string): number {
+  return Number(where.slice(where.lastIndexOf(':') + 1))
 }
 
 /** Under --order turns, gold of several calls written as calls is one turn, which a prediction of several turns pairs with only one of: said once, and counted. A prediction of one turn pairs with it as meant. */

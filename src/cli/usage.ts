@@ -52,7 +52,7 @@ replacement characters, and a warning names the first such line.
   GOLD       { "id"?, "calls" } (or "gold"), or the gold calls alone: [{ "name", "args" }]
 Lines of PRED and GOLD pair by id where both give one, else by position (the n-th
 non-blank line of each); a line left without a partner is scored against nothing, with
-a warning. A prediction line that is not JSON is graded as an unparseable call; one that
+a warning, and files of which no line pairs are a user error. A prediction line that is not JSON is graded as an unparseable call; one that
 cannot be read at all keeps the gold line at its position unless a later prediction line
 gives that gold line's id.
 Gold values are plain values or { "$oneOf": [a, b] }, { "$optional": [v] } (may be left

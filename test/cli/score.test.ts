@@ -171,6 +171,21 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toContain(`${pred}:2: no gold line (id "z": no gold line has it, or the one that has it is paired already); scored against no gold calls`)
   })
 
+  test('files of which no line pairs are a user error, not a corpus of every episode wrong', async () => {
+    const pred = folder.write('pred.jsonl', jsonl(...['e0', 'e1', 'e2'].map((id) => ({ id, calls: [search(id)] }))))
+    const gold = folder.write('gold.jsonl', jsonl(...['g0', 'g1'].map((id) => ({ id, calls: [search(id)] }))))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(
+      new RegExp(`${pred}, ${gold}: no prediction line pairs with a gold line by id \\(the first of each: ${pred}:1, id "e0"; ${gold}:1, id "g0"\\); are they of one corpus\\?\\n$`),
+    )
+    // The lines' warnings come first, as the lines are read; the error is the last word.
+    const empty = folder.write('empty.jsonl', '')
+    expect((await runCli(['score', empty, gold])).stderr).toMatch(new RegExp(`\\n${empty}: no prediction lines to pair with the gold lines of ${gold}\\n$`))
+    expect((await runCli(['score', pred, empty])).stderr).toMatch(new RegExp(`\\n${empty}: no gold lines to pair with the prediction lines of ${pred}\\n$`))
+  })
+
   test('a prediction id given twice warns that its gold line is paired already, rather than that there is none', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'a', calls: [search('a')] }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
@@ -393,14 +408,14 @@ describe('the report', () => {
   test('goes on quietly when the reader of standard error goes away', async () => {
     // Every line is a warning (no gold line has its id), so standard error is written to throughout.
     const pred = folder.write('pred.jsonl', jsonl(...Array.from({ length: 20_000 }, (_, i) => ({ id: `p${i}`, calls: [search('a')] }))))
-    const gold = folder.write('gold.jsonl', jsonl({ id: 'g0', calls: [search('a')] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'p0', calls: [search('a')] }))
     const child = spawn(process.execPath, [CLI, 'score', pred, gold], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
     child.stderr.once('data', () => child.stderr.destroy())
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
     expect(code).toBe(0)
-    expect(microLine(stdout)).toContain('over 20001 episodes')
+    expect(microLine(stdout)).toContain('over 20000 episodes')
   })
 
   test('--json writes the corpus report with the command, the files and the options', async () => {
