@@ -16,7 +16,9 @@ export type ArgsInput = Record<string, any>
 
 /** A gold call as a test's author writes it: `{ name, args }` or `[name, args]`. */
 export type GoldCallInput =
-  | { name: string; args?: ArgsInput; arguments?: ArgsInput; id?: string }
+  // Either key, not both: the two would be two argument sets.
+  | { name: string; args?: ArgsInput; arguments?: never; id?: string }
+  | { name: string; arguments?: ArgsInput; args?: never; id?: string }
   | readonly [name: string, args?: ArgsInput]
 
 /** One gold call, a list of them, or a list of turns (for `order: 'turns'`). */

@@ -68,6 +68,9 @@ const badCase: { gold: Gold } = { gold: 'search' }
 expect([]).toMatchToolCalls()
 // @ts-expect-error a gold call has a name
 expect([]).toMatchToolCalls([{ args: {} }])
+expect([]).toMatchToolCalls([{ name: 'a', arguments: { x: 1 } }])
+// @ts-expect-error args or arguments, not both
+expect([]).toMatchToolCalls([{ name: 'a', args: { x: 1 }, arguments: { y: 2 } }])
 // @ts-expect-error an option that does not exist
 expect([]).toMatchToolCalls(gold, { allowExtras: true })
 // @ts-expect-error a level that does not exist
