@@ -24,7 +24,11 @@ export function nearest(word: string, candidates: readonly string[]): string | u
       bestDistance = distance
     }
   }
-  return bestDistance <= Math.max(2, word.length / 3) ? best : undefined
+  if (bestDistance <= Math.max(2, word.length / 3)) return best
+  // A name cut short (`--gram` for `--grammar`) is far from it in edits, yet names it: when it begins one candidate only.
+  if (word.length < 3) return undefined
+  const begun = candidates.filter((candidate) => candidate.toLowerCase().startsWith(lower))
+  return begun.length === 1 ? begun[0] : undefined
 }
 
 /** ` (did you mean 'score'?)`, or nothing; a value given where a name was expected may be anything, and only a string is a slip. */

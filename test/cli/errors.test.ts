@@ -90,6 +90,11 @@ describe('options', () => {
     expectUserError(run, "toolcalls score: unknown option '--levle' (did you mean '--level'?); see 'toolcalls score --help'")
   })
 
+  test('an option cut short suggests the one it begins, where it begins one only', async () => {
+    expectUserError(await runCli(['score', 'x.jsonl', '--gram', 'g.json']), "toolcalls score: unknown option '--gram' (did you mean '--grammar'?); see 'toolcalls score --help'")
+    expectUserError(await runCli(['bfcl-check', '--underscore']), "toolcalls bfcl-check: unknown option '--underscore' (did you mean '--underscore-to-dot'?); see 'toolcalls bfcl-check --help'")
+  })
+
   test('an unknown command suggests the nearest one', async () => {
     expectUserError(await runCli(['scroe']), "toolcalls: unknown command 'scroe' (did you mean 'score'?); see 'toolcalls --help'")
   })
