@@ -206,8 +206,13 @@ function testUnderWay(): VitestTask | undefined {
 export function recordScore(context: RecordingContext, score: Score): void {
   // Under `.rejects`, what is graded is the rejection, not the agent's calls.
   if (context.isNot || typeof context.promise !== 'string' || context.promise === 'rejects' || context.poll === true) return
-  const task = ('task' in context ? context.task : (runningVitestTest?.() as VitestTask | undefined)) ?? testUnderWay()
-  if (task !== undefined) return recordOnTask(task, score)
+  const underVitest = 'task' in context || runningVitestTest !== undefined
+  if (underVitest) {
+    // No current test, where a test is under way, is a concurrent test's global expect; where none is, a hook's.
+    const task = ('task' in context ? context.task : (runningVitestTest!() as VitestTask | undefined)) ?? testUnderWay()
+    if (task !== undefined) recordOnTask(task, score)
+    return
+  }
   const folder = typeof process === 'undefined' ? undefined : process.env[JEST_RUN_FOLDER]
   if (folder !== undefined && folder !== '') appendToJestRun(folder, context, score)
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test, TestRunner } from 'vitest'
 import { matchers } from '../../src/matchers/index'
 import type { MatcherContext } from '../../src/matchers/matcher-context'
-import { JEST_RUN_FOLDER, recordOnRunningTest, recordScore, type TestToolCalls } from '../../src/matchers/record-score'
+import { JEST_RUN_FOLDER, recordOnRunningTest, recordScore, testBegins, testEnds, type TestToolCalls } from '../../src/matchers/record-score'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { testCorpus } from '../../src/reporters/test-corpus'
 
@@ -55,11 +55,16 @@ describe('recording under Vitest, on the test', () => {
 
   test("keeps the figures on the runner's current test where the matcher is given no task, as Vitest 3.2 gives none", ({ task }) => {
     const score = new ToolCallMetric().score([search('cats')], [search('cats')])
-    // A context with a task key of undefined is a Vitest that gives one, in a hook: nothing is recorded.
+    // A context with a task key of undefined is a Vitest that gives one, in a hook when no test is under way: nothing is recorded.
+    testEnds(task)
     recordScore({ isNot: false, promise: '', task: undefined }, score)
+    testBegins(task)
     expect(task.meta).toEqual({})
     recordScore({ isNot: false, promise: '' }, score)
     expect(task.meta).toEqual({ toolcalls: { tp: 1, fp: 0, fn: 0, assertions: 1, perTool: { search: { tp: 1, fp: 0, fn: 0 } } } })
+    // Where a test is under way, it is the global expect of a concurrent test, whose current test Vitest unset: the score goes to one under way.
+    recordScore({ isNot: false, promise: '', task: undefined }, score)
+    expect((task.meta as { toolcalls: { assertions: number } }).toolcalls.assertions).toBe(2)
   })
 
   test('leaves out a received Score, whose counts may be recorded already', ({ task }) => {
