@@ -7,6 +7,7 @@ import type { CliContext } from './cli-context'
 import { formatTestCorpus } from '../reporters/format-test-corpus'
 import { mergeTestCorpora } from '../reporters/merge-test-corpora'
 import { DEFAULT_WORST } from '../reporters/reporter-options'
+import { parseShardLabel, shardsHeld } from '../reporters/shard-label'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { type MergeableReport, readReportFile, type ReportJson, reportJson, type ScoringOptions } from './report-json'
 import { checkWritable, writeJsonReport } from './report-file'
@@ -77,6 +78,30 @@ function checkRankedAlike(reports: readonly TestCorpusReport[], files: readonly 
   const first = reports[0]!
   reports.forEach((report, i) => {
     if (report.by !== first.by) throw new UserError(`${files[i]}: ranks its lowest tests by ${report.by}, ${files[0]} by ${first.by}; only reports ranked alike merge`)
+  })
+}
+
+/**
+ * Reports of a run split with `--shard` are known by their shard, wherever they lie: the same
+ * shard twice (a CI job's artifact downloaded twice), or beside a merged report that holds it,
+ * would add its counts twice; shards of different counts are not of one run. Reports of whole
+ * runs name no shard and are known by their paths alone.
+ */
+function checkShardsOnce(reports: readonly TestCorpusReport[], files: readonly string[]): void {
+  const holder = new Map<string, number>()
+  let first: { label: string; count: number; report: number } | undefined
+  reports.forEach((report, i) => {
+    for (const label of shardsHeld(report)) {
+      const { count } = parseShardLabel(label)!
+      first ??= { label, count, report: i }
+      if (count !== first.count) throw new UserError(`${files[i]}: shard ${label}, ${files[first.report]}: shard ${first.label}; only shards of one run, of one count, merge`)
+      const other = holder.get(label)
+      if (other !== undefined) {
+        const both = reports[other]!.shards === undefined && report.shards === undefined ? 'are' : 'hold'
+        throw new UserError(`${files[other]} and ${files[i]}: both ${both} shard ${label} of a run; each report is merged once`)
+      }
+      holder.set(label, i)
+    }
   })
 }
 
@@ -195,6 +220,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const reports = ofOneKind(read, files)
   if (reports.kind === 'tests') {
     checkRankedAlike(reports.reports, files)
+    checkShardsOnce(reports.reports, files)
     // A reporter's report does not say how many tests it was set to keep: the reporters' default, unless told.
     const merged = mergeTestCorpora(reports.reports, worstOption ?? DEFAULT_WORST)
     const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, { ...merged, files: shards }, cli.out))

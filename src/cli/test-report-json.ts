@@ -1,5 +1,6 @@
 import { isRecord, isStringList } from '../calls/plain-value'
 import { exactSumsProblem, isExactSums, perToolSumsProblem } from '../metric/corpus-counts'
+import { parseShardLabel } from '../reporters/shard-label'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { isCounts } from '../metric/figures'
 import { isArgLevelCount, isWholeCount } from '../reporters/graded-test'
@@ -24,6 +25,10 @@ function isWorstTest(value: unknown): boolean {
   )
 }
 
+function isShardList(value: unknown): boolean {
+  return isStringList(value) && value.every((label) => parseShardLabel(label) !== undefined) && new Set(value).size === value.length
+}
+
 /** Whether a report file is a test run's, as the reporters' `json` option writes it, rather than `toolcalls score --json`'s. */
 export function isTestReport(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && value.command === undefined && value.tests !== undefined
@@ -45,6 +50,8 @@ export function testReportProblem(value: Record<string, unknown>): string | unde
   const wrong = value.worst.findIndex((test) => !isWorstTest(test))
   if (wrong !== -1) return `worst[${wrong}]: expected { file, test, assertions, tp, fp, fn, precision, recall, f1 }`
   if (value.files !== undefined && !isStringList(value.files)) return 'files: expected a list of file names'
+  if (value.shard !== undefined && parseShardLabel(value.shard) === undefined) return 'shard: expected a shard of a run, i/n with 1 ≤ i ≤ n'
+  if (value.shards !== undefined && !isShardList(value.shards)) return 'shards: expected a list of distinct shards of a run, each i/n with 1 ≤ i ≤ n'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as TestCorpusReport, value.exactSums)

@@ -29,6 +29,13 @@ export interface TestCorpusReport extends Figures {
   exactSums?: ExactSums
   /** In a report that `toolcalls merge` wrote, the shards' reports it adds up, each named by its full path. */
   files?: string[]
+  /**
+   * The shard of a run split with `--shard` that the report is of, as `index/count` (`1/2`), so
+   * that a copy of it is known wherever it lies; left out for a whole run.
+   */
+  shard?: string
+  /** In a report that `toolcalls merge` wrote, the shards of a split run it adds up, when any report it merged was of one. */
+  shards?: string[]
 }
 
 export interface TestCorpusOptions {

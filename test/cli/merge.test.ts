@@ -345,6 +345,64 @@ describe("toolcalls merge of test runs' reports", () => {
     expect(again.code).toBe(2)
   })
 
+  describe('of a run split with --shard, each report naming its shard', () => {
+    const shardReport = (name: string, tests: typeof shard1, shard: string) => write(name, { ...testCorpus(tests, { worst: 5, by: 'f1' }), shard })
+    const refused = async (args: string[], stderr: string) => {
+      const run = await runCli(['merge', ...args], { cwd: folder.dir })
+      expect(run.stderr).toBe(stderr)
+      expect(run.code).toBe(2)
+    }
+
+    test('refuses a copy of a shard under another path, as a CI artifact downloaded twice', async () => {
+      shardReport('jest-1.json', shard1, '1/2')
+      shardReport('jest-2.json', shard2, '2/2')
+      mkdirSync(join(folder.dir, 'downloaded'))
+      copyFileSync(join(folder.dir, 'jest-1.json'), join(folder.dir, 'downloaded', 'jest-1.json'))
+      await refused(['jest-1.json', 'jest-2.json', 'downloaded/jest-1.json'], 'jest-1.json and downloaded/jest-1.json: both are shard 1/2 of a run; each report is merged once\n')
+    })
+
+    test('refuses two reports of the same shard, whatever they hold', async () => {
+      shardReport('a.json', shard1, '1/2')
+      shardReport('b.json', shard2, '1/2')
+      await refused(['a.json', 'b.json'], 'a.json and b.json: both are shard 1/2 of a run; each report is merged once\n')
+    })
+
+    test("lists in a merged report the shards it adds up, and refuses it beside a copy of one of them", async () => {
+      shardReport('jest-1.json', shard1, '1/2')
+      shardReport('jest-2.json', shard2, '2/2')
+      expect((await runCli(['merge', 'jest-1.json', 'jest-2.json', '--json', 'merged.json'], { cwd: folder.dir })).code).toBe(0)
+      const merged = JSON.parse(readFileSync(join(folder.dir, 'merged.json'), 'utf8')) as TestCorpusReport
+      expect(merged.shards).toEqual(['1/2', '2/2'])
+      expect(merged).not.toHaveProperty('shard')
+      copyFileSync(join(folder.dir, 'jest-2.json'), join(folder.dir, 'copy.json'))
+      await refused(['merged.json', 'copy.json'], 'merged.json and copy.json: both hold shard 2/2 of a run; each report is merged once\n')
+      // A merged report of part of a run merges with the rest, and lists all.
+      shardReport('part-1.json', shard1, '1/3')
+      shardReport('part-2.json', shard2, '2/3')
+      shardReport('part-3.json', [], '3/3')
+      expect((await runCli(['merge', 'part-1.json', 'part-2.json', '--json', 'part.json'], { cwd: folder.dir })).code).toBe(0)
+      expect((await runCli(['merge', 'part.json', 'part-3.json', '--json', 'whole.json'], { cwd: folder.dir })).code).toBe(0)
+      expect((JSON.parse(readFileSync(join(folder.dir, 'whole.json'), 'utf8')) as TestCorpusReport).shards).toEqual(['1/3', '2/3', '3/3'])
+    })
+
+    test('refuses shards of different counts, which are not of one run', async () => {
+      shardReport('a.json', shard1, '1/2')
+      shardReport('b.json', shard2, '2/3')
+      await refused(['a.json', 'b.json'], 'b.json: shard 2/3, a.json: shard 1/2; only shards of one run, of one count, merge\n')
+    })
+
+    test('knows reports of unsharded runs by their paths alone: a copy of one merges, counted twice', async () => {
+      const a = write('a.json', testCorpus(shard1, { worst: 5, by: 'f1' }))
+      copyFileSync(a, join(folder.dir, 'copy.json'))
+      const run = await runCli(['merge', 'a.json', 'copy.json', '--json', 'merged.json'], { cwd: folder.dir })
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+      const merged = JSON.parse(readFileSync(join(folder.dir, 'merged.json'), 'utf8')) as TestCorpusReport
+      expect(merged.tests).toBe(2 * shard1.length)
+      expect(merged).not.toHaveProperty('shards')
+    })
+  })
+
   test('--min-f1 judges the figure of the whole run, which a shard of its own may fall short of', async () => {
     const [a, b] = [shard1, shard2].map((tests, i) => write(`shard-${i + 1}.json`, testCorpus(tests, { worst: 5, by: 'f1' })))
     const whole = testCorpus([...shard1, ...shard2], { worst: 5, by: 'f1' })
@@ -394,6 +452,11 @@ describe("toolcalls merge of test runs' reports", () => {
     ['a total its tools do not add up to', (r: Record<string, unknown>) => (r.fn = 100), 'perTool: its fn adds up to 1, not fn 100'],
     ['a count of tests that is no whole number', (r: Record<string, unknown>) => (r.tests = 1.5), 'tests, assertions: expected counts'],
     ['more arg-level assertions than assertions', (r: Record<string, unknown>) => (r.argLevelAssertions = 1000), 'argLevelAssertions: expected a count of at most the assertions'],
+    ['a shard past the count', (r: Record<string, unknown>) => (r.shard = '3/2'), 'shard: expected a shard of a run, i/n with 1 ≤ i ≤ n'],
+    ['a shard counted from 0', (r: Record<string, unknown>) => (r.shard = '0/2'), 'shard: expected a shard of a run, i/n with 1 ≤ i ≤ n'],
+    ['a shard as numbers', (r: Record<string, unknown>) => (r.shard = { index: 1, count: 2 }), 'shard: expected a shard of a run, i/n with 1 ≤ i ≤ n'],
+    ['a shard listed twice', (r: Record<string, unknown>) => (r.shards = ['1/2', '1/2']), 'shards: expected a list of distinct shards of a run, each i/n with 1 ≤ i ≤ n'],
+    ['a list of shards with one that is none', (r: Record<string, unknown>) => (r.shards = ['1/2', 'two']), 'shards: expected a list of distinct shards of a run, each i/n with 1 ≤ i ≤ n'],
   ])('a test run report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
     const report = JSON.parse(JSON.stringify(testCorpus(shard1, { worst: 5, by: 'f1' }))) as Record<string, unknown>
     edit(report)
