@@ -2,6 +2,7 @@ import { formatTestCorpus } from './format-test-corpus'
 import { closeRunFolder, type JestTests, openRunFolder, takeRunRecords, titlesKey } from './jest-run-folder'
 import { minF1Failure } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
+import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
 import { writeReportJson } from './write-report-json'
 
@@ -11,6 +12,8 @@ export type { TestCorpusReport, WorstTest } from './test-corpus'
 /** The part of Jest's global config the reporter reads. */
 export interface JestGlobalConfig {
   rootDir: string
+  /** The part of the suite this run was given by `--shard`, 1-based. */
+  shard?: { shardIndex: number; shardCount: number }
 }
 
 /** The part of Jest's aggregated results the reporter reads. */
@@ -61,6 +64,7 @@ function jestTests(results: JestRunResults): JestTests {
 export class ToolCallsJestReporter {
   private readonly options: ResolvedReporterOptions
   private readonly rootDir: string
+  private readonly shard: string | undefined
   private readonly folder: string
   private failure: Error | undefined
 
@@ -71,6 +75,7 @@ export class ToolCallsJestReporter {
       throw new Error(`expect-toolcalls/jest-reporter: needs Node 20.16 or later (process.getBuiltinModule); this is Node ${process.version}`)
     }
     this.rootDir = globalConfig.rootDir
+    this.shard = globalConfig.shard === undefined ? undefined : shardLabel(globalConfig.shard.shardIndex, globalConfig.shard.shardCount)
     this.folder = openRunFolder()
   }
 
@@ -78,6 +83,7 @@ export class ToolCallsJestReporter {
     if (results.wasInterrupted === true) return closeRunFolder(this.folder)
     const records = takeRunRecords(this.folder, this.rootDir, jestTests(results))
     const report = testCorpus(records.tests, this.options)
+    if (this.shard !== undefined) report.shard = this.shard
     const lines = [`\n${formatTestCorpus(report)}\n`]
     if (records.unreadable > 0) lines.push(`Tool calls: ${records.unreadable} recorded line(s) could not be read and were left out.\n`)
     if (this.options.json !== undefined) lines.push(`Tool calls: report written to ${writeReportJson(this.rootDir, this.options.json, report)}\n`)

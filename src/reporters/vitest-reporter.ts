@@ -4,6 +4,7 @@ import { formatTestCorpus } from './format-test-corpus'
 import { type GradedTest, isTestToolCalls } from './graded-test'
 import { minF1Failure } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
+import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
 import { writeReportJson } from './write-report-json'
 
@@ -64,6 +65,8 @@ export class ToolCallsReporter implements Reporter {
     for (const module of testModules) this.latest.set(`${module.project.name}\0${module.moduleId}`, module)
     const { logger, config } = this.vitest
     const report = testCorpus([...this.latest.values()].flatMap((module) => gradedTests(module, config.root)), this.options)
+    // The blobs of shards joined by --merge-reports are one whole run.
+    if (config.shard !== undefined && !config.mergeReports) report.shard = shardLabel(config.shard.index, config.shard.count)
     logger.log(`\n${formatTestCorpus(report)}\n`)
     if (this.options.json !== undefined) logger.log(`Tool calls: report written to ${writeReportJson(config.root, this.options.json, report)}\n`)
     const failure = minF1Failure(report, this.options.minF1)

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -31,10 +31,13 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     expect(outcome.exitCode, outcome.output).toBe(0)
     expect(outcome.output).toContain(FIXTURE_LINE)
     expect(outcome.output).toContain(FIXTURE_HEADING)
-    expect(await readFile(json, 'utf8').then((text) => JSON.parse(text) as TestCorpusReport)).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+    const report = await readFile(json, 'utf8').then((text) => JSON.parse(text) as TestCorpusReport)
+    expect(report).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+    // A whole run names no shard.
+    expect(report).not.toHaveProperty('shard')
   })
 
-  test("gives the figure of one run when the reports of its --shard runs are merged by 'toolcalls merge'", async () => {
+  test("gives the figure of one run when the reports of its --shard runs are merged by 'toolcalls merge', each naming its shard", async () => {
     const reports = [1, 2].map((shard) => join(scratch, `shard-${shard}.json`))
     const shards = await Promise.all(
       reports.map((json, i) => runRunner('jest', ['--ci', '--runInBand', `--shard=${i + 1}/2`], fixture, runEnvironment({ json }))),
@@ -42,10 +45,18 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     for (const shard of shards) expect(shard.exitCode, shard.output).toBe(0)
     // Each shard ran some of the files, and reported only those.
     expect(shards.map((shard) => shard.output.includes(FIXTURE_LINE))).toEqual([false, false])
+    const written = await Promise.all(reports.map(async (json) => JSON.parse(await readFile(json, 'utf8')) as TestCorpusReport))
+    expect(written.map((report) => report.shard)).toEqual(['1/2', '2/2'])
     const merged = await runCli(['merge', ...reports])
     expect(merged.code, merged.stderr).toBe(0)
     expect(merged.stdout).toContain(FIXTURE_LINE)
     expect(merged.stdout).toContain(FIXTURE_HEADING)
+    // A copy of a shard's report, as an artifact downloaded twice, is known by its shard.
+    const copy = join(scratch, 'copy-of-shard-1.json')
+    await copyFile(reports[0]!, copy)
+    const twice = await runCli(['merge', ...reports, copy])
+    expect(twice.stderr).toBe(`${reports[0]} and ${copy}: both are shard 1/2 of a run; each report is merged once\n`)
+    expect(twice.code).toBe(2)
   })
 
   test('fails the run, with the per-tool table, when the corpus F1 is below minF1', async () => {

@@ -28,22 +28,30 @@ describe('the Vitest reporter', { timeout: 30_000 }, () => {
     expect(outcome.exitCode, outcome.output).toBe(0)
     expect(outcome.output).toContain(FIXTURE_LINE)
     expect(outcome.output).toContain(FIXTURE_HEADING)
-    expect(await readReport(json)).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+    const report = await readReport(json)
+    expect(report).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+    // A whole run names no shard.
+    expect(report).not.toHaveProperty('shard')
   })
 
-  test('gives the same figure when the run is split into shards and the blobs are merged', async () => {
+  test('gives the same figure when the run is split into shards and the blobs are merged, each shard naming itself', async () => {
     const blobs = join(scratch, 'blobs')
+    const shardReports = [1, 2].map((shard) => join(scratch, `shard-${shard}.json`))
     const shards = await Promise.all(
-      [1, 2].map((shard) =>
-        runRunner('vitest', ['run', `--shard=${shard}/2`, '--reporter=blob', `--outputFile=${join(blobs, `blob-${shard}.json`)}`], fixture),
+      shardReports.map((json, i) =>
+        runRunner('vitest', ['run', `--shard=${i + 1}/2`], fixture, { ...runEnvironment({ json }), TOOLCALLS_BLOB_FILE: join(blobs, `blob-${i + 1}.json`) }),
       ),
     )
     for (const shard of shards) expect(shard.exitCode, shard.output).toBe(0)
+    expect(await Promise.all(shardReports.map(async (json) => (await readReport(json)).shard))).toEqual(['1/2', '2/2'])
     const json = join(scratch, 'merged.json')
     const merged = await runRunner('vitest', ['run', `--merge-reports=${blobs}`], fixture, runEnvironment({ json }))
     expect(merged.exitCode, merged.output).toBe(0)
     expect(merged.output).toContain(FIXTURE_LINE)
-    expect(await readReport(json)).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+    const report = await readReport(json)
+    expect(report).toMatchObject({ ...FIXTURE_COUNTS, f1: FIXTURE_F1 })
+    // The blobs joined are one whole run.
+    expect(report).not.toHaveProperty('shard')
   })
 
   test('fails the run, with the per-tool table, when the corpus F1 is below minF1', async () => {
