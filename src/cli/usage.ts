@@ -94,10 +94,14 @@ Reports merge only when scored with the same --level, --order, --canonicalizer, 
 and --grammar (compared by the file's content). A merged report records the shards'
 reports it adds up, by their full paths and their contents' digests; a report given
 twice, a copy of it, or either beside a merged report that holds it, is refused: its
-counts would add up twice (a test run's report is known by its path alone).
+counts would add up twice.
 
 Reports of test runs, as the reporters' json option writes them (one per Jest --shard,
 say), add up the same way to the figures of one run, their lowest tests ranked again.
+The report of a run split with --shard names its shard ("shard": "1/2"), and is known
+by it: a copy of it under another path, two reports of one shard, or a merged report
+(which lists its "shards") beside one it holds, are refused, as are shards of different
+counts. A report of an unsharded run is known by its path alone, so a copy of it merges.
 
 Options:
   --worst N               how many of the worst episodes or lowest tests to keep
