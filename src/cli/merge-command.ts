@@ -7,7 +7,6 @@ import type { CliContext } from './cli-context'
 import { formatTestCorpus } from '../reporters/format-test-corpus'
 import { mergeTestCorpora } from '../reporters/merge-test-corpora'
 import { DEFAULT_WORST } from '../reporters/reporter-options'
-import { parseShardLabel, shardsHeld } from '../reporters/shard-label'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { type MergeableReport, readReportFile, type ReportJson, reportJson, type ScoringOptions } from './report-json'
 import { checkWritable, writeJsonReport } from './report-file'
@@ -81,30 +80,6 @@ function checkRankedAlike(reports: readonly TestCorpusReport[], files: readonly 
   })
 }
 
-/**
- * Reports of a run split with `--shard` are known by their shard, wherever they lie: the same
- * shard twice (a CI job's artifact downloaded twice), or beside a merged report that holds it,
- * would add its counts twice; shards of different counts are not of one run. Reports of whole
- * runs name no shard and are known by their paths alone.
- */
-function checkShardsOnce(reports: readonly TestCorpusReport[], files: readonly string[]): void {
-  const holder = new Map<string, number>()
-  let first: { label: string; count: number; report: number } | undefined
-  reports.forEach((report, i) => {
-    for (const label of shardsHeld(report)) {
-      const { count } = parseShardLabel(label)!
-      first ??= { label, count, report: i }
-      if (count !== first.count) throw new UserError(`${files[i]}: shard ${label}, ${files[first.report]}: shard ${first.label}; only shards of one run, of one count, merge`)
-      const other = holder.get(label)
-      if (other !== undefined) {
-        const both = reports[other]!.shards === undefined && report.shards === undefined ? 'are' : 'hold'
-        throw new UserError(`${files[other]} and ${files[i]}: both ${both} shard ${label} of a run; each report is merged once`)
-      }
-      holder.set(label, i)
-    }
-  })
-}
-
 /** The reports, all of one kind: a test run's report beside one of `toolcalls score` is a user error. */
 function ofOneKind(read: readonly MergeableReport[], files: readonly string[]): { kind: 'score'; reports: ReportJson[] } | { kind: 'tests'; reports: TestCorpusReport[] } {
   const kindName = (kind: MergeableReport['kind']) => (kind === 'tests' ? "a test run's report" : "a report of 'toolcalls score --json'")
@@ -167,23 +142,23 @@ async function shardsOnce(read: readonly MergeableReport[], files: readonly stri
 }
 
 /**
- * The digests of the shards' own reports that score reports add up, each once: a shard's report
- * is known by its content, so a copy of it (as a CI job's downloaded artifacts are), or a merged
- * report beside a copy of one of its shards, is refused wherever the files lie. A merged report
- * written before merged reports listed their shards' digests is known by its files alone, and so,
- * then, is the report merging it: undefined.
+ * The digests of the shards' own reports that the reports add up, each once: such a report is
+ * known by its content, so a copy of it (as a CI job's downloaded artifacts are), or a merged
+ * report beside a copy of one of its shards, is refused wherever the files lie. `own` gives a
+ * report's digests: a merged report's list, or its own; undefined where they are not known (a
+ * merged report written before merged reports listed them), and then the result is undefined.
  */
-function shardDigestsOnce(reports: readonly ReportJson[], files: readonly string[]): string[] | undefined {
+function shardDigestsOnce<R>(reports: readonly R[], files: readonly string[], own: (report: R) => string[] | undefined, merges: (report: R) => boolean): string[] | undefined {
   const holder = new Map<string, number>()
   const digests: string[] = []
   let known = true
   reports.forEach((report, i) => {
-    const own = report.command === 'merge' ? report.shards : [jsonDigest(report)]
-    if (own === undefined) known = false
-    for (const digest of own ?? []) {
+    const held = own(report)
+    if (held === undefined) known = false
+    for (const digest of held ?? []) {
       const other = holder.get(digest)
       if (other !== undefined) {
-        const why = report.command === 'merge' || reports[other]!.command === 'merge' ? 'hold the same shard' : 'are the same report'
+        const why = merges(report) || merges(reports[other]!) ? 'hold the same shard' : 'are the same report'
         throw new UserError(`${files[other]} and ${files[i]}: ${why} (its content, wherever it lies); each report is merged once`)
       }
       holder.set(digest, i)
@@ -220,16 +195,28 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const reports = ofOneKind(read, files)
   if (reports.kind === 'tests') {
     checkRankedAlike(reports.reports, files)
-    checkShardsOnce(reports.reports, files)
+    // A shard's report names its shard, so its content tells it from any other's; a whole run's report is known by its path alone.
+    const shardDigests = shardDigestsOnce(
+      reports.reports,
+      files,
+      (report) => report.shards ?? (report.shard === undefined ? [] : [jsonDigest(report)]),
+      (report) => report.shards !== undefined,
+    )
     // A reporter's report does not say how many tests it was set to keep: the reporters' default, unless told.
-    const merged = mergeTestCorpora(reports.reports, worstOption ?? DEFAULT_WORST)
-    const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, { ...merged, files: shards }, cli.out))
+    const merged: TestCorpusReport = { ...mergeTestCorpora(reports.reports, worstOption ?? DEFAULT_WORST), files: shards }
+    if (shardDigests!.length > 0) merged.shards = shardDigests
+    const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, merged, cli.out))
     if (!jsonAlone) await cli.out.write(`${formatTestCorpus(merged)}\n`)
     checkMinF1('merge', merged.f1, minF1, merged.assertions === 0)
     return
   }
   checkAlike(reports.reports, files)
-  const shardDigests = shardDigestsOnce(reports.reports, files)
+  const shardDigests = shardDigestsOnce(
+    reports.reports,
+    files,
+    (report) => (report.command === 'merge' ? report.shards : [jsonDigest(report)]),
+    (report) => report.command === 'merge',
+  )
   const first = reports.reports[0]!
   const keepWorst = worstOption ?? first.options.worst ?? 5
   const merged = mergeReports(reports.reports, keepWorst)

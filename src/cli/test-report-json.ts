@@ -25,10 +25,6 @@ function isWorstTest(value: unknown): boolean {
   )
 }
 
-function isShardList(value: unknown): boolean {
-  return isStringList(value) && value.every((label) => parseShardLabel(label) !== undefined) && new Set(value).size === value.length
-}
-
 /** Whether a report file is a test run's, as the reporters' `json` option writes it, rather than `toolcalls score --json`'s. */
 export function isTestReport(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && value.command === undefined && value.tests !== undefined
@@ -51,7 +47,7 @@ export function testReportProblem(value: Record<string, unknown>): string | unde
   if (wrong !== -1) return `worst[${wrong}]: expected { file, test, assertions, tp, fp, fn, precision, recall, f1 }`
   if (value.files !== undefined && !isStringList(value.files)) return 'files: expected a list of file names'
   if (value.shard !== undefined && parseShardLabel(value.shard) === undefined) return 'shard: expected a shard of a run, i/n with 1 ≤ i ≤ n'
-  if (value.shards !== undefined && !isShardList(value.shards)) return 'shards: expected a list of distinct shards of a run, each i/n with 1 ≤ i ≤ n'
+  if (value.shards !== undefined && !isStringList(value.shards)) return 'shards: expected a list of digests'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as TestCorpusReport, value.exactSums)

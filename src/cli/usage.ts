@@ -98,10 +98,10 @@ counts would add up twice.
 
 Reports of test runs, as the reporters' json option writes them (one per Jest --shard,
 say), add up the same way to the figures of one run, their lowest tests ranked again.
-The report of a run split with --shard names its shard ("shard": "1/2"), and is known
-by it: a copy of it under another path, two reports of one shard, or a merged report
-(which lists its "shards") beside one it holds, are refused, as are shards of different
-counts. A report of an unsharded run is known by its path alone, so a copy of it merges.
+The report of a run split with --shard names its shard ("shard": "1/2"), which sets it
+apart from any other shard's, and is known by its content as a score report is: a copy
+of it, or a merged report beside a copy of one it holds, is refused. A report of an
+unsharded run is known by its path alone, so a copy of it merges.
 
 Options:
   --worst N               how many of the worst episodes or lowest tests to keep

@@ -1,5 +1,4 @@
 import { CorpusCounts } from '../metric/corpus-counts'
-import { shardsHeld } from './shard-label'
 import { byFileThenName, lowestTests, type TestCorpusReport, testCorpusReport, type WorstTest } from './test-corpus'
 
 /**
@@ -7,7 +6,6 @@ import { byFileThenName, lowestTests, type TestCorpusReport, testCorpusReport, t
  * per tool, the figures recomputed, and the lowest tests of all ranked again. Each report's
  * lowest include every test of its run that is among the lowest of all, so the merged ones
  * are those of one run when each report kept at least `keepWorst`. All rank by the same figure.
- * The merged report lists the shards it holds, so that a copy of one is known beside it.
  */
 export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst: number): TestCorpusReport {
   const by = reports[0]?.by ?? 'f1'
@@ -23,8 +21,5 @@ export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst
     argLevelAssertions += report.argLevelAssertions ?? 0
     for (const test of report.worst) worst.push(test)
   }
-  const merged = testCorpusReport(counts, tests, assertions, argLevelAssertions, lowestTests(worst.sort(byFileThenName), by, keepWorst), by)
-  const shards = reports.flatMap(shardsHeld)
-  if (shards.length > 0) merged.shards = shards
-  return merged
+  return testCorpusReport(counts, tests, assertions, argLevelAssertions, lowestTests(worst.sort(byFileThenName), by, keepWorst), by)
 }

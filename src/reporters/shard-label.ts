@@ -1,5 +1,3 @@
-import type { TestCorpusReport } from './test-corpus'
-
 /** A shard as the runners print it: index/count, 1-based (`--shard=1/2`). */
 export function shardLabel(index: number, count: number): string {
   return `${index}/${count}`
@@ -13,9 +11,4 @@ export function parseShardLabel(value: unknown): { index: number; count: number 
   const index = Number(match[1])
   const count = Number(match[2])
   return index <= count && Number.isSafeInteger(count) ? { index, count } : undefined
-}
-
-/** The shards of a run that a report adds up: those a merged report lists, or the report's own shard; none for a whole run. */
-export function shardsHeld(report: Pick<TestCorpusReport, 'shard' | 'shards'>): string[] {
-  return report.shards ?? (report.shard === undefined ? [] : [report.shard])
 }

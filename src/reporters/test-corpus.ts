@@ -30,11 +30,11 @@ export interface TestCorpusReport extends Figures {
   /** In a report that `toolcalls merge` wrote, the shards' reports it adds up, each named by its full path. */
   files?: string[]
   /**
-   * The shard of a run split with `--shard` that the report is of, as `index/count` (`1/2`), so
-   * that a copy of it is known wherever it lies; left out for a whole run.
+   * The shard of a run split with `--shard` that the report is of, as `index/count` (`1/2`): it
+   * sets the report's content apart from any other shard's, so that a copy is known by its content.
    */
   shard?: string
-  /** In a report that `toolcalls merge` wrote, the shards of a split run it adds up, when any report it merged was of one. */
+  /** In a report that `toolcalls merge` wrote, the digests of the shards' reports it adds up, when any was a shard's. */
   shards?: string[]
 }
 

@@ -24,9 +24,9 @@ export interface RunOptions {
   cwd?: string
 }
 
-/** Starts the command as a real process; colours are as a pipe gets them, whatever FORCE_COLOR the tests run under. */
+/** Starts the command as a real process; colours are as a pipe gets them, whatever NO_COLOR or FORCE_COLOR the tests run under. */
 export function startCli(args: readonly string[], env: Record<string, string> = {}, cwd = ROOT): ChildProcess {
-  const { FORCE_COLOR: _inherited, ...inheritedEnv } = process.env
+  const { FORCE_COLOR: _forced, NO_COLOR: _none, ...inheritedEnv } = process.env
   return spawn(process.execPath, [CLI, ...args], { cwd, env: { ...inheritedEnv, ...env }, stdio: 'pipe' })
 }
 

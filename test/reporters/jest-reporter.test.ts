@@ -51,11 +51,11 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     expect(merged.code, merged.stderr).toBe(0)
     expect(merged.stdout).toContain(FIXTURE_LINE)
     expect(merged.stdout).toContain(FIXTURE_HEADING)
-    // A copy of a shard's report, as an artifact downloaded twice, is known by its shard.
+    // A copy of a shard's report, as an artifact downloaded twice, is known by its content, which its shard sets apart.
     const copy = join(scratch, 'copy-of-shard-1.json')
     await copyFile(reports[0]!, copy)
     const twice = await runCli(['merge', ...reports, copy])
-    expect(twice.stderr).toBe(`${reports[0]} and ${copy}: both are shard 1/2 of a run; each report is merged once\n`)
+    expect(twice.stderr).toBe(`${reports[0]} and ${copy}: are the same report (its content, wherever it lies); each report is merged once\n`)
     expect(twice.code).toBe(2)
   })
 
