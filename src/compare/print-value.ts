@@ -47,14 +47,14 @@ function visible(text: string): string {
 
 /**
  * An argument's name as a message prints it beside its value: bare when it is an identifier,
- * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut when long.
+ * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut when longer than `shown`.
  */
-export function printArgName(name: string, others: Iterable<string> | NamesByDrawing = NONE): string {
-  const cut = name.length > MAX_STRING
-  const start = cut ? startOf(name, MAX_STRING) : name
+export function printArgName(name: string, others: Iterable<string> | NamesByDrawing = NONE, shown = MAX_STRING): string {
+  const cut = name.length > shown
+  const start = cut ? startOf(name, shown) : name
   const bare = IDENTIFIER.test(name)
-  const shown = bare ? start : visible(start)
-  const ended = `${drawnAlikeAny(name, others) ? beyondAsciiEscaped(shown) : shown}${cut ? '…' : ''}`
+  const printed = bare ? start : visible(start)
+  const ended = `${drawnAlikeAny(name, others) ? beyondAsciiEscaped(printed) : printed}${cut ? '…' : ''}`
   return bare ? ended : `"${ended}"`
 }
 

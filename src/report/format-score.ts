@@ -1,4 +1,4 @@
-import { nameExcerpt } from '../calls/text-excerpt'
+import { startExcerpt } from '../calls/text-excerpt'
 import { NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
 import { jestDiff } from '#printers'
 import type { ArgVerdict } from '../compare/compare-call'
@@ -13,10 +13,13 @@ import { longDiffCut } from './long-diff-cut'
 import { longReasonCut } from './long-reason-cut'
 import { cutLengthWithin, longStringsCut } from './long-strings-cut'
 import { hasGoldMarker, hasUntestableMarker, printCall, printInline, printInlineApart } from './print-data'
+import { MESSAGE_BOUNDS, type PrintBounds } from './print-bounds'
 
 export interface FormatOptions {
   colors?: Colors
-  /** How many exactly matched pairs are listed, one line each, before the rest are counted (default 50). */
+  /** How much of the score is shown (default: a message's bounds; WHOLE for a snapshot). */
+  bounds?: PrintBounds
+  /** How many exactly matched pairs are listed, one line each, before the rest are counted (default: the bounds'). */
   exactLines?: number
   /**
    * A gold call's arguments as its author wrote them, matchers included, by the gold's index:
@@ -37,21 +40,16 @@ export interface FormatOptions {
   pairLines?: { lines: number; seeAll: string }
 }
 
-/** What a verdict's nested diff is drawn with: the gold call's arguments as written, and the score's comparison. */
+/** What a verdict's nested diff is drawn with: the gold call's arguments as written, and the score's comparison; and how much of it is shown. */
 export interface VerdictDiff {
   writtenGold?: Record<string, unknown>
   accepts?: AcceptsValue
+  bounds?: PrintBounds
 }
 
 const INDENT = '    '
 
-/** How many wrong pairs, arguments of one pair, and unmatched calls of each side are listed before the rest are counted. */
-const LISTED = 50
-
-/** Values this short, written as JSON, are shown whole in a nested diff; longer ones only around their differences. */
-const SMALL_VALUE = 400
-/** Values longer than this are shown cut, on one line each, not diffed: a diff's cost grows with the product of the two sides' lengths. */
-const DIFFABLE_VALUE = 20_000
+// A message's bounds.diffableSize: longer values are shown cut, on one line each, not diffed, as a diff's cost grows with the product of the two sides' lengths.
 
 /** The length of a value written as JSON; infinite for one that cannot be written. */
 function jsonLength(value: unknown): number {
@@ -63,8 +61,12 @@ function jsonLength(value: unknown): number {
 }
 
 /** Whether two values long only for the long strings in them are short once those are cut, as the diff shows them: then they are diffed all the same. */
-function shortOnceCut(gold: unknown, pred: unknown, longer: number): boolean {
-  return longer !== Infinity && cutLengthWithin(gold, DIFFABLE_VALUE) <= DIFFABLE_VALUE && cutLengthWithin(pred, DIFFABLE_VALUE) <= DIFFABLE_VALUE
+function shortOnceCut(gold: unknown, pred: unknown, longer: number, { diffableSize, stringCharacters }: PrintBounds): boolean {
+  return (
+    longer !== Infinity &&
+    cutLengthWithin(gold, diffableSize, stringCharacters) <= diffableSize &&
+    cutLengthWithin(pred, diffableSize, stringCharacters) <= diffableSize
+  )
 }
 
 function isNested(value: unknown): boolean {
@@ -87,10 +89,10 @@ function diffableGold(described: unknown, written: unknown): unknown {
  * A nested argument's diff; undefined where pretty-format cannot print a part of the gold (a
  * matcher without toAsymmetricMatcher, or whose printing throws), which is then shown on one line.
  */
-function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors, accepts: AcceptsValue | undefined): string | undefined {
+function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors, accepts: AcceptsValue | undefined, bounds: PrintBounds): string | undefined {
   // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-  const [expectedShown, receivedShown] = longStringsCut(alignMatched(gold, pred, accepts), pred)
+  const [expectedShown, receivedShown] = longStringsCut(alignMatched(gold, pred, accepts), pred, bounds.stringCharacters)
   try {
     return (
       jestDiff().diff(expectedShown, receivedShown, {
@@ -98,7 +100,7 @@ function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors
         bAnnotation: 'Received',
         omitAnnotationLines: true,
         // A small value is shown whole; a large one only around its differences.
-        expand: longer <= SMALL_VALUE,
+        expand: longer <= bounds.expandedDiffSize,
         contextLines: 2,
         aColor: (text) => colors.expected(oneLine(text)),
         bColor: (text) => colors.received(oneLine(text)),
@@ -121,38 +123,40 @@ function argNames(args: Record<string, unknown>): NamesByDrawing {
   return names
 }
 
-export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts }: VerdictDiff = {}): string[] {
+export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts, bounds = MESSAGE_BOUNDS }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own; one missing or unexpected is written in escapes
   // where it would print alike a name of the other call (a Cyrillic а for a Latin a).
   const others = verdict.verdict === 'missing' ? argNames(pair.pred.args) : verdict.verdict === 'unexpected' ? argNames(pair.gold.args) : undefined
-  const arg = verdict.position !== undefined ? key : printArgName(key, others)
+  const arg = verdict.position !== undefined ? key : printArgName(key, others, bounds.argNameCharacters)
   const gold = pair.gold.args[key]
   const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[key]
   // A reason's path may quote the model's keys, escaped by JSON only: a direction override in one would reverse the line.
-  const why = (text: string) => colors.dim(`  ← ${longReasonCut(text)}`)
+  const why = (text: string) => colors.dim(`  ← ${longReasonCut(text, bounds.reasonCharacters)}`)
+  const inline = (value: unknown) => printInline(value, bounds)
   switch (verdict.verdict) {
     case 'match':
-      return [colors.dim(`${INDENT}  ${arg}: ${printInline(pred)}`)]
+      return [colors.dim(`${INDENT}  ${arg}: ${inline(pred)}`)]
     case 'omitted':
       return Object.hasOwn(pair.pred.args, key)
-        ? [colors.dim(`${INDENT}  ${arg}: ${printInline(pred)}  (${verdict.reason ?? 'left out'})`)]
+        ? [colors.dim(`${INDENT}  ${arg}: ${inline(pred)}  (${verdict.reason ?? 'left out'})`)]
         : [colors.dim(`${INDENT}  ${arg}: (left out; optional)`)]
     case 'missing':
-      return [colors.expected(`${INDENT}- ${arg}: ${printInline(gold)}`) + why('missing')]
+      return [colors.expected(`${INDENT}- ${arg}: ${inline(gold)}`) + why('missing')]
     case 'unexpected':
-      return [colors.received(`${INDENT}+ ${arg}: ${printInline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
+      return [colors.received(`${INDENT}+ ${arg}: ${inline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
     case 'mismatch': {
       // Each side written once, for both of the bounds below.
       const longer = isNested(gold) && isNested(pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
-      const diffable = longer <= DIFFABLE_VALUE || shortOnceCut(gold, pred, longer) ? diffableGold(gold, writtenGold?.[key]) : undefined
-      const nested = diffable === undefined ? undefined : nestedDiff(diffable, pred, longer, colors, accepts)
+      // Infinite for a scalar or a value JSON cannot write, which no bound lets be diffed.
+      const diffable = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, longer, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
+      const nested = diffable === undefined ? undefined : nestedDiff(diffable, pred, longer, colors, accepts, bounds)
       if (nested !== undefined) {
-        const lines = longDiffCut(nested, colors).map((line) => `${INDENT}    ${line}`)
+        const lines = longDiffCut(nested, colors, bounds.diffLines).map((line) => `${INDENT}    ${line}`)
         return [`${INDENT}~ ${arg}:` + why(verdict.reason ?? 'differs'), ...lines]
       }
       const [printedGold, printedPred] =
-        typeof gold === 'string' && typeof pred === 'string' ? printInlineApart(gold, pred) : [printInline(gold), printInline(pred)]
+        typeof gold === 'string' && typeof pred === 'string' ? printInlineApart(gold, pred, bounds) : [inline(gold), inline(pred)]
       return [
         colors.expected(`${INDENT}- ${arg}: ${printedGold}`),
         colors.received(`${INDENT}+ ${arg}: ${printedPred}`) + why(verdict.reason ?? 'differs'),
@@ -162,8 +166,13 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
 }
 
 /** A call's weight where it is not 1, so that the counts below can be told from the calls listed. */
-function weighed(weight: number, colors: Colors): string {
-  return weight === 1 ? '' : colors.dim(`  (weight ${printFigure(weight)})`)
+function weighed(weight: number, colors: Colors, bounds: PrintBounds): string {
+  return weight === 1 ? '' : colors.dim(`  (weight ${printFigure(weight, bounds.countDecimals)})`)
+}
+
+/** A tool's name of the model's as the bounds show it; undefined where it is shown whole, its lone surrogates then escaped, not dropped. */
+function nameExcerptWithin(bounds: PrintBounds): ((name: string) => string) | undefined {
+  return bounds.stringCharacters === Infinity ? undefined : (name) => startExcerpt(name, bounds.stringCharacters)
 }
 
 function flatPlace(goldIndex: number): string {
@@ -199,7 +208,7 @@ export function formatDiffering(pair: PairDetail, colors: Colors, diff: VerdictD
   const differing = pair.args.filter(isDiffering)
   const lines: string[] = []
   let shown = 0
-  while (shown < Math.min(differing.length, LISTED) && hasRoom(lines, maxLines)) lines.push(...formatVerdict(pair, differing[shown++]!, colors, diff))
+  while (shown < Math.min(differing.length, (diff.bounds ?? MESSAGE_BOUNDS).listed) && hasRoom(lines, maxLines)) lines.push(...formatVerdict(pair, differing[shown++]!, colors, diff))
   if (differing.length > shown) lines.push(colors.dim(`${INDENT}  … and ${differing.length - shown} more arguments that differ`))
   return lines
 }
@@ -214,15 +223,22 @@ function countDiffering(verdicts: readonly ArgVerdict[]): number {
  * The arguments of a pair a message lists, in their order: those that differ first claim the room, so none hides
  * behind the ones that agree, of which at most `agreeing` are listed.
  */
-function argumentsShown(verdicts: readonly ArgVerdict[], agreeing = LISTED): readonly ArgVerdict[] {
+function argumentsShown(verdicts: readonly ArgVerdict[], listed: number, agreeing = listed): readonly ArgVerdict[] {
   const differing = countDiffering(verdicts)
-  let differingRoom = LISTED
-  let agreeingRoom = Math.min(agreeing, LISTED - Math.min(LISTED, differing))
-  if (verdicts.length <= LISTED && verdicts.length - differing <= agreeingRoom) return verdicts
+  let differingRoom = listed
+  let agreeingRoom = Math.min(agreeing, listed - Math.min(listed, differing))
+  if (verdicts.length <= listed && verdicts.length - differing <= agreeingRoom) return verdicts
   return verdicts.filter((verdict) => (isDiffering(verdict) ? differingRoom-- > 0 : agreeingRoom-- > 0))
 }
 
-function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: number, { goldArgs, accepts, goldPlace = flatPlace, pairLines }: FormatOptions): string[] {
+function formatPairs(
+  pairs: readonly PairDetail[],
+  colors: Colors,
+  exactLines: number,
+  bounds: PrintBounds,
+  { goldArgs, accepts, goldPlace = flatPlace, pairLines }: FormatOptions,
+): string[] {
+  const { listed } = bounds
   const lines: string[] = []
   const maxLines = pairLines?.lines ?? Infinity
   let exactShown = 0
@@ -230,19 +246,19 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
   let wrongShown = 0
   let wrongHidden = 0
   let cut = false
-  const listedWrong = Math.min(LISTED, pairs.reduce((count, pair) => count + (pair.exact ? 0 : 1), 0))
+  const listedWrong = Math.min(listed, pairs.reduce((count, pair) => count + (pair.exact ? 0 : 1), 0))
   for (const pair of pairs) {
     if (pair.exact) {
       if (exactShown < exactLines) {
-        lines.push(colors.dim(`  ✓ ${pairHeader(pair, goldPlace)}  ${printCall(pair.gold.name, pair.pred.args, pair.pred.positional)}`))
+        lines.push(colors.dim(`  ✓ ${pairHeader(pair, goldPlace)}  ${printCall(pair.gold.name, pair.pred.args, pair.pred.positional, undefined, bounds)}`))
         exactShown++
       } else {
         exactHidden++
       }
       continue
     }
-    if (wrongShown >= LISTED || !hasRoom(lines, maxLines)) {
-      cut ||= wrongShown < LISTED
+    if (wrongShown >= listed || !hasRoom(lines, maxLines)) {
+      cut ||= wrongShown < listed
       wrongHidden++
       continue
     }
@@ -251,12 +267,12 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
     // The predicted name is the model's own, which a name canonicalizer may have read as the gold's however long it is.
     const name = sameName
       ? oneLine(pair.gold.name)
-      : `${printName(pair.gold.name, [pair.pred.name])} (predicted as ${printName(pair.pred.name, [pair.gold.name], nameExcerpt)})`
-    lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors)}`)
-    const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts }
+      : `${printName(pair.gold.name, [pair.pred.name])} (predicted as ${printName(pair.pred.name, [pair.gold.name], nameExcerptWithin(bounds))})`
+    lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors, bounds)}`)
+    const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts, bounds }
     // Each pair still to list gets its share of the room: the arguments that agree in one do not crowd out the next.
     const share = Math.floor((maxLines - lines.length) / (listedWrong - wrongShown + 1))
-    const listedArgs = argumentsShown(pair.args, Math.max(0, share - countDiffering(pair.args) - 1))
+    const listedArgs = argumentsShown(pair.args, listed, Math.max(0, share - countDiffering(pair.args) - 1))
     // An argument begun is shown whole: its nested diff is cut on its own.
     let shown = 0
     while (shown < listedArgs.length && hasRoom(lines, maxLines)) lines.push(...formatVerdict(pair, listedArgs[shown++]!, colors, diff))
@@ -273,33 +289,41 @@ function formatPairs(pairs: readonly PairDetail[], colors: Colors, exactLines: n
   return lines
 }
 
-/** The first of a long list of lines, then how many more there are. */
-function listed<T>(items: readonly T[], format: (item: T) => string, more: (count: number) => string): string[] {
-  const lines = items.slice(0, LISTED).map(format)
-  if (items.length > LISTED) lines.push(more(items.length - LISTED))
+/** The first `shown` of a list of lines, then how many more there are. */
+function listed<T>(items: readonly T[], shown: number, format: (item: T) => string, more: (count: number) => string): string[] {
+  const lines = items.slice(0, shown).map(format)
+  if (items.length > shown) lines.push(more(items.length - shown))
   return lines
 }
 
-function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean, goldNames: NamesByDrawing): string {
+function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean, goldNames: NamesByDrawing, bounds: PrintBounds): string {
+  const excerpt = nameExcerptWithin(bounds)
   const call =
     unmatched.kind === 'unparseable'
       ? unmatched.call.name === ''
         ? '(unparseable)'
-        : `${oneLine(nameExcerpt(unmatched.call.name))} (unparseable)`
-      : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional, goldNames)
+        : `${oneLine(excerpt === undefined ? unmatched.call.name : excerpt(unmatched.call.name))} (unparseable)`
+      : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional, goldNames, bounds)
   // A reason may quote the model's text (what would not parse).
   return (
     colors.received(`  + pred[${unmatched.predIndex}] ${call}`) +
-    colors.dim(`  ← ${unmatched.kind}: ${longReasonCut(unmatched.reason)}`) +
-    weighed(unmatched.weight, colors) +
+    colors.dim(`  ← ${unmatched.kind}: ${longReasonCut(unmatched.reason, bounds.reasonCharacters)}`) +
+    weighed(unmatched.weight, colors, bounds) +
     (allowed && unmatched.kind !== 'unparseable' ? colors.dim('  (allowed)') : '')
   )
 }
 
-function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors, allowed: boolean, goldPlace: (goldIndex: number) => string, predNames: readonly string[]): string {
+function formatUnmatchedGold(
+  unmatched: UnmatchedGold,
+  colors: Colors,
+  allowed: boolean,
+  goldPlace: (goldIndex: number) => string,
+  predNames: readonly string[],
+  bounds: PrintBounds,
+): string {
   return (
-    colors.expected(`  - gold${goldPlace(unmatched.goldIndex)} ${printCall(unmatched.call.name, unmatched.call.args, [], predNames)}`) +
-    weighed(unmatched.weight, colors) +
+    colors.expected(`  - gold${goldPlace(unmatched.goldIndex)} ${printCall(unmatched.call.name, unmatched.call.args, [], predNames, bounds)}`) +
+    weighed(unmatched.weight, colors, bounds) +
     (allowed ? colors.dim('  (allowed)') : '')
   )
 }
@@ -311,30 +335,31 @@ function formatUnmatchedGold(unmatched: UnmatchedGold, colors: Colors, allowed: 
  */
 export function formatScore(score: Score, options: FormatOptions = {}): string {
   const colors = options.colors ?? NO_COLORS
+  const bounds = options.bounds ?? MESSAGE_BOUNDS
   const sections: string[][] = []
   if (score.pairs.length > 0) {
     sections.push([
       `Pairs (${colors.expected('- gold')}, ${colors.received('+ prediction')}):`,
-      ...formatPairs(score.pairs, colors, options.exactLines ?? 50, options),
+      ...formatPairs(score.pairs, colors, options.exactLines ?? bounds.exactLines, bounds, options),
     ])
   }
   // A tool's name drawn as one on the other side is (a Cyrillic а for a Latin a) prints in escapes: a prediction's
   // beside every gold call's, as its reason says none was expected; a gold call's beside the predictions listed.
-  const predNames = score.unmatchedPred.slice(0, LISTED).map((unmatched) => unmatched.call.name)
+  const predNames = score.unmatchedPred.slice(0, bounds.listed).map((unmatched) => unmatched.call.name)
   if (score.unmatchedPred.length > 0) {
     const goldNames = new NamesByDrawing([...score.pairs.map((pair) => pair.gold.name), ...score.unmatchedGold.map((unmatched) => unmatched.call.name)])
     const more = (count: number) => colors.received(`  + … and ${count} more predictions that matched nothing`)
     const allowed = options.allowed?.extra === true
-    sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, (u) => formatUnmatchedPred(u, colors, allowed, goldNames), more)])
+    sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, bounds.listed, (u) => formatUnmatchedPred(u, colors, allowed, goldNames, bounds), more)])
   }
   if (score.unmatchedGold.length > 0) {
     const more = (count: number) => colors.expected(`  - … and ${count} more gold calls that nothing matched`)
     const allowed = options.allowed?.missing === true
     sections.push([
       'Gold calls that nothing matched:',
-      ...listed(score.unmatchedGold, (u) => formatUnmatchedGold(u, colors, allowed, options.goldPlace ?? flatPlace, predNames), more),
+      ...listed(score.unmatchedGold, bounds.listed, (u) => formatUnmatchedGold(u, colors, allowed, options.goldPlace ?? flatPlace, predNames, bounds), more),
     ])
   }
-  sections.push([figuresLine(score)])
+  sections.push([figuresLine(score, bounds.countDecimals)])
   return sections.map((lines) => lines.join('\n')).join('\n\n')
 }

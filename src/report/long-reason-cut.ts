@@ -1,16 +1,18 @@
 import { isLowSurrogate, startOf } from '../calls/text-excerpt'
 import { oneLine } from '../compare/print-value'
+import { MESSAGE_BOUNDS } from './print-bounds'
 
-/** Characters of a reason shown: its values are cut already, so only a path through long keys of the model's makes it longer. */
-const SHOWN = 400
-/** Of those, the characters kept from its start; the rest are from its end, which says what was expected and received. */
+/** Of a cut reason's characters, those kept from its start; the rest are from its end, which says what was expected and received. */
 const HEAD = 120
 
-/** A reason on one line, escaped, with its middle cut when long: `o["k-k-k…k-k"]: expected 2, received 1`. */
-export function longReasonCut(reason: string): string {
-  if (reason.length <= SHOWN) return oneLine(reason)
+/**
+ * A reason on one line, escaped, with its middle cut when longer than `shown`: `o["k-k-k…k-k"]: expected 2, received 1`.
+ * Its values are cut already, so only a path through long keys of the model's makes it long.
+ */
+export function longReasonCut(reason: string, shown = MESSAGE_BOUNDS.reasonCharacters): string {
+  if (reason.length <= shown) return oneLine(reason)
   // Neither cut falls between the halves of a surrogate pair, which would print as two lone halves.
-  let tail = reason.length - (SHOWN - HEAD)
+  let tail = reason.length - (shown - HEAD)
   if (isLowSurrogate(reason.charCodeAt(tail))) tail++
   return `${oneLine(startOf(reason, HEAD))}…${oneLine(reason.slice(tail))}`
 }

@@ -3,6 +3,7 @@ import { type NamesByDrawing, oneLine, printArgName, printName, printStringsApar
 import { prettyFormat } from '#printers'
 import { isRecord } from '../calls/plain-value'
 import { startOf } from '../calls/text-excerpt'
+import { MESSAGE_BOUNDS, type PrintBounds } from './print-bounds'
 
 function markerKey(value: unknown): string | undefined {
   if (!isRecord(value)) return undefined
@@ -48,8 +49,6 @@ function holdsMarker(value: unknown, counts: (key: string) => boolean): boolean 
   return false
 }
 
-const MAX_LINE = 100
-
 /** Asymmetric matchers as pretty-format prints them, and one it cannot print (no toAsymmetricMatcher, or one that throws) named generically, as reasons name it. */
 function matchersOrTheirKind(printMatcher: NewPlugin): NewPlugin {
   return {
@@ -66,33 +65,39 @@ function matchersOrTheirKind(printMatcher: NewPlugin): NewPlugin {
 
 let inlinePlugins: NewPlugin[] | undefined
 
-/** A value of a call on one line, shortened when long. */
-export function printInline(value: unknown): string {
+/** A value of a call on one line, shortened as `bounds` say. */
+export function printInline(value: unknown, bounds: PrintBounds = MESSAGE_BOUNDS): string {
   let printed: string
   try {
     const { format, plugins } = prettyFormat()
     inlinePlugins ??= [goldMarkers, matchersOrTheirKind(plugins.AsymmetricMatcher as NewPlugin)]
-    printed = format(value, { min: true, maxDepth: 6, maxWidth: 20, plugins: inlinePlugins })
+    printed = format(value, { min: true, maxDepth: bounds.depth, maxWidth: bounds.width, plugins: inlinePlugins })
   } catch {
     printed = '[unprintable]'
   }
   printed = oneLine(printed)
-  return printed.length > MAX_LINE ? `${startOf(printed, MAX_LINE - 1)}…` : printed
+  return printed.length > bounds.lineCharacters ? `${startOf(printed, bounds.lineCharacters - 1)}…` : printed
 }
 
 /** A gold string and the predicted string that differs from it, as printInline prints each, cut around where they differ. */
-export function printInlineApart(gold: string, pred: string): [string, string] {
-  return printStringsApart(gold, pred, MAX_LINE - 2)
+export function printInlineApart(gold: string, pred: string, bounds: PrintBounds = MESSAGE_BOUNDS): [string, string] {
+  return printStringsApart(gold, pred, bounds.lineCharacters - 2)
 }
 
 /**
  * A call as `name({ a: 1 })`-like text: `search(q: "cats", limit: 3)`. Its name is written in
  * escapes where it would print alike one of `names`, those of the calls listed beside it.
  */
-export function printCall(name: string, args: Record<string, unknown>, positional: readonly unknown[] = [], names?: Iterable<string> | NamesByDrawing): string {
-  const parts = positional.map(printInline)
-  for (const key of Object.keys(args)) parts.push(`${printArgName(key)}: ${printInline(args[key])}`)
+export function printCall(
+  name: string,
+  args: Record<string, unknown>,
+  positional: readonly unknown[] = [],
+  names?: Iterable<string> | NamesByDrawing,
+  bounds: PrintBounds = MESSAGE_BOUNDS,
+): string {
+  const parts = positional.map((value) => printInline(value, bounds))
+  for (const key of Object.keys(args)) parts.push(`${printArgName(key, undefined, bounds.argNameCharacters)}: ${printInline(args[key], bounds)}`)
   const text = `${printName(name, names)}(${parts.join(', ')})`
-  return text.length > MAX_LINE * 2 ? `${startOf(text, MAX_LINE * 2 - 2)}…)` : text
+  const shown = bounds.lineCharacters * 2
+  return text.length > shown ? `${startOf(text, shown - 2)}…)` : text
 }
-

@@ -1,11 +1,12 @@
 /**
- * A figure or a count as the messages print it: at most four decimals, no trailing zeros, but
- * never a whole number it is not (a recall of 0.99997 beside one false negative is no 1).
+ * A figure or a count as the messages print it: at most four decimals (or `decimals`), no trailing
+ * zeros, but never a whole number it is not (a recall of 0.99997 beside one false negative is no 1).
  */
-export function printFigure(value: number): string {
-  const printed = Number(value.toFixed(4))
+export function printFigure(value: number, decimals = 4): string {
+  if (decimals === Infinity) return String(value)
+  const printed = Number(value.toFixed(decimals))
   if (!Number.isInteger(printed) || Number.isInteger(value)) return String(printed)
-  for (let digits = 5; digits <= 20; digits++) {
+  for (let digits = decimals + 1; digits <= 20; digits++) {
     const closer = Number(value.toFixed(digits))
     if (!Number.isInteger(closer)) return String(closer)
   }

@@ -1,0 +1,62 @@
+/**
+ * How much of a Score its text shows. A failure message is bounded, so that a vast score still
+ * reads in a terminal; a snapshot is whole, so that every change to the score changes it.
+ */
+export interface PrintBounds {
+  /** Wrong pairs, arguments of one pair, and unmatched calls of each side listed before the rest are counted. */
+  listed: number
+  /** Exactly matched pairs listed, one line each, before the rest are counted. */
+  exactLines: number
+  /** Characters of a value printed on one line before it is cut; a call takes twice as many. */
+  lineCharacters: number
+  /** Levels of a value printed on one line before a level is shown as `[Object]`. */
+  depth: number
+  /** Items of a list, or entries of an object, printed on one line before `…`. */
+  width: number
+  /** Characters of a string in a nested diff, of a tool's or argument's name of the model's, shown before it is cut. */
+  stringCharacters: number
+  /** Characters of an argument's name shown before it is cut. */
+  argNameCharacters: number
+  /** Lines of a nested diff shown before the rest are counted. */
+  diffLines: number
+  /** Characters of a reason shown before its middle is cut. */
+  reasonCharacters: number
+  /** Values up to this long, written as JSON, are diffed whole; longer ones only around their differences. */
+  expandedDiffSize: number
+  /** Values up to this long, written as JSON, are diffed; longer ones are printed on one line each side. */
+  diffableSize: number
+  /** Decimals of a count or a weight, which may be fractional. */
+  countDecimals: number
+}
+
+/** The bounds of a failure message. */
+export const MESSAGE_BOUNDS: PrintBounds = Object.freeze({
+  listed: 50,
+  exactLines: 50,
+  lineCharacters: 100,
+  depth: 6,
+  width: 20,
+  stringCharacters: 100,
+  argNameCharacters: 60,
+  diffLines: 100,
+  reasonCharacters: 400,
+  expandedDiffSize: 400,
+  diffableSize: 20_000,
+  countDecimals: 4,
+})
+
+/** No bounds: a snapshot, which must differ wherever two scores do. */
+export const WHOLE: PrintBounds = Object.freeze({
+  listed: Infinity,
+  exactLines: Infinity,
+  lineCharacters: Infinity,
+  depth: Infinity,
+  width: Infinity,
+  stringCharacters: Infinity,
+  argNameCharacters: Infinity,
+  diffLines: Infinity,
+  reasonCharacters: Infinity,
+  expandedDiffSize: Infinity,
+  diffableSize: Infinity,
+  countDecimals: Infinity,
+})
