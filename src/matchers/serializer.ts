@@ -1,5 +1,6 @@
 import type { Score } from '../metric/score'
 import { formatScore } from '../report/format-score'
+import { WHOLE } from '../report/print-bounds'
 import { isScore } from './score-shape'
 
 /** A pretty-format plugin, typed by its shape so that Jest's and Vitest's copies of pretty-format both accept it. */
@@ -20,13 +21,14 @@ function holdsScoreAlone(score: Score): boolean {
 }
 
 /**
- * A snapshot serializer that prints a Score as its aligned diff, without colour, so a
- * snapshot of a score reads like the failure message and changes when the pairing does.
+ * A snapshot serializer that prints a Score as its aligned diff, without colour, so a snapshot
+ * of a score reads like the failure message. Unlike the message it is whole, nothing cut or
+ * counted instead of listed: a snapshot that left a part out would pass when that part changed.
  */
 export const serializer: ScoreSerializer = {
   test: (value) => isScore(value) && holdsScoreAlone(value),
   serialize(value, _config, indentation) {
-    const text = formatScore(value as Score)
+    const text = formatScore(value as Score, { bounds: WHOLE })
     // Nested inside another value, every line after the first keeps the surrounding indentation.
     return text
       .split('\n')
