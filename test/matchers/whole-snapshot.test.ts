@@ -1,0 +1,136 @@
+import { describe, expect, test } from 'vitest'
+import type { ToolCall } from '../../src/calls/tool-call'
+import { serializer } from '../../src/matchers/serializer'
+import type { Score } from '../../src/metric/score'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { formatScore } from '../../src/report/format-score'
+
+const metric = new ToolCallMetric()
+const snapshot = (score: Score) => serializer.serialize(score, {}, '')
+const call = (name: string, args: Record<string, unknown>): ToolCall => ({ name, args })
+const range = (length: number, item: (i: number) => unknown = (i) => i) => Array.from({ length }, (_, i) => item(i))
+const nest = (depth: number, leaf: unknown): unknown => (depth === 0 ? leaf : { a: nest(depth - 1, leaf) })
+
+/**
+ * Two scores that differ only where the failure message cuts or counts: the message prints both
+ * alike (so the case does reach that bound), and the snapshot tells them apart.
+ */
+function expectOnlySnapshotApart(a: Score, b: Score): void {
+  expect(a).not.toEqual(b)
+  expect(formatScore(a)).toBe(formatScore(b))
+  expect(snapshot(a)).not.toBe(snapshot(b))
+}
+
+describe('a snapshot of a Score differs where the failure message would print two scores alike', () => {
+  test('a wrong pair beyond the 50th', () => {
+    const gold = range(60, (i) => call(`tool${i}`, { x: 'right' })) as ToolCall[]
+    const pred = (at55: string) => range(60, (i) => call(`tool${i}`, { x: i === 55 ? at55 : 'wrong' })) as ToolCall[]
+    expectOnlySnapshotApart(metric.score(pred('wrong'), gold), metric.score(pred('also wrong'), gold))
+  })
+
+  test('an exact pair beyond the 50th', () => {
+    const calls = (at55: number) => range(60, (i) => call(`tool${i}`, { x: i === 55 ? at55 : i })) as ToolCall[]
+    expectOnlySnapshotApart(metric.score(calls(55), calls(55)), metric.score(calls(56), calls(56)))
+  })
+
+  test('an argument of a pair beyond the 50th', () => {
+    const gold = [call('f', Object.fromEntries(range(60, (i) => [`a${i}`, 'right'])))]
+    const pred = (at55: string) => [call('f', Object.fromEntries(range(60, (i) => [`a${i}`, i === 55 ? at55 : 'wrong'])))]
+    expectOnlySnapshotApart(metric.score(pred('wrong'), gold), metric.score(pred('also wrong'), gold))
+  })
+
+  test('an unmatched call beyond the 50th', () => {
+    const pred = (at55: number) => range(60, (i) => call('extra', { x: i === 55 ? at55 : i })) as ToolCall[]
+    expectOnlySnapshotApart(metric.score(pred(55), []), metric.score(pred(-55), []))
+  })
+
+  test('a value changed after its 100th character', () => {
+    const gold = (end: string) => [call('write', { text: `${'x'.repeat(150)}${end}` })]
+    expectOnlySnapshotApart(metric.score([], gold('a')), metric.score([], gold('b')))
+  })
+
+  test('a list of 30 items changed at item 25', () => {
+    const gold = (at25: number) => [call('sum', { items: range(30, (i) => (i === 25 ? at25 : i)) })]
+    expectOnlySnapshotApart(metric.score([], gold(25)), metric.score([], gold(-25)))
+  })
+
+  test('a value changed 8 levels deep', () => {
+    const gold = (leaf: number) => [call('deep', { o: nest(8, leaf) })]
+    expectOnlySnapshotApart(metric.score([], gold(1)), metric.score([], gold(2)))
+  })
+
+  test('a long tool name changed at its end', () => {
+    const pred = (end: string) => [call(`${'tool_'.repeat(50)}${end}`, {})]
+    expectOnlySnapshotApart(metric.score(pred('a'), []), metric.score(pred('b'), []))
+  })
+
+  test("a long tool name of the model's changed at its end, beside the gold name it was read as", () => {
+    // Reads a name by its first word, so a long name of the model's pairs with the gold's.
+    const folding = new ToolCallMetric({ name: (name: string) => name.split('_')[0]! })
+    const gold = [call('search', { q: 'cats' })]
+    const pred = (end: string) => [call(`search_${'x'.repeat(120)}${end}`, { q: 'dogs' })]
+    const score = (end: string) => folding.score(pred(end), gold)
+    expect(score('a').pairs).toHaveLength(1)
+    expectOnlySnapshotApart(score('a'), score('b'))
+  })
+
+  test('a long argument name changed at its end', () => {
+    const gold = (end: string) => [call('f', { [`${'key_'.repeat(20)}${end}`]: 1 })]
+    expectOnlySnapshotApart(metric.score([], gold('a')), metric.score([], gold('b')))
+  })
+
+  test('a reason over 400 characters changed in its middle', () => {
+    const key = (middle: string) => `${'k'.repeat(400)}${middle}${'k'.repeat(400)}`
+    const score = (middle: string) => metric.score([call('f', { o: { [key(middle)]: 2 } })], [call('f', { o: { [key(middle)]: 1 } })])
+    expect(score('a').pairs[0]!.args[0]!.reason!.length).toBeGreaterThan(400)
+    expectOnlySnapshotApart(score('a'), score('b'))
+  })
+
+  test('a nested diff of over 100 lines changed near its end', () => {
+    const gold = [call('f', { items: range(150) })]
+    const pred = (at145: number) => [call('f', { items: range(150, (i) => (i === 145 ? at145 : 1000 + i)) })]
+    expectOnlySnapshotApart(metric.score(pred(5000), gold), metric.score(pred(5001), gold))
+  })
+
+  test('a string in a nested diff changed after its 100th character', () => {
+    const gold = [call('f', { o: { text: 'x'.repeat(150) } })]
+    const pred = (end: string) => [call('f', { o: { text: `${'y'.repeat(150)}${end}` } })]
+    expectOnlySnapshotApart(metric.score(pred('a'), gold), metric.score(pred('b'), gold))
+  })
+
+  test('a line of a large nested diff that both sides share', () => {
+    const gold = (at100: number) => [call('f', { items: range(200, (i) => (i === 100 ? at100 : i)) })]
+    const pred = (at100: number) => [call('f', { items: range(200, (i) => (i === 100 ? at100 : i === 0 ? -1 : i)) })]
+    expectOnlySnapshotApart(metric.score(pred(100), gold(100)), metric.score(pred(-100), gold(-100)))
+  })
+
+  test('a value over the size that is diffed', () => {
+    const gold = [call('f', { items: range(5000) })]
+    const pred = (at4900: number) => [call('f', { items: range(5000, (i) => (i === 0 ? -1 : i === 4900 ? at4900 : i)) })]
+    expectOnlySnapshotApart(metric.score(pred(4900), gold), metric.score(pred(-4900), gold))
+  })
+
+  test('a fractional weight changed beyond its fourth decimal', () => {
+    const weighted = (importance: number) => new ToolCallMetric({ grammar: { tools: { f: { importance } } } })
+    const gold = [call('f', { x: 1 })]
+    expectOnlySnapshotApart(weighted(0.12341).score([], gold), weighted(0.12342).score([], gold))
+  })
+})
+
+describe('a whole snapshot', () => {
+  test('says nothing of what the message would cut or count', () => {
+    const gold = range(60, (i) => call(`tool${i}`, { x: 'right' })) as ToolCall[]
+    const pred = range(60, (i) => call(`tool${i}`, { x: 'wrong' })) as ToolCall[]
+    const printed = snapshot(metric.score(pred, gold))
+    expect(printed).not.toMatch(/… and \d+ more|cut at|…/)
+    expect(printed.match(/✗ gold/g)).toHaveLength(60)
+  })
+
+  test('prints a score the message shows whole as the message does, escapes of hidden and look-alike characters and all', () => {
+    const lookAlike = metric.score([call('f', { q: 'Lisb\u043En' })], [call('f', { q: 'Lisbon' })])
+    const hidden = metric.score([call('f', { q: 'Lisbon\u200b\u001b[2J' })], [call('f', { q: 'Lisbon' })])
+    expect(snapshot(lookAlike)).toContain(String.raw`+ q: "Lisb\u043en"`)
+    expect(snapshot(hidden)).toContain(String.raw`+ q: "Lisbon\u200b\u001b[2J"`)
+    for (const score of [lookAlike, hidden]) expect(snapshot(score)).toBe(formatScore(score))
+  })
+})
