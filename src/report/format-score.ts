@@ -123,6 +123,20 @@ function argNames(args: Record<string, unknown>): NamesByDrawing {
   return names
 }
 
+/** Two values that are the same data; told by their JSON, as a score's values are plain data. */
+function sameData(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b)
+  } catch {
+    return Object.is(a, b)
+  }
+}
+
+/** The gold value a prediction matched, where it is other data than the prediction and the bounds show it. */
+function goldAccepted(gold: unknown, pred: unknown, bounds: PrintBounds): string {
+  return bounds.acceptedGold && !sameData(gold, pred) ? `  (gold ${printInline(gold, bounds)})` : ''
+}
+
 export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts, bounds = MESSAGE_BOUNDS }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own; one missing or unexpected is written in escapes
@@ -136,7 +150,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
   const inline = (value: unknown) => printInline(value, bounds)
   switch (verdict.verdict) {
     case 'match':
-      return [colors.dim(`${INDENT}  ${arg}: ${inline(pred)}`)]
+      return [colors.dim(`${INDENT}  ${arg}: ${inline(pred)}${goldAccepted(gold, pred, bounds)}`)]
     case 'omitted':
       return Object.hasOwn(pair.pred.args, key)
         ? [colors.dim(`${INDENT}  ${arg}: ${inline(pred)}  (${verdict.reason ?? 'left out'})`)]
@@ -250,7 +264,16 @@ function formatPairs(
   for (const pair of pairs) {
     if (pair.exact) {
       if (exactShown < exactLines) {
-        lines.push(colors.dim(`  ✓ ${pairHeader(pair, goldPlace)}  ${printCall(pair.gold.name, pair.pred.args, pair.pred.positional, undefined, bounds)}`))
+        const predictedAs = bounds.acceptedGold && pair.pred.name !== pair.gold.name ? ` (predicted as ${printName(pair.pred.name, [pair.gold.name])})` : ''
+        lines.push(colors.dim(`  ✓ ${pairHeader(pair, goldPlace)}  ${printCall(pair.gold.name, pair.pred.args, pair.pred.positional, undefined, bounds)}${predictedAs}`))
+        // The arguments whose gold is other data than the prediction, each with its gold: the call above shows only the prediction's.
+        if (bounds.acceptedGold) {
+          for (const verdict of pair.args) {
+            if (verdict.verdict !== 'match') continue
+            const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[verdict.arg]
+            if (!sameData(pair.gold.args[verdict.arg], pred)) lines.push(...formatVerdict(pair, verdict, colors, { bounds }))
+          }
+        }
         exactShown++
       } else {
         exactHidden++

@@ -8,7 +8,7 @@ import { formatScore } from '../../src/report/format-score'
 const metric = new ToolCallMetric()
 const snapshot = (score: Score) => serializer.serialize(score, {}, '')
 const call = (name: string, args: Record<string, unknown>): ToolCall => ({ name, args })
-const range = (length: number, item: (i: number) => unknown = (i) => i) => Array.from({ length }, (_, i) => item(i))
+const range = <T = number>(length: number, item: (i: number) => T = (i) => i as T): T[] => Array.from({ length }, (_, i) => item(i))
 const nest = (depth: number, leaf: unknown): unknown => (depth === 0 ? leaf : { a: nest(depth - 1, leaf) })
 
 /**
@@ -23,13 +23,13 @@ function expectOnlySnapshotApart(a: Score, b: Score): void {
 
 describe('a snapshot of a Score differs where the failure message would print two scores alike', () => {
   test('a wrong pair beyond the 50th', () => {
-    const gold = range(60, (i) => call(`tool${i}`, { x: 'right' })) as ToolCall[]
-    const pred = (at55: string) => range(60, (i) => call(`tool${i}`, { x: i === 55 ? at55 : 'wrong' })) as ToolCall[]
+    const gold = range(60, (i) => call(`tool${i}`, { x: 'right' }))
+    const pred = (at55: string) => range(60, (i) => call(`tool${i}`, { x: i === 55 ? at55 : 'wrong' }))
     expectOnlySnapshotApart(metric.score(pred('wrong'), gold), metric.score(pred('also wrong'), gold))
   })
 
   test('an exact pair beyond the 50th', () => {
-    const calls = (at55: number) => range(60, (i) => call(`tool${i}`, { x: i === 55 ? at55 : i })) as ToolCall[]
+    const calls = (at55: number) => range(60, (i) => call(`tool${i}`, { x: i === 55 ? at55 : i }))
     expectOnlySnapshotApart(metric.score(calls(55), calls(55)), metric.score(calls(56), calls(56)))
   })
 
@@ -40,7 +40,7 @@ describe('a snapshot of a Score differs where the failure message would print tw
   })
 
   test('an unmatched call beyond the 50th', () => {
-    const pred = (at55: number) => range(60, (i) => call('extra', { x: i === 55 ? at55 : i })) as ToolCall[]
+    const pred = (at55: number) => range(60, (i) => call('extra', { x: i === 55 ? at55 : i }))
     expectOnlySnapshotApart(metric.score(pred(55), []), metric.score(pred(-55), []))
   })
 
@@ -119,8 +119,8 @@ describe('a snapshot of a Score differs where the failure message would print tw
 
 describe('a whole snapshot', () => {
   test('says nothing of what the message would cut or count', () => {
-    const gold = range(60, (i) => call(`tool${i}`, { x: 'right' })) as ToolCall[]
-    const pred = range(60, (i) => call(`tool${i}`, { x: 'wrong' })) as ToolCall[]
+    const gold = range(60, (i) => call(`tool${i}`, { x: 'right' }))
+    const pred = range(60, (i) => call(`tool${i}`, { x: 'wrong' }))
     const printed = snapshot(metric.score(pred, gold))
     expect(printed).not.toMatch(/… and \d+ more|cut at|…/)
     expect(printed.match(/✗ gold/g)).toHaveLength(60)
@@ -132,5 +132,19 @@ describe('a whole snapshot', () => {
     expect(snapshot(lookAlike)).toContain(String.raw`+ q: "Lisb\u043en"`)
     expect(snapshot(hidden)).toContain(String.raw`+ q: "Lisbon\u200b\u001b[2J"`)
     for (const score of [lookAlike, hidden]) expect(snapshot(score)).toBe(formatScore(score))
+  })
+})
+
+describe('a snapshot of a Score shows what the prediction matched', () => {
+  test('a gold string the canonicalizer makes alike, in an exact pair and beside a wrong argument', () => {
+    const gold = (city: string) => [call('weather', { city, days: 3 })]
+    const pred = (days: number) => [call('weather', { city: 'lisbon', days })]
+    for (const days of [3, 4]) expectOnlySnapshotApart(metric.score(pred(days), gold('Lisbon')), metric.score(pred(days), gold('LISBON')))
+    expect(snapshot(metric.score(pred(3), gold('Lisbon')))).toContain('city: "lisbon"  (gold "Lisbon")')
+  })
+
+  test("the model's name for a tool the name canonicalizer reads as the gold's", () => {
+    const folding = new ToolCallMetric({ name: 'toolName' })
+    expectOnlySnapshotApart(folding.score([call('Get-Weather', {})], [call('get_weather', {})]), folding.score([call('get.weather', {})], [call('get_weather', {})]))
   })
 })
