@@ -73,6 +73,11 @@ function isNested(value: unknown): boolean {
   return typeof value === 'object' && value !== null
 }
 
+/** Two nested values jest-diff can diff: of one kind, as of a list and an object it says only that they differ in type, showing neither. */
+function areDiffable(gold: unknown, pred: unknown): boolean {
+  return isNested(gold) && isNested(pred) && Array.isArray(gold) === Array.isArray(pred)
+}
+
 /** The gold value of a nested diff: the author's, or the described one with its JSON markers as markers; undefined when it holds what a Score cannot test. */
 function diffableGold(described: unknown, written: unknown): unknown {
   if (written !== undefined) return written
@@ -161,7 +166,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       return [colors.received(`${INDENT}+ ${arg}: ${inline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
     case 'mismatch': {
       // Each side written once, for both of the bounds below.
-      const longer = isNested(gold) && isNested(pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
+      const longer = areDiffable(gold, pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
       // Infinite for a scalar or a value JSON cannot write, which no bound lets be diffed.
       const diffable = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, longer, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
       const nested = diffable === undefined ? undefined : nestedDiff(diffable, pred, longer, colors, accepts, bounds)

@@ -148,3 +148,10 @@ describe('a snapshot of a Score shows what the prediction matched', () => {
     expectOnlySnapshotApart(folding.score([call('Get-Weather', {})], [call('get_weather', {})]), folding.score([call('get.weather', {})], [call('get_weather', {})]))
   })
 })
+
+test('a list given where an object is expected is shown, not only said to be of another type', () => {
+  const score = (city: string) => metric.score([call('f', { o: { city } })], [call('f', { o: ['Lisbon'] })])
+  expect(snapshot(score('Porto'))).not.toBe(snapshot(score('Faro')))
+  expect(snapshot(score('Porto'))).toContain('+ o: {"city": "Porto"}')
+  expect(formatScore(score('Porto'))).toContain('+ o: {"city": "Porto"}')
+})
