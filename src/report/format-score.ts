@@ -49,8 +49,6 @@ export interface VerdictDiff {
 
 const INDENT = '    '
 
-// A message's bounds.diffableSize: longer values are shown cut, on one line each, not diffed, as a diff's cost grows with the product of the two sides' lengths.
-
 /** The length of a value written as JSON; infinite for one that cannot be written. */
 function jsonLength(value: unknown): number {
   try {
@@ -142,6 +140,11 @@ function goldAccepted(gold: unknown, pred: unknown, bounds: PrintBounds): string
   return bounds.acceptedGold && !sameData(gold, pred) ? `  (gold ${printInline(gold, bounds)})` : ''
 }
 
+/** The predicted value a verdict is about: by its place, for an argument given by position. */
+function predictedValue(pair: PairDetail, verdict: ArgVerdict): unknown {
+  return verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[verdict.arg]
+}
+
 export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts, bounds = MESSAGE_BOUNDS }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own; one missing or unexpected is written in escapes
@@ -149,7 +152,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
   const others = verdict.verdict === 'missing' ? argNames(pair.pred.args) : verdict.verdict === 'unexpected' ? argNames(pair.gold.args) : undefined
   const arg = verdict.position !== undefined ? key : printArgName(key, others, bounds.argNameCharacters)
   const gold = pair.gold.args[key]
-  const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[key]
+  const pred = predictedValue(pair, verdict)
   // A reason's path may quote the model's keys, escaped by JSON only: a direction override in one would reverse the line.
   const why = (text: string) => colors.dim(`  ← ${longReasonCut(text, bounds.reasonCharacters)}`)
   const inline = (value: unknown) => printInline(value, bounds)
@@ -167,7 +170,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
     case 'mismatch': {
       // Each side written once, for both of the bounds below.
       const longer = areDiffable(gold, pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
-      // Infinite for a scalar or a value JSON cannot write, which no bound lets be diffed.
+      // Infinite where jest-diff cannot diff the two or JSON cannot write one, which no bound lets be diffed.
       const diffable = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, longer, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
       const nested = diffable === undefined ? undefined : nestedDiff(diffable, pred, longer, colors, accepts, bounds)
       if (nested !== undefined) {
@@ -274,9 +277,7 @@ function formatPairs(
         // The arguments whose gold is other data than the prediction, each with its gold: the call above shows only the prediction's.
         if (bounds.acceptedGold) {
           for (const verdict of pair.args) {
-            if (verdict.verdict !== 'match') continue
-            const pred = verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[verdict.arg]
-            if (!sameData(pair.gold.args[verdict.arg], pred)) lines.push(...formatVerdict(pair, verdict, colors, { bounds }))
+            if (verdict.verdict === 'match' && !sameData(pair.gold.args[verdict.arg], predictedValue(pair, verdict))) lines.push(...formatVerdict(pair, verdict, colors, { bounds }))
           }
         }
         exactShown++

@@ -23,7 +23,7 @@ export interface PrintBounds {
   reasonCharacters: number
   /** Values up to this long, written as JSON, are diffed whole; longer ones only around their differences. */
   expandedDiffSize: number
-  /** Values up to this long, written as JSON, are diffed; longer ones are printed on one line each side. */
+  /** Values up to this long, written as JSON, are diffed; longer ones are printed on one line each side, as a diff's cost grows with the product of their lengths. */
   diffableSize: number
   /** Decimals of a count or a weight, which may be fractional. */
   countDecimals: number
