@@ -1,5 +1,5 @@
 import type { Figures } from '../metric/figures'
-import { printFigure as round } from './print-figure'
+import { printDecimals, printFigure as round } from './print-figure'
 
 /**
  * `TP 1  FP 1  FN 1  precision 0.5  recall 0.5  F1 0.5 (call level)`. The counts to `countDecimals`;
@@ -8,7 +8,7 @@ import { printFigure as round } from './print-figure'
 export function figuresLine(figures: Figures & { level?: string }, countDecimals = 4): string {
   const level = figures.level === undefined ? '' : ` (${figures.level} level)`
   return (
-    `TP ${round(figures.tp, countDecimals)}  FP ${round(figures.fp, countDecimals)}  FN ${round(figures.fn, countDecimals)}  ` +
+    `TP ${printDecimals(figures.tp, countDecimals)}  FP ${printDecimals(figures.fp, countDecimals)}  FN ${printDecimals(figures.fn, countDecimals)}  ` +
     `precision ${round(figures.precision)}  recall ${round(figures.recall)}  F1 ${round(figures.f1)}${level}`
   )
 }

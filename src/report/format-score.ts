@@ -3,7 +3,7 @@ import { NamesByDrawing, oneLine, printArgName, printName } from '../compare/pri
 import { jestDiff } from '#printers'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine } from './figures-line'
-import { printFigure } from './print-figure'
+import { printDecimals } from './print-figure'
 import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../metric/score'
 import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
@@ -189,7 +189,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
 
 /** A call's weight where it is not 1, so that the counts below can be told from the calls listed. */
 function weighed(weight: number, colors: Colors, bounds: PrintBounds): string {
-  return weight === 1 ? '' : colors.dim(`  (weight ${printFigure(weight, bounds.countDecimals)})`)
+  return weight === 1 ? '' : colors.dim(`  (weight ${printDecimals(weight, bounds.countDecimals)})`)
 }
 
 /** A tool's name of the model's as the bounds show it; undefined where it is shown whole, its lone surrogates then escaped, not dropped. */

@@ -1,8 +1,13 @@
 /**
- * A figure or a count as the messages print it: at most four decimals (or `decimals`), no trailing
- * zeros, but never a whole number it is not (a recall of 0.99997 beside one false negative is no 1).
+ * A figure or a count as the messages print it: at most four decimals, no trailing zeros, but
+ * never a whole number it is not (a recall of 0.99997 beside one false negative is no 1).
  */
-export function printFigure(value: number, decimals = 4): string {
+export function printFigure(value: number): string {
+  return printDecimals(value, 4)
+}
+
+/** A figure to at most `decimals` decimals, as printFigure prints it to four; every decimal where `decimals` is infinite. */
+export function printDecimals(value: number, decimals: number): string {
   if (decimals === Infinity) return String(value)
   const printed = Number(value.toFixed(decimals))
   if (!Number.isInteger(printed) || Number.isInteger(value)) return String(printed)
