@@ -71,9 +71,9 @@ function scalarReason(node: GoldNode, pred: unknown): string {
 }
 
 /** A predicted string the author's canonicalizer threw on is wrong for that, and says so: its text may well look right. */
-function stringReason(node: GoldNode, pred: unknown, ctx: ValueContext): string {
+function stringReason(node: GoldNode, pred: string, canonical: string): string {
   const reason = scalarReason(node, pred)
-  const why = typeof pred === 'string' ? whyThrown(ctx.canonicalize(pred)) : undefined
+  const why = whyThrown(canonical)
   return why === undefined ? reason : `${reason}; ${why}`
 }
 
@@ -147,12 +147,14 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
   if (tested !== undefined) return tested ? undefined : path === null ? FAILED : mismatchAt(path, `${expectedReceived(node, pred)} (by a custom equality tester)`)
 
   switch (node.kind) {
-    case 'string':
+    case 'string': {
+      if (typeof pred !== 'string') return path === null ? FAILED : mismatchAt(path, scalarReason(node, pred))
       // The same text needs no canonical form: the commonest match, and it costs a comparison of two strings.
-      if (typeof pred === 'string' && (pred === node.raw || ctx.canonicalize(pred) === canonicalOf(node, ctx.canonicalize))) {
-        return undefined
-      }
-      return path === null ? FAILED : mismatchAt(path, stringReason(node, pred, ctx))
+      if (pred === node.raw) return undefined
+      const canonical = ctx.canonicalize(pred)
+      if (canonical === canonicalOf(node, ctx.canonicalize)) return undefined
+      return path === null ? FAILED : mismatchAt(path, stringReason(node, pred, canonical))
+    }
     case 'number':
     case 'boolean':
     case 'null':

@@ -81,24 +81,24 @@ interface EpisodeRead extends Episode {
   unreadablePred?: string
 }
 
+// The paths are spelt only when something is wrong: this runs for every episode of a corpus.
 function readEpisode(episode: unknown, index: number): EpisodeRead {
-  const path = `episodes[${index}]`
   try {
     if (typeof episode !== 'object' || episode === null || !('gold' in episode) || !('pred' in episode)) {
-      throw new TypeError(`${path}: expected { id?, pred, gold }, received ${printValue(episode)}${episodeKeySlip(episode)}`)
+      throw new TypeError(`episodes[${index}]: expected { id?, pred, gold }, received ${printValue(episode)}${episodeKeySlip(episode)}`)
     }
     const { id, gold } = episode as Episode
     if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') {
-      throw new TypeError(`${path}.id: expected a string or a number, received ${printValue(id)}`)
+      throw new TypeError(`episodes[${index}].id: expected a string or a number, received ${printValue(id)}`)
     }
     // The prediction is the model's, graded wrong when it cannot be read; the rest of the episode is the author's.
     try {
       return { id, gold, pred: (episode as Episode).pred }
     } catch (error) {
-      return { id, gold, pred: undefined, unreadablePred: atPath(`${path}.pred`, `could not be read (${errorMessage(error)})`) }
+      return { id, gold, pred: undefined, unreadablePred: atPath(`episodes[${index}].pred`, `could not be read (${errorMessage(error)})`) }
     }
   } catch (error) {
-    throw unreadableAt(path, error)
+    throw unreadableAt(`episodes[${index}]`, error)
   }
 }
 
