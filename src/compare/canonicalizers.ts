@@ -8,6 +8,18 @@ export type Canonicalizer = (s: string) => string
  */
 export const CANONICALIZER_THREW = '\u0000canonicalizer threw\u0000'
 
+/** The canonicalizers that give CANONICALIZER_THREW forms: authors' functions, as checked for a path. */
+const throwingForms = new WeakSet<Canonicalizer>()
+
+export function givesThrownForms(canonicalize: Canonicalizer): void {
+  throwingForms.add(canonicalize)
+}
+
+/** Whether a canonical form of this canonicalizer may be one it gave for a string it threw on. */
+export function mayThrow(canonicalize: Canonicalizer): boolean {
+  return throwingForms.has(canonicalize)
+}
+
 /** Why the canonicalizer threw, when a canonical form is one it gave for a string it threw on. */
 export function whyThrown(canonical: string): string | undefined {
   if (canonical.charCodeAt(0) !== 0 || !canonical.startsWith(CANONICALIZER_THREW)) return undefined
@@ -16,6 +28,8 @@ export function whyThrown(canonical: string): string | undefined {
 
 /** Throws the author's TypeError when a canonical form of gold (a value, a tool's name) is one that the canonicalizer threw on. */
 export function refuseThrownForm(canonical: string, what: string): void {
+  // Every gold string's form passes here: the common case is told in place.
+  if (canonical.charCodeAt(0) !== 0) return
   const why = whyThrown(canonical)
   if (why !== undefined) throw new TypeError(`${why} (${what})`)
 }

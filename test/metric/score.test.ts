@@ -519,6 +519,11 @@ describe('options', () => {
     expect(score.pairs[0]!.args.map((arg) => arg.verdict)).toEqual(['mismatch', 'match'])
     // The reason says why: the strings alone would not.
     expect(score.pairs[0]!.args[0]!.reason).toBe('expected "a%20b", received "%E0%A4%A"; options.canonicalizer: threw on "%E0%A4%A": URIError: URI malformed')
+    // Among several calls, whose strings a problem canonicalises once each, too.
+    const several = metric.score([{ name: 'fetch', args: { url: '%E0%A4%A', q: 'X' } }, { name: 'fetch', args: { url: 'c', q: 'x' } }], [...gold, { name: 'fetch', args: { url: 'c', q: 'x' } }])
+    expect(several.pairs.flatMap((pair) => pair.args.map((arg) => arg.reason)).filter((reason) => reason !== undefined)).toEqual([
+      'expected "a%20b", received "%E0%A4%A"; options.canonicalizer: threw on "%E0%A4%A": URIError: URI malformed',
+    ])
     expect(() => metric.score([{ name: 'fetch', args: { url: 'a' } }], [{ name: 'fetch', args: { url: '%E0%A4%A' } }])).toThrow(
       new TypeError('options.canonicalizer: threw on "%E0%A4%A": URIError: URI malformed (a gold value)'),
     )
