@@ -88,12 +88,12 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
   }
   // Files of which no line pairs score as nothing predicted for every gold line, and nothing expected for every prediction: refused at the end.
   let paired = 0
-  let firstPred: { where: string; id: EpisodeId | undefined } | undefined
-  let firstGold: { where: string; id: EpisodeId | undefined } | undefined
+  let firstPred: LinePlace | undefined
+  let firstGold: LinePlace | undefined
   for await (const { left, right } of joinById(preds(), golds())) {
     if (paired === 0) {
-      if (left !== undefined && (firstPred === undefined || lineOf(left.where) < lineOf(firstPred.where))) firstPred = { where: left.where, id: left.id }
-      if (right !== undefined && (firstGold === undefined || lineOf(right.where) < lineOf(firstGold.where))) firstGold = { where: right.where, id: right.id }
+      if (left !== undefined && (firstPred === undefined || lineOf(left.where) < lineOf(firstPred.where))) firstPred = left
+      if (right !== undefined && (firstGold === undefined || lineOf(right.where) < lineOf(firstGold.where))) firstGold = right
     }
     if (left !== undefined && right !== undefined) {
       paired++
@@ -127,8 +127,14 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
   if (paired > 0) return
   if (firstPred === undefined) throw new UserError(`${pred.name}: no prediction lines to pair with the gold lines of ${gold.name}`)
   if (firstGold === undefined) throw new UserError(`${gold.name}: no gold lines to pair with the prediction lines of ${pred.name}`)
-  const named = (line: { where: string; id: EpisodeId | undefined }) => (line.id === undefined ? line.where : `${line.where}, id ${JSON.stringify(line.id)}`)
+  const named = (line: LinePlace) => (line.id === undefined ? line.where : `${line.where}, id ${JSON.stringify(line.id)}`)
   throw new UserError(`${pred.name}, ${gold.name}: no prediction line pairs with a gold line by id (the first of each: ${named(firstPred)}; ${named(firstGold)}); are they of one corpus?`)
+}
+
+/** Where a line stands and the id it gives. */
+interface LinePlace {
+  where: string
+  id: EpisodeId | undefined
 }
 
 /** The line number a `file:line` place ends with. */

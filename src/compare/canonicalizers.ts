@@ -8,18 +8,6 @@ export type Canonicalizer = (s: string) => string
  */
 export const CANONICALIZER_THREW = '\u0000canonicalizer threw\u0000'
 
-/** The canonicalizers that give CANONICALIZER_THREW forms: authors' functions, as checked for a path. */
-const throwingForms = new WeakSet<Canonicalizer>()
-
-export function givesThrownForms(canonicalize: Canonicalizer): void {
-  throwingForms.add(canonicalize)
-}
-
-/** Whether a canonical form of this canonicalizer may be one it gave for a string it threw on. */
-export function mayThrow(canonicalize: Canonicalizer): boolean {
-  return throwingForms.has(canonicalize)
-}
-
 /** Why the canonicalizer threw, when a canonical form is one it gave for a string it threw on. */
 export function whyThrown(canonical: string): string | undefined {
   if (canonical.charCodeAt(0) !== 0 || !canonical.startsWith(CANONICALIZER_THREW)) return undefined

@@ -1,4 +1,4 @@
-import { type Canonicalizer, mayThrow, whyThrown } from './canonicalizers'
+import { whyThrown } from './canonicalizers'
 import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath, thrownText } from '../calls/path'
 import { describeMatcher } from './gold-values'
@@ -70,18 +70,10 @@ function scalarReason(node: GoldNode, pred: unknown): string {
   return expectedReceived(node, pred)
 }
 
-// Apart from compareValue, whose size decides what the compiler inlines into it.
-function lengthReason(expected: number, received: number): string {
-  return `expected ${expected} ${expected === 1 ? 'item' : 'items'}, received ${received}`
-}
-
-/**
- * A predicted string the author's canonicalizer threw on is wrong for that, and says so: its text
- * may well look right. Only an author's canonicalizer can have thrown: the built-in ones are not asked again.
- */
-function stringReason(node: GoldNode, pred: unknown, canonicalize: Canonicalizer): string {
+/** A predicted string the author's canonicalizer threw on is wrong for that, and says so: its text may well look right. */
+function stringReason(node: GoldNode, pred: string, canonical: string): string {
   const reason = scalarReason(node, pred)
-  const why = typeof pred === 'string' && mayThrow(canonicalize) ? whyThrown(canonicalize(pred)) : undefined
+  const why = whyThrown(canonical)
   return why === undefined ? reason : `${reason}; ${why}`
 }
 
@@ -155,12 +147,14 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
   if (tested !== undefined) return tested ? undefined : path === null ? FAILED : mismatchAt(path, `${expectedReceived(node, pred)} (by a custom equality tester)`)
 
   switch (node.kind) {
-    case 'string':
+    case 'string': {
+      if (typeof pred !== 'string') return path === null ? FAILED : mismatchAt(path, scalarReason(node, pred))
       // The same text needs no canonical form: the commonest match, and it costs a comparison of two strings.
-      if (typeof pred === 'string' && (pred === node.raw || ctx.canonicalize(pred) === canonicalOf(node, ctx.canonicalize))) {
-        return undefined
-      }
-      return path === null ? FAILED : mismatchAt(path, stringReason(node, pred, ctx.canonicalize))
+      if (pred === node.raw) return undefined
+      const canonical = ctx.canonicalize(pred)
+      if (canonical === canonicalOf(node, ctx.canonicalize)) return undefined
+      return path === null ? FAILED : mismatchAt(path, stringReason(node, pred, canonical))
+    }
     case 'number':
     case 'boolean':
     case 'null':
@@ -168,7 +162,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
     case 'list': {
       if (!Array.isArray(pred)) return path === null ? FAILED : mismatchAt(path, `expected a list, received ${describeKind(pred)}`)
       if (pred.length !== node.items.length) {
-        return path === null ? FAILED : mismatchAt(path, lengthReason(node.items.length, pred.length))
+        return path === null ? FAILED : mismatchAt(path, `expected ${node.items.length} ${node.items.length === 1 ? 'item' : 'items'}, received ${pred.length}`)
       }
       for (let i = 0; i < node.items.length; i++) {
         // The item's path is built only once it is known to differ: most items match.

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../calls/plain-value'
-import { CANONICALIZER_NAMES, CANONICALIZER_THREW, type Canonicalizer, type CanonicalizerName, canonicalizers, givesThrownForms } from '../compare/canonicalizers'
+import { CANONICALIZER_NAMES, CANONICALIZER_THREW, type Canonicalizer, type CanonicalizerName, canonicalizers } from '../compare/canonicalizers'
 import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
@@ -74,7 +74,6 @@ function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canoni
       if (typeof canonical === 'string') return canonical
       throw new TypeError(`${path}: expected the function to return a string, received ${printValue(canonical)} for ${printValue(text)}`)
     }
-    givesThrownForms(checked)
     byFunction.set(canonicalize, checked)
   }
   return checked

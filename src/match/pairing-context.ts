@@ -4,7 +4,6 @@ import { compareCall } from '../compare/compare-call'
 import type { ValueContext } from '../compare/compare-value'
 import type { GoldCall } from '../compare/gold-calls'
 import { type AcceptedKeys, acceptedKeys, valueKey } from '../compare/value-key'
-import { givesThrownForms, mayThrow } from '../compare/canonicalizers'
 import type { ResolvedMatchOptions } from './options'
 
 /** The calls of one problem, flattened, with their canonical tool names and how many calls each turn holds. */
@@ -215,7 +214,7 @@ function memoise(canonicalize: (s: string) => string): (s: string) => string {
   let cache: Map<string, string> | undefined
   let lastString: string | undefined
   let lastCanonical = ''
-  const memo = (s: string): string => {
+  return (s) => {
     if (s === lastString) return lastCanonical
     let canonical = cache?.get(s)
     if (canonical === undefined) {
@@ -226,7 +225,4 @@ function memoise(canonicalize: (s: string) => string): (s: string) => string {
     lastCanonical = canonical
     return canonical
   }
-  // Its forms are the canonicalizer's, forms of strings it threw on included.
-  if (mayThrow(canonicalize)) givesThrownForms(memo)
-  return memo
 }
