@@ -51,7 +51,7 @@ async function matchOptions(options: ScoringOptions): Promise<ResolvedMatchOptio
   const json = await readJsonFile(options.grammar)
   options.grammarDigest = jsonDigest(json)
   try {
-    return { ...resolved, grammar: readGrammar(json, resolved.canonicalize, resolved.canonicalizeName, 'grammar') }
+    return { ...resolved, grammar: readGrammar(json, resolved.canonicalizeName, 'grammar') }
   } catch (error) {
     if (error instanceof TypeError) throw new UserError(`${options.grammar}: ${error.message}`)
     throw error

@@ -1,12 +1,10 @@
 import type { Canonicalizer } from './canonicalizers'
-import { firstHole } from '../calls/list-indices'
-import { MAX_DEPTH } from '../calls/limits'
 import { childPath } from '../calls/path'
-import { compileGoldValue } from './gold-node'
 import { didYouMean } from './nearest'
-import { normaliseType, type SchemaType, TYPE_NAMES, type ValueSchema } from './value-schema'
+import type { ValueSchema } from './value-schema'
 import { printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
+import { refuseHoles, ToolSchemaReader } from './schema-reader'
 
 /** What is known of one argument: its importance and, from a tool schema, its declared shape. */
 export interface ArgSpec {
@@ -58,88 +56,6 @@ function readImportance(value: unknown, path: string): number {
   return value
 }
 
-/** A hole in a list of the grammar is refused at once: `map` and `some` would pass over it, and walk all of a vast sparse list. */
-function refuseHoles(list: unknown[], path: string, expected: string): void {
-  const hole = firstHole(list)
-  if (hole !== -1) throw new TypeError(`${path}[${hole}]: expected ${expected}, received a hole in the list`)
-}
-
-function readTypes(type: unknown, path: string): SchemaType[] {
-  if (type === undefined) return []
-  const names = Array.isArray(type) ? type : [type]
-  const types: SchemaType[] = []
-  for (const [i, name] of names.entries()) {
-    const at = Array.isArray(type) ? `${path}[${i}]` : path
-    if (typeof name !== 'string') throw new TypeError(`${at}: expected a type name, received ${printValue(name)}`)
-    const normal = normaliseType(name)
-    // A misspelt type would check nothing, silently.
-    if (normal === undefined) throw new TypeError(`${at}: unknown type ${printValue(name)}${didYouMean(name.toLowerCase(), TYPE_NAMES)}`)
-    if (normal === 'any') return []
-    types.push(normal)
-  }
-  return types
-}
-
-/** A schema read with the schemas that enclose it (`enclosing`), outermost first. */
-function readValueSchema(schema: unknown, path: string, canonicalize: Canonicalizer, enclosing: object[] = []): ValueSchema {
-  if (!isRecord(schema)) throw new TypeError(`${path}: expected a schema object, received ${printValue(schema)}`)
-  if (enclosing.includes(schema)) throw new TypeError(`${path}: the schema holds itself, so no value could be checked against it`)
-  // As deep as a value may be read.
-  if (enclosing.length > MAX_DEPTH) throw new TypeError(`${path}: nested deeper than ${MAX_DEPTH} levels`)
-  enclosing.push(schema)
-  try {
-    return readSchemaFields(schema, path, canonicalize, enclosing)
-  } finally {
-    enclosing.pop()
-  }
-}
-
-function readSchemaFields(schema: Record<string, unknown>, path: string, canonicalize: Canonicalizer, enclosing: object[]): ValueSchema {
-  const unionKey = schema.anyOf !== undefined && schema.anyOf !== null ? 'anyOf' : 'oneOf'
-  const alternatives = schema[unionKey]
-  let types = readTypes(schema.type, `${path}.type`)
-  if (alternatives !== undefined && alternatives !== null && !Array.isArray(alternatives)) {
-    throw new TypeError(`${path}.${unionKey}: expected a list of schema objects, received ${printValue(alternatives)}`)
-  }
-  if (Array.isArray(alternatives)) {
-    refuseHoles(alternatives, `${path}.${unionKey}`, 'a schema object')
-    // A union: accepted if any alternative's type is; deeper constraints of the alternatives are not checked.
-    const union = alternatives.map((alt, i) => readValueSchema(alt, `${path}.${unionKey}[${i}]`, canonicalize, enclosing).types)
-    types = union.some((t) => t.length === 0) ? [] : [...new Set(union.flat())]
-  }
-  // OpenAPI's (and Gemini's) `nullable: true` lets the value be null besides its type.
-  if (schema.nullable === true && types.length > 0 && !types.includes('null')) types = [...types, 'null']
-  const result: ValueSchema = { types }
-  if (schema.enum !== undefined) {
-    if (!Array.isArray(schema.enum)) throw new TypeError(`${path}.enum: expected a list, received ${printValue(schema.enum)}`)
-    refuseHoles(schema.enum, `${path}.enum`, 'a declared value')
-    result.enum = schema.enum
-  }
-  if (isRecord(schema.items)) {
-    result.items = readValueSchema(schema.items, `${path}.items`, canonicalize, enclosing)
-  } else if (schema.items !== undefined && !Array.isArray(schema.items) && typeof schema.items !== 'boolean') {
-    // A list (a tuple's items) and a boolean are JSON Schema too, and left unchecked; anything else is a slip.
-    throw new TypeError(`${path}.items: expected a schema object, received ${printValue(schema.items)}`)
-  }
-  if (schema.properties !== undefined && !isRecord(schema.properties)) {
-    throw new TypeError(`${path}.properties: expected an object of schemas, received ${printValue(schema.properties)}`)
-  }
-  if (isRecord(schema.properties)) {
-    const properties: Record<string, ValueSchema> = {}
-    for (const key of Object.keys(schema.properties)) {
-      Object.defineProperty(properties, key, {
-        value: readValueSchema(schema.properties[key], childPath(`${path}.properties`, key), canonicalize, enclosing),
-        enumerable: true,
-      })
-    }
-    result.properties = properties
-  }
-  if (Object.hasOwn(schema, 'default') && schema.default !== undefined) {
-    result.default = compileGoldValue(schema.default, `${path}.default`)
-  }
-  return result
-}
-
 const PARAMETERS_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema']
 
 /** The parameters object of one tool schema in any dialect we read, with its name and importance. */
@@ -161,7 +77,7 @@ function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
   return { name: source.name, parameters, parametersPath: `${sourcePath}.${parametersKey ?? 'parameters'}`, importance }
 }
 
-function readToolSchema(tool: unknown, path: string, canonicalize: Canonicalizer): ToolSpec {
+function readToolSchema(tool: unknown, path: string): ToolSpec {
   if (!isRecord(tool)) throw new TypeError(`${path}: expected a tool schema object, received ${printValue(tool)}`)
   const { name, parameters, parametersPath, importance } = unwrapToolSchema(tool, path)
   const args = new Map<string, ArgSpec>()
@@ -174,10 +90,11 @@ function readToolSchema(tool: unknown, path: string, canonicalize: Canonicalizer
     if (!isRecord(properties)) {
       throw new TypeError(`${parametersPath}.properties: expected an object, received ${printValue(properties)}`)
     }
+    const reader = new ToolSchemaReader(parameters, parametersPath)
     for (const arg of Object.keys(properties)) {
       const argPath = childPath(`${parametersPath}.properties`, arg)
       const property = properties[arg]
-      const schema = readValueSchema(property, argPath, canonicalize)
+      const schema = reader.argument(property, argPath)
       args.set(arg, { importance: readImportance((property as Record<string, unknown>).importance, `${argPath}.importance`), schema })
     }
     if (parameters.required !== undefined) {
@@ -221,7 +138,7 @@ function readWeightsEntry(name: string, entry: unknown, path: string): ToolSpec 
  * list of tool schemas (OpenAI Chat and Responses, Anthropic, Gemini, BFCL docs), whose
  * tools, properties and functions may carry an `importance`. Throws a TypeError naming the path.
  */
-export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCanonicalizer: Canonicalizer, path = 'grammar'): Grammar {
+export function readGrammar(input: unknown, nameCanonicalizer: Canonicalizer, path = 'grammar'): Grammar {
   const tools = new Map<string, ToolSpec>()
   const add = (spec: ToolSpec, at: string) => {
     const key = nameCanonicalizer(spec.name)
@@ -241,9 +158,9 @@ export function readGrammar(input: unknown, canonicalize: Canonicalizer, nameCan
         throw new TypeError(`${at}.${key}: expected a list of function declarations, received ${printValue(declarations)}`)
       }
       if (Array.isArray(declarations)) {
-        for (let j = 0; j < declarations.length; j++) add(readToolSchema(declarations[j], `${at}.functionDeclarations[${j}]`, canonicalize), at)
+        for (let j = 0; j < declarations.length; j++) add(readToolSchema(declarations[j], `${at}.functionDeclarations[${j}]`), at)
       } else {
-        add(readToolSchema(tool, at, canonicalize), at)
+        add(readToolSchema(tool, at), at)
       }
     }
     return grammarOf(tools)

@@ -1,4 +1,5 @@
 import type { GoldNode } from './gold-node'
+import { IDENTIFIER } from '../calls/path'
 import { describeKind, printValue } from './print-value'
 
 /** The part of a JSON Schema (or a BFCL parameter doc) that constrains one value. */
@@ -8,6 +9,10 @@ export interface ValueSchema {
   enum?: readonly unknown[]
   items?: ValueSchema
   properties?: Readonly<Record<string, ValueSchema>>
+  /** Unions (`anyOf`, `oneOf`): for each, the value must fit one of its alternatives. */
+  unions?: readonly (readonly ValueSchema[])[]
+  /** Schemas the value must fit as well (`allOf`, the one a `$ref` points to). */
+  allOf?: readonly ValueSchema[]
   /** The declared default, compiled as a gold value so "equals the default" uses the value rules. */
   default?: GoldNode
 }
@@ -92,23 +97,49 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`
 }
 
+/** A reason inside a value, after the step to it: `[0].op: expected …`. */
+function within(step: string, reason: string): string {
+  return reason.startsWith('.') || reason.startsWith('[') ? `${step}${reason}` : `${step}: ${reason}`
+}
+
+/** The types a schema declares, read through a bare `$ref`; empty when any type fits. */
+function declaredTypes(schema: ValueSchema): readonly SchemaType[] {
+  let declared = schema
+  while (declared.types.length === 0 && declared.allOf?.length === 1 && declared.unions === undefined) declared = declared.allOf[0]!
+  return declared.types
+}
+
+function typeReason(types: readonly SchemaType[], value: unknown): string {
+  return `expected ${types.map(article).join(' or ')} (the declared type), received ${typeof value === 'object' ? describeKind(value) : printValue(value)}`
+}
+
+/** Why a value fits no alternative: the types they declare, or the reason of the first whose type it has. */
+function unionReason(alternatives: readonly ValueSchema[], value: unknown, canonicalize: (s: string) => string): string | undefined {
+  const declared: SchemaType[] = []
+  let typed: ValueSchema | undefined
+  for (const alternative of alternatives) {
+    const types = declaredTypes(alternative)
+    if (checkSchema(alternative, value, canonicalize) === undefined) return undefined
+    if (types.length === 0 || accepts(types, typeOf(value))) typed ??= alternative
+    for (const type of types) if (!declared.includes(type)) declared.push(type)
+  }
+  return typed === undefined ? typeReason(declared, value) : checkSchema(typed, value, canonicalize)
+}
+
 /**
  * Checks a predicted value against its declared schema; returns why it does not fit, or
  * undefined. An integer is accepted where a number is declared; declared string values
  * compare through the canonicalizer.
  */
 export function checkSchema(schema: ValueSchema, value: unknown, canonicalize: (s: string) => string): string | undefined {
-  if (schema.types.length > 0 && !accepts(schema.types, typeOf(value))) {
-    const expected = schema.types.map(article).join(' or ')
-    return `expected ${expected} (the declared type), received ${typeof value === 'object' ? describeKind(value) : printValue(value)}`
-  }
+  if (schema.types.length > 0 && !accepts(schema.types, typeOf(value))) return typeReason(schema.types, value)
   if (schema.enum !== undefined && !schema.enum.some((allowed) => sameEnumValue(allowed, value, canonicalize))) {
     return `expected one of the declared values ${schema.enum.map(printValue).join(', ')}, received ${printValue(value)}`
   }
   if (schema.items !== undefined && Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const reason = checkSchema(schema.items, value[i], canonicalize)
-      if (reason !== undefined) return `[${i}]: ${reason}`
+      if (reason !== undefined) return within(`[${i}]`, reason)
     }
   }
   if (schema.properties !== undefined && typeOf(value) === 'object') {
@@ -116,8 +147,16 @@ export function checkSchema(schema: ValueSchema, value: unknown, canonicalize: (
     for (const key of Object.keys(schema.properties)) {
       if (!Object.hasOwn(record, key)) continue
       const reason = checkSchema(schema.properties[key]!, record[key], canonicalize)
-      if (reason !== undefined) return `.${key}: ${reason}`
+      if (reason !== undefined) return within(IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`, reason)
     }
+  }
+  for (const alternatives of schema.unions ?? []) {
+    const reason = unionReason(alternatives, value, canonicalize)
+    if (reason !== undefined) return reason
+  }
+  for (const part of schema.allOf ?? []) {
+    const reason = checkSchema(part, value, canonicalize)
+    if (reason !== undefined) return reason
   }
   return undefined
 }

@@ -130,6 +130,6 @@ function resolve(options: MatchOptions, path: string): ResolvedMatchOptions {
     grammar:
       options.grammar === undefined
         ? EMPTY_GRAMMAR
-        : readGrammar(options.grammar, canonicalize, canonicalizeName, `${path}.grammar`),
+        : readGrammar(options.grammar, canonicalizeName, `${path}.grammar`),
   }
 }

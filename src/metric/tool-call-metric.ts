@@ -71,7 +71,7 @@ export class ToolCallMetric {
       options =
         grammar === undefined
           ? this.options
-          : { ...this.options, grammar: readGrammar(grammar, this.options.canonicalize, this.options.canonicalizeName, 'scoreOptions.grammar') }
+          : { ...this.options, grammar: readGrammar(grammar, this.options.canonicalizeName, 'scoreOptions.grammar') }
     } catch (error) {
       throw unreadableAt('scoreOptions', error)
     }

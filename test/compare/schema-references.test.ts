@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { optional } from '../../src/compare/gold-values'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+
+/** The reason of each argument a prediction got wrong, scored against gold that leaves every argument to the schema. */
+function schemaReasons(metric: ToolCallMetric, name: string, args: Record<string, unknown>) {
+  const gold = [{ name, args: Object.fromEntries(Object.keys(args).map((key) => [key, optional()])) }]
+  const score = metric.score([{ name, args }], gold)
+  return Object.fromEntries(score.pairs[0]!.args.filter((arg) => arg.verdict !== 'match').map((arg) => [arg.arg, arg.reason]))
+}
+
+describe('a tool schema written by pydantic, as an MCP server in Python serves it', () => {
+  const tool = JSON.parse(readFileSync(new URL('../fixtures/schemas/forecast-tool.json', import.meta.url), 'utf8'))
+  const metric = new ToolCallMetric({ grammar: [tool] })
+  const location = { city: 'Lisbon' }
+
+  test('an enum defined under $defs is checked where an argument refers to it', () => {
+    expect(schemaReasons(metric, 'forecast', { location, unit: 'kelvin' })).toEqual({
+      unit: 'expected one of the declared values "celsius", "fahrenheit", received "kelvin"',
+    })
+    expect(schemaReasons(metric, 'forecast', { location, unit: 'Fahrenheit' })).toEqual({})
+  })
+
+  test('a model defined under $defs is checked inside, each reason at its place in the value', () => {
+    expect(schemaReasons(metric, 'forecast', { location: { city: 5 } })).toEqual({ location: '.city: expected a string (the declared type), received 5' })
+    expect(schemaReasons(metric, 'forecast', { location: { city: 'Lisbon', country: 351 } })).toEqual({
+      location: '.country: expected a string or a null (the declared type), received 351',
+    })
+  })
+
+  test('a recursive model is checked as deep as the value goes', () => {
+    const filter = (op: string, anyOf: unknown[] = []) => ({ field: 'temp', op, value: 20, any_of: anyOf })
+    expect(schemaReasons(metric, 'forecast', { location, filters: [filter('gt', [filter('lt', [filter('eq')])])] })).toEqual({})
+    expect(schemaReasons(metric, 'forecast', { location, filters: [filter('gt', [filter('lt', [filter('le')])])] })).toEqual({
+      filters: '[0].any_of[0].any_of[0].op: expected one of the declared values "eq", "lt", "gt", received "le"',
+    })
+  })
+
+  test("an Optional enum's alternatives are checked in full, not by their types alone", () => {
+    expect(schemaReasons(metric, 'forecast', { location, fallback_unit: null })).toEqual({})
+    expect(schemaReasons(metric, 'forecast', { location, fallback_unit: 'kelvin' })).toEqual({
+      fallback_unit: 'expected one of the declared values "celsius", "fahrenheit", received "kelvin"',
+    })
+    expect(schemaReasons(metric, 'forecast', { location, fallback_unit: 0 })).toEqual({
+      fallback_unit: 'expected a string or a null (the declared type), received 0',
+    })
+  })
+
+  test('a Literal is a const, an enum of one', () => {
+    expect(schemaReasons(metric, 'forecast', { location, mode: 'slow' })).toEqual({ mode: 'expected one of the declared values "fast", received "slow"' })
+  })
+
+  test("a default written beside a $ref, or inside a union, lets the prediction send it where the gold leaves the argument out", () => {
+    const score = metric.score(
+      [{ name: 'forecast', args: { location, unit: 'celsius', fallback_unit: null, filters: [], mode: 'fast' } }],
+      [{ name: 'forecast', args: { location } }],
+    )
+    expect(score.pairs[0]!.args.map(({ arg, verdict }) => [arg, verdict])).toEqual([
+      ['location', 'match'],
+      ['unit', 'omitted'],
+      ['fallback_unit', 'omitted'],
+      ['filters', 'omitted'],
+      ['mode', 'omitted'],
+    ])
+    expect(score.f1).toBe(1)
+  })
+})
+
+describe("OpenAPI's schemas, as Gemini takes them", () => {
+  test("OpenAPI's nullable beside a union lets null through as well", () => {
+    const nullable = new ToolCallMetric({ grammar: [{ name: 'f', parameters: { type: 'object', properties: { q: { anyOf: [{ type: 'string' }, { type: 'integer' }], nullable: true } } } }] })
+    expect(schemaReasons(nullable, 'f', { q: null })).toEqual({})
+    expect(schemaReasons(nullable, 'f', { q: true })).toEqual({ q: 'expected a string or an integer or a null (the declared type), received true' })
+  })
+})
+
+describe('schemas zod writes', () => {
+  const Unit = z.enum(['celsius', 'fahrenheit']).meta({ id: 'Unit' })
+  const Category = z.object({
+    name: z.string(),
+    get subcategories() {
+      return z.array(Category).optional()
+    },
+  })
+
+  test('z.toJSONSchema: a registered enum and a recursive object, under $defs', () => {
+    const parameters = z.toJSONSchema(z.object({ unit: Unit.default('celsius'), tree: Category }))
+    expect(JSON.stringify(parameters)).toContain('"$ref":"#/$defs/')
+    const metric = new ToolCallMetric({ grammar: [{ type: 'function', name: 'classify', parameters }] })
+    const tree = { name: 'a', subcategories: [{ name: 'b', subcategories: [{ name: 7 }] }] }
+    expect(schemaReasons(metric, 'classify', { unit: 'kelvin', tree })).toEqual({
+      unit: 'expected one of the declared values "celsius", "fahrenheit", received "kelvin"',
+      tree: '.subcategories[0].subcategories[0].name: expected a string (the declared type), received 7',
+    })
+    const leftOut = metric.score([{ name: 'classify', args: { unit: 'celsius', tree: { name: 'a' } } }], [{ name: 'classify', args: { tree: { name: 'a' } } }])
+    expect(leftOut.f1).toBe(1)
+  })
+
+  test("an MCP server's listTools result, whose schemas refer to draft 7's definitions through allOf, is a grammar as it is", async () => {
+    const server = new McpServer({ name: 'weather', version: '1.0.0' })
+    const shape = { city: z.string(), unit: Unit.default('celsius'), tree: Category.optional() }
+    server.registerTool('forecast', { inputSchema: shape }, async () => ({ content: [] }))
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair()
+    await server.connect(serverTransport)
+    const client = new Client({ name: 'agent', version: '1.0.0' })
+    await client.connect(clientTransport)
+    try {
+      const listed = await client.listTools()
+      expect(JSON.stringify(listed)).toContain('"$ref":"#/definitions/')
+      const metric = new ToolCallMetric({ grammar: listed })
+      expect(schemaReasons(metric, 'forecast', { city: 'Oslo', unit: 'kelvin', tree: { name: 'a', subcategories: [{ name: null }] } })).toEqual({
+        unit: 'expected one of the declared values "celsius", "fahrenheit", received "kelvin"',
+        tree: '.subcategories[0].name: expected a string (the declared type), received null',
+      })
+      const score = metric.score([{ name: 'forecast', args: { city: 'Oslo', unit: 'celsius' } }], [{ name: 'forecast', args: { city: 'Oslo' } }])
+      expect(score.pairs[0]!.args.map(({ verdict }) => verdict)).toEqual(['match', 'omitted'])
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+describe('references the grader cannot follow are the author\'s TypeError, naming where', () => {
+  const grammar = (properties: Record<string, unknown>, defs: Record<string, unknown> = {}) => [
+    { name: 'f', parameters: { type: 'object', properties, $defs: defs } },
+  ]
+  const at = 'options.grammar[0].parameters'
+
+  test('a reference to another document, or to an anchor, is refused: nothing is fetched', () => {
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: 'https://example.com/unit.json' } }) })).toThrow(
+      new TypeError(`${at}.properties.a.$ref: only references within the tool's schema ("#/…") are read, received "https://example.com/unit.json"`),
+    )
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#unit' } }) })).toThrow(/\.a\.\$ref: only references within/)
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: 5 } }) })).toThrow(
+      new TypeError(`${at}.properties.a.$ref: expected a reference such as "#/$defs/Name", received 5`),
+    )
+  })
+
+  test('a pointer to nothing names the step where it lost its way; what it finds is read at its own path', () => {
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#/$defs/Unti' } }, { Unit: { type: 'string' } }) })).toThrow(
+      new TypeError(`${at}.properties.a.$ref: "#/$defs/Unti" points to nothing in the tool's schema (no "Unti" in ${at}.$defs)`),
+    )
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#/$defs/Unit' } }, { Unit: { type: 'strng' } }) })).toThrow(
+      new TypeError(`${at}.$defs.Unit.type: unknown type "strng" (did you mean 'string'?)`),
+    )
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#/$defs/%E0%A4%A' } }) })).toThrow(/is no valid URI fragment/)
+    // A key is not looked up on Object.prototype.
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#/$defs/constructor' } }) })).toThrow(/points to nothing/)
+  })
+
+  test('a schema that applies itself again to the same value is refused; recursion through items or properties is not', () => {
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#/$defs/A' } }, { A: { anyOf: [{ type: 'null' }, { $ref: '#/$defs/A' }] } }) })).toThrow(
+      new TypeError(`${at}.$defs.A: the schema applies to its own value again through anyOf, oneOf, allOf or $ref, so no value could be checked against it`),
+    )
+    // The loop closes where the reader meets it last: A's union reaches B first inside C's items, then again as itself.
+    const defs = { A: { anyOf: [{ $ref: '#/$defs/B' }, { $ref: '#/$defs/C' }] }, B: { items: { $ref: '#/$defs/C' } }, C: { allOf: [{ $ref: '#/$defs/A' }] } }
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#/$defs/A' } }, defs) })).toThrow(/the schema applies to its own value again/)
+    const tree = { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/Tree' } } } }
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#/$defs/Tree' } }, { Tree: tree }) })).not.toThrow()
+  })
+
+  test('pointers follow JSON Pointer: escaped ~ and /, percent-encoding, list indices, and # for the whole schema', () => {
+    const metric = new ToolCallMetric({
+      grammar: grammar(
+        { a: { $ref: '#/$defs/a~1b~0c' }, b: { $ref: '#/$defs/with%20space' }, c: { $ref: '#/$defs/list/1' }, self: { $ref: '#' } },
+        { 'a/b~c': { type: 'integer' }, 'with space': { type: 'boolean' }, list: [{ type: 'string' }, { type: 'null' }] },
+      ),
+    })
+    expect(schemaReasons(metric, 'f', { a: 'x', b: 'x', c: 'x', self: { a: 1.5 } })).toEqual({
+      a: 'expected an integer (the declared type), received "x"',
+      b: 'expected a boolean (the declared type), received "x"',
+      c: 'expected a null (the declared type), received "x"',
+      self: '.a: expected an integer (the declared type), received 1.5',
+    })
+  })
+})
