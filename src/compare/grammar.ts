@@ -4,6 +4,7 @@ import { didYouMean } from './nearest'
 import type { ValueSchema } from './value-schema'
 import { printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
+import { parametersSchema } from './parameters-schema'
 import { refuseHoles, ToolSchemaReader } from './schema-reader'
 
 /** What is known of one argument: its importance and, from a tool schema, its declared shape. */
@@ -65,7 +66,8 @@ function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
   const sourcePath = fn ? `${path}.function` : path
   // OpenAI and BFCL say `parameters`, Anthropic `input_schema`, the AI SDK `inputSchema`, Gemini `parametersJsonSchema`.
   const parametersKey = PARAMETERS_KEYS.find((key) => source[key] !== undefined)
-  const parameters = parametersKey === undefined ? undefined : source[parametersKey]
+  const parametersPath = `${sourcePath}.${parametersKey ?? 'parameters'}`
+  const parameters = parametersKey === undefined ? undefined : parametersSchema(source[parametersKey], parametersPath)
   if (typeof source.name !== 'string' || source.name === '') {
     throw new TypeError(`${sourcePath}.name: expected the tool's name, received ${printValue(source.name)}`)
   }
@@ -74,12 +76,28 @@ function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
     fn !== undefined && fn.importance === undefined
       ? readImportance(tool.importance, `${path}.importance`)
       : readImportance(source.importance, `${sourcePath}.importance`)
-  return { name: source.name, parameters, parametersPath: `${sourcePath}.${parametersKey ?? 'parameters'}`, importance }
+  return { name: source.name, parameters, parametersPath, importance }
+}
+
+/** One tool of an AI SDK tool set, named by its key. */
+function unwrapToolSetEntry(name: string, tool: Record<string, unknown>, path: string) {
+  const parametersPath = `${path}.inputSchema`
+  return { name, parameters: parametersSchema(tool.inputSchema, parametersPath), parametersPath, importance: readImportance(tool.importance, `${path}.importance`) }
+}
+
+/** An AI SDK tool set (`{ get_weather: tool({ inputSchema }) }`): tools by name, some with an input schema of their own. */
+function isToolSet(input: unknown): input is Record<string, Record<string, unknown>> {
+  if (!isRecord(input)) return false
+  const entries = Object.values(input)
+  return entries.every(isRecord) && entries.some((entry) => Object.hasOwn(entry as object, 'inputSchema'))
 }
 
 function readToolSchema(tool: unknown, path: string): ToolSpec {
   if (!isRecord(tool)) throw new TypeError(`${path}: expected a tool schema object, received ${printValue(tool)}`)
-  const { name, parameters, parametersPath, importance } = unwrapToolSchema(tool, path)
+  return readParameters(unwrapToolSchema(tool, path))
+}
+
+function readParameters({ name, parameters, parametersPath, importance }: ReturnType<typeof unwrapToolSchema>): ToolSpec {
   const args = new Map<string, ArgSpec>()
   let required: string[] = []
   if (parameters !== undefined && parameters !== null) {
@@ -134,9 +152,10 @@ function readWeightsEntry(name: string, entry: unknown, path: string): ToolSpec 
 }
 
 /**
- * Reads a grammar: `{ tools: { name: { importance, args: { a: { importance } } } } }`, or a
- * list of tool schemas (OpenAI Chat and Responses, Anthropic, Gemini, BFCL docs), whose
- * tools, properties and functions may carry an `importance`. Throws a TypeError naming the path.
+ * Reads a grammar: `{ tools: { name: { importance, args: { a: { importance } } } } }`, a
+ * list of tool schemas (OpenAI Chat and Responses, Anthropic, Gemini, MCP, BFCL docs), or an
+ * AI SDK tool set, whose tools, properties and functions may carry an `importance`. Throws a
+ * TypeError naming the path.
  */
 export function readGrammar(input: unknown, nameCanonicalizer: Canonicalizer, path = 'grammar'): Grammar {
   const tools = new Map<string, ToolSpec>()
@@ -162,6 +181,13 @@ export function readGrammar(input: unknown, nameCanonicalizer: Canonicalizer, pa
       } else {
         add(readToolSchema(tool, at), at)
       }
+    }
+    return grammarOf(tools)
+  }
+  if (isToolSet(input)) {
+    for (const name of Object.keys(input)) {
+      const at = childPath(path, name)
+      add(readParameters(unwrapToolSetEntry(name, input[name]!, at)), at)
     }
     return grammarOf(tools)
   }

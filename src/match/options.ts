@@ -14,6 +14,8 @@ export type GrammarInput =
   | { tools: Record<string, { importance?: number; args?: Record<string, { importance?: number }> }> }
   | { tools: readonly unknown[] }
   | readonly unknown[]
+  /** An AI SDK tool set, as given to `generateText`. */
+  | Readonly<Record<string, { inputSchema?: unknown }>>
 
 export interface MatchOptions {
   /** 'call' (default): a call is right or wrong as a whole. 'arg': every argument counts. */

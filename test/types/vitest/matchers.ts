@@ -1,7 +1,9 @@
 // Compiled by test/types/types.test.ts against the built package: each wrong call must be a type error.
 import { evaluate, type Gold, oneOf, type ToMatchToolCallsOptions, ToolCallMetric } from 'expect-toolcalls'
 import 'expect-toolcalls/vitest'
+import { jsonSchema, tool } from 'ai'
 import { expect } from 'vitest'
+import { z } from 'zod'
 
 const gold = [{ name: 'search', args: { q: oneOf('cats', 'kittens'), limit: expect.any(Number) } }]
 const score = new ToolCallMetric().score([], gold)
@@ -57,6 +59,16 @@ expect(readBack).toScoreAtLeast(0.9, { by: 'recall' })
 const record: Record<string, unknown> = parsed
 expect(record).toScoreAtLeast(0.9)
 expect(record).toScoreAtLeast(0.9, gold)
+
+// An AI SDK tool set is a grammar as it is given to generateText.
+const tools = {
+  get_weather: tool({ inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => city }),
+  search: tool({ inputSchema: jsonSchema<{ q: string }>({ type: 'object', properties: { q: { type: 'string' } } }) }),
+}
+new ToolCallMetric({ grammar: tools })
+expect([]).toMatchToolCalls(gold, { grammar: tools })
+// @ts-expect-error a misspelt grammar form
+new ToolCallMetric({ grammar: { tool: { f: { importance: 1 } } } })
 
 // A table of cases typed with the main entry's types.
 const cases: { gold: Gold; options?: ToMatchToolCallsOptions }[] = [{ gold }, { gold: [[{ name: 'a' }], [{ name: 'b', args: { x: 1 } }]], options: { order: 'turns' } }]

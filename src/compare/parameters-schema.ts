@@ -1,0 +1,33 @@
+import { errorMessage } from '../calls/path'
+import { isRecord } from '../calls/plain-value'
+
+// The AI SDK marks its schemas (`jsonSchema()`, `zodSchema()`) with this registered symbol.
+const AI_SDK_SCHEMA = Symbol.for('vercel.ai.schema')
+
+/**
+ * A tool's parameters as JSON Schema: a JSON Schema object as it is, a Standard JSON Schema
+ * (zod 4, ArkType, Valibot) written out for the input it takes, or an AI SDK schema's own.
+ * Throws a TypeError naming `path` for a schema that cannot be written out.
+ */
+export function parametersSchema(parameters: unknown, path: string): unknown {
+  if (!isRecord(parameters)) return parameters
+  if (AI_SDK_SCHEMA in parameters) {
+    const written = parameters.jsonSchema
+    if (!isRecord(written) || typeof written.then === 'function') {
+      throw new TypeError(`${path}: expected an AI SDK schema holding its JSON Schema, received one whose jsonSchema is not an object`)
+    }
+    return written
+  }
+  const standard = parameters['~standard']
+  if (!isRecord(standard)) return parameters
+  const writer = isRecord(standard.jsonSchema) ? standard.jsonSchema : undefined
+  if (typeof writer?.input !== 'function') {
+    const vendor = typeof standard.vendor === 'string' ? `${standard.vendor} ` : ''
+    throw new TypeError(`${path}: a ${vendor}schema that cannot write itself as JSON Schema (zod 4 can); give its JSON Schema instead`)
+  }
+  try {
+    return writer.input({ target: 'draft-2020-12' })
+  } catch (error) {
+    throw new TypeError(`${path}: the schema could not be written as JSON Schema (${errorMessage(error)})`)
+  }
+}

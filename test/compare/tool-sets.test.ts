@@ -1,0 +1,81 @@
+import { dynamicTool, generateText, isStepCount, jsonSchema, tool, zodSchema } from 'ai'
+import { MockLanguageModelV4 } from 'ai/test'
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { z as z3 } from 'zod/v3'
+import { optional } from '../../src/compare/gold-values'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+}
+
+const weatherInput = z.object({ city: z.string(), unit: z.enum(['celsius', 'fahrenheit']).default('celsius') })
+const tools = {
+  get_weather: tool({ inputSchema: weatherInput, execute: async ({ city, unit }) => `20 ${unit} in ${city}` }),
+  search: tool({ inputSchema: jsonSchema<{ q: string }>({ type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }) }),
+}
+
+describe('an AI SDK tool set is a grammar as it is given to generateText', () => {
+  const metric = new ToolCallMetric({ grammar: tools })
+
+  test("a zod schema's types and enums are checked, and so is a jsonSchema() one's", () => {
+    const score = metric.score(
+      [
+        { name: 'get_weather', args: { city: 'Paris', unit: 'kelvin' } },
+        { name: 'search', args: { q: 7 } },
+      ],
+      [
+        { name: 'get_weather', args: { city: 'Paris', unit: optional() } },
+        { name: 'search', args: { q: optional() } },
+      ],
+    )
+    expect(score.pairs.map((pair) => pair.args.find((arg) => arg.verdict !== 'match')?.reason)).toEqual([
+      'expected one of the declared values "celsius", "fahrenheit", received "kelvin"',
+      'expected a string (the declared type), received 7',
+    ])
+  })
+
+  test("the default a zod schema fills in, which the SDK hands on as if the model sent it, counts as left out", async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        {
+          content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: '{"city":"Paris"}' }],
+          finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+          usage,
+          warnings: [],
+        },
+        { content: [{ type: 'text', text: 'Mild.' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },
+      ],
+    })
+    const result = await generateText({ model, prompt: 'Weather in Paris?', tools, stopWhen: isStepCount(3) })
+    expect(result.steps[0]!.toolCalls[0]!.input).toEqual({ city: 'Paris', unit: 'celsius' })
+    const gold = [{ name: 'get_weather', args: { city: 'Paris' } }]
+    expect(result).toMatchToolCalls(gold, { grammar: tools })
+    expect(() => expect(result).toMatchToolCalls(gold)).toThrow(/unit/)
+  })
+
+  test('the tools of a list, a dynamic tool, a zodSchema() and importances read as well', () => {
+    const grammar = {
+      lookup: dynamicTool({ inputSchema: zodSchema(z.object({ id: z.number().int() })), execute: async () => null }),
+      delete_all: { ...tool({ inputSchema: z.object({}) }), importance: 5 },
+    }
+    const score = new ToolCallMetric({ grammar }).score([{ name: 'lookup', args: { id: 1.5 } }, { name: 'delete_all', args: {} }], [{ name: 'lookup', args: { id: optional() } }])
+    expect(score.pairs[0]!.args[0]!.reason).toBe('expected an integer (the declared type), received 1.5')
+    // The wrong lookup is an FP of 1, the extra delete_all one of 5.
+    expect(score.fp).toBe(6)
+    const listed = new ToolCallMetric({ grammar: [{ name: 'get_weather', inputSchema: weatherInput }] })
+    expect(listed.score([{ name: 'get_weather', args: { city: 'Oslo', unit: 'celsius' } }], [{ name: 'get_weather', args: { city: 'Oslo' } }]).f1).toBe(1)
+  })
+
+  test("a schema that cannot write itself as JSON Schema is the author's TypeError, naming where", () => {
+    const old = { get_weather: tool({ inputSchema: z3.object({ city: z3.string() }) as never }) }
+    expect(() => new ToolCallMetric({ grammar: old })).toThrow(
+      new TypeError("options.grammar.get_weather.inputSchema: a zod schema that cannot write itself as JSON Schema (zod 4 can); give its JSON Schema instead"),
+    )
+    // zod refuses to write a Date, which JSON cannot hold.
+    const dated = { f: tool({ inputSchema: z.object({ at: z.date() }) }) }
+    expect(() => new ToolCallMetric({ grammar: dated })).toThrow(/^options\.grammar\.f\.inputSchema: the schema could not be written as JSON Schema \(.+\)$/)
+  })
+})
