@@ -57,14 +57,14 @@ function readImportance(value: unknown, path: string): number {
   return value
 }
 
-const PARAMETERS_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema']
+const PARAMETERS_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'schema']
 
 /** The parameters object of one tool schema in any dialect we read, with its name and importance. */
 function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
   const fn = isRecord(tool.function) ? tool.function : undefined
   const source = fn ?? tool
   const sourcePath = fn ? `${path}.function` : path
-  // OpenAI and BFCL say `parameters`, Anthropic `input_schema`, the AI SDK `inputSchema`, Gemini `parametersJsonSchema`.
+  // OpenAI and BFCL say `parameters`, Anthropic `input_schema`, the AI SDK and MCP `inputSchema`, Gemini `parametersJsonSchema`, LangChain's tools `schema`.
   const parametersKey = PARAMETERS_KEYS.find((key) => source[key] !== undefined)
   const parametersPath = `${sourcePath}.${parametersKey ?? 'parameters'}`
   const parameters = parametersKey === undefined ? undefined : parametersSchema(source[parametersKey], parametersPath)

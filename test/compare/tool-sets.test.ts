@@ -1,3 +1,4 @@
+import { tool as langchainTool } from '@langchain/core/tools'
 import { dynamicTool, generateText, isStepCount, jsonSchema, tool, zodSchema } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { describe, expect, test } from 'vitest'
@@ -67,6 +68,20 @@ describe('an AI SDK tool set is a grammar as it is given to generateText', () =>
     expect(score.fp).toBe(6)
     const listed = new ToolCallMetric({ grammar: [{ name: 'get_weather', inputSchema: weatherInput }] })
     expect(listed.score([{ name: 'get_weather', args: { city: 'Oslo', unit: 'celsius' } }], [{ name: 'get_weather', args: { city: 'Oslo' } }]).f1).toBe(1)
+  })
+
+  test("LangChain's tools, as bound to a chat model, read by their zod or JSON schema", () => {
+    const weather = langchainTool(async ({ city }) => city, { name: 'get_weather', schema: weatherInput })
+    const search = langchainTool(async () => '', { name: 'search', schema: { type: 'object', properties: { q: { type: 'string' } } } })
+    const metric = new ToolCallMetric({ grammar: [weather, search] })
+    const score = metric.score(
+      [
+        { name: 'get_weather', args: { city: 'Oslo', unit: 'celsius' } },
+        { name: 'search', args: { q: 1 } },
+      ],
+      [{ name: 'get_weather', args: { city: 'Oslo' } }, { name: 'search', args: { q: optional() } }],
+    )
+    expect(score.pairs.map((pair) => pair.args.map(({ verdict }) => verdict))).toEqual([['match', 'omitted'], ['mismatch']])
   })
 
   test("a schema that cannot write itself as JSON Schema is the author's TypeError, naming where", () => {
