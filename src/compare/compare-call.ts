@@ -54,10 +54,18 @@ export function argWeight(ctx: CallContext, arg: string): number {
   return ctx.toolWeight * (ctx.spec?.args.get(arg)?.importance ?? 1)
 }
 
-/** A predicted argument that the gold does not list but that equals the declared default counts as left out. */
-function equalsDefault(ctx: CallContext, arg: string, value: unknown): boolean {
-  const declared = ctx.spec?.args.get(arg)?.schema?.default
-  return declared !== undefined && compareValue(declared, value, ctx.value, null) === undefined
+const NULL_LEFT_OUT = 'null, for an argument the schema requires yet lets be null'
+
+/**
+ * Why a predicted argument that the gold does not list counts as left out, or undefined: it
+ * equals the declared default, or it is null where the schema takes null for left out.
+ */
+function leftOutBySchema(ctx: CallContext, arg: string, value: unknown): string | undefined {
+  const spec = ctx.spec?.args.get(arg)
+  if (spec === undefined) return undefined
+  if (value === null && spec.nullLeavesOut === true) return NULL_LEFT_OUT
+  const declared = spec.schema?.default
+  return declared !== undefined && compareValue(declared, value, ctx.value, null) === undefined ? 'equals the declared default' : undefined
 }
 
 /**
@@ -106,6 +114,10 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       continue
     }
     goldFound++
+    if (value === null && node.kind === 'optional' && ctx.spec?.args.get(arg)?.nullLeavesOut === true) {
+      if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'omitted', weight, reason: NULL_LEFT_OUT }
+      continue
+    }
     if (node.kind === 'optional') spared -= weight
     const mismatch = compareValue(node, value, ctx.value, explain ? arg : null)
     const schema = ctx.spec?.args.get(arg)?.schema
@@ -133,10 +145,11 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
     for (const arg of Object.keys(predArgs)) {
       if (gold.keys.includes(arg)) continue
       const weight = argWeight(ctx, arg)
-      if (equalsDefault(ctx, arg, predArgs[arg])) {
+      const leftOut = leftOutBySchema(ctx, arg, predArgs[arg])
+      if (leftOut !== undefined) {
         spared += weight
         defaulted += weight
-        if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'omitted', weight, reason: 'equals the declared default' }
+        if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'omitted', weight, reason: leftOut }
       } else {
         exact = false
         if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'unexpected', weight, reason: 'not an argument of the gold call' }

@@ -1,7 +1,7 @@
 import type { Canonicalizer } from './canonicalizers'
 import { childPath } from '../calls/path'
 import { didYouMean } from './nearest'
-import type { ValueSchema } from './value-schema'
+import { takesNullForLeftOut, type ValueSchema } from './value-schema'
 import { printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
 import { parametersSchema } from './parameters-schema'
@@ -11,6 +11,8 @@ import { refuseHoles, ToolSchemaReader } from './schema-reader'
 export interface ArgSpec {
   importance: number
   schema?: ValueSchema
+  /** Whether a predicted null counts as left out: the schema requires the argument yet lets it be null. */
+  nullLeavesOut?: boolean
 }
 
 /** What is known of one tool. `declared` is true when it comes from a tool schema. */
@@ -123,7 +125,12 @@ function readParameters({ name, parameters, parametersPath, importance }: Return
       required = parameters.required as string[]
     }
   }
-  const defaults = [...args.values()].some((arg) => arg.schema?.default !== undefined)
+  for (const arg of required) {
+    const spec = args.get(arg)
+    // Required yet nullable is how OpenAI's strict mode writes an optional argument: null is the model leaving it out.
+    if (spec?.schema !== undefined && takesNullForLeftOut(spec.schema)) args.set(arg, { ...spec, nullLeavesOut: true })
+  }
+  const defaults = [...args.values()].some((arg) => arg.schema?.default !== undefined || arg.nullLeavesOut === true)
   return { name, importance, args, required, declared: true, defaults }
 }
 

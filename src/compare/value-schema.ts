@@ -160,3 +160,13 @@ export function checkSchema(schema: ValueSchema, value: unknown, canonicalize: (
   }
   return undefined
 }
+
+/** Whether the schema names null among its types, itself or through its unions and parts. */
+function namesNull(schema: ValueSchema): boolean {
+  return schema.types.includes('null') || schema.unions?.some((alternatives) => alternatives.some(namesNull)) === true || schema.allOf?.some(namesNull) === true
+}
+
+/** Whether the schema declares null as a value it takes, not merely leaves the type open. */
+export function takesNullForLeftOut(schema: ValueSchema): boolean {
+  return namesNull(schema) && checkSchema(schema, null, (s) => s) === undefined
+}

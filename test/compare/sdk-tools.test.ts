@@ -1,4 +1,5 @@
 import { tool as langchainTool } from '@langchain/core/tools'
+import { tool as agentsTool } from '@openai/agents-core'
 import { dynamicTool, generateText, isStepCount, jsonSchema, tool, zodSchema } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { describe, expect, test } from 'vitest'
@@ -92,5 +93,40 @@ describe('an AI SDK tool set is a grammar as it is given to generateText', () =>
     // zod refuses to write a Date, which JSON cannot hold.
     const dated = { f: tool({ inputSchema: z.object({ at: z.date() }) }) }
     expect(() => new ToolCallMetric({ grammar: dated })).toThrow(/^options\.grammar\.f\.inputSchema: the schema could not be written as JSON Schema \(.+\)$/)
+  })
+})
+
+describe("OpenAI's strict mode, where an optional argument is required yet nullable", () => {
+  const weather = agentsTool({
+    name: 'get_weather',
+    parameters: z.object({ city: z.string(), unit: z.enum(['celsius', 'fahrenheit']).nullable() }),
+    execute: async () => 'mild',
+  })
+  const metric = new ToolCallMetric({ grammar: [weather], level: 'arg' })
+  const verdicts = (pred: Record<string, unknown>, gold: Record<string, unknown>) =>
+    metric.score([{ name: 'get_weather', args: pred }], [{ name: 'get_weather', args: gold }]).pairs[0]!.args.map(({ arg, verdict, reason }) => [arg, verdict, reason])
+
+  test("a null the model must send for an argument it leaves out counts as left out, whether the gold leaves it out or makes it optional", () => {
+    const leftOut = ['unit', 'omitted', 'null, for an argument the schema requires yet lets be null']
+    expect(verdicts({ city: 'Oslo', unit: null }, { city: 'Oslo' })).toEqual([['city', 'match', undefined], leftOut])
+    expect(verdicts({ city: 'Oslo', unit: null }, { city: 'Oslo', unit: optional('celsius') })).toEqual([['city', 'match', undefined], leftOut])
+    expect(metric.score([{ name: 'get_weather', args: { city: 'Oslo', unit: null } }], [{ name: 'get_weather', args: { city: 'Oslo' } }]).f1).toBe(1)
+  })
+
+  test('a null where the gold asks for a value is wrong; a declared value is still checked', () => {
+    expect(verdicts({ city: 'Oslo', unit: null }, { city: 'Oslo', unit: 'celsius' })[1]!.slice(0, 2)).toEqual(['unit', 'mismatch'])
+    expect(verdicts({ city: 'Oslo', unit: 'kelvin' }, { city: 'Oslo', unit: optional() })[1]).toEqual([
+      'unit',
+      'mismatch',
+      'expected one of the declared values "celsius", "fahrenheit", received "kelvin"',
+    ])
+  })
+
+  test('where the schema does not require the argument, or does not let it be null, a null is no way of leaving it out', () => {
+    const loose = new ToolCallMetric({
+      grammar: [{ name: 'f', parameters: { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: 'string' }, c: {} }, required: ['b', 'c'] } }],
+    })
+    const score = loose.score([{ name: 'f', args: { a: null, b: null, c: null } }], [{ name: 'f', args: {} }])
+    expect(score.pairs[0]!.args.map(({ verdict }) => verdict)).toEqual(['unexpected', 'unexpected', 'unexpected'])
   })
 })
