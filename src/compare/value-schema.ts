@@ -116,14 +116,15 @@ function typeReason(types: readonly SchemaType[], value: unknown): string {
 /** Why a value fits no alternative: the types they declare, or the reason of the first whose type it has. */
 function unionReason(alternatives: readonly ValueSchema[], value: unknown, canonicalize: (s: string) => string): string | undefined {
   const declared: SchemaType[] = []
-  let typed: ValueSchema | undefined
+  let typedReason: string | undefined
   for (const alternative of alternatives) {
+    const reason = checkSchema(alternative, value, canonicalize)
+    if (reason === undefined) return undefined
     const types = declaredTypes(alternative)
-    if (checkSchema(alternative, value, canonicalize) === undefined) return undefined
-    if (types.length === 0 || accepts(types, typeOf(value))) typed ??= alternative
+    if (types.length === 0 || accepts(types, typeOf(value))) typedReason ??= reason
     for (const type of types) if (!declared.includes(type)) declared.push(type)
   }
-  return typed === undefined ? typeReason(declared, value) : checkSchema(typed, value, canonicalize)
+  return typedReason ?? typeReason(declared, value)
 }
 
 /**
