@@ -94,6 +94,20 @@ function isToolSet(input: unknown): input is Record<string, Record<string, unkno
   return entries.every(isRecord) && entries.some((entry) => Object.hasOwn(entry as object, 'inputSchema'))
 }
 
+/**
+ * A provider's built-in tool beside the functions (OpenAI's `{ type: 'web_search' }`, Gemini's
+ * `{ googleSearch: {} }`): it declares no function of the agent's. Told by what it lacks and
+ * holds, so that a function schema with a misspelt key is still refused.
+ */
+function isBuiltInTool(tool: Record<string, unknown>): boolean {
+  if (tool.name !== undefined || tool.function !== undefined || tool.importance !== undefined) return false
+  if (PARAMETERS_KEYS.some((key) => tool[key] !== undefined)) return false
+  if (typeof tool.type === 'string') return tool.type !== 'function'
+  // Gemini configures each built-in tool with an object (`mcpServers` with a list).
+  const keys = Object.keys(tool)
+  return keys.length > 0 && keys.every((key) => typeof tool[key] === 'object' && tool[key] !== null)
+}
+
 function readToolSchema(tool: unknown, path: string): ToolSpec {
   if (!isRecord(tool)) throw new TypeError(`${path}: expected a tool schema object, received ${printValue(tool)}`)
   return readParameters(unwrapToolSchema(tool, path))
@@ -185,6 +199,8 @@ export function readGrammar(input: unknown, nameCanonicalizer: Canonicalizer, pa
       }
       if (Array.isArray(declarations)) {
         for (let j = 0; j < declarations.length; j++) add(readToolSchema(declarations[j], `${at}.functionDeclarations[${j}]`), at)
+      } else if (isRecord(tool) && isBuiltInTool(tool)) {
+        continue
       } else {
         add(readToolSchema(tool, at), at)
       }

@@ -99,6 +99,7 @@ describe('an AI SDK tool set is a grammar as it is given to generateText', () =>
 describe("OpenAI's strict mode, where an optional argument is required yet nullable", () => {
   const weather = agentsTool({
     name: 'get_weather',
+    description: 'The forecast for a city',
     parameters: z.object({ city: z.string(), unit: z.enum(['celsius', 'fahrenheit']).nullable() }),
     execute: async () => 'mild',
   })
@@ -128,5 +129,26 @@ describe("OpenAI's strict mode, where an optional argument is required yet nulla
     })
     const score = loose.score([{ name: 'f', args: { a: null, b: null, c: null } }], [{ name: 'f', args: {} }])
     expect(score.pairs[0]!.args.map(({ verdict }) => verdict)).toEqual(['unexpected', 'unexpected', 'unexpected'])
+  })
+})
+
+describe("a request's whole tools list, built-in tools and all", () => {
+  const city = { type: 'object', properties: { city: { type: 'string' } } }
+
+  test("OpenAI's and Gemini's built-in tools declare no function and are passed over; the functions beside them are read", () => {
+    const responses = [{ type: 'function', name: 'get_weather', parameters: city }, { type: 'web_search' }, { type: 'mcp', server_label: 'docs', server_url: 'http://127.0.0.1:1' }]
+    const chat = [{ type: 'function', function: { name: 'get_weather', parameters: city } }, { type: 'custom', custom: { name: 'sql' } }]
+    const gemini = [{ functionDeclarations: [{ name: 'get_weather', parametersJsonSchema: city }] }, { googleSearch: {} }, { codeExecution: {} }, { mcpServers: [] }]
+    for (const grammar of [responses, chat, gemini]) {
+      const score = new ToolCallMetric({ grammar }).score([{ name: 'get_weather', args: { city: 5 } }], [{ name: 'get_weather', args: { city: optional() } }])
+      expect(score.pairs[0]!.args[0]!.reason).toBe('expected a string (the declared type), received 5')
+    }
+  })
+
+  test('a function schema with a misspelt key is still refused, not passed over', () => {
+    expect(() => new ToolCallMetric({ grammar: [{ nmae: 'get_weather' }] })).toThrow(/^options\.grammar\[0\]\.name: expected the tool's name/)
+    expect(() => new ToolCallMetric({ grammar: [{ type: 'function', nmae: 'get_weather' }] })).toThrow(/^options\.grammar\[0\]\.name: /)
+    expect(() => new ToolCallMetric({ grammar: [{ nmae: 'f', parameters: city }] })).toThrow(/^options\.grammar\[0\]\.name: /)
+    expect(() => new ToolCallMetric({ grammar: [{ importance: 2 }] })).toThrow(/^options\.grammar\[0\]\.name: /)
   })
 })
