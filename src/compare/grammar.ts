@@ -4,7 +4,7 @@ import { didYouMean } from './nearest'
 import { takesNullForLeftOut, type ValueSchema } from './value-schema'
 import { printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
-import { parametersSchema } from './parameters-schema'
+import { isSchemaObject, parametersSchema } from './parameters-schema'
 import { refuseHoles, ToolSchemaReader } from './schema-reader'
 
 /** What is known of one argument: its importance and, from a tool schema, its declared shape. */
@@ -87,9 +87,15 @@ function unwrapToolSetEntry(name: string, tool: Record<string, unknown>, path: s
   return { name, parameters: parametersSchema(tool.inputSchema, parametersPath), parametersPath, importance: readImportance(tool.importance, `${path}.importance`) }
 }
 
-/** An AI SDK tool set (`{ get_weather: tool({ inputSchema }) }`): tools by name, some with an input schema of their own. */
+/**
+ * An AI SDK tool set (`{ get_weather: tool({ inputSchema }) }`): tools by name, some with an
+ * input schema of their own. `{ tools: { ... } }` is the weights form, unless its one tool's
+ * input schema is a schema object (zod's, or the AI SDK's), not a weight entry.
+ */
 function isToolSet(input: unknown): input is Record<string, Record<string, unknown>> {
   if (!isRecord(input)) return false
+  const keys = Object.keys(input)
+  if (keys.length === 1 && keys[0] === 'tools') return isRecord(input.tools) && isSchemaObject(input.tools.inputSchema)
   const entries = Object.values(input)
   return entries.every(isRecord) && entries.some((entry) => Object.hasOwn(entry as object, 'inputSchema'))
 }

@@ -1,8 +1,14 @@
 import { errorMessage } from '../calls/path'
 import { isRecord } from '../calls/plain-value'
+import { printValue } from './print-value'
 
 // The AI SDK marks its schemas (`jsonSchema()`, `zodSchema()`) with this registered symbol.
 const AI_SDK_SCHEMA = Symbol.for('vercel.ai.schema')
+
+/** A schema object of a library (a Standard Schema such as zod's, or the AI SDK's), rather than JSON Schema or a weight entry. */
+export function isSchemaObject(value: unknown): boolean {
+  return isRecord(value) && (AI_SDK_SCHEMA in value || isRecord(value['~standard']))
+}
 
 /**
  * A tool's parameters as JSON Schema: a JSON Schema object as it is, a Standard JSON Schema
@@ -25,9 +31,14 @@ export function parametersSchema(parameters: unknown, path: string): unknown {
     const vendor = typeof standard.vendor === 'string' ? `${standard.vendor} ` : ''
     throw new TypeError(`${path}: a ${vendor}schema that cannot write itself as JSON Schema (zod 4 can); give its JSON Schema instead`)
   }
+  let written: unknown
   try {
-    return writer.input({ target: 'draft-2020-12' })
+    written = writer.input({ target: 'draft-2020-12' })
   } catch (error) {
     throw new TypeError(`${path}: the schema could not be written as JSON Schema (${errorMessage(error)})`)
   }
+  if (!isRecord(written) || typeof written.then === 'function') {
+    throw new TypeError(`${path}: the schema wrote no JSON Schema object (its ~standard.jsonSchema.input gave ${printValue(written)})`)
+  }
+  return written
 }

@@ -32,6 +32,7 @@ function readTypes(type: unknown, path: string): SchemaType[] {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 const UNCHECKED: ValueSchema = { types: [] }
+const NOTHING: ValueSchema = { types: [], enum: [] }
 const NULL_ONLY: ValueSchema = { types: ['null'] }
 
 /** The schemas a schema applies to the same value as itself, through its unions, `allOf` and `$ref`. */
@@ -71,6 +72,8 @@ export class ToolSchemaReader {
    * object among them holds itself, where one met again through a `$ref` is a recursive definition.
    */
   private schema(schema: unknown, path: string, enclosing: object[], depth: number): ValueSchema {
+    // JSON Schema's boolean schemas: `true` takes any value, `false` none.
+    if (typeof schema === 'boolean') return schema ? UNCHECKED : NOTHING
     if (!isRecord(schema)) throw new TypeError(`${path}: expected a schema object, received ${printValue(schema)}`)
     if (enclosing.includes(schema)) throw new TypeError(`${path}: the schema holds itself, so no value could be checked against it`)
     // As deep as a value may be read.
@@ -131,7 +134,7 @@ export class ToolSchemaReader {
     if (isRecord(schema.items)) {
       result.items = this.schema(schema.items, `${path}.items`, enclosing, depth)
     } else if (schema.items !== undefined && !Array.isArray(schema.items) && typeof schema.items !== 'boolean') {
-      // A list (a tuple's items) and a boolean are JSON Schema too, and left unchecked; anything else is a slip.
+      // A list (a tuple's items) and a boolean are JSON Schema too, and left unchecked, as `prefixItems` are not read; anything else is a slip.
       throw new TypeError(`${path}.items: expected a schema object, received ${printValue(schema.items)}`)
     }
     if (schema.properties !== undefined && !isRecord(schema.properties)) {
@@ -158,8 +161,7 @@ export class ToolSchemaReader {
   /** The schema a `$ref` points to, read where it is written; one being read around it is found as it is, a recursive definition. */
   private referred(ref: unknown, path: string, depth: number): ValueSchema {
     const { target, targetPath } = this.resolve(ref, path)
-    // JSON Schema's boolean schemas: `true` accepts anything, and `false` is left unchecked as `items: false` is.
-    return typeof target === 'boolean' ? UNCHECKED : this.schema(target, targetPath, [], depth)
+    return this.schema(target, targetPath, [], depth)
   }
 
   /** Resolves a JSON Pointer within the tool's schema; references to other documents are refused, as nothing is fetched. */

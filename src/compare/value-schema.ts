@@ -87,14 +87,29 @@ function accepts(types: readonly SchemaType[], actual: SchemaType | undefined): 
   return false
 }
 
-/** Declared values compare as gold strings do, through the canonicalizer; others by identity. */
-function sameEnumValue(allowed: unknown, value: unknown, canonicalize: (s: string) => string): boolean {
+/** Declared values compare as gold strings do, through the canonicalizer; lists and objects item by item, others by identity. */
+function sameDeclaredValue(allowed: unknown, value: unknown, canonicalize: (s: string) => string): boolean {
   if (typeof allowed === 'string' && typeof value === 'string') return canonicalize(allowed) === canonicalize(value)
-  return allowed === value
+  if (typeof allowed !== 'object' || allowed === null || typeof value !== 'object' || value === null) return allowed === value
+  if (Array.isArray(allowed) !== Array.isArray(value)) return false
+  const allowedKeys = Object.keys(allowed)
+  if (allowedKeys.length !== Object.keys(value).length) return false
+  const record = value as Record<string, unknown>
+  return allowedKeys.every((key) => Object.hasOwn(record, key) && sameDeclaredValue((allowed as Record<string, unknown>)[key], record[key], canonicalize))
 }
 
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`
+}
+
+// A reason lists this many declared values at most: an enum may be vast.
+const LISTED_VALUES = 20
+
+function enumReason(declared: readonly unknown[], value: unknown): string {
+  if (declared.length === 0) return `expected no value (the schema allows none), received ${printValue(value)}`
+  const listed = declared.slice(0, LISTED_VALUES).map(printValue).join(', ')
+  const values = declared.length > LISTED_VALUES ? `${listed}, … (${declared.length} in all)` : listed
+  return `expected one of the declared values ${values}, received ${printValue(value)}`
 }
 
 /** A reason inside a value, after the step to it: `[0].op: expected …`. */
@@ -102,29 +117,96 @@ function within(step: string, reason: string): string {
   return reason.startsWith('.') || reason.startsWith('[') ? `${step}${reason}` : `${step}: ${reason}`
 }
 
-/** The types a schema declares, read through a bare `$ref`; empty when any type fits. */
-function declaredTypes(schema: ValueSchema): readonly SchemaType[] {
-  let declared = schema
-  while (declared.types.length === 0 && declared.allOf?.length === 1 && declared.unions === undefined) declared = declared.allOf[0]!
-  return declared.types
+/** A schema that only points to another (a bare `$ref`), followed to the one it points to. */
+function pointedTo(schema: ValueSchema): ValueSchema {
+  let target = schema
+  while (
+    target.allOf?.length === 1 &&
+    target.types.length === 0 &&
+    target.unions === undefined &&
+    target.enum === undefined &&
+    target.items === undefined &&
+    target.properties === undefined
+  ) {
+    target = target.allOf[0]!
+  }
+  return target
 }
 
 function typeReason(types: readonly SchemaType[], value: unknown): string {
   return `expected ${types.map(article).join(' or ')} (the declared type), received ${typeof value === 'object' ? describeKind(value) : printValue(value)}`
 }
 
-/** Why a value fits no alternative: the types they declare, or the reason of the first whose type it has. */
-function unionReason(alternatives: readonly ValueSchema[], value: unknown, canonicalize: (s: string) => string): string | undefined {
-  const declared: SchemaType[] = []
-  let typedReason: string | undefined
-  for (const alternative of alternatives) {
-    const reason = checkSchema(alternative, value, canonicalize)
-    if (reason === undefined) return undefined
-    const types = declaredTypes(alternative)
-    if (types.length === 0 || accepts(types, typeOf(value))) typedReason ??= reason
-    for (const type of types) if (!declared.includes(type)) declared.push(type)
+const NO_REASON = Symbol('fits')
+
+/**
+ * One check of a predicted value. A schema whose unions or parts meet one schema by several
+ * ways (a `$ref` twice in an `anyOf`, a level after another) checks each part of the value
+ * against it once, so that the work grows with the schema and the value, not with the ways.
+ */
+class SchemaCheck {
+  private known: Map<ValueSchema, Map<unknown, string | typeof NO_REASON>> | undefined
+
+  constructor(private readonly canonicalize: (s: string) => string) {}
+
+  reason(given: ValueSchema, value: unknown): string | undefined {
+    const schema = pointedTo(given)
+    if (schema.unions === undefined && schema.allOf === undefined) return this.ownReason(schema, value)
+    const known = (this.known ??= new Map()).get(schema) ?? new Map<unknown, string | typeof NO_REASON>()
+    this.known.set(schema, known)
+    const found = known.get(value)
+    if (found !== undefined) return found === NO_REASON ? undefined : found
+    const reason = this.ownReason(schema, value) ?? this.partsReason(schema, value)
+    known.set(value, reason ?? NO_REASON)
+    return reason
   }
-  return typedReason ?? typeReason(declared, value)
+
+  private ownReason(schema: ValueSchema, value: unknown): string | undefined {
+    if (schema.types.length > 0 && !accepts(schema.types, typeOf(value))) return typeReason(schema.types, value)
+    if (schema.enum !== undefined && !schema.enum.some((allowed) => sameDeclaredValue(allowed, value, this.canonicalize))) return enumReason(schema.enum, value)
+    if (schema.items !== undefined && Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const reason = this.reason(schema.items, value[i])
+        if (reason !== undefined) return within(`[${i}]`, reason)
+      }
+    }
+    if (schema.properties !== undefined && typeOf(value) === 'object') {
+      const record = value as Record<string, unknown>
+      for (const key of Object.keys(schema.properties)) {
+        if (!Object.hasOwn(record, key)) continue
+        const reason = this.reason(schema.properties[key]!, record[key])
+        if (reason !== undefined) return within(IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`, reason)
+      }
+    }
+    return undefined
+  }
+
+  private partsReason(schema: ValueSchema, value: unknown): string | undefined {
+    for (const alternatives of schema.unions ?? []) {
+      const reason = this.unionReason(alternatives, value)
+      if (reason !== undefined) return reason
+    }
+    for (const part of schema.allOf ?? []) {
+      const reason = this.reason(part, value)
+      if (reason !== undefined) return reason
+    }
+    return undefined
+  }
+
+  /** Why a value fits no alternative: the reason of the first whose type it has, else the types they declare. */
+  private unionReason(alternatives: readonly ValueSchema[], value: unknown): string | undefined {
+    const named: SchemaType[] = []
+    let typedReason: string | undefined
+    for (const alternative of alternatives) {
+      const reason = this.reason(alternative, value)
+      if (reason === undefined) return undefined
+      const { types, enum: declared } = pointedTo(alternative)
+      // An alternative that allows nothing (`false`) explains nothing.
+      if (declared?.length !== 0 && (types.length === 0 || accepts(types, typeOf(value)))) typedReason ??= reason
+      for (const type of types) if (!named.includes(type)) named.push(type)
+    }
+    return typedReason ?? (named.length > 0 ? typeReason(named, value) : enumReason([], value))
+  }
 }
 
 /**
@@ -133,38 +215,22 @@ function unionReason(alternatives: readonly ValueSchema[], value: unknown, canon
  * compare through the canonicalizer.
  */
 export function checkSchema(schema: ValueSchema, value: unknown, canonicalize: (s: string) => string): string | undefined {
-  if (schema.types.length > 0 && !accepts(schema.types, typeOf(value))) return typeReason(schema.types, value)
-  if (schema.enum !== undefined && !schema.enum.some((allowed) => sameEnumValue(allowed, value, canonicalize))) {
-    return `expected one of the declared values ${schema.enum.map(printValue).join(', ')}, received ${printValue(value)}`
+  try {
+    return new SchemaCheck(canonicalize).reason(schema, value)
+  } catch (error) {
+    // A value as deep as values may be, through a long chain of definitions at each level, can outrun the stack.
+    if (error instanceof RangeError) return 'nested too deep in the declared schema to be checked'
+    throw error
   }
-  if (schema.items !== undefined && Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const reason = checkSchema(schema.items, value[i], canonicalize)
-      if (reason !== undefined) return within(`[${i}]`, reason)
-    }
-  }
-  if (schema.properties !== undefined && typeOf(value) === 'object') {
-    const record = value as Record<string, unknown>
-    for (const key of Object.keys(schema.properties)) {
-      if (!Object.hasOwn(record, key)) continue
-      const reason = checkSchema(schema.properties[key]!, record[key], canonicalize)
-      if (reason !== undefined) return within(IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`, reason)
-    }
-  }
-  for (const alternatives of schema.unions ?? []) {
-    const reason = unionReason(alternatives, value, canonicalize)
-    if (reason !== undefined) return reason
-  }
-  for (const part of schema.allOf ?? []) {
-    const reason = checkSchema(part, value, canonicalize)
-    if (reason !== undefined) return reason
-  }
-  return undefined
 }
 
-/** Whether the schema names null among its types, itself or through its unions and parts. */
-function namesNull(schema: ValueSchema): boolean {
-  return schema.types.includes('null') || schema.unions?.some((alternatives) => alternatives.some(namesNull)) === true || schema.allOf?.some(namesNull) === true
+/** Whether the schema names null among its types, itself or through its unions and parts (each looked at once). */
+function namesNull(schema: ValueSchema, seen = new Set<ValueSchema>()): boolean {
+  if (seen.has(schema)) return false
+  seen.add(schema)
+  if (schema.types.includes('null')) return true
+  const parts = [...(schema.unions ?? []).flat(), ...(schema.allOf ?? [])]
+  return parts.some((part) => namesNull(part, seen))
 }
 
 /** Whether the schema declares null as a value it takes, not merely leaves the type open. */

@@ -179,3 +179,59 @@ describe('references the grader cannot follow are the author\'s TypeError, namin
     })
   })
 })
+
+describe('checking stays whole and bounded, however the schema is drawn', () => {
+  const grammar = (a: unknown, $defs: Record<string, unknown> = {}, required: string[] = []) => [{ name: 'f', parameters: { type: 'object', properties: { a }, $defs, required } }]
+  const exact = (a: unknown, $defs?: Record<string, unknown>, required?: string[]) => new ToolCallMetric({ canonicalizer: 'exact', grammar: grammar(a, $defs, required) })
+
+  test('a declared list or object, in an enum or a const, is matched item by item', () => {
+    expect(schemaReasons(exact({ const: { x: 1 } }), 'f', { a: { x: 1 } })).toEqual({})
+    expect(schemaReasons(exact({ const: { x: 1 } }), 'f', { a: { x: 1, y: 2 } })).toEqual({ a: 'expected one of the declared values {"x": 1}, received {"x": 1, "y": 2}' })
+    expect(schemaReasons(exact({ enum: [[1, 2], 'x'] }), 'f', { a: [1, 2] })).toEqual({})
+    expect(schemaReasons(exact({ enum: [[1, 2]] }), 'f', { a: [2, 1] })).toEqual({ a: 'expected one of the declared values [1, 2], received [2, 1]' })
+  })
+
+  test('a vast enum is named by its first values and its size', () => {
+    const values = Array.from({ length: 1000 }, (_, i) => `v${i}`)
+    const reason = schemaReasons(exact({ enum: values }), 'f', { a: 'w' }).a!
+    expect(reason).toMatch(/^expected one of the declared values "v0", "v1", .*"v19", … \(1000 in all\), received "w"$/)
+  })
+
+  test('boolean schemas: true takes any value, false none', () => {
+    expect(schemaReasons(exact({ anyOf: [false, { type: 'string' }] }), 'f', { a: 5 })).toEqual({ a: 'expected a string (the declared type), received 5' })
+    expect(schemaReasons(exact({ type: 'object', properties: { b: false } }), 'f', { a: { b: 1 } })).toEqual({ a: '.b: expected no value (the schema allows none), received 1' })
+    expect(schemaReasons(exact({ $ref: '#/$defs/Any' }, { Any: true }), 'f', { a: [{}] })).toEqual({})
+    expect(schemaReasons(exact({ $ref: '#/$defs/None' }, { None: false }), 'f', { a: 'x' })).toEqual({ a: 'expected no value (the schema allows none), received "x"' })
+  })
+
+  test('a diamond of definitions, each an anyOf of the next twice, is read and checked once a part, right or wrong', () => {
+    const $defs: Record<string, unknown> = { d30: { type: 'string' } }
+    for (let i = 0; i < 30; i++) $defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] }
+    // With `a` required, reading asks whether null leaves it out: the diamond is walked then too.
+    const metric = exact({ $ref: '#/$defs/d0' }, $defs, ['a'])
+    expect(schemaReasons(metric, 'f', { a: 'ok' })).toEqual({})
+    expect(schemaReasons(metric, 'f', { a: 5 })).toEqual({ a: 'expected a string (the declared type), received 5' })
+  })
+
+  test('a wrong value deep in a recursive union is checked once a level', () => {
+    const metric = exact({ $ref: '#/$defs/T' }, { T: { anyOf: [{ type: 'array', items: { $ref: '#/$defs/T' } }, { type: 'string' }] } })
+    let value: unknown = 5
+    for (let i = 0; i < 200; i++) value = [value]
+    expect(schemaReasons(metric, 'f', { a: value }).a).toMatch(/^(\[0\]){200}: expected an array or a string \(the declared type\), received 5$/)
+  })
+
+  test('a value as deep as values may be, through chains of definitions at every level, is checked or said to be too deep, never a crash', () => {
+    const chain = (length: number, step: (next: string) => unknown) => {
+      const $defs: Record<string, unknown> = { [`c${length}`]: { type: 'array', items: { $ref: '#/$defs/c0' } } }
+      for (let i = 0; i < length; i++) $defs[`c${i}`] = step(`#/$defs/c${i + 1}`)
+      return $defs
+    }
+    let value: unknown = []
+    for (let i = 0; i < 250; i++) value = [value]
+    // Bare references are followed without a step each.
+    expect(schemaReasons(exact({ $ref: '#/$defs/c0' }, chain(12, ($ref) => ({ $ref }))), 'f', { a: value })).toEqual({})
+    const unions = exact({ $ref: '#/$defs/c0' }, chain(100, ($ref) => ({ anyOf: [{ type: 'null' }, { $ref }] })))
+    const reason = schemaReasons(unions, 'f', { a: value }).a
+    expect(reason === undefined || reason === 'nested too deep in the declared schema to be checked').toBe(true)
+  })
+})

@@ -152,3 +152,20 @@ describe("a request's whole tools list, built-in tools and all", () => {
     expect(() => new ToolCallMetric({ grammar: [{ importance: 2 }] })).toThrow(/^options\.grammar\[0\]\.name: /)
   })
 })
+
+describe('what is and is not a tool set', () => {
+  test("a Standard JSON Schema that writes no object is the author's TypeError", () => {
+    const standard = (input: () => unknown) => ({ '~standard': { version: 1, vendor: 'acme', validate: () => ({ value: 1 }), jsonSchema: { input } } })
+    expect(() => new ToolCallMetric({ grammar: { f: { inputSchema: standard(async () => ({ type: 'object' })) } } })).toThrow(
+      new TypeError('options.grammar.f.inputSchema: the schema wrote no JSON Schema object (its ~standard.jsonSchema.input gave Promise {})'),
+    )
+    expect(() => new ToolCallMetric({ grammar: { f: { inputSchema: standard(() => null) } } })).toThrow(/wrote no JSON Schema object .*gave null\)$/)
+  })
+
+  test('the weights form stays the weights form, even for a tool named inputSchema', () => {
+    const score = new ToolCallMetric({ grammar: { tools: { inputSchema: { importance: 3 } } } }).score([{ name: 'inputSchema', args: {} }], [])
+    expect(score.fp).toBe(3)
+    const named = new ToolCallMetric({ grammar: { tools: tool({ inputSchema: z.object({ q: z.string() }) }) } })
+    expect(named.score([{ name: 'tools', args: { q: 1 } }], [{ name: 'tools', args: { q: optional() } }]).pairs[0]!.args[0]!.verdict).toBe('mismatch')
+  })
+})
