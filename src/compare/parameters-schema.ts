@@ -18,7 +18,13 @@ export function isSchemaObject(value: unknown): boolean {
 export function parametersSchema(parameters: unknown, path: string): unknown {
   if (!isRecord(parameters)) return parameters
   if (AI_SDK_SCHEMA in parameters) {
-    const written = parameters.jsonSchema
+    let written: unknown
+    try {
+      // A getter: `zodSchema()` writes the JSON Schema when it is first asked for.
+      written = parameters.jsonSchema
+    } catch (error) {
+      throw new TypeError(`${path}: the schema could not be written as JSON Schema (${errorMessage(error)})`)
+    }
     if (!isRecord(written) || typeof written.then === 'function') {
       throw new TypeError(`${path}: expected an AI SDK schema holding its JSON Schema, received one whose jsonSchema is not an object`)
     }

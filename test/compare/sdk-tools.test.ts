@@ -93,6 +93,9 @@ describe('an AI SDK tool set is a grammar as it is given to generateText', () =>
     // zod refuses to write a Date, which JSON cannot hold.
     const dated = { f: tool({ inputSchema: z.object({ at: z.date() }) }) }
     expect(() => new ToolCallMetric({ grammar: dated })).toThrow(/^options\.grammar\.f\.inputSchema: the schema could not be written as JSON Schema \(.+\)$/)
+    // zodSchema() writes it when first asked, from a getter.
+    const wrapped = { f: tool({ inputSchema: zodSchema(z.object({ at: z.date() })) }) }
+    expect(() => new ToolCallMetric({ grammar: wrapped })).toThrow(/^options\.grammar\.f\.inputSchema: the schema could not be written as JSON Schema \(Date cannot/)
   })
 })
 
