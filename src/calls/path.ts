@@ -51,6 +51,15 @@ export function unreadableAt(path: string, error: unknown, whole = 'the value'):
   return new TypeError(`${path === '' ? whole : path}: could not be read (${errorMessage(error)})`)
 }
 
+/** Runs a reading of an author's input (options, a grammar), an error that its own getters or traps throw named by `path`, as gold's are. */
+export function readingAt<T>(path: string, read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    throw unreadableAt(path, error)
+  }
+}
+
 /** A short description of a value for a reason (`an object with keys foo, bar`); never throws. */
 export function describe(value: unknown): string {
   if (value === null) return 'null'

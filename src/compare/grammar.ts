@@ -1,5 +1,5 @@
 import type { Canonicalizer } from './canonicalizers'
-import { childPath } from '../calls/path'
+import { childPath, readingAt } from '../calls/path'
 import { didYouMean } from './nearest'
 import { takesNullForLeftOut, type ValueSchema } from './value-schema'
 import { printValue } from './print-value'
@@ -114,6 +114,22 @@ function isBuiltInTool(tool: Record<string, unknown>): boolean {
   return keys.length > 0 && keys.every((key) => typeof tool[key] === 'object' && tool[key] !== null)
 }
 
+/** The tools one entry of a list of tool schemas declares: one, Gemini's declarations, or none for a built-in tool. */
+function readListedTool(tool: unknown, at: string): ToolSpec[] {
+  const declarations = isRecord(tool) ? tool.functionDeclarations ?? tool.function_declarations : undefined
+  if (declarations !== undefined && !Array.isArray(declarations)) {
+    const key = (tool as Record<string, unknown>).functionDeclarations === undefined ? 'function_declarations' : 'functionDeclarations'
+    throw new TypeError(`${at}.${key}: expected a list of function declarations, received ${printValue(declarations)}`)
+  }
+  if (Array.isArray(declarations)) {
+    const specs: ToolSpec[] = []
+    for (let j = 0; j < declarations.length; j++) specs.push(readToolSchema(declarations[j], `${at}.functionDeclarations[${j}]`))
+    return specs
+  }
+  if (isRecord(tool) && isBuiltInTool(tool)) return []
+  return [readToolSchema(tool, at)]
+}
+
 function readToolSchema(tool: unknown, path: string): ToolSpec {
   if (!isRecord(tool)) throw new TypeError(`${path}: expected a tool schema object, received ${printValue(tool)}`)
   return readParameters(unwrapToolSchema(tool, path))
@@ -196,27 +212,15 @@ export function readGrammar(input: unknown, nameCanonicalizer: Canonicalizer, pa
     const base = Array.isArray(input) ? path : `${path}.tools`
     // Index loops, not forEach: a hole is refused as no schema, at once, not skipped through.
     for (let i = 0; i < schemas.length; i++) {
-      const tool: unknown = schemas[i]
       const at = `${base}[${i}]`
-      const declarations = isRecord(tool) ? tool.functionDeclarations ?? tool.function_declarations : undefined
-      if (declarations !== undefined && !Array.isArray(declarations)) {
-        const key = (tool as Record<string, unknown>).functionDeclarations === undefined ? 'function_declarations' : 'functionDeclarations'
-        throw new TypeError(`${at}.${key}: expected a list of function declarations, received ${printValue(declarations)}`)
-      }
-      if (Array.isArray(declarations)) {
-        for (let j = 0; j < declarations.length; j++) add(readToolSchema(declarations[j], `${at}.functionDeclarations[${j}]`), at)
-      } else if (isRecord(tool) && isBuiltInTool(tool)) {
-        continue
-      } else {
-        add(readToolSchema(tool, at), at)
-      }
+      for (const spec of readingAt(at, () => readListedTool(schemas[i], at))) add(spec, at)
     }
     return grammarOf(tools)
   }
   if (isToolSet(input)) {
     for (const name of Object.keys(input)) {
       const at = childPath(path, name)
-      add(readParameters(unwrapToolSetEntry(name, input[name]!, at)), at)
+      add(readingAt(at, () => readParameters(unwrapToolSetEntry(name, input[name]!, at))), at)
     }
     return grammarOf(tools)
   }
@@ -231,7 +235,8 @@ export function readGrammar(input: unknown, nameCanonicalizer: Canonicalizer, pa
   }
   for (const name of Object.keys(input.tools)) {
     const at = childPath(`${path}.tools`, name)
-    add(readWeightsEntry(name, input.tools[name], at), at)
+    const entries = input.tools
+    add(readingAt(at, () => readWeightsEntry(name, entries[name], at)), at)
   }
   return grammarOf(tools)
 }

@@ -4,7 +4,7 @@ import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
 import { didYouMean } from '../compare/nearest'
-import { thrownText, unreadableAt } from '../calls/path'
+import { readingAt, thrownText } from '../calls/path'
 
 export type Level = 'call' | 'arg'
 export type Order = 'any' | 'strict' | 'turns'
@@ -95,16 +95,7 @@ function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefi
  */
 export function checkOptions(options: unknown, allowed: readonly string[], path: string): asserts options is object {
   if (!isPlainObject(options)) throw new TypeError(`${path}: expected an object of options, received ${printValue(options)}`)
-  readingOptions(path, () => checkOptionKeys(options, allowed, path))
-}
-
-/** What reading the options runs, with an error that their own getters or traps throw named by their path, as gold's are. */
-export function readingOptions<T>(path: string, read: () => T): T {
-  try {
-    return read()
-  } catch (error) {
-    throw unreadableAt(path, error)
-  }
+  readingAt(path, () => checkOptionKeys(options, allowed, path))
 }
 
 /** Throws a TypeError for a key that is not an option, suggesting the nearest one. */
@@ -118,7 +109,7 @@ export function checkOptionKeys(options: object, allowed: readonly string[], pat
 
 /** Checks and resolves the matching options; keys were checked by the caller, which knows all of its own. */
 export function resolveMatchOptions(options: MatchOptions, path = 'options'): ResolvedMatchOptions {
-  return readingOptions(path, () => resolve(options, path))
+  return readingAt(path, () => resolve(options, path))
 }
 
 function resolve(options: MatchOptions, path: string): ResolvedMatchOptions {

@@ -1,5 +1,6 @@
+import { readingAt } from '../calls/path'
 import { printValue } from '../compare/print-value'
-import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, readingOptions, resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
+import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import { type MatcherContext, withRunnerTesters } from './matcher-context'
 
 /**
@@ -9,7 +10,7 @@ import { type MatcherContext, withRunnerTesters } from './matcher-context'
 export function readOptions(options: unknown, allowed: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {}
   checkOptions(options, allowed, 'options')
-  return readingOptions('options', () => {
+  return readingAt('options', () => {
     const read: Record<string, unknown> = {}
     for (const key of Object.keys(options)) read[key] = (options as Record<string, unknown>)[key]
     return read

@@ -1,11 +1,11 @@
 import { printValue } from '../compare/print-value'
-import { checkOptions, readingOptions } from '../match/options'
+import { checkOptions } from '../match/options'
 import { episodeKeySlip } from './episode-key-slip'
 import { CorpusCounts, type ExactSums } from './corpus-counts'
 import type { Figures } from './figures'
 import type { Score } from './score'
 import { scoreTrajectory, scoreUnreadable } from './score-trajectory'
-import { atPath, errorMessage, unreadableAt } from '../calls/path'
+import { atPath, errorMessage, readingAt, unreadableAt } from '../calls/path'
 import { readGoldForm, ToolCallMetric } from './tool-call-metric'
 import type { GoldForm } from '../compare/gold-node'
 
@@ -142,7 +142,7 @@ export function evaluate(
   }
   checkOptions(options, EVALUATE_OPTION_KEYS, 'options')
   // A getter or trap of the options that throws is a TypeError naming them, as the metric's options are.
-  const { goldForm, worst, onEpisode } = readingOptions('options', () => ({
+  const { goldForm, worst, onEpisode } = readingAt('options', () => ({
     goldForm: readGoldForm(options.goldForm, 'options.goldForm'),
     worst: options.worst,
     onEpisode: options.onEpisode,

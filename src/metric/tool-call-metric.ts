@@ -62,7 +62,7 @@ export class ToolCallMetric {
       this.checkedScoreOptions = scoreOptions
     }
     // A getter or trap of the options that throws is a TypeError naming them, as the metric's own options are;
-    // read in place, not through readingOptions, as a corpus loop scores with them at every episode.
+    // read in place, not through readingAt, as a corpus loop scores with them at every episode.
     let goldForm: GoldForm
     let options: ResolvedMatchOptions
     try {

@@ -1,6 +1,7 @@
+import { readingAt } from '../calls/path'
 import { printValue } from '../compare/print-value'
 import type { ScoreFigure } from '../matchers/matcher-types'
-import { checkOptions, readingOptions } from '../match/options'
+import { checkOptions } from '../match/options'
 import { didYouMean } from '../compare/nearest'
 
 /** The options of either runner's corpus reporter. */
@@ -33,7 +34,7 @@ export function readReporterOptions(options: unknown, reporter: string): Resolve
   if (options === undefined || options === null) return { minF1: undefined, json: undefined, worst: DEFAULT_WORST, by: 'f1' }
   checkOptions(options, KEYS, path)
   // A getter that throws is a TypeError naming the options, as the metric's are.
-  const { minF1, json, worst = DEFAULT_WORST, by = 'f1' } = readingOptions(path, () => ({ ...(options as Record<string, unknown>) }))
+  const { minF1, json, worst = DEFAULT_WORST, by = 'f1' } = readingAt(path, () => ({ ...(options as Record<string, unknown>) }))
   if (minF1 !== undefined && (typeof minF1 !== 'number' || !(minF1 >= 0 && minF1 <= 1))) {
     throw new TypeError(`${path}.minF1: expected a number from 0 to 1, received ${printValue(minF1)}`)
   }

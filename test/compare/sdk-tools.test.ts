@@ -172,3 +172,18 @@ describe('what is and is not a tool set', () => {
     expect(named.score([{ name: 'tools', args: { q: 1 } }], [{ name: 'tools', args: { q: optional() } }]).pairs[0]!.args[0]!.verdict).toBe('mismatch')
   })
 })
+
+describe("a grammar's own getters and traps", () => {
+  const boom = () => {
+    throw new Error('boom')
+  }
+
+  test('that throw are named by the tool they were read in', () => {
+    const listed = [{ name: 'f', parameters: { type: 'object', properties: { get a() { return boom() } } } }]
+    expect(() => new ToolCallMetric({ grammar: listed })).toThrow(new TypeError('options.grammar[0]: could not be read (boom)'))
+    const set = { f: { get inputSchema() { return boom() } } }
+    expect(() => new ToolCallMetric({ grammar: set as never })).toThrow(new TypeError('options.grammar.f: could not be read (boom)'))
+    const weights = { tools: { f: new Proxy({}, { ownKeys: boom }) } }
+    expect(() => new ToolCallMetric({ grammar: weights })).toThrow(new TypeError('options.grammar.tools.f: could not be read (boom)'))
+  })
+})
