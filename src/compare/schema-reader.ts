@@ -42,7 +42,8 @@ function sameValueParts(schema: ValueSchema): ValueSchema[] {
 
 /** The schemas a schema applies to the values inside its own. */
 function innerParts(schema: ValueSchema): ValueSchema[] {
-  return [...(schema.items === undefined ? [] : [schema.items]), ...Object.values(schema.properties ?? {})]
+  const additional = schema.additional === undefined || schema.additional === false ? [] : [schema.additional]
+  return [...(schema.items === undefined ? [] : [schema.items]), ...Object.values(schema.properties ?? {}), ...additional]
 }
 
 /**
@@ -149,6 +150,21 @@ export class ToolSchemaReader {
         })
       }
       result.properties = properties
+    }
+    if (schema.required !== undefined) {
+      if (!Array.isArray(schema.required)) throw new TypeError(`${path}.required: expected a list of property names, received ${printValue(schema.required)}`)
+      refuseHoles(schema.required, `${path}.required`, 'a property name')
+      const names = schema.required.map((name, i) => {
+        if (typeof name !== 'string') throw new TypeError(`${path}.required[${i}]: expected a property name, received ${printValue(name)}`)
+        return name
+      })
+      if (names.length > 0) result.required = names
+    }
+    const additional = schema.additionalProperties
+    if (additional === false) result.additional = false
+    else if (isRecord(additional)) result.additional = this.schema(additional, `${path}.additionalProperties`, enclosing, depth)
+    else if (additional !== undefined && additional !== true) {
+      throw new TypeError(`${path}.additionalProperties: expected a schema object or a boolean, received ${printValue(additional)}`)
     }
     if (Object.hasOwn(schema, 'default') && schema.default !== undefined) {
       result.default = compileGoldValue(schema.default, `${path}.default`)

@@ -9,6 +9,10 @@ export interface ValueSchema {
   enum?: readonly unknown[]
   items?: ValueSchema
   properties?: Readonly<Record<string, ValueSchema>>
+  /** Properties an object must have (`required`, inside a value; a call's own arguments are the gold's to require). */
+  required?: readonly string[]
+  /** What any other property must fit (`additionalProperties`); `false` refuses other properties. */
+  additional?: ValueSchema | false
   /** Unions (`anyOf`, `oneOf`): for each, the value must fit one of its alternatives. */
   unions?: readonly (readonly ValueSchema[])[]
   /** Schemas the value must fit as well (`allOf`, the one a `$ref` points to). */
@@ -112,6 +116,11 @@ function enumReason(declared: readonly unknown[], value: unknown): string {
   return `expected one of the declared values ${values}, received ${printValue(value)}`
 }
 
+/** The step into an object to one of its properties, as a path writes it. */
+function step(key: string): string {
+  return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`
+}
+
 /** A reason inside a value, after the step to it: `[0].op: expected …`. */
 function within(step: string, reason: string): string {
   return reason.startsWith('.') || reason.startsWith('[') ? `${step}${reason}` : `${step}: ${reason}`
@@ -126,7 +135,9 @@ function pointedTo(schema: ValueSchema): ValueSchema {
     target.unions === undefined &&
     target.enum === undefined &&
     target.items === undefined &&
-    target.properties === undefined
+    target.properties === undefined &&
+    target.required === undefined &&
+    target.additional === undefined
   ) {
     target = target.allOf[0]!
   }
@@ -170,13 +181,26 @@ class SchemaCheck {
         if (reason !== undefined) return within(`[${i}]`, reason)
       }
     }
-    if (schema.properties !== undefined && typeOf(value) === 'object') {
-      const record = value as Record<string, unknown>
-      for (const key of Object.keys(schema.properties)) {
-        if (!Object.hasOwn(record, key)) continue
-        const reason = this.reason(schema.properties[key]!, record[key])
-        if (reason !== undefined) return within(IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`, reason)
-      }
+    if (typeOf(value) === 'object') return this.objectReason(schema, value as Record<string, unknown>)
+    return undefined
+  }
+
+  private objectReason(schema: ValueSchema, record: Record<string, unknown>): string | undefined {
+    for (const key of schema.required ?? []) {
+      if (!Object.hasOwn(record, key)) return within(step(key), 'required property not given')
+    }
+    const properties = schema.properties ?? {}
+    for (const key of Object.keys(properties)) {
+      if (!Object.hasOwn(record, key)) continue
+      const reason = this.reason(properties[key]!, record[key])
+      if (reason !== undefined) return within(step(key), reason)
+    }
+    if (schema.additional === undefined) return undefined
+    for (const key of Object.keys(record)) {
+      if (Object.hasOwn(properties, key)) continue
+      if (schema.additional === false) return within(step(key), 'not a declared property')
+      const reason = this.reason(schema.additional, record[key])
+      if (reason !== undefined) return within(step(key), reason)
     }
     return undefined
   }

@@ -33,6 +33,18 @@ describe('a tool schema written by pydantic, as an MCP server in Python serves i
     })
   })
 
+  test("a model's required fields and a closed object's other keys are checked inside the value", () => {
+    expect(schemaReasons(metric, 'forecast', { location: { country: 'PT' } })).toEqual({ location: '.city: required property not given' })
+    const closed = new ToolCallMetric({
+      grammar: [{ name: 'f', parameters: { type: 'object', properties: { point: { type: 'object', properties: { x: { type: 'number' } }, additionalProperties: false }, scores: { type: 'object', additionalProperties: { type: 'integer' } } } } }],
+    })
+    expect(schemaReasons(closed, 'f', { point: { x: 1, y: 2 }, scores: { ann: 3, bob: 2.5 } })).toEqual({
+      point: '.y: not a declared property',
+      scores: '.bob: expected an integer (the declared type), received 2.5',
+    })
+    expect(schemaReasons(closed, 'f', { point: { x: 1 }, scores: { 'a b': 1 } })).toEqual({})
+  })
+
   test('a recursive model is checked as deep as the value goes', () => {
     const filter = (op: string, anyOf: unknown[] = []) => ({ field: 'temp', op, value: 20, any_of: anyOf })
     expect(schemaReasons(metric, 'forecast', { location, filters: [filter('gt', [filter('lt', [filter('eq')])])] })).toEqual({})
@@ -151,6 +163,15 @@ describe('references the grader cannot follow are the author\'s TypeError, namin
     expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#/$defs/%E0%A4%A' } }) })).toThrow(/is no valid URI fragment/)
     // A key is not looked up on Object.prototype.
     expect(() => new ToolCallMetric({ grammar: grammar({ a: { $ref: '#/$defs/constructor' } }) })).toThrow(/points to nothing/)
+  })
+
+  test("a value's required list or other properties' schema that is neither is refused at its path", () => {
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { type: 'object', required: 'x' } }) })).toThrow(
+      new TypeError(`${at}.properties.a.required: expected a list of property names, received "x"`),
+    )
+    expect(() => new ToolCallMetric({ grammar: grammar({ a: { additionalProperties: 'no' } }) })).toThrow(
+      new TypeError(`${at}.properties.a.additionalProperties: expected a schema object or a boolean, received "no"`),
+    )
   })
 
   test('a schema that applies itself again to the same value is refused; recursion through items or properties is not', () => {
