@@ -117,7 +117,7 @@ function enumReason(declared: readonly unknown[], value: unknown): string {
 }
 
 /** The step into an object to one of its properties, as a path writes it. */
-function step(key: string): string {
+function propertyStep(key: string): string {
   return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`
 }
 
@@ -187,20 +187,20 @@ class SchemaCheck {
 
   private objectReason(schema: ValueSchema, record: Record<string, unknown>): string | undefined {
     for (const key of schema.required ?? []) {
-      if (!Object.hasOwn(record, key)) return within(step(key), 'required property not given')
+      if (!Object.hasOwn(record, key)) return within(propertyStep(key), 'required property not given')
     }
     const properties = schema.properties ?? {}
     for (const key of Object.keys(properties)) {
       if (!Object.hasOwn(record, key)) continue
       const reason = this.reason(properties[key]!, record[key])
-      if (reason !== undefined) return within(step(key), reason)
+      if (reason !== undefined) return within(propertyStep(key), reason)
     }
     if (schema.additional === undefined) return undefined
     for (const key of Object.keys(record)) {
       if (Object.hasOwn(properties, key)) continue
-      if (schema.additional === false) return within(step(key), 'not a declared property')
+      if (schema.additional === false) return within(propertyStep(key), 'not a declared property')
       const reason = this.reason(schema.additional, record[key])
-      if (reason !== undefined) return within(step(key), reason)
+      if (reason !== undefined) return within(propertyStep(key), reason)
     }
     return undefined
   }
