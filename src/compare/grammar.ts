@@ -5,7 +5,7 @@ import { takesNullForLeftOut, type ValueSchema } from './value-schema'
 import { printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
 import { isSchemaObject, parametersSchema } from './parameters-schema'
-import { refuseHoles, ToolSchemaReader } from './schema-reader'
+import { readNameList, ToolSchemaReader } from './schema-reader'
 
 /** What is known of one argument: its importance and, from a tool schema, its declared shape. */
 export interface ArgSpec {
@@ -153,13 +153,7 @@ function readParameters({ name, parameters, parametersPath, importance }: Return
       const schema = reader.argument(property, argPath)
       args.set(arg, { importance: readImportance((property as Record<string, unknown>).importance, `${argPath}.importance`), schema })
     }
-    if (parameters.required !== undefined) {
-      if (Array.isArray(parameters.required)) refuseHoles(parameters.required, `${parametersPath}.required`, 'an argument name')
-      if (!Array.isArray(parameters.required) || parameters.required.some((r) => typeof r !== 'string')) {
-        throw new TypeError(`${parametersPath}.required: expected a list of argument names, received ${printValue(parameters.required)}`)
-      }
-      required = parameters.required as string[]
-    }
+    if (parameters.required !== undefined) required = readNameList(parameters.required, `${parametersPath}.required`, 'an argument name', 'argument names')
   }
   for (const arg of required) {
     const spec = args.get(arg)

@@ -5,12 +5,19 @@ import { isRecord } from '../calls/plain-value'
 import { compileGoldValue } from './gold-node'
 import { didYouMean } from './nearest'
 import { printValue } from './print-value'
-import { normaliseType, type SchemaType, TYPE_NAMES, type ValueSchema } from './value-schema'
+import { normaliseType, sameValueParts, type SchemaType, TYPE_NAMES, type ValueSchema } from './value-schema'
 
 /** A hole in a list of the grammar is refused at once: `map` and `some` would pass over it, and walk all of a vast sparse list. */
-export function refuseHoles(list: unknown[], path: string, expected: string): void {
+function refuseHoles(list: unknown[], path: string, expected: string): void {
   const hole = firstHole(list)
   if (hole !== -1) throw new TypeError(`${path}[${hole}]: expected ${expected}, received a hole in the list`)
+}
+
+/** A list of names (a `required` list), refused whole where it is no list of strings. */
+export function readNameList(list: unknown, path: string, item: string, items: string): string[] {
+  if (Array.isArray(list)) refuseHoles(list, path, item)
+  if (!Array.isArray(list) || list.some((name) => typeof name !== 'string')) throw new TypeError(`${path}: expected a list of ${items}, received ${printValue(list)}`)
+  return list as string[]
 }
 
 function readTypes(type: unknown, path: string): SchemaType[] {
@@ -34,11 +41,6 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 const UNCHECKED: ValueSchema = { types: [] }
 const NOTHING: ValueSchema = { types: [], enum: [] }
 const NULL_ONLY: ValueSchema = { types: ['null'] }
-
-/** The schemas a schema applies to the same value as itself, through its unions, `allOf` and `$ref`. */
-function sameValueParts(schema: ValueSchema): ValueSchema[] {
-  return [...(schema.unions ?? []).flat(), ...(schema.allOf ?? [])]
-}
 
 /** The schemas a schema applies to the values inside its own. */
 function innerParts(schema: ValueSchema): ValueSchema[] {
@@ -152,12 +154,7 @@ export class ToolSchemaReader {
       result.properties = properties
     }
     if (schema.required !== undefined) {
-      if (!Array.isArray(schema.required)) throw new TypeError(`${path}.required: expected a list of property names, received ${printValue(schema.required)}`)
-      refuseHoles(schema.required, `${path}.required`, 'a property name')
-      const names = schema.required.map((name, i) => {
-        if (typeof name !== 'string') throw new TypeError(`${path}.required[${i}]: expected a property name, received ${printValue(name)}`)
-        return name
-      })
+      const names = readNameList(schema.required, `${path}.required`, 'a property name', 'property names')
       if (names.length > 0) result.required = names
     }
     const additional = schema.additionalProperties

@@ -248,13 +248,17 @@ export function checkSchema(schema: ValueSchema, value: unknown, canonicalize: (
   }
 }
 
+/** The schemas a schema applies to the same value as itself, through its unions, `allOf` and `$ref`. */
+export function sameValueParts(schema: ValueSchema): ValueSchema[] {
+  return [...(schema.unions ?? []).flat(), ...(schema.allOf ?? [])]
+}
+
 /** Whether the schema names null among its types, itself or through its unions and parts (each looked at once). */
 function namesNull(schema: ValueSchema, seen = new Set<ValueSchema>()): boolean {
   if (seen.has(schema)) return false
   seen.add(schema)
   if (schema.types.includes('null')) return true
-  const parts = [...(schema.unions ?? []).flat(), ...(schema.allOf ?? [])]
-  return parts.some((part) => namesNull(part, seen))
+  return sameValueParts(schema).some((part) => namesNull(part, seen))
 }
 
 /** Whether the schema declares null as a value it takes, not merely leaves the type open. */
