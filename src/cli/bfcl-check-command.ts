@@ -9,7 +9,7 @@ import { openInput } from './input-file'
 import { lineBatchesOf } from './input-lines'
 import { progressText } from './progress'
 import { BFCL_CHECK_USAGE } from './usage'
-import { lineError } from './user-error'
+import { lineError, UserError } from './user-error'
 
 /** BFCL's verdict on one entry; a malformed entry (not the model's output) is a user error. */
 function checkEntryAt(entry: unknown, where: string, options: BfclCheckOptions): BfclVerdict {
@@ -26,6 +26,12 @@ function verdictLine({ id, valid, error_type, errors }: BfclVerdict): string {
   return `${JSON.stringify({ id, valid, error_type, errors })}\n`
 }
 
+/** What an interrupted run leaves: the verdicts so far, which stand for no run of the whole input. */
+function verdictsSoFar(checked: number): string {
+  if (checked === 0) return 'no entry was checked'
+  return `the verdicts stop after ${checked === 1 ? 'the first entry' : `${checked} entries`}`
+}
+
 /** `toolcalls bfcl-check [FILE]`: one verdict line out for each entry line in, in order, as it goes. */
 export async function bfclCheckCommand(args: readonly string[], cli: CliContext): Promise<void> {
   const parsed = parseCommandArgs('bfcl-check', args, { 'underscore-to-dot': { type: 'boolean' } })
@@ -36,15 +42,18 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
   preferQuickCompiles(input.size)
   const started = monotonicMs()
   let checked = 0
+  cli.interruptedNote = () => verdictsSoFar(checked)
   for await (const lines of lineBatchesOf(input, cli.notices)) {
     for (const line of lines) {
       const where = `${input.name}:${line.number}`
       const behind = cli.out.write(verdictLine(checkEntryAt(parseBfclLine(checkedText(line, where), where, 'model_output'), where, options)))
-      if (behind !== undefined) await behind
       checked++
+      if (behind !== undefined) await behind
     }
     cli.status.update(() => progressText(checked, ['entry', 'entries'], monotonicMs() - started, input.bytesRead, input.size))
   }
   cli.status.clear()
   cli.notices.finish()
+  // As `score` refuses an empty corpus: an empty verdict file would pass for a run of checks.
+  if (checked === 0) throw new UserError(`${input.name}: no entries to check`)
 }

@@ -13,4 +13,6 @@ export interface CliContext {
   notices: Notices
   /** Colours for standard output. */
   colors: Colors
+  /** What an interrupted run has left behind, said after `interrupted;`. */
+  interruptedNote: () => string
 }

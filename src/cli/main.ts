@@ -59,11 +59,12 @@ function main(): void {
     status,
     notices: new Notices(status),
     colors: terminalColors(process.stdout),
+    interruptedNote: () => 'no report written',
   }
   process.on('SIGINT', () => {
     removeTemporaryFiles()
     cli.out.flushNow()
-    status.print('toolcalls: interrupted; no report written')
+    status.print(`toolcalls: interrupted; ${cli.interruptedNote()}`)
     process.exit(EXIT_INTERRUPTED)
   })
   run(process.argv.slice(2), cli)

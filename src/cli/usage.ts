@@ -22,9 +22,10 @@ Exit codes:
        file, a directory given as a file, a gold or episodes line that is not valid
        JSON or holds malformed gold, an unknown option or a bad option value, an
        invalid grammar file, a --json path that cannot be written (or a full disk),
-       input of no episodes (an empty corpus has no figure)
+       input of no episodes or entries (an empty corpus has no figure)
   70   an internal error (a bug); its stack trace is printed
-  130  interrupted (Ctrl-C): no report file is written
+  130  interrupted (Ctrl-C): no report file is written (bfcl-check's verdicts stop
+       where it was)
 
 Environment:
   NO_COLOR                set to print without colours
@@ -129,8 +130,9 @@ BFCL's result files hold them ([{ "fname": "<JSON arguments>" }]), or decoded ca
 Writes one line for each entry, in order, as it goes:
   { "id", "valid", "error_type", "errors" }
 with BFCL's error names (simple_function_checker:missing_required, type_error:simple,
-value_error:string, ast_decoder:decoder_failed, ...). A line that is not JSON or an
-entry that is malformed stops the run with exit code 2.
+value_error:string, ast_decoder:decoder_failed, ...). A line that is not JSON, an
+entry that is malformed, or input of no entries stops the run with exit code 2.
+Interrupted (Ctrl-C), it exits with code 130 and says how many entries it checked.
 
 Options:
   --underscore-to-dot     the model names functions with _ for . (math_factorial for

@@ -35,6 +35,14 @@ describe('toolcalls bfcl-check', () => {
     expect(run.stderr).toBe('')
   })
 
+  test('input of no entries is a user error, not a run that found nothing wrong', async () => {
+    const blank = folder.write('blank.jsonl', '\n\r\n')
+    const fromFile = await runCli(['bfcl-check', blank])
+    expect([fromFile.code, fromFile.stdout, fromFile.stderr]).toEqual([2, '', `${blank}: no entries to check\n`])
+    const fromStdin = await runCli(['bfcl-check'], { input: '' })
+    expect([fromStdin.code, fromStdin.stdout, fromStdin.stderr]).toEqual([2, '', 'stdin: no entries to check\n'])
+  })
+
   test("grades a model's decoded output nested deeper than 256 levels, and checks the lines after it; gold that deep is the data's error", async () => {
     const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`
     const deepLine = (levels: number, item = second!) =>

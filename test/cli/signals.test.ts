@@ -30,6 +30,32 @@ describe('Ctrl-C', () => {
     expect(existsSync(out)).toBe(false)
     expect(readdirSync(folder.dir)).toEqual([])
   })
+
+  test('stops bfcl-check on a long standard input: exit code 130, the verdicts so far whole, and a line saying they stop', async () => {
+    const [item] = bfclItems('simple_python')
+    const line = `${typedJson({ id: item!.id, model_output: firstAllowedOutput(item!.groundTruth), functions: item!.functions, ground_truth: item!.groundTruth })}\n`
+    const child = startCli(['bfcl-check'])
+    const done = collect(child)
+    child.stdin!.on('error', () => {})
+    let verdictsSeen = false
+    const someVerdicts = new Promise<void>((resolve) =>
+      child.stdout!.on('data', () => {
+        if (!verdictsSeen) resolve()
+        verdictsSeen = true
+      }),
+    )
+    const feed = setInterval(() => child.stdin!.write(line.repeat(200)), 5)
+    await someVerdicts
+    child.kill('SIGINT')
+    const run = await done
+    clearInterval(feed)
+    expect(run.code).toBe(130)
+    const lines = run.stdout.split('\n')
+    expect(lines.pop()).toBe('')
+    expect(lines.every((verdict) => JSON.parse(verdict).valid === true)).toBe(true)
+    expect(run.stderr).toMatch(/^toolcalls: interrupted; the verdicts stop after \d+ entries\n$/)
+    expect(Number(/after (\d+)/.exec(run.stderr)![1])).toBeGreaterThanOrEqual(lines.length)
+  })
 })
 
 describe('a closed standard output', () => {
