@@ -4,7 +4,7 @@
  * or a plain non-integral number), a `PyTuple` is a tuple, a plain object is a dict.
  */
 
-import { PyFloat, PyTuple, formatPythonValue } from '../calls/python-values'
+import { PyFloat, PyTuple, pythonRepr } from '../calls/python-values'
 
 export type PyType = 'int' | 'float' | 'bool' | 'str' | 'list' | 'tuple' | 'dict' | 'NoneType' | 'set' | 'object'
 
@@ -74,5 +74,5 @@ export function pyContains(items: readonly unknown[], value: unknown): boolean {
 
 /** Python's `repr`, as BFCL's messages print values. */
 export function pyRepr(value: unknown): string {
-  return formatPythonValue(value)
+  return pythonRepr(value)
 }

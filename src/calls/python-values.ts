@@ -168,29 +168,36 @@ function hex(code: number, width: number): string {
  * `{'a': [1, 2]}`, `g(1, k='x')`. An infinite float is written `1e309`, as Python does.
  */
 export function formatPythonValue(value: unknown): string {
+  return writePython(value, formatFloat)
+}
+
+/** Python's `repr` of a value: as `formatPythonValue`, but a float is `inf` or `nan` as `repr(float)` writes it. */
+export function pythonRepr(value: unknown): string {
+  return writePython(value, pythonFloatRepr)
+}
+
+function writePython(value: unknown, floatText: (value: number) => string): string {
   if (value === null || value === undefined) return 'None'
   if (value === true) return 'True'
   if (value === false) return 'False'
   if (typeof value === 'number') {
-    return Number.isInteger(value) ? pythonIntRepr(value) : formatFloat(value)
+    // A plain number that is not finite stands for an int beyond a double's range, which Python would print in digits.
+    return Number.isInteger(value) ? pythonIntRepr(value) : Number.isFinite(value) ? floatText(value) : formatFloat(value)
   }
   if (typeof value === 'string') return pythonStringRepr(value)
-  if (value instanceof PyFloat) return formatFloat(value.value)
+  if (value instanceof PyFloat) return floatText(value.value)
+  const write = (item: unknown) => writePython(item, floatText)
   if (value instanceof PyTuple) {
-    return value.length === 1
-      ? `(${formatPythonValue(value[0])},)`
-      : `(${value.map(formatPythonValue).join(', ')})`
+    return value.length === 1 ? `(${write(value[0])},)` : `(${value.map(write).join(', ')})`
   }
-  if (Array.isArray(value)) return `[${value.map(formatPythonValue).join(', ')}]`
+  if (Array.isArray(value)) return `[${value.map(write).join(', ')}]`
   if (value instanceof PyCall) {
-    const parts = value.positional.map(formatPythonValue)
-    for (const [key, item] of Object.entries(value.args)) parts.push(`${key}=${formatPythonValue(item)}`)
+    const parts = value.positional.map(write)
+    for (const [key, item] of Object.entries(value.args)) parts.push(`${key}=${write(item)}`)
     return `${value.name}(${parts.join(', ')})`
   }
   if (typeof value === 'object') {
-    const entries = Object.entries(value).map(
-      ([key, item]) => `${pythonStringRepr(key)}: ${formatPythonValue(item)}`,
-    )
+    const entries = Object.entries(value).map(([key, item]) => `${pythonStringRepr(key)}: ${write(item)}`)
     return `{${entries.join(', ')}}`
   }
   return String(value)

@@ -56,6 +56,18 @@ describe('the simple categories', () => {
     expect(check('10').valid).toBe(true)
   })
 
+  it("print a float too large for a double as Python's repr does, inf, and an int too large as 1e309", () => {
+    const check = (factor: string, declared: object, allowed: unknown = 1.5) => {
+      const scale = { name: 'scale', parameters: { type: 'dict', properties: { factor: declared }, required: ['factor'] } }
+      return checkBfclEntry({ id: 'simple_python_0', model_output: `[scale(factor=${factor})]`, functions: [scale], ground_truth: [{ scale: { factor: [allowed] } }] })
+    }
+    expect(check('1e309', { type: 'float' }).errors).toEqual(["Invalid value for parameter 'factor': inf. Expected one of [1.5]."])
+    expect(check('[-1e400, 2.5]', { type: 'array', items: { type: 'float' } }, [2.5]).errors).toEqual([
+      "Invalid value for parameter 'factor': [-inf, 2.5]. Expected one of [[2.5]].",
+    ])
+    expect(check(`1${'0'.repeat(309)}`, { type: 'integer' }, 15).errors).toEqual(["Invalid value for parameter 'factor': 1e309. Expected one of [15]."])
+  })
+
   it('check the call against the first doc, whatever the gold names', () => {
     const verdict = checkBfclEntry(entry('simple_python_0', "[get_time(zone='UTC')]", { ground_truth: [{ get_time: { zone: ['UTC'] } }] }))
     expect(verdict.error_type).toBe('simple_function_checker:wrong_func_name')
