@@ -112,10 +112,47 @@ describe('Vercel AI SDK, hand-written', () => {
       content: 'Checking.',
       toolInvocations: [
         { state: 'result', toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' }, result: { temp: 20 } },
-        { state: 'partial-call', toolCallId: 'c2', toolName: 'get_weather', args: { city: 'Rome' } },
+        { state: 'call', toolCallId: 'c2', toolName: 'get_weather', args: { city: 'Rome' } },
       ],
     }
     expect(readTurns(message)).toEqual([[paris, rome]])
+  })
+
+  test('a UI part whose input was still streaming when its stream stopped is cut short: unparseable, naming its tool', () => {
+    const message = {
+      id: 'm1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'tool-get_weather', toolCallId: 'c1', state: 'output-available', input: { city: 'Paris' }, output: { temp: 20 } },
+        { type: 'tool-get_weather', toolCallId: 'c2', state: 'input-streaming', input: { city: 'Ro' } },
+        { type: 'dynamic-tool', toolName: 'search', toolCallId: 'c3', state: 'input-streaming', input: undefined },
+      ],
+      toolInvocations: [{ state: 'partial-call', toolCallId: 'c4', toolName: 'get_weather', args: { city: 'Ro' } }],
+    }
+    expect(readTurns(message)).toEqual([
+      [
+        paris,
+        { name: 'get_weather', args: {}, unparseable: "parts[2].state: the stream ended while this call's input was still streaming ('input-streaming')" },
+        { name: 'search', args: {}, unparseable: "parts[3].state: the stream ended while this call's input was still streaming ('input-streaming')" },
+      ],
+    ])
+    expect(toolCalls({ ...message, parts: [] })).toEqual([
+      { name: 'get_weather', args: {}, unparseable: "toolInvocations[0].state: the stream ended while this call's input was still streaming ('partial-call')" },
+    ])
+  })
+
+  test('a dynamic tool the provider ran (an MCP server Anthropic called) is no call of the agent\'s, in a UI message as in its steps', () => {
+    const message = {
+      id: 'm1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'dynamic-tool', toolName: 'wiki_search', toolCallId: 'm1', state: 'output-available', input: { q: 'Paris' }, output: 'Paris is…', providerExecuted: true },
+        { type: 'tool-get_weather', toolCallId: 'c1', state: 'input-available', input: { city: 'Paris' } },
+      ],
+    }
+    expect(toolCalls(message)).toEqual([paris])
   })
 
   test('a v4 tool invocation part without its invocation is unparseable, naming where', () => {
@@ -169,6 +206,25 @@ describe('the ai SDK UI message stream of a streamed run', () => {
     for await (const chunk of streamedThreeStepRun().toUIMessageStream()) chunks.push(chunk)
     expect(chunks.map((chunk) => chunk.type)).toContain('tool-input-available')
     expect(readTurns(chunks)).toEqual([[paris, rome], [answer]])
+  })
+
+  test("a run cut short by its token limit inside a call's input: the UI message keeps the part streaming, read as unparseable", async () => {
+    const cutShort = {
+      stream: simulateReadableStream({
+        chunks: [
+          { type: 'stream-start', warnings: [] },
+          { type: 'tool-input-start', id: 'c1', toolName: 'get_weather' },
+          { type: 'tool-input-delta', id: 'c1', delta: '{"city":"Par' },
+          { type: 'finish', finishReason: { unified: 'length', raw: 'length' }, usage },
+        ] as never,
+      }),
+    }
+    const run = streamText({ model: new MockLanguageModelV4({ doStream: [cutShort] as never }), prompt: 'Weather?', tools, onError: () => {} })
+    let message: unknown
+    for await (const update of readUIMessageStream({ stream: run.toUIMessageStream() })) message = update
+    const [part] = (message as { parts: { type: string; state?: string }[] }).parts.filter((part) => part.type === 'tool-get_weather')
+    expect(part?.state).toBe('input-streaming')
+    expect(toolCalls(message)).toEqual([{ name: 'get_weather', args: {}, unparseable: expect.stringContaining("the stream ended while this call's input was still streaming") }])
   })
 
   test('a chunk of input that did not parse is the call as sent', () => {

@@ -11,7 +11,8 @@ import { callAt, forEachItem, get, has, holds, isList, isObject, noCalls, peek, 
  * or `'dynamic-tool'`, with a `state`; v4's `{ type: 'tool-invocation', toolInvocation }`), and
  * a UI message stream's chunks (`tool-input-available`).
  * Tool results carry a tool's name but are no call; a UI part is the call whatever its state,
- * its result included. A call the provider ran (`providerExecuted`) is no call of the agent's.
+ * its result included, but for an input still streaming, which the stream's end cut short. A
+ * call the provider ran (`providerExecuted`) is no call of the agent's.
  */
 export const readAiSdk: FormatReader = (value, path, context) => {
   const steps = peek(value, 'steps')
@@ -22,7 +23,7 @@ export const readAiSdk: FormatReader = (value, path, context) => {
   }
   const type = peek(value, 'type')
   // A call the provider ran itself (a built-in web search) is not the agent's, and its result is part of the step.
-  if (peek(value, 'providerExecuted') === true && typeof type === 'string' && type.startsWith('tool-')) return ranByProvider()
+  if (peek(value, 'providerExecuted') === true && typeof type === 'string' && (type.startsWith('tool-') || type === 'dynamic-tool')) return ranByProvider()
   if (type === 'tool-call' || (type === undefined && isToolCallWithoutType(value))) {
     // Mastra's chunks, `{ type: 'tool-call', payload: { toolName, args } }`, hold the part in their payload.
     const payload = peek(value, 'payload')
@@ -32,9 +33,13 @@ export const readAiSdk: FormatReader = (value, path, context) => {
   if (type === 'tool-invocation') return { call: toolInvocationCall(value, path) }
   // A UI message stream's chunk of a whole call, its input parsed or, where that failed, as sent; the chunks before it hold its input in part.
   if (type === 'tool-input-available' || type === 'tool-input-error') return { call: toolCallPart(value, path) }
-  if (typeof type === 'string' && typeof peek(value, 'state') === 'string') {
-    if (type === 'dynamic-tool') return { call: toolCallPart(value, path) }
-    if (type.startsWith('tool-')) return { call: uiToolPart(value, type.slice('tool-'.length), path) }
+  const state = peek(value, 'state')
+  if (typeof type === 'string' && typeof state === 'string') {
+    if (type === 'dynamic-tool') return { call: STREAMING_STATES.has(state) ? cutShort(peek(value, 'toolName'), state, path) : toolCallPart(value, path) }
+    if (type.startsWith('tool-')) {
+      const name = type.slice('tool-'.length)
+      return { call: STREAMING_STATES.has(state) ? cutShort(name, state, path) : uiToolPart(value, name, path) }
+    }
   }
   // A v4 tool result has a tool name and a result but no type.
   return type === undefined && has(value, 'toolName') ? noCalls() : undefined
@@ -86,12 +91,24 @@ function toolInvocationCall(value: object, path: string): ToolCall {
   return invocationCall(get(value, 'toolInvocation', invocationPath), invocationPath)
 }
 
-/** A v4 tool invocation, `{ state, toolCallId, toolName, args, result? }`: a call, whatever its state. */
+/** A v4 tool invocation, `{ state, toolCallId, toolName, args, result? }`: a call, whatever its state but a partial one. */
 export function invocationCall(invocation: unknown, path: string): ToolCall {
   if (!isObject(invocation)) return unparseableCall(atPath(path, `expected an object, received ${describe(invocation)}`))
+  const state = peek(invocation, 'state')
+  if (typeof state === 'string' && STREAMING_STATES.has(state)) return cutShort(peek(invocation, 'toolName'), state, path)
   const namePath = childPath(path, 'toolName')
   const argsPath = childPath(path, 'args')
   return callAt(invocation, 'toolName', namePath, 'args', argsPath)
+}
+
+/**
+ * A UI part's states while its input streams in (v5's `input-streaming`, v4's `partial-call`):
+ * kept by a message whose stream stopped there, its input parsed leniently from a cut text.
+ */
+const STREAMING_STATES = new Set(['input-streaming', 'partial-call'])
+
+function cutShort(name: unknown, state: string, path: string): ToolCall {
+  return unparseableCall(atPath(childPath(path, 'state'), `the stream ended while this call's input was still streaming ('${state}')`), typeof name === 'string' ? name : '')
 }
 
 function uiToolPart(value: object, name: string, path: string): ToolCall {
