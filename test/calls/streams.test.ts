@@ -420,6 +420,12 @@ describe('the SDKs streaming from a loopback server', () => {
     expect(readTurns(final)).toEqual([[paris, cut]])
     expect(readTurns(anthropicEventsCutAtMaxTokens())).toEqual([[paris, { ...cut, unparseable: expect.stringMatching(/^\[9\]\.delta\.partial_json: not valid JSON/) }]])
     expect(final).not.toMatchToolCalls([paris, rome])
+    // Stored as JSON, the SDK's text is gone and the input looks whole: the stop reason tells it was cut.
+    const stored = JSON.parse(JSON.stringify(final))
+    expect(readTurns(stored)).toEqual([[paris, { ...cut, unparseable: 'content[2]: the message stopped at max_tokens inside this call, so its input may be cut short' }]])
+    expect(readTurns({ ...stored, stop_reason: 'tool_use' })).toEqual([[paris, { name: 'get_weather', args: { city: 'Rome' } }]])
+    // A message that stopped after its last call's block, in text, is whole.
+    expect(readTurns({ ...stored, content: [...stored.content, { type: 'text', text: 'Let me' }] })).toEqual([[paris, { name: 'get_weather', args: { city: 'Rome' } }]])
   })
 
   test("the Anthropic SDK's raw events, and a matcher over them", async () => {

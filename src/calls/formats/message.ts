@@ -1,6 +1,7 @@
 import { childPath } from '../path'
 import type { ToolCall } from '../tool-call'
 import { invocationCall } from './ai-sdk'
+import { cutByStopReason } from './anthropic'
 import { forEachItem, get, isList, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /** Parts looked at for a `step-start`: a message's parts are few; a vast list is read as one turn. */
@@ -36,6 +37,7 @@ export const readMessage: FormatReader = (value, path, context) => {
         if (turns.length > 0) return { turns }
       }
       for (const call of context.turn(parts, partsPath)) turn.push(call)
+      if (key === 'content') cutByStopReason(value, parts, partsPath, turn)
     }
   }
   // An AI SDK v4 message may list its calls only in `toolInvocations`, older than its `parts`.
