@@ -1,12 +1,10 @@
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall } from '../tool-call'
+import { because } from './api-error'
 import { get, has, isObject, peek, type Context, type FormatReader, type Reading } from './reader'
 
 /** The batch APIs whose result lines are read, each told by its keys. */
 export type BatchKind = 'openai' | 'anthropic' | 'gemini' | 'vertex'
-
-/** Characters of a failed request's message kept in its reason: an API's error may quote much of the request. */
-const MESSAGE_SHOWN = 200
 
 /**
  * Which batch API's result line a value is: OpenAI's (and Mistral's) `{ custom_id, response,
@@ -146,7 +144,7 @@ function anthropicResult(line: object, path: string, context: Context): Reading 
 function vertexResult(line: object, path: string, context: Context): Reading {
   const statusPath = childPath(path, 'status')
   const status = get(line, 'status', statusPath)
-  if (typeof status === 'string' && status !== '') return failed(statusPath, `the request failed (${shortened(status)})`)
+  if (typeof status === 'string' && status !== '') return failed(statusPath, `the request failed${because(status)}`)
   return response(line, 'response', path, context)
 }
 
@@ -167,25 +165,4 @@ function failedWith(line: object, path: string): Reading {
 
 function failed(path: string, reason: string): Reading {
   return { turns: [[unparseableCall(atPath(path, reason))]] }
-}
-
-/**
- * What an API's error says, in parentheses: its kind (Gemini's `status`, OpenAI's `code`, the
- * most precise it gives, else its `type`, Anthropic's) and its message, cut when long; nothing when it says nothing.
- */
-function because(error: unknown): string {
-  if (typeof error === 'string') return error === '' ? '' : ` (${shortened(error)})`
-  if (!isObject(error)) return ''
-  const message = peek(error, 'message')
-  const kind = [peek(error, 'status'), peek(error, 'code'), peek(error, 'type')].find((field) => (typeof field === 'string' && field !== '') || typeof field === 'number')
-  const text = typeof message === 'string' && message !== '' ? message : undefined
-  if (kind === undefined && text === undefined) return ''
-  const said = kind === undefined ? text! : text === undefined ? String(kind) : `${String(kind)}: ${text}`
-  return ` (${shortened(said)})`
-}
-
-/** A message on one line, cut after MESSAGE_SHOWN characters. */
-function shortened(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim()
-  return oneLine.length <= MESSAGE_SHOWN ? oneLine : `${oneLine.slice(0, MESSAGE_SHOWN)}…`
 }

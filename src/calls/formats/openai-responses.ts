@@ -1,17 +1,23 @@
 import { childPath } from '../path'
+import { failedResponseCall } from './api-error'
 import { customToolCall } from './openai-chat'
 import { callAt, get, isList, peek, type FormatReader } from './reader'
 
 /**
  * OpenAI Responses API: a `Response` (all function calls in its `output` are one turn, as
- * one response is one assistant turn) and a `function_call` item; a `custom_tool_call` item is
+ * one response is one assistant turn, and one that failed adds an unparseable call) and a `function_call` item; a `custom_tool_call` item is
  * unparseable, naming its tool, as in Chat Completions. Its other items (message, reasoning,
  * function_call_output, built-in tool calls) carry no call of ours.
  */
 export const readOpenAIResponses: FormatReader = (value, path, context) => {
   const output = peek(value, 'output')
   // A Response has no `type`; a tagged item with an `output` list is something else: an AI SDK tool result, say.
-  if (isList(output) && peek(value, 'type') === undefined) return { turns: [context.turn(output, childPath(path, 'output'))] }
+  if (isList(output) && peek(value, 'type') === undefined) {
+    const turn = context.turn(output, childPath(path, 'output'))
+    const failure = failedResponseCall(value, path)
+    if (failure !== undefined) turn.push(failure)
+    return { turns: [turn] }
+  }
   const type = peek(value, 'type')
   if (type === 'custom_tool_call') return { call: customToolCall(get(value, 'name', childPath(path, 'name')), path) }
   if (type !== 'function_call') return undefined

@@ -1,3 +1,4 @@
+import { streamErrorCall } from './api-error'
 import { noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /**
@@ -26,11 +27,12 @@ function endsTurn(type: string): boolean {
 /**
  * An object tagged with a `type` that no reader above claims: a content part or an item
  * that carries no call of ours. A tool's result or a new step ends a turn; text, reasoning
- * and a vendor's built-in tool do not.
+ * and a vendor's built-in tool do not. A stream's error event is the run failing.
  */
-export const readTaggedItem: FormatReader = (value) => {
+export const readTaggedItem: FormatReader = (value, path) => {
   const type = peek(value, 'type')
   if (typeof type !== 'string') return undefined
+  if (type === 'error') return { call: streamErrorCall(value, path) }
   return endsTurn(type) && !isServerOutput(type, value) ? noCalls() : partOfTurn()
 }
 

@@ -1,4 +1,6 @@
 import { childPath } from '../../path'
+import type { ToolCall } from '../../tool-call'
+import { failedResponseCall } from '../api-error'
 import { get, isList, isObject, peek, type Context } from '../reader'
 import { addArgumentsPiece, member, type PendingCall, type PendingCalls } from './pending-calls'
 
@@ -60,6 +62,12 @@ export function takeResponsesEvent(calls: PendingCalls, doneIds: Set<unknown>, e
     })
   }
   return true
+}
+
+/** The unparseable call that a response's end adds where it says the response failed (`response.failed`). */
+export function responsesFailure(event: object, path: string): ToolCall | undefined {
+  const response = member(event, 'response')
+  return response === undefined ? undefined : failedResponseCall(response, childPath(path, 'response'))
 }
 
 /**

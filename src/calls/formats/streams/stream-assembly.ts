@@ -6,7 +6,7 @@ import { beginsBedrockMessage, isBedrockEvent, takeBedrockEvent } from './bedroc
 import { takeChatChunk } from './chat-chunks'
 import { beginsLangChainMessage, holdsPieces, isStreamedChunk, LangChainMerge, langChainChunkOf, takeLangChainChunk } from './langchain-chunks'
 import { PendingCalls } from './pending-calls'
-import { beginsResponsesResponse, takeResponsesEvent } from './responses-events'
+import { beginsResponsesResponse, responsesFailure, takeResponsesEvent } from './responses-events'
 
 /**
  * Whose stream an event is: OpenAI's Chat Completions chunks, Anthropic's raw message events,
@@ -87,7 +87,10 @@ export class StreamAssembly {
     this.kind = kind
     if (!this.takeEvent(event, kind, path, context)) return undefined
     for (const call of this.calls.all) call.complete = true
-    return this.finish()
+    const calls = this.finish()!
+    const failure = kind === 'responses' ? responsesFailure(event, path) : undefined
+    if (failure !== undefined) calls.push(failure)
+    return calls
   }
 
   /** The calls of the response under way, its stream done or cut short; undefined when none is. */
