@@ -65,3 +65,20 @@ describe('the MCP SDK, a client and a server linked in memory', () => {
     expect(toolCalls({ jsonrpc: { version: 2 } })).toEqual([{ name: 'jsonrpc', args: { version: 2 } }])
   })
 })
+
+describe("MCP sampling's messages, which may hold one content block", () => {
+  test('a CreateMessageResult with one tool_use block, and a sampling history, as the SDK validates them', async () => {
+    const { CreateMessageResultWithToolsSchema, SamplingMessageSchema } = await import('@modelcontextprotocol/sdk/types.js')
+    const toolUse = { type: 'tool_use', id: 't1', name: 'get_weather', input: { city: 'Paris' } }
+    const result = CreateMessageResultWithToolsSchema.parse({ role: 'assistant', model: 'm', stopReason: 'toolUse', content: toolUse })
+    expect(toolCalls(result)).toEqual([weather('Paris')])
+    const history = [
+      { role: 'user', content: { type: 'text', text: 'Weather in Paris and Rome?' } },
+      { role: 'assistant', content: toolUse },
+      { role: 'user', content: { type: 'tool_result', toolUseId: 't1', content: [{ type: 'text', text: '20C' }] } },
+      { role: 'assistant', content: [{ ...toolUse, id: 't2', input: { city: 'Rome' } }] },
+    ].map((message) => SamplingMessageSchema.parse(message))
+    expect(readTurns(history)).toEqual([[weather('Paris')], [weather('Rome')]])
+    expect(toolCalls({ role: 'assistant', content: { type: 'text', text: 'Done.' } })).toEqual([])
+  })
+})

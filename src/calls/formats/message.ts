@@ -30,6 +30,13 @@ export const readMessage: FormatReader = (value, path, context) => {
     for (const key of ['content', 'parts']) {
       const partsPath = childPath(path, key)
       const parts = get(value, key, partsPath)
+      // MCP's sampling messages may hold one content block, not a list of them.
+      if (key === 'content' && isObject(parts) && !isList(parts)) {
+        const reading = context.read(parts, partsPath)
+        if ('call' in reading) turn.push(reading.call)
+        else for (const calls of reading.turns) for (const call of calls) turn.push(call)
+        continue
+      }
       if (!isList(parts)) continue
       // An AI SDK UI message of several steps: each step's calls are a turn.
       if (key === 'parts' && turn.length === 0 && marksSteps(parts)) {
