@@ -63,13 +63,21 @@ const PARAMETERS_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parameter
 
 /** The parameters object of one tool schema in any dialect we read, with its name and importance. */
 function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
-  const fn = isRecord(tool.function) ? tool.function : undefined
+  // OpenAI Chat wraps the function in `function`, Bedrock Converse in `toolSpec`.
+  const wrapperKey = isRecord(tool.function) ? 'function' : isRecord(tool.toolSpec) ? 'toolSpec' : undefined
+  const fn = wrapperKey === undefined ? undefined : (tool[wrapperKey] as Record<string, unknown>)
   const source = fn ?? tool
-  const sourcePath = fn ? `${path}.function` : path
+  const sourcePath = fn ? `${path}.${wrapperKey}` : path
   // OpenAI and BFCL say `parameters`, Anthropic `input_schema`, the AI SDK and MCP `inputSchema`, Gemini `parametersJsonSchema`, LangChain's tools `schema`.
   const parametersKey = PARAMETERS_KEYS.find((key) => source[key] !== undefined)
-  const parametersPath = `${sourcePath}.${parametersKey ?? 'parameters'}`
-  const parameters = parametersKey === undefined ? undefined : parametersSchema(source[parametersKey], parametersPath)
+  let parametersPath = `${sourcePath}.${parametersKey ?? 'parameters'}`
+  let given = parametersKey === undefined ? undefined : source[parametersKey]
+  // Bedrock holds the JSON Schema in `inputSchema.json`.
+  if (wrapperKey === 'toolSpec' && isRecord(given) && Object.hasOwn(given, 'json')) {
+    given = given.json
+    parametersPath += '.json'
+  }
+  const parameters = parametersSchema(given, parametersPath)
   if (typeof source.name !== 'string' || source.name === '') {
     throw new TypeError(`${sourcePath}.name: expected the tool's name, received ${printValue(source.name)}`)
   }
@@ -102,11 +110,11 @@ function isToolSet(input: unknown): input is Record<string, Record<string, unkno
 
 /**
  * A provider's built-in tool beside the functions (OpenAI's `{ type: 'web_search' }`, Gemini's
- * `{ googleSearch: {} }`): it declares no function of the agent's. Told by what it lacks and
+ * `{ googleSearch: {} }`, Bedrock's `{ cachePoint: {} }`): it declares no function of the agent's. Told by what it lacks and
  * holds, so that a function schema with a misspelt key is still refused.
  */
 function isBuiltInTool(tool: Record<string, unknown>): boolean {
-  if (tool.name !== undefined || tool.function !== undefined || tool.importance !== undefined) return false
+  if (tool.name !== undefined || tool.function !== undefined || tool.toolSpec !== undefined || tool.importance !== undefined) return false
   if (PARAMETERS_KEYS.some((key) => tool[key] !== undefined)) return false
   if (typeof tool.type === 'string') return tool.type !== 'function'
   // Gemini configures each built-in tool with an object (`mcpServers` with a list).

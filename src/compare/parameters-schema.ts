@@ -10,12 +10,27 @@ export function isSchemaObject(value: unknown): boolean {
   return isRecord(value) && (AI_SDK_SCHEMA in value || isRecord(value['~standard']))
 }
 
+/** The schema an AI SDK `lazySchema()` makes when asked (the SDK's provider tools give theirs so). */
+function lazilyMade(make: () => unknown, path: string): unknown {
+  let made: unknown
+  try {
+    made = make()
+  } catch (error) {
+    throw new TypeError(`${path}: the lazy schema could not be made (${errorMessage(error)})`)
+  }
+  if (!isRecord(made) || typeof made.then === 'function') {
+    throw new TypeError(`${path}: expected a function to make a schema object, as the AI SDK's lazySchema() does; it gave ${printValue(made)}`)
+  }
+  return made
+}
+
 /**
- * A tool's parameters as JSON Schema: a JSON Schema object as it is, a Standard JSON Schema
+ * A tool's parameters as JSON Schema: a JSON Schema object as it is, an AI SDK lazy schema's, a Standard JSON Schema
  * (zod 4, ArkType, Valibot) written out for the input it takes, or an AI SDK schema's own.
  * Throws a TypeError naming `path` for a schema that cannot be written out.
  */
 export function parametersSchema(parameters: unknown, path: string): unknown {
+  if (typeof parameters === 'function') return parametersSchema(lazilyMade(parameters as () => unknown, path), path)
   if (!isRecord(parameters)) return parameters
   if (AI_SDK_SCHEMA in parameters) {
     let written: unknown
@@ -35,7 +50,9 @@ export function parametersSchema(parameters: unknown, path: string): unknown {
   const writer = isRecord(standard.jsonSchema) ? standard.jsonSchema : undefined
   if (typeof writer?.input !== 'function') {
     const vendor = typeof standard.vendor === 'string' ? `${standard.vendor} ` : ''
-    throw new TypeError(`${path}: a ${vendor}schema that cannot write itself as JSON Schema (zod 4 can); give its JSON Schema instead`)
+    // LangChain's string tools (`DynamicTool`) hold a zod 3 schema of their own.
+    const langChain = path.endsWith('.schema') ? "; for a LangChain tool, convertToOpenAITool(tool) from '@langchain/core/utils/function_calling' writes it" : ''
+    throw new TypeError(`${path}: a ${vendor}schema that cannot write itself as JSON Schema (zod 4 can); give its JSON Schema instead${langChain}`)
   }
   let written: unknown
   try {

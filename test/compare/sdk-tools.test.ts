@@ -1,6 +1,7 @@
-import { tool as langchainTool } from '@langchain/core/tools'
+import type { Tool as BedrockTool } from '@aws-sdk/client-bedrock-runtime'
+import { DynamicTool, tool as langchainTool } from '@langchain/core/tools'
 import { tool as agentsTool } from '@openai/agents-core'
-import { dynamicTool, generateText, isStepCount, jsonSchema, tool, zodSchema } from 'ai'
+import { dynamicTool, gateway, generateText, isStepCount, jsonSchema, tool, zodSchema } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
@@ -85,6 +86,34 @@ describe('an AI SDK tool set is a grammar as it is given to generateText', () =>
     expect(score.pairs.map((pair) => pair.args.map(({ verdict }) => verdict))).toEqual([['match', 'omitted'], ['mismatch']])
   })
 
+  test("a provider's tool beside the agent's, its schema made lazily, and a lazy schema of the author's own", () => {
+    const webSearch = gateway.tools.perplexitySearch({})
+    expect(typeof webSearch.inputSchema).toBe('function')
+    const lazy = tool({ inputSchema: () => jsonSchema<{ n: number }>({ type: 'object', properties: { n: { type: 'integer' } } }) })
+    const metric = new ToolCallMetric({ grammar: { ...tools, web_search: webSearch, count: lazy } })
+    const score = metric.score(
+      [
+        { name: 'get_weather', args: { city: 'Paris', unit: 'kelvin' } },
+        { name: 'count', args: { n: 'two' } },
+      ],
+      [
+        { name: 'get_weather', args: { city: 'Paris', unit: optional() } },
+        { name: 'count', args: { n: optional() } },
+      ],
+    )
+    expect(score.pairs.map((pair) => pair.args.find((arg) => arg.verdict !== 'match')?.reason)).toEqual([
+      'expected one of the declared values "celsius", "fahrenheit", received "kelvin"',
+      'expected an integer (the declared type), received "two"',
+    ])
+    const failing = { f: tool({ inputSchema: (() => { throw new Error('no schema today') }) as never }) }
+    expect(() => new ToolCallMetric({ grammar: failing })).toThrow(new TypeError('options.grammar.f.inputSchema: the lazy schema could not be made (no schema today)'))
+  })
+
+  test("LangChain's string tools, whose zod 3 schema cannot be written out, are refused with the way to write it", () => {
+    const calculator = new DynamicTool({ name: 'calculator', description: 'Evaluates arithmetic', func: async (input) => input })
+    expect(() => new ToolCallMetric({ grammar: [calculator] })).toThrow(/^options\.grammar\[0\]\.schema: a zod schema that cannot write itself as JSON Schema .*convertToOpenAITool\(tool\)/)
+  })
+
   test("a schema that cannot write itself as JSON Schema is the author's TypeError, naming where", () => {
     const old = { get_weather: tool({ inputSchema: z3.object({ city: z3.string() }) as never }) }
     expect(() => new ToolCallMetric({ grammar: old })).toThrow(
@@ -146,6 +175,18 @@ describe("a request's whole tools list, built-in tools and all", () => {
       const score = new ToolCallMetric({ grammar }).score([{ name: 'get_weather', args: { city: 5 } }], [{ name: 'get_weather', args: { city: optional() } }])
       expect(score.pairs[0]!.args[0]!.reason).toBe('expected a string (the declared type), received 5')
     }
+  })
+
+  test("Bedrock Converse's tools: each toolSpec's inputSchema.json read, its cache points passed over", () => {
+    const tools: BedrockTool[] = [
+      { toolSpec: { name: 'get_weather', description: 'The weather', inputSchema: { json: { type: 'object', properties: { unit: { type: 'string', enum: ['c', 'f'] } } } } } },
+      { cachePoint: { type: 'default' } },
+    ]
+    const score = new ToolCallMetric({ grammar: tools }).score([{ name: 'get_weather', args: { unit: 'kelvin' } }], [{ name: 'get_weather', args: { unit: optional() } }])
+    expect(score.pairs[0]!.args[0]!.reason).toBe('expected one of the declared values "c", "f", received "kelvin"')
+    expect(() => new ToolCallMetric({ grammar: [{ toolSpec: { name: 'f', inputSchema: { json: 'object' } } }] })).toThrow(
+      new TypeError('options.grammar[0].toolSpec.inputSchema.json: expected a JSON Schema object, received "object"'),
+    )
   })
 
   test('a function schema with a misspelt key is still refused, not passed over', () => {
