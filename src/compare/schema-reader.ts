@@ -5,7 +5,7 @@ import { isRecord } from '../calls/plain-value'
 import { compileGoldValue } from './gold-node'
 import { didYouMean } from './nearest'
 import { printValue } from './print-value'
-import { normaliseType, sameValueParts, type SchemaType, TYPE_NAMES, type ValueSchema } from './value-schema'
+import { normaliseType, NOTHING, type PropertyPattern, sameValueParts, type SchemaType, TYPE_NAMES, UNCHECKED, type ValueSchema } from './value-schema'
 
 /** A hole in a list of the grammar is refused at once: `map` and `some` would pass over it, and walk all of a vast sparse list. */
 function refuseHoles(list: unknown[], path: string, expected: string): void {
@@ -38,14 +38,13 @@ function readTypes(type: unknown, path: string): SchemaType[] {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
-const UNCHECKED: ValueSchema = { types: [] }
-const NOTHING: ValueSchema = { types: [], enum: [] }
 const NULL_ONLY: ValueSchema = { types: ['null'] }
 
 /** The schemas a schema applies to the values inside its own. */
 function innerParts(schema: ValueSchema): ValueSchema[] {
   const additional = schema.additional === undefined || schema.additional === false ? [] : [schema.additional]
-  return [...(schema.items === undefined ? [] : [schema.items]), ...Object.values(schema.properties ?? {}), ...additional]
+  const patterns = (schema.patterns ?? []).map((pattern) => pattern.schema)
+  return [...(schema.items === undefined ? [] : [schema.items]), ...(schema.prefix ?? []), ...Object.values(schema.properties ?? {}), ...patterns, ...additional]
 }
 
 /**
@@ -134,12 +133,7 @@ export class ToolSchemaReader {
       else allOf.push({ types: [], enum: [schema.const] })
     }
     if (allOf.length > 0) result.allOf = allOf
-    if (isRecord(schema.items)) {
-      result.items = this.schema(schema.items, `${path}.items`, enclosing, depth)
-    } else if (schema.items !== undefined && !Array.isArray(schema.items) && typeof schema.items !== 'boolean') {
-      // A list (a tuple's items) and a boolean are JSON Schema too, and left unchecked, as `prefixItems` are not read; anything else is a slip.
-      throw new TypeError(`${path}.items: expected a schema object, received ${printValue(schema.items)}`)
-    }
+    this.readItems(result, schema, path, enclosing, depth)
     if (schema.properties !== undefined && !isRecord(schema.properties)) {
       throw new TypeError(`${path}.properties: expected an object of schemas, received ${printValue(schema.properties)}`)
     }
@@ -157,6 +151,7 @@ export class ToolSchemaReader {
       const names = readNameList(schema.required, `${path}.required`, 'a property name', 'property names')
       if (names.length > 0) result.required = names
     }
+    if (schema.patternProperties !== undefined) result.patterns = this.patterns(schema.patternProperties, `${path}.patternProperties`, enclosing, depth)
     const additional = schema.additionalProperties
     if (additional === false) result.additional = false
     else if (isRecord(additional)) result.additional = this.schema(additional, `${path}.additionalProperties`, enclosing, depth)
@@ -169,6 +164,35 @@ export class ToolSchemaReader {
       // pydantic writes an enum argument's default beside its `$ref`, zod inside the definition.
       result.default = referred.default
     }
+  }
+
+  /**
+   * A list's items: 2020-12's `prefixItems` for the first items and `items` for the rest, or
+   * draft 7's tuple, `items` as a list and `additionalItems` for the rest. Where no prefix is
+   * declared, `items: false` is left unchecked, as a list of no items is seldom meant.
+   */
+  private readItems(result: Mutable<ValueSchema>, schema: Record<string, unknown>, path: string, enclosing: object[], depth: number): void {
+    const tupleKey = schema.prefixItems !== undefined ? 'prefixItems' : Array.isArray(schema.items) ? 'items' : undefined
+    const restKey = tupleKey === 'items' ? 'additionalItems' : 'items'
+    if (tupleKey !== undefined) {
+      const tuple = schema[tupleKey]
+      if (!Array.isArray(tuple)) throw new TypeError(`${path}.${tupleKey}: expected a list of schema objects, received ${printValue(tuple)}`)
+      refuseHoles(tuple, `${path}.${tupleKey}`, 'a schema object')
+      result.prefix = tuple.map((item, i) => this.schema(item, `${path}.${tupleKey}[${i}]`, enclosing, depth))
+    }
+    const rest = schema[restKey]
+    if (rest === undefined || (rest === false && tupleKey === undefined)) return
+    if (!isRecord(rest) && typeof rest !== 'boolean') throw new TypeError(`${path}.${restKey}: expected a schema object, received ${printValue(rest)}`)
+    result.items = this.schema(rest, `${path}.${restKey}`, enclosing, depth)
+  }
+
+  /** `patternProperties`: each name a regular expression, as JSON Schema writes them (ECMA-262's). */
+  private patterns(given: unknown, path: string, enclosing: object[], depth: number): PropertyPattern[] {
+    if (!isRecord(given)) throw new TypeError(`${path}: expected an object of schemas by pattern, received ${printValue(given)}`)
+    return Object.keys(given).map((source) => ({
+      pattern: propertyPattern(source, path),
+      schema: this.schema(given[source], childPath(path, source), enclosing, depth),
+    }))
   }
 
   /** The schema a `$ref` points to, read where it is written; one being read around it is found as it is, a recursive definition. */
@@ -217,6 +241,19 @@ export class ToolSchemaReader {
       pending.push(...innerParts(schema))
     }
     while (pending.length > 0) visit(pending.pop()!)
+  }
+}
+
+function propertyPattern(source: string, path: string): RegExp {
+  try {
+    return new RegExp(source, 'u')
+  } catch {
+    // Patterns written for engines without Unicode mode (`\-` outside a class) still compile without it.
+    try {
+      return new RegExp(source)
+    } catch (error) {
+      throw new TypeError(`${childPath(path, source)}: not a regular expression (${error instanceof Error ? error.message : String(error)})`)
+    }
   }
 }
 

@@ -7,8 +7,13 @@ export interface ValueSchema {
   /** Accepted types, normalised: string, number, integer, boolean, array, object, null; empty = any. */
   types: readonly SchemaType[]
   enum?: readonly unknown[]
+  /** What each item after the `prefix` must fit (`items`; `additionalItems` beside a draft 7 tuple). */
   items?: ValueSchema
+  /** What the first items must fit, each its own (`prefixItems`; draft 7's `items` as a list). */
+  prefix?: readonly ValueSchema[]
   properties?: Readonly<Record<string, ValueSchema>>
+  /** What a property whose name a pattern matches must fit (`patternProperties`); such a property is declared. */
+  patterns?: readonly PropertyPattern[]
   /** Properties an object must have (`required`, inside a value; a call's own arguments are the gold's to require). */
   required?: readonly string[]
   /** What any other property must fit (`additionalProperties`); `false` refuses other properties. */
@@ -19,6 +24,15 @@ export interface ValueSchema {
   allOf?: readonly ValueSchema[]
   /** The declared default, compiled as a gold value so "equals the default" uses the value rules. */
   default?: GoldNode
+}
+
+/** JSON Schema's boolean schemas: `true` takes any value, `false` none. */
+export const UNCHECKED: ValueSchema = { types: [] }
+export const NOTHING: ValueSchema = { types: [], enum: [] }
+
+export interface PropertyPattern {
+  pattern: RegExp
+  schema: ValueSchema
 }
 
 export type SchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'null'
@@ -135,7 +149,9 @@ function pointedTo(schema: ValueSchema): ValueSchema {
     target.unions === undefined &&
     target.enum === undefined &&
     target.items === undefined &&
+    target.prefix === undefined &&
     target.properties === undefined &&
+    target.patterns === undefined &&
     target.required === undefined &&
     target.additional === undefined
   ) {
@@ -175,9 +191,12 @@ class SchemaCheck {
   private ownReason(schema: ValueSchema, value: unknown): string | undefined {
     if (schema.types.length > 0 && !accepts(schema.types, typeOf(value))) return typeReason(schema.types, value)
     if (schema.enum !== undefined && !schema.enum.some((allowed) => sameDeclaredValue(allowed, value, this.canonicalize))) return enumReason(schema.enum, value)
-    if (schema.items !== undefined && Array.isArray(value)) {
+    if ((schema.items !== undefined || schema.prefix !== undefined) && Array.isArray(value)) {
+      const prefix = schema.prefix ?? []
       for (let i = 0; i < value.length; i++) {
-        const reason = this.reason(schema.items, value[i])
+        const itemSchema = i < prefix.length ? prefix[i] : schema.items
+        if (itemSchema === undefined) continue
+        const reason = itemSchema === NOTHING ? 'beyond the items declared' : this.reason(itemSchema, value[i])
         if (reason !== undefined) return within(`[${i}]`, reason)
       }
     }
@@ -195,9 +214,21 @@ class SchemaCheck {
       const reason = this.reason(properties[key]!, record[key])
       if (reason !== undefined) return within(propertyStep(key), reason)
     }
-    if (schema.additional === undefined) return undefined
+    const patterns = schema.patterns
+    if (schema.additional === undefined && patterns === undefined) return undefined
     for (const key of Object.keys(record)) {
       if (Object.hasOwn(properties, key)) continue
+      if (patterns !== undefined) {
+        let matched = false
+        for (const { pattern, schema: patternSchema } of patterns) {
+          if (!pattern.test(key)) continue
+          matched = true
+          const reason = this.reason(patternSchema, record[key])
+          if (reason !== undefined) return within(propertyStep(key), reason)
+        }
+        if (matched) continue
+      }
+      if (schema.additional === undefined) continue
       if (schema.additional === false) return within(propertyStep(key), 'not a declared property')
       const reason = this.reason(schema.additional, record[key])
       if (reason !== undefined) return within(propertyStep(key), reason)

@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { optional } from '../../src/compare/gold-values'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+
+/** A tool `f` whose one argument `a` has the given schema. */
+function metricFor(schema: unknown) {
+  return new ToolCallMetric({ grammar: [{ name: 'f', parameters: { type: 'object', properties: { a: schema } } }] })
+}
+
+/** The reason `a` is wrong, scored against gold that leaves it to the schema; undefined when it fits. */
+function reasonFor(metric: ToolCallMetric, value: unknown): string | undefined {
+  const score = metric.score([{ name: 'f', args: { a: value } }], [{ name: 'f', args: { a: optional() } }])
+  return score.pairs[0]!.args[0]!.reason
+}
+
+describe('tuples', () => {
+  test("zod 4's tuple with a rest: prefixItems for the first items, items for the others", () => {
+    const written = z.toJSONSchema(z.object({ a: z.tuple([z.string()], z.number()) }))
+    const metric = new ToolCallMetric({ grammar: [{ name: 'f', parameters: written }] })
+    expect(reasonFor(metric, ['start', 1, 2])).toBeUndefined()
+    expect(reasonFor(metric, ['start'])).toBeUndefined()
+    expect(reasonFor(metric, ['start', 'middle'])).toBe('[1]: expected a number (the declared type), received "middle"')
+    expect(reasonFor(metric, [1, 2])).toBe('[0]: expected a string (the declared type), received 1')
+  })
+
+  test('a closed tuple refuses items past its own, in 2020-12 and in draft 7', () => {
+    const pair = [{ type: 'number' }, { type: 'number' }]
+    for (const metric of [metricFor({ type: 'array', prefixItems: pair, items: false }), metricFor({ type: 'array', items: pair, additionalItems: false })]) {
+      expect(reasonFor(metric, [1, 2])).toBeUndefined()
+      expect(reasonFor(metric, [1, 'x'])).toBe('[1]: expected a number (the declared type), received "x"')
+      expect(reasonFor(metric, [1, 2, 3])).toBe('[2]: beyond the items declared')
+    }
+  })
+
+  test('an open tuple takes any items past its own; items: false alone is left unchecked', () => {
+    expect(reasonFor(metricFor({ type: 'array', prefixItems: [{ type: 'string' }] }), ['a', 1, null])).toBeUndefined()
+    expect(reasonFor(metricFor({ type: 'array', items: [{ type: 'string' }] }), ['a', 1])).toBeUndefined()
+    expect(reasonFor(metricFor({ type: 'array', items: false }), [1])).toBeUndefined()
+  })
+
+  test('a tuple that is not a list of schemas is the author\'s TypeError, naming where', () => {
+    const at = 'options.grammar[0].parameters.properties.a'
+    expect(() => metricFor({ type: 'array', prefixItems: { type: 'string' } })).toThrow(new TypeError(`${at}.prefixItems: expected a list of schema objects, received {"type": "string"}`))
+    expect(() => metricFor({ type: 'array', items: [{ type: 'string' }], additionalItems: 'no' })).toThrow(new TypeError(`${at}.additionalItems: expected a schema object, received "no"`))
+  })
+})
+
+describe('patternProperties', () => {
+  const headers = {
+    type: 'object',
+    properties: { host: { type: 'string' } },
+    patternProperties: { '^x-': { type: 'string' }, '^x-count$': { type: 'integer' } },
+    additionalProperties: false,
+  }
+
+  test('a property a pattern matches is declared, and fits every pattern that matches it', () => {
+    const metric = metricFor(headers)
+    expect(reasonFor(metric, { host: 'a', 'x-id': '1' })).toBeUndefined()
+    expect(reasonFor(metric, { 'x-id': 1 })).toBe('["x-id"]: expected a string (the declared type), received 1')
+    expect(reasonFor(metric, { 'x-count': '3' })).toBe('["x-count"]: expected an integer (the declared type), received "3"')
+    expect(reasonFor(metric, { accept: 'json' })).toBe('.accept: not a declared property')
+  })
+
+  test('additionalProperties applies only to the properties no pattern matches', () => {
+    const metric = metricFor({ ...headers, additionalProperties: { type: 'number' } })
+    expect(reasonFor(metric, { 'x-id': 'a', retries: 3 })).toBeUndefined()
+    expect(reasonFor(metric, { retries: 'three' })).toBe('.retries: expected a number (the declared type), received "three"')
+  })
+
+  test('patterns are ECMA-262 regular expressions, with Unicode mode where they compile in it; one that does not compile is refused', () => {
+    expect(reasonFor(metricFor({ type: 'object', patternProperties: { '^\\p{Lu}': { type: 'number' } } }), { Ä: 'x', ä: 'y' })).toBe('["Ä"]: expected a number (the declared type), received "x"')
+    // `\-` outside a class compiles only without Unicode mode, as many generators write it.
+    expect(reasonFor(metricFor({ type: 'object', patternProperties: { '^a\\-b$': { type: 'number' } } }), { 'a-b': 'x' })).toBe('["a-b"]: expected a number (the declared type), received "x"')
+    expect(() => metricFor({ type: 'object', patternProperties: { '(': { type: 'number' } } })).toThrow(
+      /^options\.grammar\[0\]\.parameters\.properties\.a\.patternProperties\["\("\]: not a regular expression \(/,
+    )
+  })
+})
