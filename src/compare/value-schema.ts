@@ -252,15 +252,36 @@ class SchemaCheck {
   private unionReason(alternatives: readonly ValueSchema[], value: unknown): string | undefined {
     const named: SchemaType[] = []
     let typedReason: string | undefined
+    let taggedReason: string | undefined
     for (const alternative of alternatives) {
       const reason = this.reason(alternative, value)
       if (reason === undefined) return undefined
-      const { types, enum: declared } = pointedTo(alternative)
+      const target = pointedTo(alternative)
+      const { types, enum: declared } = target
       // An alternative that allows nothing (`false`) explains nothing.
-      if (declared?.length !== 0 && (types.length === 0 || accepts(types, typeOf(value)))) typedReason ??= reason
+      if (declared?.length !== 0 && (types.length === 0 || accepts(types, typeOf(value)))) {
+        typedReason ??= reason
+        if (taggedReason === undefined && this.sharesTag(target, value)) taggedReason = reason
+      }
       for (const type of types) if (!named.includes(type)) named.push(type)
     }
-    return typedReason ?? (named.length > 0 ? typeReason(named, value) : enumReason([], value))
+    return taggedReason ?? typedReason ?? (named.length > 0 ? typeReason(named, value) : enumReason([], value))
+  }
+
+  /**
+   * Whether an object has the tag of a union's alternative (a property it declares as one value,
+   * `kind: { const: 'rect' }`): in a tagged union, the alternative the value meant to be, whose
+   * reason is the one worth giving.
+   */
+  private sharesTag(alternative: ValueSchema, value: unknown): boolean {
+    const properties = alternative.properties
+    if (properties === undefined || typeOf(value) !== 'object') return false
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(properties)) {
+      const declared = pointedTo(properties[key]!).enum
+      if (declared?.length === 1 && Object.hasOwn(record, key) && sameDeclaredValue(declared[0], record[key], this.canonicalize)) return true
+    }
+    return false
   }
 }
 

@@ -77,3 +77,14 @@ describe('patternProperties', () => {
     )
   })
 })
+
+describe('tagged unions', () => {
+  test("the reason is the alternative's whose tag the value has, not the first one's", () => {
+    const shape = z.discriminatedUnion('kind', [z.object({ kind: z.literal('circle'), r: z.number() }), z.object({ kind: z.literal('rect'), w: z.number(), h: z.number() })])
+    const metric = new ToolCallMetric({ grammar: [{ name: 'f', parameters: z.toJSONSchema(z.object({ a: shape })) }] })
+    expect(reasonFor(metric, { kind: 'rect', w: 'wide', h: 1 })).toBe('.w: expected a number (the declared type), received "wide"')
+    expect(reasonFor(metric, { kind: 'circle' })).toBe('.r: required property not given')
+    // No alternative's tag: the first alternative of the value's type says why.
+    expect(reasonFor(metric, { kind: 'square', side: 1 })).toBe('.r: required property not given')
+  })
+})
