@@ -134,8 +134,24 @@ function readListedTool(tool: unknown, at: string): ToolSpec[] {
     for (let j = 0; j < declarations.length; j++) specs.push(readToolSchema(declarations[j], `${at}.functionDeclarations[${j}]`))
     return specs
   }
+  if (isRecord(tool) && tool.type === 'namespace') return readNamespace(tool, at)
   if (isRecord(tool) && isBuiltInTool(tool)) return []
   return [readToolSchema(tool, at)]
+}
+
+/** A Responses namespace tool: its functions, each named within it (`crm.search`), as a call to one names it. */
+function readNamespace(namespace: Record<string, unknown>, at: string): ToolSpec[] {
+  if (typeof namespace.name !== 'string' || namespace.name === '') throw new TypeError(`${at}.name: expected the namespace's name, received ${printValue(namespace.name)}`)
+  if (!Array.isArray(namespace.tools)) throw new TypeError(`${at}.tools: expected a list of function tools, received ${printValue(namespace.tools)}`)
+  const specs: ToolSpec[] = []
+  for (let i = 0; i < namespace.tools.length; i++) {
+    const tool: unknown = namespace.tools[i]
+    // A custom tool's free-form input has no arguments to declare.
+    if (isRecord(tool) && tool.type === 'custom') continue
+    const spec = readToolSchema(tool, `${at}.tools[${i}]`)
+    specs.push({ ...spec, name: `${namespace.name}.${spec.name}` })
+  }
+  return specs
 }
 
 function readToolSchema(tool: unknown, path: string): ToolSpec {

@@ -42,6 +42,29 @@ const response = {
   tools: [],
 }
 
+describe('OpenAI Responses calls in a namespace', () => {
+  const searchItem = { type: 'function_call', id: 'fc_1', call_id: 'call_1', namespace: 'crm', name: 'search', arguments: '{"q":"acme"}', status: 'completed' }
+
+  test('are named within it, as its namespace tool declares them', () => {
+    expect(toolCalls({ ...response, output: [searchItem, { ...searchItem, id: 'fc_2', namespace: undefined, name: 'get_weather', arguments: '{"city":"Paris"}' }] })).toEqual([
+      { name: 'crm.search', args: { q: 'acme' } },
+      parisAndRome[0],
+    ])
+    expect(toolCalls({ type: 'custom_tool_call', call_id: 'c', namespace: 'db', name: 'sql', input: 'SELECT 1' })[0]?.name).toBe('db.sql')
+  })
+
+  test('streamed, as its events give them', () => {
+    const events = [
+      { type: 'response.created', sequence_number: 0, response: { ...response, status: 'in_progress', output: [] } },
+      { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { ...searchItem, arguments: '', status: 'in_progress' } },
+      { type: 'response.function_call_arguments.delta', sequence_number: 2, output_index: 0, item_id: 'fc_1', delta: '{"q":"acme"}' },
+      { type: 'response.output_item.done', sequence_number: 3, output_index: 0, item: searchItem },
+      { type: 'response.completed', sequence_number: 4, response: { ...response, output: [searchItem] } },
+    ]
+    expect(readTurns(events)).toEqual([[{ name: 'crm.search', args: { q: 'acme' } }]])
+  })
+})
+
 describe('OpenAI Chat Completions, hand-written', () => {
   test('reads the tool calls of a ChatCompletion as one turn', () => {
     expect(readTurns(chatCompletion)).toEqual([parisAndRome])

@@ -1,4 +1,5 @@
 import type { Tool as BedrockTool } from '@aws-sdk/client-bedrock-runtime'
+import type OpenAI from 'openai'
 import { DynamicTool, tool as langchainTool } from '@langchain/core/tools'
 import { tool as agentsTool } from '@openai/agents-core'
 import { dynamicTool, gateway, generateText, isStepCount, jsonSchema, tool, zodSchema } from 'ai'
@@ -186,6 +187,22 @@ describe("a request's whole tools list, built-in tools and all", () => {
     expect(score.pairs[0]!.args[0]!.reason).toBe('expected one of the declared values "c", "f", received "kelvin"')
     expect(() => new ToolCallMetric({ grammar: [{ toolSpec: { name: 'f', inputSchema: { json: 'object' } } }] })).toThrow(
       new TypeError('options.grammar[0].toolSpec.inputSchema.json: expected a JSON Schema object, received "object"'),
+    )
+  })
+
+  test("a Responses namespace tool declares its functions within it, as calls to them are named", () => {
+    const tools: OpenAI.Responses.Tool[] = [
+      { type: 'namespace', name: 'crm', description: 'The CRM', tools: [{ type: 'function', name: 'search', parameters: { type: 'object', properties: { q: { type: 'string' } } } }, { type: 'custom', name: 'sql' }] },
+      { type: 'function', name: 'search', parameters: city, strict: false },
+    ]
+    const metric = new ToolCallMetric({ grammar: tools })
+    const score = metric.score(
+      { type: 'function_call', call_id: 'c1', namespace: 'crm', name: 'search', arguments: '{"q": 5}' },
+      [{ name: 'crm.search', args: { q: optional() } }],
+    )
+    expect(score.pairs[0]!.args[0]!.reason).toBe('expected a string (the declared type), received 5')
+    expect(() => new ToolCallMetric({ grammar: [{ type: 'namespace', name: 'crm', tools: {} }] })).toThrow(
+      new TypeError('options.grammar[0].tools: expected a list of function tools, received {}'),
     )
   })
 

@@ -9,7 +9,10 @@ import { callAt, get, has, holds, peek, type FormatReader } from './reader'
  * `{ name }` alone for a call without arguments.
  */
 export const readOwnCall: FormatReader = (value, path) => {
-  if (isServerItem(peek(value, 'type'))) return undefined
+  const type = peek(value, 'type')
+  if (isServerItem(type)) return undefined
+  // A Responses call in a namespace is named within it, by the Responses reader.
+  if (type === 'function_call' && peek(value, 'namespace') !== undefined) return undefined
   const argsGiven = holds(value, 'args')
   const argumentsGiven = holds(value, 'arguments')
   // The key that holds a value, before one that is only there, undefined.

@@ -1,6 +1,7 @@
 import { childPath } from '../../path'
 import type { ToolCall } from '../../tool-call'
 import { failedResponseCall } from '../api-error'
+import { inNamespace } from '../openai-responses'
 import { get, isList, isObject, peek, type Context } from '../reader'
 import { addArgumentsPiece, member, type PendingCall, type PendingCalls } from './pending-calls'
 
@@ -107,7 +108,7 @@ function takeCall(
   call ??= calls.begin(index, ids[0], namePath)
   for (const id of ids) calls.setId(id, call)
   call.started = true
-  call.name = peek(item, 'name')
+  call.name = inNamespace(item, peek(item, 'name'))
   call.namePath = namePath
   call.custom = type === 'custom_tool_call'
   if (call.argsText === '') call.argsPath = call.custom ? path : childPath(path, 'arguments')
