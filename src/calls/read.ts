@@ -16,6 +16,7 @@ import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
 import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
+import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
 import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
 import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
 import { isStreamHelper, STREAM_HELPER } from './formats/stream-helper'
@@ -252,6 +253,8 @@ class ListReading implements IndexVisitor {
   private run: ToolCall[] | undefined = undefined
   /** The events of a streamed response, put together as they come; made for the first event. */
   private stream: StreamAssembly | undefined = undefined
+  /** The AI SDK calls whose streamed input began, until it comes whole; made for the first such call. */
+  private aiSdkInputs: AiSdkOpenInputs | undefined = undefined
   /** Whether the list is among the ancestors: only once an item is read further, so that a list of calls alone, the commonest, costs nothing. */
   entered = false
 
@@ -293,6 +296,7 @@ class ListReading implements IndexVisitor {
       return
     }
     this.addResponse(this.stream?.finish())
+    if (isObject(item) && (this.aiSdkInputs !== undefined || peek(item, 'type') === 'tool-input-start')) (this.aiSdkInputs ??= new AiSdkOpenInputs()).note(item, itemPath)
     if (isList(item) && !isTuple(item)) {
       this.endRun()
       this.turns = withItem(this.turns, oneTurn(item, itemPath, depth + 1))
@@ -313,6 +317,7 @@ class ListReading implements IndexVisitor {
 
   end(): Turns {
     this.addResponse(this.stream?.finish())
+    if (this.aiSdkInputs !== undefined) for (const call of this.aiSdkInputs.cutShort()) this.run = withItem(this.run, call)
     this.endRun()
     return this.turns ?? []
   }

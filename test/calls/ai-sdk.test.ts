@@ -227,6 +227,31 @@ describe('the ai SDK UI message stream of a streamed run', () => {
     expect(toolCalls(message)).toEqual([{ name: 'get_weather', args: {}, unparseable: expect.stringContaining("the stream ended while this call's input was still streaming") }])
   })
 
+  test("the same run's fullStream parts and UI message chunks, where the SDK drops the call it never got whole: cut short, not missing", async () => {
+    const cutShort = () => ({
+      stream: simulateReadableStream({
+        chunks: [
+          { type: 'stream-start', warnings: [] },
+          { type: 'tool-call', toolCallId: 'c0', toolName: 'get_weather', input: '{"city":"Paris"}' },
+          { type: 'tool-input-start', id: 'c1', toolName: 'get_weather' },
+          { type: 'tool-input-delta', id: 'c1', delta: '{"city":"Ro' },
+          { type: 'finish', finishReason: { unified: 'length', raw: 'length' }, usage },
+        ] as never,
+      }),
+    })
+    const run = () => streamText({ model: new MockLanguageModelV4({ doStream: [cutShort()] as never }), prompt: 'Weather?', tools, onError: () => {} })
+    const cut = { name: 'get_weather', args: {}, unparseable: expect.stringMatching(/^\[\d+\]: the stream ended before this call's input was whole$/) }
+    const parts: unknown[] = []
+    for await (const part of run().fullStream) parts.push(part)
+    expect(readTurns(parts)).toEqual([[paris, cut]])
+    const chunks: unknown[] = []
+    for await (const chunk of run().toUIMessageStream()) chunks.push(chunk)
+    expect(readTurns(chunks)).toEqual([[paris, cut]])
+    // Given whole, in either stream, the call is read as it came.
+    const whole = [{ type: 'tool-input-start', toolCallId: 'c1', toolName: 'get_weather' }, { type: 'tool-input-available', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' } }]
+    expect(readTurns(whole)).toEqual([[paris]])
+  })
+
   test('a chunk of input that did not parse is the call as sent', () => {
     const chunk = { type: 'tool-input-error', toolCallId: 'c1', toolName: 'get_weather', input: '{"city": Par', errorText: 'bad input' }
     expect(toolCalls([chunk])).toEqual([{ name: 'get_weather', args: {}, unparseable: expect.stringMatching(/^\[0\]\.input: not valid JSON/) }])
