@@ -30,8 +30,8 @@ export const readMessage: FormatReader = (value, path, context) => {
     for (const key of ['content', 'parts']) {
       const partsPath = childPath(path, key)
       const parts = get(value, key, partsPath)
-      // MCP's sampling messages may hold one content block, not a list of them.
-      if (key === 'content' && isObject(parts) && !isList(parts)) {
+      // MCP's sampling messages may hold one content block, not a list of them; a block is tagged with its type.
+      if (key === 'content' && isObject(parts) && !isList(parts) && typeof peek(parts, 'type') === 'string') {
         const reading = context.read(parts, partsPath)
         if ('call' in reading) turn.push(reading.call)
         else for (const calls of reading.turns) for (const call of calls) turn.push(call)
