@@ -168,8 +168,7 @@ export class ToolSchemaReader {
 
   /**
    * A list's items: 2020-12's `prefixItems` for the first items and `items` for the rest, or
-   * draft 7's tuple, `items` as a list and `additionalItems` for the rest. Where no prefix is
-   * declared, `items: false` is left unchecked, as a list of no items is seldom meant.
+   * draft 7's tuple, `items` as a list and `additionalItems` for the rest (`false`: no more).
    */
   private readItems(result: Mutable<ValueSchema>, schema: Record<string, unknown>, path: string, enclosing: object[], depth: number): void {
     const tupleKey = schema.prefixItems !== undefined ? 'prefixItems' : Array.isArray(schema.items) ? 'items' : undefined
@@ -181,7 +180,7 @@ export class ToolSchemaReader {
       result.prefix = tuple.map((item, i) => this.schema(item, `${path}.${tupleKey}[${i}]`, enclosing, depth))
     }
     const rest = schema[restKey]
-    if (rest === undefined || (rest === false && tupleKey === undefined)) return
+    if (rest === undefined) return
     if (!isRecord(rest) && typeof rest !== 'boolean') throw new TypeError(`${path}.${restKey}: expected a schema object, received ${printValue(rest)}`)
     result.items = this.schema(rest, `${path}.${restKey}`, enclosing, depth)
   }

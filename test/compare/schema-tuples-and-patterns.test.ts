@@ -33,10 +33,11 @@ describe('tuples', () => {
     }
   })
 
-  test('an open tuple takes any items past its own; items: false alone is left unchecked', () => {
+  test('an open tuple takes any items past its own; items: false alone takes none', () => {
     expect(reasonFor(metricFor({ type: 'array', prefixItems: [{ type: 'string' }] }), ['a', 1, null])).toBeUndefined()
     expect(reasonFor(metricFor({ type: 'array', items: [{ type: 'string' }] }), ['a', 1])).toBeUndefined()
-    expect(reasonFor(metricFor({ type: 'array', items: false }), [1])).toBeUndefined()
+    expect(reasonFor(metricFor({ type: 'array', items: false }), [])).toBeUndefined()
+    expect(reasonFor(metricFor({ type: 'array', items: false }), [1])).toBe('[0]: beyond the items declared')
   })
 
   test('a tuple that is not a list of schemas is the author\'s TypeError, naming where', () => {
