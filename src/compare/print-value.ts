@@ -159,11 +159,26 @@ function printApart(expected: string, received: string, width: number, shown: (t
   while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
   // A few characters before the difference, or more when the rest is shorter than the width.
   const start = Math.max(0, Math.min(first - Math.min(LEAD, Math.floor(width / 2)), Math.max(expected.length, received.length) - width))
-  return [printWindow(expected, start, width, shown), printWindow(received, start, width, shown)]
+  const [expectedEnd, receivedEnd] = windowEnds(expected, received, first, start, width)
+  return [printWindow(expected, start, expectedEnd, shown), printWindow(received, start, receivedEnd, shown)]
 }
 
-function printWindow(text: string, start: number, width: number, shown: (text: string) => string): string {
-  let end = Math.min(text.length, start + width)
+/**
+ * Where the two windows end: as far from each text's end as the other's, where that falls in
+ * the ending the two share, so that the same text closes both (`lazy dog` against `sleepy dog`,
+ * not `dog. Line 32: the qui` against `dog. Line 32: the q`); else `width` after the start.
+ */
+function windowEnds(expected: string, received: string, first: number, start: number, width: number): [number, number] {
+  const shorter = Math.min(expected.length, received.length)
+  let shared = 0
+  while (shared < shorter - first && expected.charCodeAt(expected.length - 1 - shared) === received.charCodeAt(received.length - 1 - shared)) shared++
+  const fromEnd = Math.max(expected.length, received.length) - start - width
+  if (fromEnd < 0 || fromEnd > shared) return [Math.min(expected.length, start + width), Math.min(received.length, start + width)]
+  return [expected.length - fromEnd, received.length - fromEnd]
+}
+
+function printWindow(text: string, start: number, endBefore: number, shown: (text: string) => string): string {
+  let end = endBefore
   // A window does not split a surrogate pair: half of one would print as another character.
   if (start > 0 && isLowSurrogate(text.charCodeAt(start)) && isHighSurrogate(text.charCodeAt(start - 1))) start++
   if (end < text.length && isLowSurrogate(text.charCodeAt(end)) && isHighSurrogate(text.charCodeAt(end - 1))) end--

@@ -143,6 +143,14 @@ describe('printStringsApart', () => {
     expect(printStringsApart('Αθήνα', 'Athens')).toEqual(['"Αθήνα"', '"Athens"'])
   })
 
+  test('where the strings differ in length and end alike, both windows end on the same text', () => {
+    const body = (word: string) => Array.from({ length: 60 }, (_, i) => `Line ${i}: the quick brown fox jumps over the ${i === 30 ? word : 'lazy'} dog.`).join('\n')
+    const [expected, received] = printStringsApart(body('lazy'), body('sleepy'), 60)
+    const [before, after] = expected.split('lazy')
+    expect(received).toBe(`${before}sleepy${after}`)
+    expect(after).toMatch(/…"$/)
+  })
+
   test('a window never splits a surrogate pair', () => {
     const [expected, received] = printStringsApart(`${'😀'.repeat(40)}a`, `${'😀'.repeat(40)}b`, 20)
     for (const printed of [expected, received]) expect(printed).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/)
