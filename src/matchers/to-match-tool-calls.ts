@@ -101,7 +101,7 @@ export function toMatchToolCalls(
       : this.isNot
         ? undecided
           ? `Expected the calls not to match the gold, but ${UNDECIDED}, and taken as a match it makes them match${allowed(allowances)}.`
-          : `Expected the calls not to match the gold, but they do${allowed(allowances)}.`
+          : `Expected the calls not to match the gold, but they do${allowed(allowances)}${resolved.exactFirst === true ? ', with exact pairs seated first (the pairs and figures below are of that seating)' : ''}.`
         : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
     const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
     // A promise has no calls to show: a pair list would only grade it as unparseable.

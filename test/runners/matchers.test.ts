@@ -95,7 +95,9 @@ describe('toMatchToolCalls', () => {
     expect(new ToolCallMetric({ level: 'arg' }).score(pred, gold).pairs.map((pair) => pair.predIndex)).toEqual([1])
     expect(pred).toMatchToolCalls(gold, { level: 'arg', allowExtra: true })
     const message = failure(() => expect(pred).not.toMatchToolCalls(gold, { level: 'arg', allowExtra: true }))
-    expect(message).toContain('Expected the calls not to match the gold, but they do (extra predictions allowed).')
+    expect(message).toContain(
+      'Expected the calls not to match the gold, but they do (extra predictions allowed), with exact pairs seated first (the pairs and figures below are of that seating).',
+    )
     expect(message).toMatch(/✓ gold\[0\] ↔ pred\[0\]/)
     expect(() => expect(pred).toMatchToolCalls(gold, { level: 'arg' })).toThrow('1 prediction matched nothing')
   })
