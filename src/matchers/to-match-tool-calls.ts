@@ -35,7 +35,9 @@ function whatFailed(score: Score, allowances: Allowances): string {
     parts.push(allowances.allowExtra ? `${count(predictions, 'prediction', 'predictions')} could not be read (extra calls are allowed, unreadable ones are not)` : count(predictions, 'prediction matched nothing', 'predictions matched nothing'))
   }
   if (gold > 0) parts.push(count(gold, 'gold call was not matched', 'gold calls were not matched'))
-  return parts.join(', ')
+  const said = parts.join(', ')
+  // With nothing predicted, that is the story: said first, as toHaveCalledTool says it.
+  return score.pairs.length === 0 && score.unmatchedPred.length === 0 ? `no call was made: ${said}` : said
 }
 
 /** Every pair exact, and nothing left unpaired that the allowances do not allow. */

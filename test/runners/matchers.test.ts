@@ -61,6 +61,12 @@ describe('toMatchToolCalls', () => {
     )
   })
 
+  test('says first that no call was made, where none was', () => {
+    expect(failure(() => expect([]).toMatchToolCalls([search('cats'), answer('meow')]))).toContain(
+      'Expected the calls to match the gold, but no call was made: 2 gold calls were not matched.',
+    )
+  })
+
   test('allowExtra lets predictions stay unpaired', () => {
     expect([search('cats'), answer('meow')]).toMatchToolCalls([search('cats')], { allowExtra: true })
   })
