@@ -33,3 +33,16 @@ describe('corpus sums stay exact', () => {
     expect(metric.aggregate(scores)).toBe((2 * 1500) / (2 * 1500 + 3500 + 1500))
   })
 })
+
+describe("a score's own totals stay exact", () => {
+  test('are the sum of every unit, whichever call each came with: the same in any order of the calls', () => {
+    // Units of 0.3 and 0.3 × 7 (2.1): summed call by call, each call's sum rounded (0.3 + 2.1 to 2.4),
+    // the totals would hang on which gold call the lone prediction pairs with.
+    const metric = new ToolCallMetric({ level: 'arg', grammar: { tools: { h: { importance: 0.3, args: { c: { importance: 7 } } } } } })
+    const one = metric.score([{ name: 'h', args: {} }], [{ name: 'h', args: { c: 1 } }, { name: 'h', args: { b: 1 } }])
+    const other = metric.score([{ name: 'h', args: {} }], [{ name: 'h', args: { b: 1 } }, { name: 'h', args: { c: 1 } }])
+    expect([other.tp, other.fp, other.fn, other.recall]).toEqual([one.tp, one.fp, one.fn, one.recall])
+    // FN: c's 2.1, and the other call's name and b, 0.3 each: exactly 2.70000000000000006…, rounded once.
+    expect(one.fn).toBe(2.7)
+  })
+})
