@@ -29,19 +29,26 @@ export interface ToolSpec {
 /** Tools by canonical name. A tool or argument it does not list weighs 1 and is not type-checked. */
 export interface Grammar {
   tools: ReadonlyMap<string, ToolSpec>
-  /** Whether some importance is not a whole number (then pairs are ranked in finer units). */
+  /** Whether some importance is not a whole number (then counts are summed exactly). */
   fractional: boolean
+  /**
+   * Whether pairs are ranked in millionths: some importance is not whole, or a tool weighs 0,
+   * whose exact pairs rank below any weighed tool's and above a wrong pair.
+   */
+  rankedFinely: boolean
 }
 
-export const EMPTY_GRAMMAR: Grammar = { tools: new Map(), fractional: false }
+export const EMPTY_GRAMMAR: Grammar = { tools: new Map(), fractional: false, rankedFinely: false }
 
 function grammarOf(tools: ReadonlyMap<string, ToolSpec>): Grammar {
   let fractional = false
+  let weighsNothing = false
   for (const tool of tools.values()) {
     if (!Number.isInteger(tool.importance)) fractional = true
+    if (tool.importance === 0) weighsNothing = true
     for (const arg of tool.args.values()) if (!Number.isInteger(arg.importance)) fractional = true
   }
-  return { tools, fractional }
+  return { tools, fractional, rankedFinely: fractional || weighsNothing }
 }
 
 export function toolWeight(grammar: Grammar, canonicalName: string): number {

@@ -69,7 +69,7 @@ export class PairingContext {
     } else {
       this.valueContext = { canonicalize: memoise(options.canonicalize), testers: options.testers }
     }
-    this.rankUnit = options.grammar.fractional ? 1e6 : 1
+    this.rankUnit = options.grammar.rankedFinely ? 1e6 : 1
   }
 
   callContext(canonicalName: string): CallContext {
@@ -162,11 +162,10 @@ export class PairingContext {
 
   /** tiersOf, written into the given slots: the form a group's rank matrices fill without allocating. */
   writeTiers(exact: boolean, agreement: number, spared: number, defaulted: number, toolWeight: number, into: Tiers): void {
-    // A tool of importance 0 counts nothing, yet its exact pairs are still the ones to make: ranked as weighing 1, not tied with every other pairing.
-    const exactWorth = exact ? (toolWeight === 0 ? 1 : toolWeight) : 0
     const unit = this.rankUnit
-    // An exact pair is worth at least one unit: a weight below a millionth would round to 0, tied with a wrong pair.
-    const exactRank = exact ? Math.max(1, Math.round(exactWorth * unit)) : 0
+    // An exact pair is worth at least one unit: a weight below a millionth, or a tool's of importance 0 (which counts nothing,
+    // yet its exact pairs are still the ones to make), is a millionth, above a wrong pair and below any weighed exact one.
+    const exactRank = exact ? Math.max(1, Math.round(toolWeight * unit)) : 0
     if (this.options.level === 'call') {
       into.primary = exactRank
       into.secondary = Math.round(agreement * unit)

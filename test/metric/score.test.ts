@@ -617,6 +617,15 @@ describe('a tool of importance 0', () => {
     expect([f(2), f(1)]).toMatchToolCalls([f(1), f(2)], { grammar, level })
   })
 
+  test.each(['call', 'arg'] as const)("ranks its exact pairs below any weighed tool's: in order, it does not take the place of one, at %s level", (level) => {
+    const h = { name: 'h', args: {} }
+    for (const weighed of [{ h: { importance: 1 } }, { h: { importance: 1 / 3 } }]) {
+      const score = new ToolCallMetric({ grammar: { tools: { ...grammar.tools, ...weighed } }, level, order: 'strict' }).score([f(1), h], [h, f(1)])
+      expect(score.pairs.map(({ predIndex, goldIndex }) => [predIndex, goldIndex])).toEqual([[1, 0]])
+      expect(score.f1).toBe(1)
+    }
+  })
+
   test('counts nothing: calls that weigh nothing either side score as nothing expected and nothing predicted', () => {
     expect(counts(new ToolCallMetric({ grammar }).score([f(2)], [f(1)]))).toEqual({ tp: 0, fp: 0, fn: 0, f1: 1 })
   })
