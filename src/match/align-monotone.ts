@@ -5,7 +5,8 @@ import type { Assignment } from './assign-any'
  * for order 'turns'): each unit pairs with at most one, and pairs never cross. `value(i, j)`
  * is what pairing unit i with unit j is worth, or undefined when they cannot pair. The
  * alignment maximises the summed tiers (primary, then secondary, tertiary and quaternary, then the
- * number of call pairs); on ties it prefers pairing, then leaving a prediction out, so it is deterministic.
+ * number of call pairs); on ties it keeps the pairs of the earlier units (the first of two like
+ * predictions pairs), so it is deterministic.
  */
 export function alignMonotone(
   predUnits: number,
@@ -49,7 +50,8 @@ export function alignMonotone(
           const pt = above.tertiary[j - 1]! + paired.tertiary
           const pq = above.quaternary[j - 1]! + paired.quaternary
           const pc = above.count[j - 1]! + paired.pairs.length
-          if (pp > p || (pp === p && (ps > s || (ps === s && (pt > t || (pt === t && (pq > q || (pq === q && pc >= c)))))))) {
+          // Strictly better only: on a tie the alignment keeps the earlier units' pairs, as the unordered pairing does.
+          if (pp > p || (pp === p && (ps > s || (ps === s && (pt > t || (pt === t && (pq > q || (pq === q && pc > c)))))))) {
             p = pp
             s = ps
             t = pt

@@ -604,6 +604,17 @@ describe('the gold and the schema together', () => {
   })
 })
 
+describe("order 'strict' on a tie", () => {
+  test('pairs the first of two like predictions, as the unordered pairing does, and leaves the later one over', () => {
+    const f = { name: 'f', args: {} }
+    for (const order of ['strict', 'any'] as const) {
+      const score = new ToolCallMetric({ order }).score([f, f], [f])
+      expect(score.pairs.map(({ predIndex }) => predIndex)).toEqual([0])
+      expect(score.unmatchedPred.map(({ predIndex }) => predIndex)).toEqual([1])
+    }
+  })
+})
+
 describe('a tool of importance 0', () => {
   const grammar = { tools: { f: { importance: 0 } } }
   const f = (a: number) => ({ name: 'f', args: { a } })
