@@ -5,6 +5,7 @@ import { childPath } from '../calls/path'
 import { printValue } from '../compare/print-value'
 import { BfclInputError } from './input-error'
 import { isDict, pyTypeOf, type PyType } from './python-semantics'
+import { thousands } from '../calls/thousands'
 
 export interface BfclGoldCall {
   name: string
@@ -44,7 +45,7 @@ function sizeProblem(value: unknown, depth: number, budget: { left: number }): s
   if (depth > MAX_DEPTH) return `nested deeper than ${MAX_DEPTH} levels`
   const items: readonly unknown[] = Array.isArray(value) ? value : Object.values(value)
   budget.left -= items.length
-  if (budget.left < 0) return `written out, holds more than ${MAX_SHARED_VALUES.toLocaleString('en-US')} values`
+  if (budget.left < 0) return `written out, holds more than ${thousands(MAX_SHARED_VALUES)} values`
   for (let i = 0; i < items.length; i++) {
     const problem = sizeProblem(items[i], depth + 1, budget)
     if (problem !== undefined) return problem

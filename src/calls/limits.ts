@@ -1,3 +1,5 @@
+import { thousands } from './thousands'
+
 /** Deepest nesting of a predicted value that is read; deeper values make the call unparseable. */
 export const MAX_DEPTH = 256
 
@@ -9,7 +11,7 @@ export const MAX_DEPTH = 256
 export const MAX_SHARED_VALUES = 1_000_000
 
 /** Why a value past MAX_SHARED_VALUES is refused, as every copier of predicted values says it. */
-export const TOO_MUCH_SHARED = `holds the same parts so many times that, written out, they add more than ${MAX_SHARED_VALUES.toLocaleString('en-US')} values`
+export const TOO_MUCH_SHARED = `holds the same parts so many times that, written out, they add more than ${thousands(MAX_SHARED_VALUES)} values`
 
 /**
  * How many list items a trajectory's reading takes in all. A list held in several places is read

@@ -186,21 +186,27 @@ function writePython(value: unknown, floatText: (value: number) => string): stri
   }
   if (typeof value === 'string') return pythonStringRepr(value)
   if (value instanceof PyFloat) return floatText(value.value)
-  const write = (item: unknown) => writePython(item, floatText)
-  if (value instanceof PyTuple) {
-    return value.length === 1 ? `(${write(value[0])},)` : `(${value.map(write).join(', ')})`
-  }
-  if (Array.isArray(value)) return `[${value.map(write).join(', ')}]`
+  if (value instanceof PyTuple) return value.length === 1 ? `(${writePython(value[0], floatText)},)` : `(${writeItems(value, floatText)})`
+  if (Array.isArray(value)) return `[${writeItems(value, floatText)}]`
   if (value instanceof PyCall) {
-    const parts = value.positional.map(write)
-    for (const [key, item] of Object.entries(value.args)) parts.push(`${key}=${write(item)}`)
-    return `${value.name}(${parts.join(', ')})`
+    const positional = writeItems(value.positional, floatText)
+    let keywords = ''
+    for (const [key, item] of Object.entries(value.args)) keywords += `${keywords === '' ? '' : ', '}${key}=${writePython(item, floatText)}`
+    return `${value.name}(${positional}${positional !== '' && keywords !== '' ? ', ' : ''}${keywords})`
   }
   if (typeof value === 'object') {
-    const entries = Object.entries(value).map(([key, item]) => `${pythonStringRepr(key)}: ${write(item)}`)
-    return `{${entries.join(', ')}}`
+    let entries = ''
+    for (const [key, item] of Object.entries(value)) entries += `${entries === '' ? '' : ', '}${pythonStringRepr(key)}: ${writePython(item, floatText)}`
+    return `{${entries}}`
   }
   return String(value)
+}
+
+/** Items written one after another, as a list, a tuple or a call's positional arguments hold them. */
+function writeItems(items: readonly unknown[], floatText: (value: number) => string): string {
+  let written = ''
+  for (let i = 0; i < items.length; i++) written += `${i === 0 ? '' : ', '}${writePython(items[i], floatText)}`
+  return written
 }
 
 function formatFloat(value: number): string {

@@ -29,6 +29,7 @@ import { notPythonReason, parsePythonCalls } from './python'
 import { NOT_QUICK, quickPlain, readingCopied } from './plain-value'
 import { unparseableCall, type ToolCall, type Turns } from './tool-call'
 import { withItem } from './with-item'
+import { thousands } from './thousands'
 
 /**
  * The format readers, tried in order on each object; the first that recognises it reads it.
@@ -98,7 +99,7 @@ export function readTurns(input: unknown): Turns {
 
 /** The list items the reading under way has taken, counted against MAX_LIST_ITEMS. */
 let listItemsRead = 0
-const TOO_MANY_ITEMS = `more than ${MAX_LIST_ITEMS.toLocaleString('en-US')} list items in all (does it hold the same list in many places?)`
+const TOO_MANY_ITEMS = `more than ${thousands(MAX_LIST_ITEMS)} list items in all (does it hold the same list in many places?)`
 
 /** readTurns with every value copied, none shared: for a second reading, once comparing the shared values threw. */
 export function readTurnsCopied(input: unknown): Turns {

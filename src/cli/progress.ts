@@ -1,4 +1,5 @@
 import { monotonicMs } from './clock'
+import { thousands } from '../calls/thousands'
 
 const MIN_INTERVAL_MS = 250
 const ERASE_LINE = '\r\x1b[K'
@@ -46,14 +47,10 @@ export class StatusLine {
   }
 }
 
-function count(n: number): string {
-  return n.toLocaleString('en-US')
-}
-
 /** `scored 12,345 episodes (2,310/s, 41%)`; `nouns` is the singular and the plural. */
 export function progressText(done: number, nouns: readonly [string, string], elapsedMs: number, bytesRead: number, totalBytes: number | undefined): string {
   const rate = elapsedMs > 0 ? Math.round((done * 1000) / elapsedMs) : 0
-  const parts = [`${count(rate)}/s`]
+  const parts = [`${thousands(rate)}/s`]
   if (totalBytes !== undefined && totalBytes > 0) parts.push(`${Math.min(100, Math.floor((bytesRead * 100) / totalBytes))}%`)
-  return `scored ${count(done)} ${done === 1 ? nouns[0] : nouns[1]} (${parts.join(', ')})`
+  return `scored ${thousands(done)} ${done === 1 ? nouns[0] : nouns[1]} (${parts.join(', ')})`
 }

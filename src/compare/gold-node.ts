@@ -5,6 +5,7 @@ import { PyFloat } from '../calls/python-values'
 import { describe, type LazyPath, lazyChild, spellPath, unreadableAt } from '../calls/path'
 import { isPlainObject } from '../calls/plain-value'
 import { type JsonMarker, markerKeyOf, readJsonMarker } from './json-marker'
+import { thousands } from '../calls/thousands'
 
 /**
  * A gold value checked and compiled once. A string keeps its canonical form once it has been
@@ -159,7 +160,7 @@ export function spendGoldValues(count: number): boolean {
 }
 
 export function tooManyGoldValues(where: string): TypeError {
-  return new TypeError(`${where}: holds more than ${MAX_GOLD_VALUES.toLocaleString('en-US')} values, written out (a part held in several places counts wherever it stands)`)
+  return new TypeError(`${where}: holds more than ${thousands(MAX_GOLD_VALUES)} values, written out (a part held in several places counts wherever it stands)`)
 }
 
 function countValues(count: number, path: LazyPath): void {
