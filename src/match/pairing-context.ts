@@ -149,7 +149,7 @@ export class PairingContext {
   }
 
   /**
-   * At call level a pair is worth its exactness first, then its argument agreement; at arg
+   * At call level a pair is worth its exactness first, then, if it is wrong, its argument agreement; at arg
    * level, its agreed units (name and arguments) first, then its exactness, then the errors it
    * spares, then what it leaves out by declared defaults (README: Matching and scoring), unless
    * asked for exact pairs first.
@@ -168,7 +168,8 @@ export class PairingContext {
     const exactRank = exact ? Math.max(1, Math.round(toolWeight * unit)) : 0
     if (this.options.level === 'call') {
       into.primary = exactRank
-      into.secondary = Math.round(agreement * unit)
+      // The agreement of the calls that remain, the wrong ones: it seats each beside the gold call it came closest to.
+      into.secondary = exact ? 0 : Math.round(agreement * unit)
       into.tertiary = 0
       into.quaternary = 0
     } else if (this.options.exactFirst === true) {

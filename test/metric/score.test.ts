@@ -604,6 +604,18 @@ describe('the gold and the schema together', () => {
   })
 })
 
+describe('at call level, among pairings as exact', () => {
+  test('the wrong call sits beside the gold call it came closest to, whatever the exact pair agrees on', () => {
+    const gold = [{ name: 'f', args: { a: optional(), b: optional(), c: optional() } }, { name: 'f', args: { a: 1, d: 1 } }]
+    const score = new ToolCallMetric().score([{ name: 'f', args: { a: 1, b: 1, c: 1 } }, { name: 'f', args: {} }], gold)
+    // f() is as exact beside the first gold call as f(a=1, b=1, c=1); the latter agrees with the second on a.
+    expect(score.pairs.map(({ predIndex, goldIndex, exact }) => [predIndex, goldIndex, exact])).toEqual([
+      [1, 0, true],
+      [0, 1, false],
+    ])
+  })
+})
+
 describe("order 'strict' on a tie", () => {
   test('pairs the first of two like predictions, as the unordered pairing does, and leaves the later one over', () => {
     const f = { name: 'f', args: {} }
