@@ -78,8 +78,6 @@ export function scorePairing({ context, pairs }: Pairing): Score {
   let tp = 0
   let fp = 0
   let fn = 0
-  // Fractional weights: the totals are the exact sums of every unit counted, rounded once, whichever call each unit came with.
-  const exactTotals: ExactCounts | undefined = fractional ? { tp: new ExactSum(), fp: new ExactSum(), fn: new ExactSum() } : undefined
 
   const ordered = inGoldOrder(pairs) ? pairs : [...pairs].sort(byGoldIndex)
   const pairDetails: PairDetail[] = new Array(ordered.length)
@@ -97,13 +95,8 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     if (level === 'call') {
       if (exact) pairTp = weight
       else pairFp = pairFn = weight
-      if (exactTotals !== undefined && exact) exactTotals.tp.add(weight)
-      else if (exactTotals !== undefined) {
-        exactTotals.fp.add(weight)
-        exactTotals.fn.add(weight)
-      }
-    } else if (exactTotals !== undefined) {
-      ;({ tp: pairTp, fp: pairFp, fn: pairFn } = exactPairCounts(weight, args, exactTotals))
+    } else if (fractional) {
+      ;({ tp: pairTp, fp: pairFp, fn: pairFn } = exactPairCounts(weight, args))
     } else {
       pairTp = weight
       for (const verdict of args) {
@@ -155,8 +148,8 @@ export function scorePairing({ context, pairs }: Pairing): Score {
         for (let i = 0; i < gold.keys.length; i++) {
           if (gold.values[i]!.kind !== 'optional') weights.push(argWeight(callContext, gold.keys[i]!))
         }
-        weight = exactlySummed(weights, exactTotals?.fn)
-      } else exactTotals?.fn.add(weight)
+        weight = exactlySummed(weights, fractional)
+      }
       fn += weight
       unmatchedGold.push({ goldIndex, weight, call: { name: gold.name, args: describeGoldArgs(gold) } })
     }
@@ -178,8 +171,8 @@ export function scorePairing({ context, pairs }: Pairing): Score {
         const weights = [toolWeight]
         for (const arg of Object.keys(pred.args)) weights.push(argWeight(callContext, arg))
         for (let i = 0; i < (pred.positional?.length ?? 0); i++) weights.push(toolWeight)
-        weight = exactlySummed(weights, exactTotals?.fp)
-      } else exactTotals?.fp.add(weight)
+        weight = exactlySummed(weights, fractional)
+      }
       goldNames ??= new Set(context.gold.names)
       // One for every wrong tool of the trajectory: a table built for the first that asks.
       goldByDrawing ??= new NamesByDrawing(goldNames)
@@ -191,7 +184,8 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     }
   }
 
-  if (exactTotals !== undefined) [tp, fp, fn] = [exactTotals.tp.value, exactTotals.fp.value, exactTotals.fn.value]
+  // Fractional weights: the totals are the exact sums of the pairs' and unmatched calls' counts, rounded once.
+  if (fractional) ({ tp, fp, fn } = exactTotals(pairDetails, unmatchedPred, unmatchedGold))
   return {
     level,
     tp,
@@ -206,44 +200,44 @@ export function scorePairing({ context, pairs }: Pairing): Score {
   }
 }
 
-interface ExactCounts {
-  tp: ExactSum
-  fp: ExactSum
-  fn: ExactSum
-}
-
-/** A pair's counts at arg level, the name's weight and each argument's summed exactly (fractional weights), each unit added to the totals too. */
-function exactPairCounts(weight: number, args: readonly ArgVerdict[], totals: ExactCounts): Counts {
-  const pair: ExactCounts = { tp: new ExactSum(), fp: new ExactSum(), fn: new ExactSum() }
-  const count = (key: keyof ExactCounts, unit: number) => {
-    pair[key].add(unit)
-    totals[key].add(unit)
-  }
-  count('tp', weight)
+/** A pair's counts at arg level, the name's weight and each argument's summed exactly (fractional weights). */
+function exactPairCounts(weight: number, args: readonly ArgVerdict[]): Counts {
+  const [tp, fp, fn] = [new ExactSum(), new ExactSum(), new ExactSum()]
+  tp.add(weight)
   for (const verdict of args) {
-    if (verdict.verdict === 'match') count('tp', verdict.weight)
+    if (verdict.verdict === 'match') tp.add(verdict.weight)
     else if (verdict.verdict === 'mismatch') {
-      count('fp', verdict.weight)
-      count('fn', verdict.weight)
-    } else if (verdict.verdict === 'missing') count('fn', verdict.weight)
-    else if (verdict.verdict === 'unexpected') count('fp', verdict.weight)
+      fp.add(verdict.weight)
+      fn.add(verdict.weight)
+    } else if (verdict.verdict === 'missing') fn.add(verdict.weight)
+    else if (verdict.verdict === 'unexpected') fp.add(verdict.weight)
   }
-  return { tp: pair.tp.value, fp: pair.fp.value, fn: pair.fn.value }
+  return { tp: tp.value, fp: fp.value, fn: fn.value }
 }
 
-/** Weights summed: as doubles when they are integers, as they mostly are, else exactly (each added to `total` too) and rounded once. */
-function exactlySummed(weights: readonly number[], total: ExactSum | undefined): number {
-  if (total === undefined) {
+/** Weights summed: as doubles when they are integers, as they mostly are, else exactly and rounded once. */
+function exactlySummed(weights: readonly number[], fractional: boolean): number {
+  if (!fractional) {
     let sum = 0
     for (const weight of weights) sum += weight
     return sum
   }
   const exact = new ExactSum()
-  for (const weight of weights) {
-    exact.add(weight)
-    total.add(weight)
-  }
+  for (const weight of weights) exact.add(weight)
   return exact.value
+}
+
+/** TP, FP and FN as the exact sums of what each pair and unmatched call counts, as the corpus sums keep them. */
+function exactTotals(pairs: readonly PairDetail[], unmatchedPred: readonly UnmatchedPrediction[], unmatchedGold: readonly UnmatchedGold[]): Counts {
+  const [tp, fp, fn] = [new ExactSum(), new ExactSum(), new ExactSum()]
+  for (const pair of pairs) {
+    tp.add(pair.tp)
+    fp.add(pair.fp)
+    fn.add(pair.fn)
+  }
+  for (const unmatched of unmatchedPred) fp.add(unmatched.weight)
+  for (const unmatched of unmatchedGold) fn.add(unmatched.weight)
+  return { tp: tp.value, fp: fp.value, fn: fn.value }
 }
 
 /** How many names a reason lists before it says how many more there are. */
