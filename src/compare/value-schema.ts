@@ -217,18 +217,15 @@ class SchemaCheck {
     const patterns = schema.patterns
     if (schema.additional === undefined && patterns === undefined) return undefined
     for (const key of Object.keys(record)) {
-      if (Object.hasOwn(properties, key)) continue
-      if (patterns !== undefined) {
-        let matched = false
-        for (const { pattern, schema: patternSchema } of patterns) {
-          if (!pattern.test(key)) continue
-          matched = true
-          const reason = this.reason(patternSchema, record[key])
-          if (reason !== undefined) return within(propertyStep(key), reason)
-        }
-        if (matched) continue
+      // A declared property fits the patterns its name matches too; a property that neither declares is an additional one.
+      let declared = Object.hasOwn(properties, key)
+      for (const { pattern, schema: patternSchema } of patterns ?? []) {
+        if (!pattern.test(key)) continue
+        declared = true
+        const reason = this.reason(patternSchema, record[key])
+        if (reason !== undefined) return within(propertyStep(key), reason)
       }
-      if (schema.additional === undefined) continue
+      if (declared || schema.additional === undefined) continue
       if (schema.additional === false) return within(propertyStep(key), 'not a declared property')
       const reason = this.reason(schema.additional, record[key])
       if (reason !== undefined) return within(propertyStep(key), reason)

@@ -63,6 +63,12 @@ describe('patternProperties', () => {
     expect(reasonFor(metric, { accept: 'json' })).toBe('.accept: not a declared property')
   })
 
+  test('a declared property fits the patterns its name matches as well', () => {
+    const metric = metricFor({ type: 'object', properties: { n_a: { type: 'number' } }, patternProperties: { '^n_': { type: 'integer' } } })
+    expect(reasonFor(metric, { n_a: 2 })).toBeUndefined()
+    expect(reasonFor(metric, { n_a: 1.5 })).toBe('.n_a: expected an integer (the declared type), received 1.5')
+  })
+
   test('additionalProperties applies only to the properties no pattern matches', () => {
     const metric = metricFor({ ...headers, additionalProperties: { type: 'number' } })
     expect(reasonFor(metric, { 'x-id': 'a', retries: 3 })).toBeUndefined()
