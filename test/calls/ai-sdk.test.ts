@@ -247,6 +247,8 @@ describe('the ai SDK UI message stream of a streamed run', () => {
     const chunks: unknown[] = []
     for await (const chunk of run().toUIMessageStream()) chunks.push(chunk)
     expect(readTurns(chunks)).toEqual([[paris, cut]])
+    // Two begun without ids are two calls cut short, not one.
+    expect(toolCalls([{ type: 'tool-input-start', toolName: 'a' }, { type: 'tool-input-start', toolName: 'b' }]).map(({ name }) => name)).toEqual(['a', 'b'])
     // Given whole, in either stream, the call is read as it came.
     const whole = [{ type: 'tool-input-start', toolCallId: 'c1', toolName: 'get_weather' }, { type: 'tool-input-available', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' } }]
     expect(readTurns(whole)).toEqual([[paris]])

@@ -53,6 +53,17 @@ describe('a run that failed is not a run that made no calls', () => {
     ])
   })
 
+  test("the Realtime API's error event, which leaves the session open, fails nothing: the calls after it are read", () => {
+    const call = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' }
+    const events = [
+      { type: 'error', event_id: 'event_1', error: { type: 'invalid_request_error', code: 'conversation_already_has_active_response', message: 'A response is in progress.' } },
+      { type: 'response.created', event_id: 'event_2', response: { id: 'resp_1', object: 'realtime.response', status: 'in_progress', output: [] } },
+      { type: 'response.output_item.done', event_id: 'event_3', response_id: 'resp_1', output_index: 0, item: call },
+      { type: 'response.done', event_id: 'event_4', response: { id: 'resp_1', object: 'realtime.response', status: 'completed', output: [call] } },
+    ]
+    expect(readTurns(events)).toEqual([[paris]])
+  })
+
   test('an error event that says nothing more still fails the run', () => {
     expect(toolCalls([{ type: 'error' }])).toEqual([{ name: '', args: {}, unparseable: '[0]: the stream reported an error' }])
     expect(toolCalls({ type: 'error', code: 'server_error', message: 'The server had an error' })).toEqual([

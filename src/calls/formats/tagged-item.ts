@@ -32,7 +32,8 @@ function endsTurn(type: string): boolean {
 export const readTaggedItem: FormatReader = (value, path) => {
   const type = peek(value, 'type')
   if (typeof type !== 'string') return undefined
-  if (type === 'error') return { call: streamErrorCall(value, path) }
+  // The Realtime API's error events (with an `event_id`) leave the session open: most are recoverable, and no run ends there.
+  if (type === 'error' && peek(value, 'event_id') === undefined) return { call: streamErrorCall(value, path) }
   return endsTurn(type) && !isServerOutput(type, value) ? noCalls() : partOfTurn()
 }
 

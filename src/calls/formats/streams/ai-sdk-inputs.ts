@@ -23,13 +23,17 @@ export class AiSdkOpenInputs {
     if (type === 'tool-input-start') {
       // A call the provider runs is no call of the agent's.
       if (peek(item, 'providerExecuted') === true) return
-      ;(this.open ??= new Map()).set(peek(item, 'toolCallId') ?? peek(item, 'id'), { name: peek(item, 'toolName'), path })
+      // A start without an id is a call of its own all the same, which nothing can close.
+      ;(this.open ??= new Map()).set(peek(item, 'toolCallId') ?? peek(item, 'id') ?? Symbol('no id'), { name: peek(item, 'toolName'), path })
     } else if (this.open !== undefined && (type === 'tool-call' || type === 'tool-input-available' || type === 'tool-input-error')) {
       this.open.delete(peek(item, 'toolCallId'))
     }
   }
 
-  /** The calls begun and never given whole, in the order they began. */
+  /**
+   * The calls begun and never given whole, in the order they began: after the calls given whole,
+   * as the SDK lists calls in the order they end, and these end where the stream does.
+   */
   cutShort(): ToolCall[] {
     if (this.open === undefined) return []
     const calls: ToolCall[] = []
