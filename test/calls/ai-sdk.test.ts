@@ -41,6 +41,14 @@ const paris = { name: 'get_weather', args: { city: 'Paris' } }
 const rome = { name: 'get_weather', args: { city: 'Rome' } }
 const answer = { name: 'answer', args: { text: 'warm' } }
 
+/** An AI SDK UI message of one step, as useChat keeps it. */
+function uiMessage(...parts: object[]) {
+  return { id: 'm1', role: 'assistant', parts: [{ type: 'step-start' }, ...parts] }
+}
+
+/** A UI message's part of a call to get_weather for Paris, its result in. */
+const parisPart = { type: 'tool-get_weather', toolCallId: 'c1', state: 'output-available', input: { city: 'Paris' }, output: { temp: 20 } }
+
 describe('Vercel AI SDK, hand-written', () => {
   test('reads a v5+ tool-call part', () => {
     expect(toolCalls({ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' } })).toEqual([paris])
@@ -78,15 +86,7 @@ describe('Vercel AI SDK, hand-written', () => {
   })
 
   test('reads the tool parts of a UI message', () => {
-    const message = {
-      id: 'm1',
-      role: 'assistant',
-      parts: [
-        { type: 'step-start' },
-        { type: 'tool-get_weather', toolCallId: 'c1', state: 'output-available', input: { city: 'Paris' }, output: { temp: 20 } },
-        { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'c2', state: 'input-available', input: { city: 'Rome' } },
-      ],
-    }
+    const message = uiMessage(parisPart, { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'c2', state: 'input-available', input: { city: 'Rome' } })
     expect(readTurns(message)).toEqual([[paris, rome]])
   })
 
@@ -120,14 +120,11 @@ describe('Vercel AI SDK, hand-written', () => {
 
   test('a UI part whose input was still streaming when its stream stopped is cut short: unparseable, naming its tool', () => {
     const message = {
-      id: 'm1',
-      role: 'assistant',
-      parts: [
-        { type: 'step-start' },
-        { type: 'tool-get_weather', toolCallId: 'c1', state: 'output-available', input: { city: 'Paris' }, output: { temp: 20 } },
+      ...uiMessage(
+        parisPart,
         { type: 'tool-get_weather', toolCallId: 'c2', state: 'input-streaming', input: { city: 'Ro' } },
         { type: 'dynamic-tool', toolName: 'search', toolCallId: 'c3', state: 'input-streaming', input: undefined },
-      ],
+      ),
       toolInvocations: [{ state: 'partial-call', toolCallId: 'c4', toolName: 'get_weather', args: { city: 'Ro' } }],
     }
     expect(readTurns(message)).toEqual([
@@ -143,15 +140,10 @@ describe('Vercel AI SDK, hand-written', () => {
   })
 
   test('a dynamic tool the provider ran (an MCP server Anthropic called) is no call of the agent\'s, in a UI message as in its steps', () => {
-    const message = {
-      id: 'm1',
-      role: 'assistant',
-      parts: [
-        { type: 'step-start' },
-        { type: 'dynamic-tool', toolName: 'wiki_search', toolCallId: 'm1', state: 'output-available', input: { q: 'Paris' }, output: 'Paris is…', providerExecuted: true },
-        { type: 'tool-get_weather', toolCallId: 'c1', state: 'input-available', input: { city: 'Paris' } },
-      ],
-    }
+    const message = uiMessage(
+      { type: 'dynamic-tool', toolName: 'wiki_search', toolCallId: 'm1', state: 'output-available', input: { q: 'Paris' }, output: 'Paris is…', providerExecuted: true },
+      { type: 'tool-get_weather', toolCallId: 'c1', state: 'input-available', input: { city: 'Paris' } },
+    )
     expect(toolCalls(message)).toEqual([paris])
   })
 
