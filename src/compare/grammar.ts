@@ -155,6 +155,7 @@ function readNamespace(namespace: Record<string, unknown>, at: string): ToolSpec
     const tool: unknown = namespace.tools[i]
     // A custom tool's free-form input has no arguments to declare.
     if (isRecord(tool) && tool.type === 'custom') continue
+    if (isRecord(tool) && tool.type === 'namespace') throw new TypeError(`${at}.tools[${i}]: a namespace holds function and custom tools, not another namespace`)
     const spec = readToolSchema(tool, `${at}.tools[${i}]`)
     specs.push({ ...spec, name: `${namespace.name}.${spec.name}` })
   }

@@ -204,6 +204,9 @@ describe("a request's whole tools list, built-in tools and all", () => {
     expect(() => new ToolCallMetric({ grammar: [{ type: 'namespace', name: 'crm', tools: {} }] })).toThrow(
       new TypeError('options.grammar[0].tools: expected a list of function tools, received {}'),
     )
+    expect(() => new ToolCallMetric({ grammar: [{ type: 'namespace', name: 'crm', tools: [{ type: 'namespace', name: 'leads', tools: [] }] }] })).toThrow(
+      new TypeError('options.grammar[0].tools[0]: a namespace holds function and custom tools, not another namespace'),
+    )
   })
 
   test('a function schema with a misspelt key is still refused, not passed over', () => {
