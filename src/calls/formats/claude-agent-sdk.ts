@@ -1,6 +1,5 @@
 import { childPath } from '../path'
-import type { ToolCall } from '../tool-call'
-import { callsOfTurn, get, has, isObject, noCalls, peek, type FormatReader } from './reader'
+import { callsIn, callsOfTurn, get, has, isObject, noCalls, peek, type FormatReader } from './reader'
 
 /**
  * The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`): its messages `{ type: 'assistant',
@@ -16,10 +15,7 @@ export const readClaudeAgentSdk: FormatReader = (value, path, context) => {
   if (!has(value, 'session_id') && !has(value, 'parent_tool_use_id')) return undefined
   if (type === 'user') return noCalls()
   const messagePath = childPath(path, 'message')
-  const reading = context.read(get(value, 'message', messagePath), messagePath)
-  const calls: ToolCall[] = []
-  if ('call' in reading) calls.push(reading.call)
-  else for (const turn of reading.turns) for (const call of turn) calls.push(call)
+  const calls = callsIn(context.read(get(value, 'message', messagePath), messagePath))
   // A subagent's calls are its own turn: they are not made beside the call that started it.
   const parent = peek(value, 'parent_tool_use_id')
   return parent === undefined || parent === null ? callsOfTurn(calls) : { turns: calls.length === 0 ? [] : [calls] }

@@ -2,7 +2,7 @@ import { childPath } from '../path'
 import type { ToolCall } from '../tool-call'
 import { invocationCall } from './ai-sdk'
 import { cutByStopReason } from './anthropic'
-import { forEachItem, get, isList, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
+import { callsIn, forEachItem, get, isList, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
 /** Parts looked at for a `step-start`: a message's parts are few; a vast list is read as one turn. */
 const MAX_SCANNED_PARTS = 10_000
@@ -32,9 +32,7 @@ export const readMessage: FormatReader = (value, path, context) => {
       const parts = get(value, key, partsPath)
       // MCP's sampling messages may hold one content block, not a list of them; a block is tagged with its type.
       if (key === 'content' && isObject(parts) && !isList(parts) && typeof peek(parts, 'type') === 'string') {
-        const reading = context.read(parts, partsPath)
-        if ('call' in reading) turn.push(reading.call)
-        else for (const calls of reading.turns) for (const call of calls) turn.push(call)
+        for (const call of callsIn(context.read(parts, partsPath))) turn.push(call)
         continue
       }
       if (!isList(parts)) continue

@@ -128,6 +128,11 @@ export function ranByProvider(): Reading {
   return { turns: [], partOfTurn: true, ranByProvider: true }
 }
 
+/** Every call a reading holds, its turns run together: for a value read as a part of one turn. */
+export function callsIn(reading: Reading): ToolCall[] {
+  return 'call' in reading ? [reading.call] : reading.turns.flat()
+}
+
 /** Calls that are part of a turn the items beside them continue: a message that holds one block of a response. */
 export function callsOfTurn(calls: ToolCall[]): Reading {
   return { turns: [calls], partOfTurn: true }
