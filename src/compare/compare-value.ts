@@ -9,13 +9,13 @@ import { undecidedValue } from './undecided'
 /** A oneOf's alternatives beside what was received; an alternative and the prediction drawn alike (a Cyrillic а for a Latin a) print in escapes. */
 function oneOfReason(alternatives: readonly GoldNode[], pred: unknown): string {
   let options = ''
-  let predAlike = false
+  let predAlike: string | undefined
   for (const { raw } of alternatives) {
     const alike = valuesDrawnAlike(raw, pred)
-    predAlike ||= alike
-    options += `${options === '' ? '' : ', '}${alike ? printDrawnApart(raw as string) : printValue(raw)}`
+    if (alike) predAlike ??= raw as string
+    options += `${options === '' ? '' : ', '}${alike ? printDrawnApart(raw as string, pred as string) : printValue(raw)}`
   }
-  return `expected one of ${options}; received ${predAlike ? printDrawnApart(pred as string) : printValue(pred)}`
+  return `expected one of ${options}; received ${predAlike !== undefined ? printDrawnApart(pred as string, predAlike) : printValue(pred)}`
 }
 
 /** Where, inside one argument, a predicted value differed from the gold, and how. */
@@ -201,7 +201,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
 /** A key the prediction lacks, and the key it holds drawn alike in its place (a Cyrillic с for a Latin c), which a diff would print the same. */
 function missingKeyReason(key: string, pred: Record<string, unknown>): string {
   for (const predKey of Object.keys(pred)) {
-    if (valuesDrawnAlike(predKey, key)) return `missing key ${printDrawnApart(key)}; received ${printDrawnApart(predKey)}, drawn alike, in its place`
+    if (valuesDrawnAlike(predKey, key)) return `missing key ${printDrawnApart(key, predKey)}; received ${printDrawnApart(predKey, key)}, drawn alike, in its place`
   }
   return `missing key ${JSON.stringify(key)}`
 }

@@ -54,7 +54,8 @@ export function printArgName(name: string, others: Iterable<string> | NamesByDra
   const start = cut ? startOf(name, shown) : name
   const bare = IDENTIFIER.test(name)
   const printed = bare ? start : visible(start)
-  const ended = `${drawnAlikeAny(name, others) ? beyondAsciiEscaped(printed) : printed}${cut ? '…' : ''}`
+  const alike = alikeOf(name, others)
+  const ended = `${alike === undefined ? printed : bare ? escapedApart(start, 0, alike, asItIs, name) : escapedApart(start, 0, alike, visible, name)}${cut ? '…' : ''}`
   return bare ? ended : `"${ended}"`
 }
 
@@ -63,14 +64,15 @@ const NONE: readonly string[] = []
 /**
  * A name (a tool's) as a message prints it: its unseen characters escaped, cut by `excerpt` when
  * given, and, where it would print alike one of `others` (the names it stands beside), every
- * character beyond ASCII as its escape.
+ * character beyond ASCII where the two differ as its escape.
  */
 export function printName(name: string, others: Iterable<string> | NamesByDrawing = NONE, excerpt?: (name: string) => string): string {
   const shown = excerpt === undefined ? name : excerpt(name)
-  if (!drawnAlikeAny(name, others)) return oneLine(shown)
+  const alike = alikeOf(name, others)
+  if (alike === undefined) return oneLine(shown)
   // The `…` of a name cut is not the name's own.
   const cut = shown !== name && shown.endsWith('…')
-  return `${beyondAsciiEscaped(oneLine(cut ? shown.slice(0, -1) : shown))}${cut ? '…' : ''}`
+  return `${escapedApart(cut ? shown.slice(0, -1) : shown, 0, alike, oneLine, name)}${cut ? '…' : ''}`
 }
 
 /** Characters of a string shown before where two strings first differ. */
@@ -81,11 +83,18 @@ const LEAD = 20
  * differ, so that the difference shows however far into them it lies.
  */
 export function printStringsApart(expected: string, received: string, width = MAX_STRING): [string, string] {
-  const printed = printApart(expected, received, width, visible)
+  const printed = printApart(expected, received, width, visible, visible)
   // Strings that still print alike differ in characters drawn the same (é composed, or e and an
   // accent; a ligature and its letters; a Cyrillic а for a Latin a): every character beyond ASCII
-  // is then written as its escape.
-  return drawnAlike(printed[0], printed[1]) ? printApart(expected, received, width, escapedBeyondAscii) : printed
+  // in the part where they differ is then written as its escape, and the rest stays readable.
+  if (!drawnAlike(printed[0], printed[1])) return printed
+  return printApart(
+    expected,
+    received,
+    width,
+    (window, start) => escapedApart(window, start, received, visible, expected),
+    (window, start) => escapedApart(window, start, expected, visible, received),
+  )
 }
 
 const BEYOND_ASCII = /[^\u0000-\u007f]/g
@@ -101,9 +110,14 @@ export function drawnAlike(a: string, b: string): boolean {
 
 /** Whether `text` prints alike one of `others` that differs from it. */
 export function drawnAlikeAny(text: string, others: Iterable<string> | NamesByDrawing): boolean {
-  if (others instanceof NamesByDrawing) return others.alike(text)
-  for (const other of others) if (other !== text && drawnAlike(text, other)) return true
-  return false
+  return alikeOf(text, others) !== undefined
+}
+
+/** The first of `others` that differs from `text` and prints alike it. */
+function alikeOf(text: string, others: Iterable<string> | NamesByDrawing): string | undefined {
+  if (others instanceof NamesByDrawing) return others.alikeOf(text)
+  for (const other of others) if (other !== text && drawnAlike(text, other)) return other
+  return undefined
 }
 
 /**
@@ -117,7 +131,12 @@ export class NamesByDrawing {
 
   /** Whether `name` prints alike one of these names that differs from it. */
   alike(name: string): boolean {
-    return (this.byDrawing ??= namesByDrawing(this.names)).get(drawing(name))?.some((other) => other !== name) === true
+    return this.alikeOf(name) !== undefined
+  }
+
+  /** The first of these names that differs from `name` and prints alike it. */
+  alikeOf(name: string): string | undefined {
+    return (this.byDrawing ??= namesByDrawing(this.names)).get(drawing(name))?.find((other) => other !== name)
   }
 }
 
@@ -142,25 +161,58 @@ function beyondAsciiEscaped(printed: string): string {
   return printed.replace(BEYOND_ASCII, escapeUnseen)
 }
 
-function escapedBeyondAscii(text: string): string {
-  return beyondAsciiEscaped(visible(text))
+const MARK = /\p{M}/u
+
+/**
+ * Where `text` differs from `other`, a string it prints alike: from their first different code
+ * unit to where their shared ending begins, and on over the marks that would join what is
+ * escaped. Only there are characters beyond ASCII written as escapes, so that Japanese or Russian
+ * text around a composed kana or a Latin letter stays readable. (Half of a surrogate pair parted
+ * at either end is escaped as a lone one.)
+ */
+function spanApart(text: string, other: string): [number, number] {
+  const shorter = Math.min(text.length, other.length)
+  let from = 0
+  while (from < shorter && text.charCodeAt(from) === other.charCodeAt(from)) from++
+  let shared = 0
+  while (shared < shorter - from && text.charCodeAt(text.length - 1 - shared) === other.charCodeAt(other.length - 1 - shared)) shared++
+  let to = text.length - shared
+  while (to < text.length && MARK.test(text[to]!)) to++
+  return [from, to]
+}
+
+/**
+ * A window of `whole` that starts at `start`, written by `shown`, with every character beyond
+ * ASCII where `whole` differs from `other` as its escape.
+ */
+function escapedApart(window: string, start: number, other: string, shown: (text: string) => string, whole = window): string {
+  const [from, to] = spanApart(whole, other)
+  const apartFrom = Math.min(Math.max(from - start, 0), window.length)
+  const apartTo = Math.min(Math.max(to - start, apartFrom), window.length)
+  if (apartFrom === apartTo) return shown(window)
+  return `${shown(window.slice(0, apartFrom))}${beyondAsciiEscaped(shown(window.slice(apartFrom, apartTo)))}${shown(window.slice(apartTo))}`
 }
 
 /** Two long strings cut to `width` characters around where they first differ, `…` where cut: for a diff that quotes them itself. */
 export function cutApart(expected: string, received: string, width: number): [string, string] {
-  const [cutExpected, cutReceived] = printApart(expected, received, width, (text) => text)
+  const [cutExpected, cutReceived] = printApart(expected, received, width, asItIs, asItIs)
   return [cutExpected.slice(1, -1), cutReceived.slice(1, -1)]
 }
 
-function printApart(expected: string, received: string, width: number, shown: (text: string) => string): [string, string] {
-  if (expected.length <= width && received.length <= width) return [`"${shown(expected)}"`, `"${shown(received)}"`]
+const asItIs = (text: string): string => text
+
+/** How a window of a string is written, given where in the string it starts. */
+type WindowShown = (window: string, start: number) => string
+
+function printApart(expected: string, received: string, width: number, shownExpected: WindowShown, shownReceived: WindowShown): [string, string] {
+  if (expected.length <= width && received.length <= width) return [`"${shownExpected(expected, 0)}"`, `"${shownReceived(received, 0)}"`]
   const shorter = Math.min(expected.length, received.length)
   let first = 0
   while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
   // A few characters before the difference, or more when the rest is shorter than the width.
   const start = Math.max(0, Math.min(first - Math.min(LEAD, Math.floor(width / 2)), Math.max(expected.length, received.length) - width))
   const [expectedEnd, receivedEnd] = windowEnds(expected, received, first, start, width)
-  return [printWindow(expected, start, expectedEnd, shown), printWindow(received, start, receivedEnd, shown)]
+  return [printWindow(expected, start, expectedEnd, shownExpected), printWindow(received, start, receivedEnd, shownReceived)]
 }
 
 /**
@@ -177,12 +229,12 @@ function windowEnds(expected: string, received: string, first: number, start: nu
   return [expected.length - fromEnd, received.length - fromEnd]
 }
 
-function printWindow(text: string, start: number, endBefore: number, shown: (text: string) => string): string {
+function printWindow(text: string, start: number, endBefore: number, shown: WindowShown): string {
   let end = endBefore
   // A window does not split a surrogate pair: half of one would print as another character.
   if (start > 0 && isLowSurrogate(text.charCodeAt(start)) && isHighSurrogate(text.charCodeAt(start - 1))) start++
   if (end < text.length && isLowSurrogate(text.charCodeAt(end)) && isHighSurrogate(text.charCodeAt(end - 1))) end--
-  return `"${start > 0 ? '…' : ''}${shown(text.slice(start, end))}${end < text.length ? '…' : ''}"`
+  return `"${start > 0 ? '…' : ''}${shown(text.slice(start, end), start)}${end < text.length ? '…' : ''}"`
 }
 
 /** pretty-format's `maxWidth` below: items of a list shown before `…`. */
@@ -261,10 +313,10 @@ export function valuesDrawnAlike(a: unknown, b: unknown): boolean {
   return typeof a === 'string' && typeof b === 'string' && a !== b && drawnAlike(a, b)
 }
 
-/** A string as printValue prints it, but with every character beyond ASCII as its escape. */
-export function printDrawnApart(value: string): string {
+/** A string as printValue prints it, but with every character beyond ASCII where it differs from `alike`, a string drawn alike it, as its escape. */
+export function printDrawnApart(value: string, alike: string): string {
   const cut = value.length > MAX_STRING
-  return `"${escapedBeyondAscii(cut ? startOf(value, MAX_STRING) : value)}${cut ? '…' : ''}"`
+  return `"${escapedApart(cut ? startOf(value, MAX_STRING) : value, 0, alike, visible, value)}${cut ? '…' : ''}"`
 }
 
 export function describeKind(value: unknown): string {

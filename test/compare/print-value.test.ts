@@ -121,19 +121,37 @@ describe('printStringsApart', () => {
     expect(printStringsApart(`${prefix}100${rest}`, `${prefix}200${rest}`, 30)).toEqual(['"…_at DESC LIMIT 100 OFFSET 5 AN…"', '"…_at DESC LIMIT 200 OFFSET 5 AN…"'])
   })
 
-  test('strings drawn alike, an accent composed or not, print every character beyond ASCII as its escape', () => {
+  test('strings drawn alike, an accent composed or not, print the characters beyond ASCII where they differ as escapes', () => {
     expect(printStringsApart('Café', 'Cafe\u0301')).toEqual(['"Caf\\u00e9"', '"Cafe\\u0301"'])
     expect(printStringsApart('ﬁle', 'file')).toEqual(['"\\ufb01le"', '"file"'])
     expect(printStringsApart('Café', 'Cafe')).toEqual(['"Café"', '"Cafe"'])
   })
 
-  test('strings that differ by a Cyrillic or Greek letter drawn like a Latin one print every character beyond ASCII as its escape', () => {
+  test('strings that differ by a Cyrillic or Greek letter drawn like a Latin one print that letter as its escape', () => {
     expect(printStringsApart('get_weather', 'get_we\u0430ther')).toEqual(['"get_weather"', '"get_we\\u0430ther"'])
     expect(printStringsApart('Lisbon', 'Lisb\u03bfn')).toEqual(['"Lisbon"', '"Lisb\\u03bfn"'])
-    // A Latin M in a Cyrillic word: both sides hold letters beyond ASCII.
-    expect(printStringsApart('Москва', 'Mосква')).toEqual(['"\\u041c\\u043e\\u0441\\u043a\\u0432\\u0430"', '"M\\u043e\\u0441\\u043a\\u0432\\u0430"'])
+    // A Latin M in a Cyrillic word: only the letters that differ are escaped, and ASCII is drawn as itself.
+    expect(printStringsApart('Москва', 'Mосква')).toEqual(['"\\u041cосква"', '"Mосква"'])
     // Accented alike: ё and ë.
     expect(printStringsApart('Fëdor', 'F\u0451dor')).toEqual(['"F\\u00ebdor"', '"F\\u0451dor"'])
+  })
+
+  test('strings drawn alike keep the text around their difference readable: Japanese with a kana composed or not', () => {
+    // が as one character against か and the combining voiced mark.
+    const composed = '東京駅から新宿駅までの行き方を教えてください。できれば電車がいいです。'
+    const decomposed = composed.replace('が', 'か\u3099')
+    expect(printStringsApart(composed, decomposed)).toEqual(['"東京駅から新宿駅までの行き方を教えてください。できれば電車\\u304cいいです。"', '"東京駅から新宿駅までの行き方を教えてください。できれば電車\\u304b\\u3099いいです。"'])
+    // Cut around the difference, only the difference escaped.
+    const [gold, pred] = printStringsApart(`${'あ'.repeat(80)}${composed}`, `${'あ'.repeat(80)}${decomposed}`)
+    expect(gold).toMatch(/^"…[^\\]*電車\\u304cいいです。"$/)
+    expect(pred).toMatch(/^"…[^\\]*電車\\u304b\\u3099いいです。"$/)
+  })
+
+  test('the escaped part of strings drawn alike takes in a mark that follows it and never half of a surrogate pair', () => {
+    // The ligature's letters share their ending with the ligature's word, and the shared ending begins with a mark.
+    expect(printStringsApart('ﬁ\u0301x', 'fi\u0301x')).toEqual(['"\\ufb01\\u0301x"', '"fi\\u0301x"'])
+    // Mathematical bold and italic a, drawn as a, share their high surrogate: both halves are escaped.
+    expect(printStringsApart('x\u{1D41A}y', 'x\u{1D44E}y')).toEqual(['"x\\ud835\\udc1ay"', '"x\\ud835\\udc4ey"'])
   })
 
   test('strings a reader can tell apart print as they are', () => {
@@ -200,7 +218,8 @@ describe('a name drawn like one beside it prints in escapes', () => {
   test('names kept by how they are drawn answer as a list of them does', () => {
     const names = new NamesByDrawing(['search', 'get_weather', '\u041c\u043e\u0441\u043a\u0432\u0430', 'get_weather'])
     expect(printName('get_we\u0430ther', names)).toBe('get_we\\u0430ther')
-    expect(printName('M\u043e\u0441\u043a\u0432\u0430', names)).toBe('M\\u043e\\u0441\\u043a\\u0432\\u0430')
+    expect(printName('M\u043e\u0441\u043a\u0432\u0430', names)).toBe('M\u043e\u0441\u043a\u0432\u0430')
+    expect(printName('\u041c\u043e\u0441\u043a\u0432\u0430', new NamesByDrawing(['M\u043e\u0441\u043a\u0432\u0430']))).toBe('\\u041c\u043e\u0441\u043a\u0432\u0430')
     expect(printName('get_weather', names)).toBe('get_weather')
     expect(printName('s\u00e9arch', names)).toBe('s\u00e9arch')
   })
@@ -221,11 +240,11 @@ describe('a name drawn like one beside it prints in escapes', () => {
 describe('valuesDrawnAlike and printDrawnApart', () => {
   test('two different strings drawn alike print in escapes; any other pair of values is not drawn alike', () => {
     expect(valuesDrawnAlike('Lisb\u043en', 'Lisbon')).toBe(true)
-    expect(printDrawnApart('Lisb\u043en')).toBe('"Lisb\\u043en"')
+    expect(printDrawnApart('Lisb\u043en', 'Lisbon')).toBe('"Lisb\\u043en"')
     expect(valuesDrawnAlike('Z\u00fcrich', 'Zurich')).toBe(false)
     expect(valuesDrawnAlike('Lisbon', 'Lisbon')).toBe(false)
     expect(valuesDrawnAlike(['Lisb\u043en'], ['Lisbon'])).toBe(false)
-    expect(printDrawnApart(`${'x'.repeat(70)}\u0430`)).toBe(`"${'x'.repeat(60)}…"`)
-    expect(printDrawnApart(`\u0430${'x'.repeat(70)}`)).toBe(`"\\u0430${'x'.repeat(59)}…"`)
+    expect(printDrawnApart(`${'x'.repeat(70)}\u0430`, `${'x'.repeat(70)}a`)).toBe(`"${'x'.repeat(60)}…"`)
+    expect(printDrawnApart(`\u0430${'x'.repeat(70)}`, `a${'x'.repeat(70)}`)).toBe(`"\\u0430${'x'.repeat(59)}…"`)
   })
 })
