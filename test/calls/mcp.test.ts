@@ -81,4 +81,15 @@ describe("MCP sampling's messages, which may hold one content block", () => {
     expect(readTurns(history)).toEqual([[weather('Paris')], [weather('Rome')]])
     expect(toolCalls({ role: 'assistant', content: { type: 'text', text: 'Done.' } })).toEqual([])
   })
+
+  test('a result that stopped at maxTokens inside its last tool_use block has that call cut short, the others whole', async () => {
+    const { CreateMessageResultWithToolsSchema } = await import('@modelcontextprotocol/sdk/types.js')
+    const toolUse = (id: string, city: string) => ({ type: 'tool_use', id, name: 'get_weather', input: { city } })
+    const stopped = (content: unknown) => CreateMessageResultWithToolsSchema.parse({ role: 'assistant', model: 'm', stopReason: 'maxTokens', content })
+    const cut = 'content: the message stopped at maxTokens inside this call, so its input may be cut short'
+    expect(toolCalls(stopped(toolUse('t1', 'Par')))).toEqual([{ name: 'get_weather', args: {}, unparseable: cut }])
+    expect(toolCalls(stopped([toolUse('t1', 'Paris'), toolUse('t2', 'Ro')]))).toEqual([weather('Paris'), { name: 'get_weather', args: {}, unparseable: cut.replace('content:', 'content[1]:') }])
+    // Text after the last call: the limit fell after it, so the call is whole.
+    expect(toolCalls(stopped([toolUse('t1', 'Paris'), { type: 'text', text: 'Now the' }]))).toEqual([weather('Paris')])
+  })
 })

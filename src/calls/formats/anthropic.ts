@@ -1,6 +1,6 @@
 import { atPath, childPath } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { callAt, isObject, peek, type FormatReader } from './reader'
+import { callAt, isList, isObject, peek, type FormatReader } from './reader'
 
 /**
  * Where the Anthropic SDK's MessageStream keeps, on a `tool_use` block of the message it puts
@@ -26,21 +26,32 @@ export const readAnthropic: FormatReader = (value, path) => {
 /** Why a Message stopped where its last block may be cut short: the token limit, or the context window's. */
 const CUTTING_STOP_REASONS = new Set(['max_tokens', 'model_context_window_exceeded'])
 
+/** Where a message stopped at a limit: Anthropic's `stop_reason`, or MCP sampling's `stopReason` of `maxTokens`. */
+function limitStoppedAt(message: object): string | undefined {
+  const stopReason = peek(message, 'stop_reason')
+  if (typeof stopReason === 'string' && CUTTING_STOP_REASONS.has(stopReason)) return stopReason
+  return peek(message, 'stopReason') === 'maxTokens' ? 'maxTokens' : undefined
+}
+
 /**
  * The last call of a message's turn, made unparseable where the message stopped at a limit
  * inside it: stored as JSON, the block holds the input the SDK parsed leniently from a cut
  * text, which would read as whole. (The SDK's own object keeps that text; read from it, the
- * call is whole or not by what the model sent.)
+ * call is whole or not by what the model sent.) `content` is a list of blocks, or MCP's one block.
  */
-export function cutByStopReason(message: object, content: unknown[], contentPath: string, turn: ToolCall[]): void {
-  const stopReason = peek(message, 'stop_reason')
-  if (typeof stopReason !== 'string' || !CUTTING_STOP_REASONS.has(stopReason) || turn.length === 0) return
-  const length = peek(content, 'length')
-  if (typeof length !== 'number' || length < 1) return
-  const lastIndex = length - 1
-  const block = peek(content, lastIndex)
+export function cutByStopReason(message: object, content: unknown, contentPath: string, turn: ToolCall[]): void {
+  const stopReason = limitStoppedAt(message)
+  if (stopReason === undefined || turn.length === 0) return
+  let block = content
+  let blockPath = contentPath
+  if (isList(content)) {
+    const length = peek(content, 'length')
+    if (typeof length !== 'number' || length < 1) return
+    block = peek(content, length - 1)
+    blockPath = childPath(contentPath, length - 1)
+  }
   if (!isObject(block) || peek(block, 'type') !== 'tool_use' || typeof peek(block, STREAMED_INPUT_TEXT) === 'string') return
   const last = turn[turn.length - 1]!
   if (last.unparseable !== undefined) return
-  turn[turn.length - 1] = unparseableCall(atPath(childPath(contentPath, lastIndex), `the message stopped at ${stopReason} inside this call, so its input may be cut short`), last.name)
+  turn[turn.length - 1] = unparseableCall(atPath(blockPath, `the message stopped at ${stopReason} inside this call, so its input may be cut short`), last.name)
 }

@@ -33,6 +33,7 @@ export const readMessage: FormatReader = (value, path, context) => {
       // MCP's sampling messages may hold one content block, not a list of them; a block is tagged with its type.
       if (key === 'content' && isObject(parts) && !isList(parts) && typeof peek(parts, 'type') === 'string') {
         for (const call of callsIn(context.read(parts, partsPath))) turn.push(call)
+        cutByStopReason(value, parts, partsPath, turn)
         continue
       }
       if (!isList(parts)) continue
