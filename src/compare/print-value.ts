@@ -16,15 +16,24 @@ function cut(printed: string): string {
 
 /**
  * Characters a terminal would act on, show as nothing or show as a plain space: controls (line
- * breaks, ESC), the soft hyphen, zero-width characters, direction marks, embeddings and
- * isolates, line and paragraph separators, the byte-order mark, spaces other than the space,
- * and a surrogate without its pair (which prints as the replacement character).
+ * breaks, ESC), the soft hyphen, zero-width characters and fillers (Unicode's default ignorables
+ * but for the joiners and variation selectors that spell emoji, Persian words and ideographs'
+ * variants), direction marks, embeddings and isolates, line and paragraph separators, the
+ * byte-order mark, the tag characters that can carry text unseen, spaces other than the space
+ * (the braille blank among them), and a surrogate without its pair (which prints as the
+ * replacement character). Those beyond the 16-bit range are matched by their surrogate pairs.
  */
-const UNSEEN = new RegExp(String.raw`[\u0000-\u001f\u007f-\u00a0\u00ad\u061c\u2000-\u200f\u2028-\u202f\u205f-\u2069\u3000\ufeff]|${LONE_SURROGATE.source}`, 'g')
+const UNSEEN = new RegExp(
+  String.raw`[\u0000-\u001f\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200b\u200e\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufeff\uffa0\ufff0-\ufff8]` +
+    // U+1BCA0–1BCA3 shorthand format controls, U+1D173–1D17A musical formatting, U+E0000–E0FFF tags and unassigned ignorables but the variation selectors U+E0100–E01EF.
+    String.raw`|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|\udb40[\udc00-\udcff\uddf0-\udfff]|[\udb41-\udb43][\udc00-\udfff]|${LONE_SURROGATE.source}`,
+  'g',
+)
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
+/** A character as its escape; one beyond the 16-bit range (a surrogate pair) by its code point, `\\u{e0069}`, as JavaScript writes it. */
 function escapeUnseen(char: string): string {
-  return ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+  return ESCAPES[char] ?? (char.length === 1 ? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}` : `\\u{${char.codePointAt(0)!.toString(16)}}`)
 }
 
 /**
@@ -97,7 +106,7 @@ export function printStringsApart(expected: string, received: string, width = MA
   )
 }
 
-const BEYOND_ASCII = /[^\u0000-\u007f]/g
+const BEYOND_ASCII = /[\ud800-\udbff][\udc00-\udfff]|[^\u0000-\u007f]/g
 const HOLDS_BEYOND_ASCII = /[^\u0000-\u007f]/
 
 /**
@@ -165,10 +174,9 @@ const MARK = /\p{M}/u
 
 /**
  * Where `text` differs from `other`, a string it prints alike: from their first different code
- * unit to where their shared ending begins, and on over the marks that would join what is
- * escaped. Only there are characters beyond ASCII written as escapes, so that Japanese or Russian
- * text around a composed kana or a Latin letter stays readable. (Half of a surrogate pair parted
- * at either end is escaped as a lone one.)
+ * unit (or the surrogate pair it is half of) to where their shared ending begins, and on over the
+ * marks that would join what is escaped. Only there are characters beyond ASCII written as escapes, so
+ * that Japanese or Russian text around a composed kana or a Latin letter stays readable.
  */
 function spanApart(text: string, other: string): [number, number] {
   const shorter = Math.min(text.length, other.length)
@@ -177,6 +185,7 @@ function spanApart(text: string, other: string): [number, number] {
   let shared = 0
   while (shared < shorter - from && text.charCodeAt(text.length - 1 - shared) === other.charCodeAt(other.length - 1 - shared)) shared++
   let to = text.length - shared
+  if (from > 0 && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1))) from--
   while (to < text.length && MARK.test(text[to]!)) to++
   return [from, to]
 }

@@ -100,6 +100,20 @@ describe('printValue keeps to one line', () => {
     expect(printValue('😀')).toBe('"😀"')
   })
 
+  test('fillers and tag characters, which show as nothing or as a blank, print as escapes, those beyond 16 bits by their code point', () => {
+    // Tags can carry a hidden "ign" after a word; a Hangul filler and the braille blank show as spaces.
+    expect(printValue('Paris\u{E0069}\u{E0067}\u{E006E}')).toBe('"Paris\\u{e0069}\\u{e0067}\\u{e006e}"')
+    expect(printValue('서울\u3164')).toBe('"서울\\u3164"')
+    expect(printValue('東京\u2800タワー')).toBe('"東京\\u2800タワー"')
+    expect(printValue('a\u034fb\u180ec\u2060d')).toBe('"a\\u034fb\\u180ec\\u2060d"')
+  })
+
+  test('joiners and variation selectors, which spell emoji, Persian words and the variants of ideographs, print as they are', () => {
+    expect(printValue('Team 👩\u200d💻 ❤\ufe0f')).toBe('"Team 👩\u200d💻 ❤\ufe0f"')
+    expect(printValue('می\u200cخواهم')).toBe('"می\u200cخواهم"')
+    expect(printValue('葛\u{E0100}城')).toBe('"葛\u{E0100}城"')
+  })
+
   test('a string with line breaks prints them as escapes', () => {
     expect(printValue('line1\nline2\r\n')).toBe('"line1\\nline2\\r\\n"')
   })
@@ -150,8 +164,25 @@ describe('printStringsApart', () => {
   test('the escaped part of strings drawn alike takes in a mark that follows it and never half of a surrogate pair', () => {
     // The ligature's letters share their ending with the ligature's word, and the shared ending begins with a mark.
     expect(printStringsApart('ﬁ\u0301x', 'fi\u0301x')).toEqual(['"\\ufb01\\u0301x"', '"fi\\u0301x"'])
-    // Mathematical bold and italic a, drawn as a, share their high surrogate: both halves are escaped.
-    expect(printStringsApart('x\u{1D41A}y', 'x\u{1D44E}y')).toEqual(['"x\\ud835\\udc1ay"', '"x\\ud835\\udc4ey"'])
+    // Mathematical bold and italic a, drawn as a, share their high surrogate: each is escaped whole, by its code point.
+    expect(printStringsApart('x\u{1D41A}y', 'x\u{1D44E}y')).toEqual(['"x\\u{1d41a}y"', '"x\\u{1d44e}y"'])
+  })
+
+  test('strings that differ only in a joiner or a variation selector are drawn alike, and print it as its escape', () => {
+    expect(printStringsApart('می\u200cخواهم', 'میخواهم')).toEqual(['"می\\u200cخواهم"', '"میخواهم"'])
+    expect(printStringsApart('❤\ufe0f', '❤')).toEqual(['"❤\\ufe0f"', '"❤"'])
+  })
+
+  test('kanji drawn as katakana, a wave dash for a full-width tilde, and Persian letters and digits for Arabic ones are drawn alike', () => {
+    // From the first difference to the last, every character beyond ASCII is escaped.
+    expect(printStringsApart('コーヒー', 'コ一ヒ一')).toEqual(['"コ\\u30fc\\u30d2\\u30fc"', '"コ\\u4e00\\u30d2\\u4e00"'])
+    expect(printStringsApart('10時～12時', '10時〜12時')).toEqual(['"10時\\uff5e12時"', '"10時\\u301c12時"'])
+    expect(printStringsApart('كتاب', 'کتاب')).toEqual(['"\\u0643تاب"', '"\\u06a9تاب"'])
+    expect(printStringsApart('+98 ۹۱۲', '+98 ٩١٢')).toEqual(['"+98 \\u06f9\\u06f1\\u06f2"', '"+98 \\u0669\\u0661\\u0662"'])
+    // Hiragana and katakana he, with or without the voiced mark, are drawn alike; ka and its kanji look-alike 力 too.
+    expect(valuesDrawnAlike('べんとう', 'ベんとう')).toBe(true)
+    expect(valuesDrawnAlike('カロリー', '力口リー')).toBe(true)
+    expect(valuesDrawnAlike('東京', '京都')).toBe(false)
   })
 
   test('strings a reader can tell apart print as they are', () => {
