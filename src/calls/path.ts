@@ -1,4 +1,5 @@
-import { nameExcerpt, withoutLoneSurrogates } from './text-excerpt'
+import { withoutLoneSurrogates } from './surrogates'
+import { nameExcerpt } from './text-excerpt'
 
 /** A name written bare, in a path as beside a value; any other is quoted. */
 export const IDENTIFIER = /^[A-Za-z_$][\w$]*$/

@@ -1,3 +1,4 @@
+import { startOf } from '../calls/text-excerpt'
 import { columnWidth } from '../report/column-width'
 import type { BfclVerdict } from '../bfcl'
 import type { Colors } from '../report/colors'
@@ -25,7 +26,7 @@ export function accuracyOf(run: Pick<BfclRun, 'correct' | 'total'>): number {
 function firstError(verdict: BfclVerdict): string {
   const error = verdict.errors[0] ?? ''
   const line = error.replace(/\s*\n\s*/g, ' ')
-  return line.length > MAX_ERROR ? `${line.slice(0, MAX_ERROR)}…` : line
+  return line.length > MAX_ERROR ? `${startOf(line, MAX_ERROR)}…` : line
 }
 
 /** The failing ids with their error types, the unscored result lines, then the accuracy. */

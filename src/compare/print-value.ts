@@ -1,6 +1,8 @@
 import { IDENTIFIER } from '../calls/path'
 import { drawnAs } from './look-alikes'
-import { isHighSurrogate, isLowSurrogate, LONE_SURROGATE, startOf } from '../calls/text-excerpt'
+import { clusterStartAtOrAfter, clusterStartAtOrBefore } from '../calls/graphemes'
+import { isHighSurrogate, isLowSurrogate, LONE_SURROGATE } from '../calls/surrogates'
+import { startOf } from '../calls/text-excerpt'
 import { prettyFormat } from '#printers'
 
 const MAX_STRING = 60
@@ -11,8 +13,27 @@ function shorten(value: unknown): unknown {
 }
 
 function cut(printed: string): string {
-  return printed.length > MAX_PRINTED ? `${startOf(printed, MAX_PRINTED)}…` : printed
+  return printed.length > MAX_PRINTED ? `${startOfPrinted(printed, MAX_PRINTED)}…` : printed
 }
+
+/** An escape cut short at the end of a text: a backslash, then perhaps the start of `\uXXXX` or `\u{…}`. */
+const PART_ESCAPE = /\\(?:u(?:\{[0-9a-f]*|[0-9a-f]{0,3})?)?$/
+
+/**
+ * The first `end` characters of printed text, fewer where the cut would part an escape that
+ * printing wrote (`\u200b`, `\u{e0069}`, `\"`), which would then read as other text, or a character.
+ */
+export function startOfPrinted(printed: string, end: number): string {
+  const start = startOf(printed, end)
+  const part = PART_ESCAPE.exec(start)
+  if (part === null) return start
+  // A backslash begins an escape where an even run of backslashes, escapes themselves, comes before it.
+  let before = 0
+  while (part.index - before > 0 && start.charCodeAt(part.index - before - 1) === BACKSLASH) before++
+  return before % 2 === 0 ? start.slice(0, part.index) : start
+}
+
+const BACKSLASH = 0x5c
 
 /**
  * Characters a terminal would act on, show as nothing or show as a plain space: controls (line
@@ -238,11 +259,10 @@ function windowEnds(expected: string, received: string, first: number, start: nu
   return [expected.length - fromEnd, received.length - fromEnd]
 }
 
-function printWindow(text: string, start: number, endBefore: number, shown: WindowShown): string {
-  let end = endBefore
-  // A window does not split a surrogate pair: half of one would print as another character.
-  if (start > 0 && isLowSurrogate(text.charCodeAt(start)) && isHighSurrogate(text.charCodeAt(start - 1))) start++
-  if (end < text.length && isLowSurrogate(text.charCodeAt(end)) && isHighSurrogate(text.charCodeAt(end - 1))) end--
+function printWindow(text: string, windowStart: number, windowEnd: number, shown: WindowShown): string {
+  // A window does not part what is drawn as one character: half of a surrogate pair would print as another, a flag's half as another flag.
+  const start = clusterStartAtOrAfter(text, windowStart)
+  const end = Math.max(start, clusterStartAtOrBefore(text, windowEnd))
   return `"${start > 0 ? '…' : ''}${shown(text.slice(start, end), start)}${end < text.length ? '…' : ''}"`
 }
 

@@ -1,4 +1,5 @@
-import { isLowSurrogate, startOf } from '../calls/text-excerpt'
+import { clusterStartAtOrAfter } from '../calls/graphemes'
+import { startOf } from '../calls/text-excerpt'
 import { oneLine } from '../compare/print-value'
 import { MESSAGE_BOUNDS } from './print-bounds'
 
@@ -11,8 +12,7 @@ const HEAD = 120
  */
 export function longReasonCut(reason: string, shown = MESSAGE_BOUNDS.reasonCharacters): string {
   if (reason.length <= shown) return oneLine(reason)
-  // Neither cut falls between the halves of a surrogate pair, which would print as two lone halves.
-  let tail = reason.length - (shown - HEAD)
-  if (isLowSurrogate(reason.charCodeAt(tail))) tail++
+  // Neither cut falls inside what is drawn as one character: between the halves of a surrogate pair, each would print as another.
+  const tail = clusterStartAtOrAfter(reason, reason.length - (shown - HEAD))
   return `${oneLine(startOf(reason, HEAD))}…${oneLine(reason.slice(tail))}`
 }

@@ -1,8 +1,7 @@
 import type { NewPlugin } from 'pretty-format'
-import { type NamesByDrawing, oneLine, printArgName, printName, printStringsApart } from '../compare/print-value'
+import { type NamesByDrawing, oneLine, printArgName, printName, printStringsApart, startOfPrinted } from '../compare/print-value'
 import { prettyFormat } from '#printers'
 import { isRecord } from '../calls/plain-value'
-import { startOf } from '../calls/text-excerpt'
 import { MESSAGE_BOUNDS, type PrintBounds } from './print-bounds'
 
 function markerKey(value: unknown): string | undefined {
@@ -76,7 +75,7 @@ export function printInline(value: unknown, bounds: PrintBounds = MESSAGE_BOUNDS
     printed = '[unprintable]'
   }
   printed = oneLine(printed)
-  return printed.length > bounds.lineCharacters ? `${startOf(printed, bounds.lineCharacters - 1)}…` : printed
+  return printed.length > bounds.lineCharacters ? `${startOfPrinted(printed, bounds.lineCharacters - 1)}…` : printed
 }
 
 /** A gold string and the predicted string that differs from it, as printInline prints each, cut around where they differ. */
@@ -99,5 +98,5 @@ export function printCall(
   for (const key of Object.keys(args)) parts.push(`${printArgName(key, undefined, bounds.argNameCharacters)}: ${printInline(args[key], bounds)}`)
   const text = `${printName(name, names)}(${parts.join(', ')})`
   const shown = bounds.lineCharacters * 2
-  return text.length > shown ? `${startOf(text, shown - 2)}…)` : text
+  return text.length > shown ? `${startOfPrinted(text, shown - 2)}…)` : text
 }

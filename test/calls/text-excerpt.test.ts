@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { excerptAt, nameExcerpt } from '../../src/calls/text-excerpt'
+import { excerptAt, nameExcerpt, startOf } from '../../src/calls/text-excerpt'
 
 describe('excerptAt', () => {
   it('quotes a short text whole', () => {
@@ -33,5 +34,43 @@ describe('nameExcerpt', () => {
   it('cuts a longer one after 100 characters, never between the halves of a surrogate pair', () => {
     expect(nameExcerpt('x'.repeat(101))).toBe(`${'x'.repeat(100)}…`)
     expect(nameExcerpt(`${'x'.repeat(99)}\u{1F600}y`)).toBe(`${'x'.repeat(99)}…`)
+  })
+})
+
+describe('startOf', () => {
+  const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+  const clusters = (text: string) => [...graphemes.segment(text)].map(({ segment }) => segment)
+
+  it('never parts a flag, an emoji from its skin tone or the others it joins, a letter from its accent, or a Hangul syllable', () => {
+    // Japan and Korea, cut inside the second flag: never Pakistan 🇵🇰 and a stray letter.
+    expect(startOf('🇯🇵🇰🇷', 6)).toBe('🇯🇵')
+    expect(startOf('ok 👍🏽', 5)).toBe('ok ')
+    expect(startOf('a 👩\u200d💻 b', 5)).toBe('a ')
+    expect(startOf('cafe\u0301', 4)).toBe('caf')
+    // 한 decomposed, as macOS types it: not 하 and a lone ᆫ.
+    expect(startOf('\u1112\u1161\u11ab', 2)).toBe('')
+    expect(startOf('plain text', 5)).toBe('plain')
+  })
+
+  it('ends on a cluster whole, the longest start that fits, for any text', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'é', 'e\u0301', '🇯', '🇵', '👍', '🏽', '\u200d', '\u1112', '\u1161', '\u11ab', '\ud83d', '\r', '\n'), maxLength: 30 })
+    fc.assert(
+      fc.property(text, fc.nat(40), (text, end) => {
+        const start = startOf(text, end)
+        let whole = ''
+        for (const cluster of clusters(text)) {
+          if (whole.length + cluster.length > end) break
+          whole += cluster
+        }
+        expect(start).toBe(whole)
+      }),
+    )
+  })
+})
+
+describe('excerptAt keeps clusters whole', () => {
+  it('at either cut', () => {
+    const text = `🇯🇵${'a'.repeat(22)}!${'b'.repeat(10)}🇰🇷y`
+    expect(excerptAt(text, text.indexOf('!'))).toBe(`…"${'a'.repeat(22)}!${'b'.repeat(10)}"…`)
   })
 })

@@ -3,16 +3,48 @@ import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
 import { NamesByDrawing, printArgName, printDrawnApart, printName, printStringsApart, printValue, valuesDrawnAlike } from '../../src/compare/print-value'
 
-/** Control, zero-width and direction characters, spaces other than the space, and unpaired surrogates, written as escapes so that they show. */
+/**
+ * Controls, line and paragraph separators, default ignorables but for joiners and variation
+ * selectors, spaces other than the space and the Ogham mark (which is drawn), the braille blank,
+ * and unpaired surrogates, written as escapes so that they show; beyond 16 bits by code point.
+ */
 function escapeUnseen(text: string): string {
-  return text.replace(/[\p{Cc}\u00a0\u00ad\u061c\u2000-\u200f\u2028-\u202f\u205f-\u2069\u3000\ufeff]|\p{Cs}/gu, (char) =>
-    char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  return text.replace(
+    /[\p{Cc}\u2028\u2029\u2800]|(?![\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}])\p{Default_Ignorable_Code_Point}|(?![ \u1680])\p{Zs}|\p{Cs}/gu,
+    (char) => {
+      if (char.length === 2) return `\\u{${char.codePointAt(0)!.toString(16)}}`
+      return char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+    },
   )
 }
 
-/** The first `end` code units, or one fewer where the last would be the first half of a surrogate pair. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+
+/** Printed text as what a reader sees as one: each escape it holds (`\\u200b`, `\\"`), else each grapheme. */
+function printedTokens(printed: string): string[] {
+  const tokens: string[] = []
+  const clusters = [...graphemes.segment(printed)].map(({ segment }) => segment)
+  for (let i = 0; i < clusters.length; i++) {
+    if (clusters[i] !== '\\' || i + 1 === clusters.length) {
+      tokens.push(clusters[i]!)
+      continue
+    }
+    const rest = clusters.slice(i + 1, i + 12).join('')
+    const escape = /^(?:u\{[0-9a-f]+\}|u[0-9a-f]{4}|.)/su.exec(rest)![0]
+    tokens.push(`\\${escape}`)
+    i += [...graphemes.segment(escape)].length
+  }
+  return tokens
+}
+
+/** The longest run of whole tokens, escapes and graphemes, that fits in `end` code units. */
 function wholeStart(text: string, end: number): string {
-  return /^[\ud800-\udbff][\udc00-\udfff]$/.test(text.slice(end - 1, end + 1)) ? text.slice(0, end - 1) : text.slice(0, end)
+  let start = ''
+  for (const token of printedTokens(text)) {
+    if (start.length + token.length > end) break
+    start += token
+  }
+  return start
 }
 
 /** What printValue prints for any object: pretty-format's one-line form, with its unseen characters escaped so that it stays one line. */
@@ -114,6 +146,14 @@ describe('printValue keeps to one line', () => {
     expect(printValue('葛\u{E0100}城')).toBe('"葛\u{E0100}城"')
   })
 
+  test('a value cut to its length is never cut inside an escape, which would read as other text, nor inside a flag', () => {
+    expect(printValue([`${'a'.repeat(116)}\u200b\u200b`])).toBe(`["${'a'.repeat(116)}…`)
+    expect(printValue([`${'a'.repeat(117)}\\\\`])).toBe(`["${'a'.repeat(117)}…`)
+    expect(printValue([`${'a'.repeat(117)}🇯🇵`])).toBe(`["${'a'.repeat(117)}…`)
+    // An escaped backslash is whole; what follows it is plain text.
+    expect(printValue([`${'a'.repeat(114)}\\u1234`])).toBe(`["${'a'.repeat(114)}\\\\u1…`)
+  })
+
   test('a string with line breaks prints them as escapes', () => {
     expect(printValue('line1\nline2\r\n')).toBe('"line1\\nline2\\r\\n"')
   })
@@ -183,6 +223,14 @@ describe('printStringsApart', () => {
     expect(valuesDrawnAlike('べんとう', 'ベんとう')).toBe(true)
     expect(valuesDrawnAlike('カロリー', '力口リー')).toBe(true)
     expect(valuesDrawnAlike('東京', '京都')).toBe(false)
+  })
+
+  test('long strings are cut around their difference without parting a flag or an emoji from its skin tone', () => {
+    const flags = '🇯🇵🇰🇷'
+    const gold = `${flags}${'い'.repeat(53)}Y`
+    const [expected, received] = printStringsApart(gold, `${gold.slice(0, -1)}X`)
+    expect(expected).toBe(`"…🇰🇷${'い'.repeat(53)}Y"`)
+    expect(received).toBe(`"…🇰🇷${'い'.repeat(53)}X"`)
   })
 
   test('strings a reader can tell apart print as they are', () => {

@@ -1,3 +1,4 @@
+import { startOf } from '../text-excerpt'
 import { atPath, childPath } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { has, isObject, peek } from './reader'
@@ -23,7 +24,7 @@ export function because(error: unknown): string {
 /** A message on one line, cut after MESSAGE_SHOWN characters. */
 function shortened(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim()
-  return oneLine.length <= MESSAGE_SHOWN ? oneLine : `${oneLine.slice(0, MESSAGE_SHOWN)}…`
+  return oneLine.length <= MESSAGE_SHOWN ? oneLine : `${startOf(oneLine, MESSAGE_SHOWN)}…`
 }
 
 /**
