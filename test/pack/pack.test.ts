@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { isAbsolute, join, resolve } from 'node:path'
 import { promisify, stripVTControlCharacters } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -105,6 +105,19 @@ describe('the packed package', () => {
     // Without the declaration file the matchers are unknown to Jest's expect: the README's step is needed.
     const without = await tsc('tsconfig.jest-without-declaration.json')
     expect(without.output).toContain("Property 'toMatchToolCalls' does not exist")
+  }, 60_000)
+
+  test('type-checks the Vitest and Jest examples as a user copies them out, each folder alone, strict', async () => {
+    const checked = await Promise.all(
+      ['vitest', 'jest'].map(async (example) => {
+        const folder = join(project, `example-${example}`)
+        await cp(join(repo, 'examples', example), folder, { recursive: true })
+        const options = { strict: true, noEmit: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', skipLibCheck: true, types: [] }
+        await writeFile(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, include: ['**/*.ts'] }))
+        return node([bin('typescript', 'tsc'), '-p', folder], project)
+      }),
+    )
+    for (const outcome of checked) expect(outcome, outcome.output).toEqual({ exitCode: 0, output: '' })
   }, 60_000)
 
   test('loads its matchers entry in plain Node, from ESM and from CommonJS, without a runner', async () => {
