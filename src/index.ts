@@ -1,6 +1,7 @@
 export type { ToolCall, Turns } from './calls/tool-call'
 export { readTurns, toolCalls } from './calls/read'
-export { parsePythonCalls } from './calls/python'
+export { parsePythonCalls, type PythonParseOptions } from './calls/python'
+export { PyFloat, PyTuple } from './calls/python-values'
 
 export { type Canonicalizer, type CanonicalizerName, canonicalizers } from './compare/canonicalizers'
 export { oneOf, optional, satisfies, type OneOf, type Optional, type Satisfies, type AsymmetricMatcher } from './compare/gold-values'

@@ -1,6 +1,6 @@
 /**
  * BFCL's gold as our gold calls, to score BFCL data with `ToolCallMetric({ canonicalizer:
- * 'bfcl', grammar: functions })`: each allowed-value list becomes `oneOf(...)`, with `""`
+ * 'bfcl' })`: each allowed-value list becomes `oneOf(...)`, with `""`
  * becoming `optional(...)`; dict values and lists of dicts keep their per-key allowed lists.
  */
 
