@@ -11,7 +11,7 @@ export function minF1Option(command: string, parsed: ParsedArgs): number | undef
   const value = stringOption(parsed, 'min-f1')
   if (value === undefined) return undefined
   const figure = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN
-  if (!(figure >= 0 && figure <= 1)) throw usageError(command, `--min-f1: expected a number from 0 to 1, received '${value}'`)
+  if (!(figure >= 0 && figure <= 1)) throw usageError(command, `--min-f1: expected a number from 0 to 1, received '${value}'${asFraction(figure)}`)
   return figure
 }
 
@@ -22,4 +22,11 @@ export function checkMinF1(command: string, f1: number, minF1: number | undefine
   if (f1 >= minF1) return
   const [printedF1, printedMin] = printFiguresApart(f1, minF1)
   throw new BelowMinF1(`toolcalls ${command}: the F1 ${printedF1} is below --min-f1 ${printedMin}`)
+}
+
+/** For a threshold written as a percentage (`80`), the fraction it means: ` (for 80%, write 0.8)`. */
+function asFraction(figure: number): string {
+  if (!(figure > 1 && figure <= 100)) return ''
+  // Rounded, as 99.99 / 100 is 0.9998999999999999.
+  return ` (for ${figure}%, write ${Number((figure / 100).toPrecision(12))})`
 }

@@ -104,6 +104,15 @@ describe('options', () => {
     expectUserError(run, "toolcalls score: --level: expected one of 'call', 'arg', received 'args' (did you mean 'arg'?); see 'toolcalls score --help'")
   })
 
+  test('a --min-f1 written as a percentage says the fraction to write', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    expectUserError(
+      await runCli(['score', episodes, '--min-f1', '80']),
+      "toolcalls score: --min-f1: expected a number from 0 to 1, received '80' (for 80%, write 0.8); see 'toolcalls score --help'",
+    )
+    expectUserError(await runCli(['score', episodes, '--min-f1', '800']), "toolcalls score: --min-f1: expected a number from 0 to 1, received '800'; see 'toolcalls score --help'")
+  })
+
   test('an option without its value is a user error', async () => {
     const run = await runCli(['score', 'x.jsonl', '--json'])
     expectUserError(run, "toolcalls score: --json: expected a value; see 'toolcalls score --help'")
