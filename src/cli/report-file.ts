@@ -1,4 +1,4 @@
-import { constants, fstatSync, type Stats } from 'node:fs'
+import { constants, fstatSync, type Stats, statSync } from 'node:fs'
 import { access, lstat, readlink, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { trackTemporaryFile, untrackTemporaryFile } from './interrupt'
@@ -17,10 +17,24 @@ function writeError(path: string, error: unknown): UserError {
     case 'EISDIR':
       return new UserError(`${path}: cannot write, it is a directory`)
     case 'ENOENT':
-    case 'ENOTDIR':
+    case 'ENOTDIR': {
+      const file = fileOnPath(dirname(path))
+      if (file !== undefined) return new UserError(`${path}: cannot write, ${file} is a file, not a directory`)
       return new UserError(`${path}: cannot write, no such directory ${dirname(path)}`)
+    }
     default:
       return new UserError(`${path}: cannot write (${error instanceof Error ? error.message : String(error)})`)
+  }
+}
+
+/** The file that `dir` or a folder above it is, where a folder was meant (`out.txt/report.json`); undefined where the nearest that exists is a folder. */
+function fileOnPath(dir: string): string | undefined {
+  for (let at = dir; ; at = dirname(at)) {
+    try {
+      return statSync(at).isDirectory() ? undefined : at
+    } catch {
+      if (dirname(at) === at) return undefined
+    }
   }
 }
 

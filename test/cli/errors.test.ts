@@ -169,6 +169,13 @@ describe('the --json report', () => {
     expectUserError(await runCli(['score', episodes, '--json', out]), `${out}: cannot write, no such directory ${folder.dir}/missing`)
   })
 
+  test('a path under a file, where a folder was meant, says that it is a file', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    const file = folder.write('o.txt', '')
+    expectUserError(await runCli(['score', episodes, '--json', `${file}/r.json`]), `${file}/r.json: cannot write, ${file} is a file, not a directory`)
+    expectUserError(await runCli(['score', episodes, '--json', `${file}/a/r.json`]), `${file}/a/r.json: cannot write, ${file} is a file, not a directory`)
+  })
+
   test('a file the run reads (episodes, gold, grammar), under any name, is a user error, and is left as it was', async () => {
     const line = jsonl({ pred: [], gold: [] })
     const episodes = folder.write('episodes.jsonl', line)
