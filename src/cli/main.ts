@@ -64,6 +64,7 @@ function main(): void {
   process.on('SIGINT', () => {
     removeTemporaryFiles()
     cli.out.flushNow()
+    cli.notices.finish()
     status.print(`toolcalls: interrupted; ${cli.interruptedNote()}`)
     process.exit(EXIT_INTERRUPTED)
   })
@@ -72,6 +73,8 @@ function main(): void {
     .catch((error: unknown) => {
       status.clear()
       if (error instanceof BrokenPipe) process.exit(0)
+      // Warnings shown before a run stopped are counted as at a run's end, before the error that stopped it.
+      cli.notices.finish()
       if (error instanceof BelowMinF1) {
         // The report is out whole before the verdict on it; a reader that went away does not change the verdict.
         void cli.out

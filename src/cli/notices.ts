@@ -2,7 +2,8 @@ import type { StatusLine } from './progress'
 
 /**
  * Warnings on standard error that do not stop the run (a line without a partner, invalid
- * UTF-8). Only the first few of each kind are printed; the rest are counted at the end.
+ * UTF-8). Only the first few of each kind are printed; the rest are counted at the end, or
+ * where an error or Ctrl-C stops the run.
  */
 export class Notices {
   private readonly kinds = new Map<string, { seen: number; shown: number }>()
@@ -22,10 +23,11 @@ export class Notices {
     this.warn(`lines of ${file} with invalid UTF-8`, `${file}:${lineNumber}: invalid UTF-8, read with U+FFFD replacement characters`, 1)
   }
 
-  /** Prints how many warnings of each kind went unshown. */
+  /** Prints how many warnings of each kind went unshown; said once, whether the run ends or stops on an error. */
   finish(): void {
     for (const [kind, { seen, shown }] of this.kinds) {
       if (seen > shown) this.status.print(`warning: ${seen - shown} more ${kind}`)
     }
+    this.kinds.clear()
   }
 }

@@ -193,6 +193,19 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toContain(`${pred}:2: no gold line (id "a": no gold line has it, or the one that has it is paired already)`)
   })
 
+  test('warnings cut short before a run stops on an error are counted, as at the end of a run', async () => {
+    const pred = folder.write('pred.jsonl', jsonl(...[1, 2, 3, 4, 5, 6, 7].map((i) => ({ id: `p${i}`, calls: [] }))))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'g1', calls: [] }))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(2)
+    const lines = run.stderr.trimEnd().split('\n')
+    expect(lines.slice(-3)).toEqual([
+      expect.stringMatching(/^warning: .*:1: no prediction line/),
+      `warning: 2 more lines of ${pred} without a gold line`,
+      expect.stringMatching(/no prediction line pairs with a gold line by id/),
+    ])
+  })
+
   test("a prediction line that cannot be read keeps its gold line by position only while no later line gives that line's id", async () => {
     const truncated = '{"id":"a","calls":[{"name":"search","args":{"q":"a"}}'
     const gold = folder.write('gold.jsonl', jsonl({ id: 'b', calls: [search('b')] }, { id: 'a', calls: [search('a')] }))
