@@ -189,7 +189,10 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   if (parsed.values.help === true) return cli.out.write(SCORE_USAGE)
   const files = parsed.positionals
   if (files.length === 0 || files.length > 2) {
-    throw usageError('score', `expected EPISODES or PRED GOLD, received ${files.length} files`)
+    // `score --json episodes.jsonl`: the option took the only file as its path.
+    const json = stringOption(parsed, 'json')
+    const took = files.length === 0 && json !== undefined ? ` (--json took '${json}' as its value, the report's path)` : ''
+    throw usageError('score', `expected EPISODES or PRED GOLD, received ${files.length} files${took}`)
   }
   if (files.length === 2 && files[0] === '-' && files[1] === '-') throw usageError('score', 'only one of PRED and GOLD can be standard input')
   const scoring: ScoringOptions = {

@@ -113,6 +113,13 @@ describe('options', () => {
     expectUserError(await runCli(['score', episodes, '--min-f1', '800']), "toolcalls score: --min-f1: expected a number from 0 to 1, received '800'; see 'toolcalls score --help'")
   })
 
+  test('--json that took the only file as its value says so', async () => {
+    expectUserError(
+      await runCli(['score', '--json', 'data/episodes.jsonl']),
+      "toolcalls score: expected EPISODES or PRED GOLD, received 0 files (--json took 'data/episodes.jsonl' as its value, the report's path); see 'toolcalls score --help'",
+    )
+  })
+
   test('an option without its value is a user error', async () => {
     const run = await runCli(['score', 'x.jsonl', '--json'])
     expectUserError(run, "toolcalls score: --json: expected a value; see 'toolcalls score --help'")
