@@ -11,6 +11,7 @@ import { choiceOption, countOption, parseCommandArgs, stringOption, usageError }
 import type { CliContext } from './cli-context'
 import { type EpisodeId, readEpisodeLine, readGoldLine, readPredLine } from './episode-lines'
 import { jsonDocumentProblem } from './json-document'
+import { tooLongReason } from './read-lines'
 import { type InputFile, openInput, readJsonFile } from './input-file'
 import { linesOf } from './input-lines'
 import { checkMinF1, minF1Option } from './min-f1'
@@ -76,6 +77,7 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
       // A prediction is model output, graded whatever it holds; a file written as one JSON document is the harness's slip, said once.
       const documentProblem = jsonDocumentProblem(line.text)
       if (documentProblem !== undefined) notices.warn(`lines of ${pred.name} that open a JSON document`, `${pred.name}:${line.number}: ${documentProblem}`, 1)
+      if (line.tooLong) notices.warn(`lines of ${pred.name} too long to read`, `${pred.name}:${line.number}: ${tooLongReason()}; graded as an unparseable call`)
       const record = readPredLine(line, pred.name)
       yield { id: record.id, value: record, unread: record.unread }
     }

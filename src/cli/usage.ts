@@ -43,7 +43,9 @@ terminal.
 
 Files hold JSON lines, one episode a line; '-' reads standard input. Blank lines, CRLF
 line ends and a byte-order mark are accepted; invalid UTF-8 is read with U+FFFD
-replacement characters, and a warning names the first such line.
+replacement characters, and a warning names the first such line. A line over 64 MiB is
+not read: a prediction line is graded as an unparseable call, with a warning; a gold or
+episodes line is a user error.
   EPISODES   { "id"?, "pred", "gold" }
   PRED       { "id"?, "calls" } (or "pred"), or the calls alone in any format: OpenAI
              Chat messages, Responses items, Anthropic messages, AI SDK steps, Gemini

@@ -1,4 +1,4 @@
-import { truncateSync } from 'node:fs'
+import { appendFileSync, truncateSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { jsonl, microLine, runCli, tempFolder } from './run-cli'
 
@@ -201,6 +201,18 @@ describe('a file of 1 GB', () => {
     const run = await runCli(['score', pred, gold])
     expect(run.code).toBe(2)
     expect(run.stderr.trim()).toBe(`${gold}:1: the line is longer than 64 MiB and was not read`)
+  }, 60_000)
+
+  test('as a prediction line among others, is graded as an unparseable call, with a warning naming its file and line', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 1, calls: [search('a')] }))
+    // A sparse stretch of zero bytes, longer than a line is read, then a line end and the next line.
+    truncateSync(pred, 65 * 1024 * 1024)
+    appendFileSync(pred, `\n${jsonl({ id: 3, calls: [search('c')] })}`)
+    const gold = folder.write('gold.jsonl', jsonl(...['a', 'b', 'c'].map((q, i) => ({ id: i + 1, calls: [search(q)] }))))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toBe(`warning: ${pred}:2: the line is longer than 64 MiB and was not read; graded as an unparseable call\n`)
+    expect(microLine(run.stdout)).toContain('over 3 episodes: TP 2  FP 1  FN 1')
   }, 60_000)
 
   test('as predictions, is graded: an unparseable call whose reason names the line', async () => {
