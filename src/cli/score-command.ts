@@ -66,9 +66,11 @@ async function* episodesFile(input: InputFile, notices: Notices): AsyncGenerator
   }
 }
 
-// Ids are not remembered once paired (memory stays flat), so an id given twice on one side reads as one left without a partner.
-const forId = (id: EpisodeId | undefined, other: string) =>
-  id === undefined ? '' : ` (id ${JSON.stringify(id)}: no ${other} line has it, or the one that has it is paired already)`
+// Ids are not remembered once paired (memory stays flat), so an id given twice in one file reads as one left without a partner.
+const forId = (id: EpisodeId | undefined, file: string, other: string) =>
+  id === undefined
+    ? ''
+    : ` (id ${JSON.stringify(id)}: no ${other} line has it, or it is a duplicate id: another line of ${file} gives it too, and took the ${other} line that has it)`
 
 /** Episodes from a prediction file and a gold file, paired by id or by position; a line without a partner is still scored. */
 async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
@@ -119,10 +121,10 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
       }
       yield { id: right.id ?? left.id, turns: left.turns, gold: right.gold, goldAsTurns: right.goldAsTurns, where: [left.where, right.where] }
     } else if (left !== undefined) {
-      notices.warn(`lines of ${pred.name} without a gold line`, `${left.where}: no gold line${forId(left.id, 'gold')}; scored against no gold calls`)
+      notices.warn(`lines of ${pred.name} without a gold line`, `${left.where}: no gold line${forId(left.id, pred.name, 'gold')}; scored against no gold calls`)
       yield { id: left.id, turns: left.turns, gold: [], goldAsTurns: false, where: [left.where] }
     } else if (right !== undefined) {
-      notices.warn(`lines of ${gold.name} without a prediction`, `${right.where}: no prediction line${forId(right.id, 'prediction')}; scored as no calls`)
+      notices.warn(`lines of ${gold.name} without a prediction`, `${right.where}: no prediction line${forId(right.id, gold.name, 'prediction')}; scored as no calls`)
       yield { id: right.id, turns: [], gold: right.gold, goldAsTurns: right.goldAsTurns, where: [right.where] }
     }
   }

@@ -160,7 +160,7 @@ describe('toolcalls score PRED GOLD', () => {
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
     const run = await runCli(['score', pred, gold])
     expect(microLine(run.stdout)).toContain('over 2 episodes: TP 1  FP 0  FN 1')
-    expect(run.stderr).toContain(`${gold}:2: no prediction line (id "b": no prediction line has it, or the one that has it is paired already); scored as no calls`)
+    expect(run.stderr).toContain(`${gold}:2: no prediction line (id "b": no prediction line has it, or it is a duplicate id: another line of ${gold} gives it too, and took the prediction line that has it); scored as no calls`)
   })
 
   test('scores a prediction without a gold line against no gold calls, and warns', async () => {
@@ -168,7 +168,7 @@ describe('toolcalls score PRED GOLD', () => {
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
     const run = await runCli(['score', pred, gold])
     expect(microLine(run.stdout)).toContain('TP 1  FP 1  FN 0')
-    expect(run.stderr).toContain(`${pred}:2: no gold line (id "z": no gold line has it, or the one that has it is paired already); scored against no gold calls`)
+    expect(run.stderr).toContain(`${pred}:2: no gold line (id "z": no gold line has it, or it is a duplicate id: another line of ${pred} gives it too, and took the gold line that has it); scored against no gold calls`)
   })
 
   test('files of which no line pairs are a user error, not a corpus of every episode wrong', async () => {
@@ -186,11 +186,17 @@ describe('toolcalls score PRED GOLD', () => {
     expect((await runCli(['score', pred, empty])).stderr).toMatch(new RegExp(`\\n${empty}: no gold lines to pair with the prediction lines of ${pred}\\n$`))
   })
 
-  test('a prediction id given twice warns that its gold line is paired already, rather than that there is none', async () => {
+  test('an id given twice in either file is warned about as a possible duplicate id, rather than as one no line has', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'a', calls: [search('a')] }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
     const run = await runCli(['score', pred, gold])
-    expect(run.stderr).toContain(`${pred}:2: no gold line (id "a": no gold line has it, or the one that has it is paired already)`)
+    expect(run.stderr).toContain(`${pred}:2: no gold line (id "a": no gold line has it, or it is a duplicate id: another line of ${pred} gives it too, and took the gold line that has it)`)
+    const twice = folder.write('twice.jsonl', jsonl({ id: 1, calls: [] }, { id: 1, calls: [] }, { id: 2, calls: [] }))
+    const once = folder.write('once.jsonl', jsonl({ id: 1, calls: [] }, { id: 2, calls: [] }))
+    const goldTwice = await runCli(['score', once, twice])
+    expect(goldTwice.stderr).toBe(
+      `warning: ${twice}:2: no prediction line (id 1: no prediction line has it, or it is a duplicate id: another line of ${twice} gives it too, and took the prediction line that has it); scored as no calls\n`,
+    )
   })
 
   test('warnings cut short before a run stops on an error are counted, as at the end of a run', async () => {
