@@ -7,6 +7,7 @@ import type { CliContext } from './cli-context'
 import { preferQuickCompiles } from './engine-tuning'
 import { openInput } from './input-file'
 import { lineBatchesOf } from './input-lines'
+import { sayWhenTerminalInput } from './terminal-input'
 import { progressText } from './progress'
 import { BFCL_CHECK_USAGE } from './usage'
 import { lineError, UserError } from './user-error'
@@ -38,7 +39,9 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
   if (parsed.values.help === true) return cli.out.write(BFCL_CHECK_USAGE)
   if (parsed.positionals.length > 1) throw usageError('bfcl-check', `expected at most one FILE, received ${parsed.positionals.length}`)
   const options: BfclCheckOptions = { underscoreToDot: parsed.values['underscore-to-dot'] === true }
-  const input = await openInput(parsed.positionals[0] ?? '-', cli.stdin)
+  const path = parsed.positionals[0] ?? '-'
+  const input = await openInput(path, cli.stdin)
+  sayWhenTerminalInput('bfcl-check', 'entries', path, cli)
   preferQuickCompiles(input.size)
   const started = monotonicMs()
   let checked = 0

@@ -16,6 +16,7 @@ import type { Notices } from './notices'
 import { progressText } from './progress'
 import { checkWritable, writeJsonReport } from './report-file'
 import { BFCL_USAGE } from './usage'
+import { sayWhenTerminalInput } from './terminal-input'
 import { lineError, oneLine, UserError } from './user-error'
 import { isRecord } from '../calls/plain-value'
 
@@ -212,6 +213,7 @@ export async function bfclCommand(args: readonly string[], cli: CliContext): Pro
     questions: await openInput(dataFiles.questions),
     answers: await openInput(dataFiles.answers),
   }
+  sayWhenTerminalInput('bfcl', 'results', resultsPath, cli)
   const run = await scoreCategory(category, files, { underscoreToDot: parsed.values['underscore-to-dot'] === true }, cli)
   cli.notices.finish()
   if (run.total === 0) throw new UserError(`${dataFiles.questions}: no questions to score; an empty category has no accuracy`)

@@ -23,6 +23,7 @@ import { CANONICALIZERS, LEVELS, ORDERS, reportJson, type ScoringOptions } from 
 import { checkWritable, writeJsonReport } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { SCORE_USAGE } from './usage'
+import { sayWhenTerminalInput } from './terminal-input'
 import { UserError } from './user-error'
 
 /** One episode read from the files: the prediction's turns, the gold, and where they came from. */
@@ -214,6 +215,8 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   const inputs: InputFile[] = []
   // Hashed for a report, so that it tells what it scored: two shards' reports alike in all else differ in it.
   for (const file of files) inputs.push(await openInput(file, cli.stdin, jsonPath !== undefined))
+  const holding = files.length === 1 ? ['episodes'] : ['predictions', 'gold lines']
+  files.forEach((file, i) => sayWhenTerminalInput('score', holding[i]!, file, cli))
   const [first, second] = inputs
   const read = second === undefined ? episodesFile(first!, cli.notices) : pairedFiles(first!, second, cli.notices)
   const episodes = scoring.order === 'turns' ? warnGoldOfOneTurn(read, cli.notices) : read

@@ -41,11 +41,12 @@ diffs, the figures per tool, and the micro average: TP, FP and FN summed over ev
 episode, then precision, recall and F1. Progress shows on standard error when it is a
 terminal.
 
-Files hold JSON lines, one episode a line; '-' reads standard input. Blank lines, CRLF
-line ends and a byte-order mark are accepted; invalid UTF-8 is read with U+FFFD
-replacement characters, and a warning names the first such line. A line over 64 MiB is
-not read: a prediction line is graded as an unparseable call, with a warning; a gold or
-episodes line is a user error.
+Files hold JSON lines, one episode a line; '-' reads standard input (on a terminal, a
+line on standard error says so: end the input with Ctrl-D). Blank lines, CRLF line ends
+and a byte-order mark are accepted; invalid UTF-8 is read with U+FFFD replacement
+characters, and a warning names the first such line. A line over 64 MiB is not read: a
+prediction line is graded as an unparseable call, with a warning; a gold or episodes
+line is a user error.
   EPISODES   { "id"?, "pred", "gold" }
   PRED       { "id"?, "calls" } (or "pred"), or the calls alone in any format: OpenAI
              Chat messages, Responses items, Anthropic messages, AI SDK steps, Gemini
@@ -125,7 +126,7 @@ export const BFCL_CHECK_USAGE = `Usage: toolcalls bfcl-check [FILE] [options]
 
 Checks BFCL entries as the leaderboard's AST checker does (with an optimal pairing of
 parallel calls). Reads JSON lines from FILE, or standard input when FILE is '-' or
-missing:
+missing (on a terminal, a line on standard error says so: end the input with Ctrl-D):
   { "id", "category"?, "model_output", "functions", "ground_truth" }
 model_output is the model's Python-syntax text, a function-calling model's calls as
 BFCL's result files hold them ([{ "fname": "<JSON arguments>" }]), or decoded calls.
