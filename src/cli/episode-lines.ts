@@ -169,11 +169,18 @@ export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   const where = `${file}:${line.number}`
   refuseJsonDocument(line.text, where)
   const value = parseGoldJson(checkedText(line, where), where)
-  if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) {
-    throw lineError(where, `expected an episode { "id"?, "pred", "gold" }, received ${printValue(value)}${episodeKeySlip(value)}`)
-  }
+  if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) throw lineError(where, notAnEpisode(value))
   // Calls beside the episode's own keys would be silently left out, as on a prediction or gold line that gives both.
   if (Object.hasOwn(value, 'calls')) throw lineError(where, 'an episode line gives its predictions as "pred", not "calls" beside it')
   const gold = value.gold ?? []
   return { id: readId(value.id, where), turns: readTurns(value.pred ?? []), gold: compileGold(gold, where), goldAsTurns: isWrittenAsTurns(gold), where }
+}
+
+const EPISODE = 'an episode { "id"?, "pred", "gold" }'
+
+/** Why a line's value is no episode: the key it misses. */
+function notAnEpisode(value: unknown): string {
+  if (!isRecord(value)) return `expected ${EPISODE}, received ${printValue(value)}`
+  const missing = ['pred', 'gold'].filter((key) => !Object.hasOwn(value, key)).map((key) => `"${key}"`)
+  return `missing ${missing.join(' and ')}: expected ${EPISODE}, received ${printValue(value)}${episodeKeySlip(value)}`
 }

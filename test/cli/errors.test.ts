@@ -64,12 +64,16 @@ describe('gold and episode lines', () => {
     expect(run.stderr).toMatch(new RegExp(`^${gold}:2: not valid JSON \\(.+\\)\\n$`))
   })
 
-  test('an episodes line without gold is a user error', async () => {
+  test('an episodes line without gold is a user error that names the key it misses', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [] }))
-    expectUserError(await runCli(['score', episodes]), `${episodes}:1: expected an episode { "id"?, "pred", "gold" }, received {"pred": []}`)
+    expectUserError(await runCli(['score', episodes]), `${episodes}:1: missing "gold": expected an episode { "id"?, "pred", "gold" }, received {"pred": []}`)
+    const otherName = folder.write('other.jsonl', jsonl({ pred: [], expected: [] }))
+    expectUserError(await runCli(['score', otherName]), `${otherName}:1: missing "gold": expected an episode { "id"?, "pred", "gold" }, received {"expected": [], "pred": []}`)
+    const neither = folder.write('neither.jsonl', jsonl({ id: 1 }))
+    expectUserError(await runCli(['score', neither]), `${neither}:1: missing "pred" and "gold": expected an episode { "id"?, "pred", "gold" }, received {"id": 1}`)
     // A misspelt key is named with the key it misses.
     const slip = folder.write('slip.jsonl', '{"pred": [], "gld": []}\n')
-    expectUserError(await runCli(['score', slip]), `${slip}:1: expected an episode { "id"?, "pred", "gold" }, received {"gld": [], "pred": []} ("gld": did you mean 'gold'?)`)
+    expectUserError(await runCli(['score', slip]), `${slip}:1: missing "gold": expected an episode { "id"?, "pred", "gold" }, received {"gld": [], "pred": []} ("gld": did you mean 'gold'?)`)
   })
 
   test("a prediction line's id that is neither a string nor a number is a user error, where the line was paired by position", async () => {
