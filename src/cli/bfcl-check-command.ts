@@ -10,6 +10,7 @@ import { lineBatchesOf } from './input-lines'
 import { sayWhenTerminalInput } from './terminal-input'
 import { progressText } from './progress'
 import { BFCL_CHECK_USAGE } from './usage'
+import { ARRAY_ON_ONE_LINE } from './json-document'
 import { lineError, UserError } from './user-error'
 
 /** BFCL's verdict on one entry; a malformed entry (not the model's output) is a user error. */
@@ -17,9 +18,15 @@ function checkEntryAt(entry: unknown, where: string, options: BfclCheckOptions):
   try {
     return checkBfclEntry(entry, options)
   } catch (error) {
-    if (error instanceof BfclInputError) throw lineError(where, error.message)
+    if (error instanceof BfclInputError) throw lineError(where, entryProblem(entry, error.message))
     throw error
   }
+}
+
+/** A malformed entry's problem, or what the line is instead where that tells more: a file written as one array. */
+function entryProblem(entry: unknown, problem: string): string {
+  if (Array.isArray(entry)) return `${problem}: ${ARRAY_ON_ONE_LINE}`
+  return problem
 }
 
 /** The verdict as one JSON line, with exactly BFCL's keys. */

@@ -5,7 +5,7 @@ import { isUnparseable, unparseableCall, type Turns } from '../calls/tool-call'
 import { type GoldTurns, isWrittenAsTurns, readGold } from '../compare/gold-calls'
 import { printValue } from '../compare/print-value'
 import { checkedText, type Line, tooLongReason } from './read-lines'
-import { jsonDocumentProblem } from './json-document'
+import { ARRAY_ON_ONE_LINE, jsonDocumentProblem } from './json-document'
 import { lineError, oneLine } from './user-error'
 import { isRecord } from '../calls/plain-value'
 import { episodeKeySlip } from '../metric/episode-key-slip'
@@ -161,7 +161,22 @@ export function readGoldLine(line: Line, file: string): GoldLine {
   // Both would be read as the calls, one silently left out.
   if (givesBoth(value, 'gold')) throw lineError(where, 'a gold line gives its calls as "calls" or as "gold", not both')
   const { id, calls } = unwrap(value, 'gold')
-  return { id: readId(id, where), gold: compileGold(calls, where), goldAsTurns: isWrittenAsTurns(calls), where }
+  let gold: GoldTurns
+  try {
+    gold = readGold(calls, 'gold', 'json')
+  } catch (error) {
+    if (error instanceof TypeError) throw lineError(where, notGold(value, error.message))
+    throw error
+  }
+  return { id: readId(id, where), gold, goldAsTurns: isWrittenAsTurns(calls), where }
+}
+
+/** Why a gold line's value is no gold: the gold's own problem, or what the line is instead where that tells more. */
+function notGold(value: unknown, problem: string): string {
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && (Object.hasOwn(item, 'calls') || Object.hasOwn(item, 'gold')))) {
+    return `a JSON array of lines { "id"?, "calls" }: ${ARRAY_ON_ONE_LINE}`
+  }
+  return problem
 }
 
 /** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */
@@ -178,8 +193,9 @@ export function readEpisodeLine(line: Line, file: string): EpisodeLine {
 
 const EPISODE = 'an episode { "id"?, "pred", "gold" }'
 
-/** Why a line's value is no episode: the key it misses. */
+/** Why a line's value is no episode: the key it misses, or what the line is instead. */
 function notAnEpisode(value: unknown): string {
+  if (Array.isArray(value)) return `expected ${EPISODE}, received a JSON array: ${ARRAY_ON_ONE_LINE}`
   if (!isRecord(value)) return `expected ${EPISODE}, received ${printValue(value)}`
   const missing = ['pred', 'gold'].filter((key) => !Object.hasOwn(value, key)).map((key) => `"${key}"`)
   return `missing ${missing.join(' and ')}: expected ${EPISODE}, received ${printValue(value)}${episodeKeySlip(value)}`

@@ -133,4 +133,9 @@ describe('toolcalls bfcl-check', () => {
     const nullOutput = await runCli(['bfcl-check', '-'], { input: `{"id": "simple_python_0", "model_output": null, ${docs}}\n` })
     expect([nullOutput.code, parseLines(nullOutput.stdout)]).toEqual([0, [expect.objectContaining({ valid: false })]])
   })
+  test("entries written as one JSON array on one line are told how to write them as JSON lines", async () => {
+    const run = await runCli(['bfcl-check'], { input: `[${right.trim()}, ${wrong.trim()}]\n` })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/^stdin:1: entry: expected \{ id, model_output, functions, ground_truth \}, received \[.*: this looks like a file written as one JSON array, where JSON lines are read, one value a line \(jq -c '\.\[\]' turns an array into them\)\n$/)
+  })
 })

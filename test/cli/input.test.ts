@@ -187,6 +187,23 @@ describe('input in another form than JSON lines', () => {
   })
 })
 
+describe('files written as one JSON array on one line', () => {
+  const oneArray = "this looks like a file written as one JSON array, where JSON lines are read, one value a line (jq -c '.[]' turns an array into them)"
+
+  test('of episodes, are told how to write them as JSON lines, as those written over many lines are', async () => {
+    const episodes = folder.write('episodes.json', `${line([{ id: 1, pred: [search('a')], gold: [search('a')] }, { id: 2, pred: [], gold: [] }])}\n`)
+    const run = await runCli(['score', episodes])
+    expect([run.code, run.stderr]).toEqual([2, `${episodes}:1: expected an episode { "id"?, "pred", "gold" }, received a JSON array: ${oneArray}\n`])
+  })
+
+  test('of gold lines, are told so, where a list of gold calls is read', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 1, calls: [search('a')] }))
+    const gold = folder.write('gold.json', `${line([{ id: 1, calls: [search('a')] }, { id: 2, calls: [] }])}\n`)
+    const run = await runCli(['score', pred, gold])
+    expect([run.code, run.stderr]).toEqual([2, `${gold}:1: a JSON array of lines { "id"?, "calls" }: ${oneArray}\n`])
+  })
+})
+
 describe('a file of 1 GB', () => {
   // A sparse file: 1 GB of zero bytes and no line end, read without being held in memory.
   function sparseGigabyte(name: string): string {
