@@ -10,7 +10,9 @@ import { lineBatchesOf } from './input-lines'
 import { sayWhenTerminalInput } from './terminal-input'
 import { progressText } from './progress'
 import { BFCL_CHECK_USAGE } from './usage'
+import { bfclFileOf, bfclFileProblem } from './bfcl-file-line'
 import { ARRAY_ON_ONE_LINE } from './json-document'
+import { isRecord } from '../calls/plain-value'
 import { lineError, UserError } from './user-error'
 
 /** BFCL's verdict on one entry; a malformed entry (not the model's output) is a user error. */
@@ -23,9 +25,17 @@ function checkEntryAt(entry: unknown, where: string, options: BfclCheckOptions):
   }
 }
 
-/** A malformed entry's problem, or what the line is instead where that tells more: a file written as one array. */
+const ENTRY = 'an entry { "id", "model_output", "functions", "ground_truth" }'
+
+/** A malformed entry's problem, or what the line is instead where that tells more: a line of one of BFCL's own files, or a file written as one array. */
 function entryProblem(entry: unknown, problem: string): string {
+  const bfclFile = bfclFileOf(entry)
+  if (bfclFile !== undefined) return bfclFileProblem(bfclFile, ENTRY)
   if (Array.isArray(entry)) return `${problem}: ${ARRAY_ON_ONE_LINE}`
+  // An entry built from BFCL's question file may keep its name for the docs.
+  if (isRecord(entry) && !Object.hasOwn(entry, 'functions') && Object.hasOwn(entry, 'function')) {
+    return `${problem} (the entry has "function", as BFCL's question file names the docs; an entry names them "functions")`
+  }
   return problem
 }
 

@@ -6,6 +6,7 @@ import { type GoldTurns, isWrittenAsTurns, readGold } from '../compare/gold-call
 import { printValue } from '../compare/print-value'
 import { checkedText, type Line, tooLongReason } from './read-lines'
 import { ARRAY_ON_ONE_LINE, jsonDocumentProblem } from './json-document'
+import { bfclFileOf, bfclFileProblem } from './bfcl-file-line'
 import { lineError, oneLine } from './user-error'
 import { isRecord } from '../calls/plain-value'
 import { episodeKeySlip } from '../metric/episode-key-slip'
@@ -173,6 +174,9 @@ export function readGoldLine(line: Line, file: string): GoldLine {
 
 /** Why a gold line's value is no gold: the gold's own problem, or what the line is instead where that tells more. */
 function notGold(value: unknown, problem: string): string {
+  const bfclFile = bfclFileOf(value)
+  if (bfclFile === 'answer') return `${bfclFileProblem(bfclFile, 'gold calls')}, and bfclGold(ground_truth) turns BFCL's gold into gold calls`
+  if (bfclFile !== undefined) return bfclFileProblem(bfclFile, 'gold calls')
   if (Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && (Object.hasOwn(item, 'calls') || Object.hasOwn(item, 'gold')))) {
     return `a JSON array of lines { "id"?, "calls" }: ${ARRAY_ON_ONE_LINE}`
   }
@@ -197,6 +201,8 @@ const EPISODE = 'an episode { "id"?, "pred", "gold" }'
 function notAnEpisode(value: unknown): string {
   if (Array.isArray(value)) return `expected ${EPISODE}, received a JSON array: ${ARRAY_ON_ONE_LINE}`
   if (!isRecord(value)) return `expected ${EPISODE}, received ${printValue(value)}`
+  const bfclFile = bfclFileOf(value)
+  if (bfclFile !== undefined) return bfclFileProblem(bfclFile, EPISODE)
   const missing = ['pred', 'gold'].filter((key) => !Object.hasOwn(value, key)).map((key) => `"${key}"`)
   return `missing ${missing.join(' and ')}: expected ${EPISODE}, received ${printValue(value)}${episodeKeySlip(value)}`
 }

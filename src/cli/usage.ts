@@ -134,7 +134,9 @@ Writes one line for each entry, in order, as it goes:
   { "id", "valid", "error_type", "errors" }
 with BFCL's error names (simple_function_checker:missing_required, type_error:simple,
 value_error:string, ast_decoder:decoder_failed, ...). A line that is not JSON, an
-entry that is malformed, or input of no entries stops the run with exit code 2.
+entry that is malformed, or input of no entries stops the run with exit code 2. BFCL's
+own files (questions, possible answers, results) are for 'toolcalls bfcl', which scores
+a result file against the other two; a line of one is named as such.
 Interrupted (Ctrl-C), it exits with code 130 and says how many entries it checked.
 
 Options:

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { bfclItems, firstAllowedOutput, typedJson } from './bfcl-entries'
+import { join } from 'node:path'
+import { BFCL_DATA_DIR, bfclItems, firstAllowedOutput, typedJson } from './bfcl-entries'
 import { runCli, tempFolder } from './run-cli'
 
 let folder: ReturnType<typeof tempFolder>
@@ -133,6 +134,25 @@ describe('toolcalls bfcl-check', () => {
     const nullOutput = await runCli(['bfcl-check', '-'], { input: `{"id": "simple_python_0", "model_output": null, ${docs}}\n` })
     expect([nullOutput.code, parseLines(nullOutput.stdout)]).toEqual([0, [expect.objectContaining({ valid: false })]])
   })
+
+  test("a line of BFCL's question, possible-answer or result file is named as such, with the command that scores BFCL's files", async () => {
+    const toBfcl = "'toolcalls bfcl --category C --results R --data DIR' scores a result file against BFCL's question and possible-answer files"
+    const entry = 'an entry { "id", "model_output", "functions", "ground_truth" }'
+    const questions = join(BFCL_DATA_DIR, 'BFCL_v4_simple_python.json')
+    expect((await runCli(['bfcl-check', questions])).stderr).toBe(`${questions}:1: a line of BFCL's question file { "id", "question", "function" }, not ${entry}; ${toBfcl}\n`)
+    const answers = join(BFCL_DATA_DIR, 'possible_answer/BFCL_v4_simple_python.json')
+    expect((await runCli(['bfcl-check', answers])).stderr).toBe(`${answers}:1: a line of BFCL's possible-answer file { "id", "ground_truth" }, not ${entry}; ${toBfcl}\n`)
+    const results = await runCli(['bfcl-check'], { input: '{"id": "simple_python_0", "result": "[f(x=1)]"}\n' })
+    expect([results.code, results.stderr]).toEqual([2, `stdin:1: a line of a BFCL result file { "id", "result" }, not ${entry}; ${toBfcl}\n`])
+  })
+
+  test('an entry that names its docs "function", as BFCL\'s question file does, is told the name an entry gives them', async () => {
+    const run = await runCli(['bfcl-check'], { input: `{"id": "simple_python_0", "model_output": "[f()]", "function": [], "ground_truth": [{"f": {}}]}\n` })
+    expect(run.stderr).toBe(
+      'stdin:1: functions: expected a list of function docs, received undefined (the entry has "function", as BFCL\'s question file names the docs; an entry names them "functions")\n',
+    )
+  })
+
   test("entries written as one JSON array on one line are told how to write them as JSON lines", async () => {
     const run = await runCli(['bfcl-check'], { input: `[${right.trim()}, ${wrong.trim()}]\n` })
     expect(run.code).toBe(2)

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { jsonl, runCli, tempFolder } from './run-cli'
+import { BFCL_DATA_DIR } from './bfcl-entries'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 
@@ -85,6 +87,24 @@ describe('gold and episode lines', () => {
   test('an id that is neither a string nor a number is a user error', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ id: [1], pred: [], gold: [] }))
     expectUserError(await runCli(['score', episodes]), `${episodes}:1: id: expected a string or a number, received [1]`)
+  })
+})
+
+describe('files of another kind', () => {
+  const toBfcl = "'toolcalls bfcl --category C --results R --data DIR' scores a result file against BFCL's question and possible-answer files"
+
+  test("BFCL's possible-answer file as gold is named as such, with the command that scores BFCL's files and bfclGold", async () => {
+    const results = folder.write('results.json', jsonl({ id: 'simple_python_0', result: '[f(x=1)]' }))
+    const answers = join(BFCL_DATA_DIR, 'possible_answer/BFCL_v4_simple_python.json')
+    expectUserError(
+      await runCli(['score', results, answers]),
+      `${answers}:1: a line of BFCL's possible-answer file { "id", "ground_truth" }, not gold calls; ${toBfcl}, and bfclGold(ground_truth) turns BFCL's gold into gold calls`,
+    )
+  })
+
+  test("BFCL's question file as episodes is named as such", async () => {
+    const questions = join(BFCL_DATA_DIR, 'BFCL_v4_simple_python.json')
+    expectUserError(await runCli(['score', questions]), `${questions}:1: a line of BFCL's question file { "id", "question", "function" }, not an episode { "id"?, "pred", "gold" }; ${toBfcl}`)
   })
 })
 
