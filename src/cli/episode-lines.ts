@@ -154,11 +154,16 @@ export function readPredLine(line: Line, file: string): PredLine {
   return record
 }
 
-/** A line of a gold file: `{ "id"?, "calls" }` (or `"gold"`) or bare gold calls, in the JSON form of gold values. */
-export function readGoldLine(line: Line, file: string): GoldLine {
+/**
+ * A line of a gold file: `{ "id"?, "calls" }` (or `"gold"`) or bare gold calls, in the JSON form of gold values.
+ * `first`: whether it is the file's first line, which, where it reads as a prediction, tells of files given the other way round.
+ */
+export function readGoldLine(line: Line, file: string, first = false): GoldLine {
   const where = `${file}:${line.number}`
   refuseJsonDocument(line.text, where)
-  const value = parseGoldJson(checkedText(line, where), where)
+  const parsed = parseJson(checkedText(line, where))
+  if (!parsed.ok) throw lineError(where, `${parsed.reason}${first && readsAsPrediction(line.text) ? SWAPPED : ''}`)
+  const value = parsed.value
   // Both would be read as the calls, one silently left out.
   if (givesBoth(value, 'gold')) throw lineError(where, 'a gold line gives its calls as "calls" or as "gold", not both')
   const { id, calls } = unwrap(value, 'gold')
@@ -166,21 +171,35 @@ export function readGoldLine(line: Line, file: string): GoldLine {
   try {
     gold = readGold(calls, 'gold', 'json')
   } catch (error) {
-    if (error instanceof TypeError) throw lineError(where, notGold(value, error.message))
+    if (error instanceof TypeError) throw lineError(where, notGold(value, error.message, first))
     throw error
   }
   return { id: readId(id, where), gold, goldAsTurns: isWrittenAsTurns(calls), where }
 }
 
+const SWAPPED = "; the GOLD file's first line reads as a prediction: the order is 'toolcalls score PRED GOLD'"
+
 /** Why a gold line's value is no gold: the gold's own problem, or what the line is instead where that tells more. */
-function notGold(value: unknown, problem: string): string {
+function notGold(value: unknown, problem: string, first: boolean): string {
   const bfclFile = bfclFileOf(value)
   if (bfclFile === 'answer') return `${bfclFileProblem(bfclFile, 'gold calls')}, and bfclGold(ground_truth) turns BFCL's gold into gold calls`
   if (bfclFile !== undefined) return bfclFileProblem(bfclFile, 'gold calls')
   if (Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && (Object.hasOwn(item, 'calls') || Object.hasOwn(item, 'gold')))) {
     return `a JSON array of lines { "id"?, "calls" }: ${ARRAY_ON_ONE_LINE}`
   }
-  return problem
+  return first && readsAsPrediction(value) ? `${problem}${SWAPPED}` : problem
+}
+
+/**
+ * Whether what failed as gold reads as a model's output: Python call text, or a message or an
+ * API's object (a `role`, a `type`, an API's `object` or `choices`: keys gold calls never have) in which every call reads.
+ */
+function readsAsPrediction(value: unknown): boolean {
+  const head = Array.isArray(value) ? value[0] : value
+  const predictionShaped = typeof value === 'string' || (isRecord(head) && (typeof head.role === 'string' || typeof head.type === 'string' || isVendorObject(head)))
+  if (!predictionShaped) return false
+  const turns = readTurns(value)
+  return (typeof value !== 'string' || turns.length > 0) && turns.every((turn) => turn.every((call) => !isUnparseable(call)))
 }
 
 /** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */

@@ -86,8 +86,10 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
     }
   }
   async function* golds() {
+    let first = true
     for await (const line of linesOf(gold, notices)) {
-      const record = readGoldLine(line, gold.name)
+      const record = readGoldLine(line, gold.name, first)
+      first = false
       yield { id: record.id, value: record }
     }
   }

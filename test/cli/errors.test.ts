@@ -91,6 +91,7 @@ describe('gold and episode lines', () => {
 })
 
 describe('files of another kind', () => {
+  const chatMessage = { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'search', arguments: '{"q":"a"}' } }] }
   const toBfcl = "'toolcalls bfcl --category C --results R --data DIR' scores a result file against BFCL's question and possible-answer files"
 
   test("BFCL's possible-answer file as gold is named as such, with the command that scores BFCL's files and bfclGold", async () => {
@@ -105,6 +106,25 @@ describe('files of another kind', () => {
   test("BFCL's question file as episodes is named as such", async () => {
     const questions = join(BFCL_DATA_DIR, 'BFCL_v4_simple_python.json')
     expectUserError(await runCli(['score', questions]), `${questions}:1: a line of BFCL's question file { "id", "question", "function" }, not an episode { "id"?, "pred", "gold" }; ${toBfcl}`)
+  })
+
+  test('a GOLD file whose first line reads as a prediction says the order is PRED GOLD', async () => {
+    const pred = folder.write('pred.jsonl', jsonl(chatMessage))
+    const gold = folder.write('gold.jsonl', jsonl([search('a')]))
+    const swapped = "; the GOLD file's first line reads as a prediction: the order is 'toolcalls score PRED GOLD'"
+    expectUserError(await runCli(['score', gold, pred]), `${pred}:1: gold.role: unknown key (arguments go under args: { name, args: { role: … } }); a gold call is { name, args }${swapped}`)
+    // Python call text, as BFCL models answer, is a prediction too.
+    const python = folder.write('pred.txt', "[search(q='a')]\n")
+    const run = await runCli(['score', gold, python])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`${python}:1: not valid JSON (`)
+    expect(run.stderr).toContain(`${swapped}\n`)
+  })
+
+  test('a gold line past the first that reads as a prediction is a malformed gold line, and no more', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('a')]))
+    const gold = folder.write('gold.jsonl', jsonl([search('a')], chatMessage))
+    expectUserError(await runCli(['score', pred, gold]), `${gold}:2: gold.role: unknown key (arguments go under args: { name, args: { role: … } }); a gold call is { name, args }`)
   })
 })
 
