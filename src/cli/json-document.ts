@@ -13,3 +13,17 @@ export function jsonDocumentProblem(text: string): string | undefined {
 
 /** Why a line that holds an array where a record was expected is suspect: it is a file written as one array, on one line. */
 export const ARRAY_ON_ONE_LINE = `this looks like a file written as one JSON array, where JSON lines are read, one value a line (${ARRAY_TO_LINES})`
+
+/** The second line of a report of `toolcalls score --json` or `merge --json` (its `"command"`), or of a test run's (its `"tp"`). */
+const REPORT_SECOND_LINE = /^\s*"(?:command": "(score|merge)"|tp": [\d.e+-]+),$/
+
+/**
+ * Why a file that opens with `{` alone on its first line is not JSON lines, when its second line
+ * shows it to be one of the reports that `merge` adds up; undefined otherwise.
+ */
+export function reportDocumentProblem(secondLine: string): string | undefined {
+  const opening = REPORT_SECOND_LINE.exec(secondLine)
+  if (opening === null) return undefined
+  const report = opening[1] === undefined ? "a test run's report (the reporters' json option)" : `a report of 'toolcalls ${opening[1]} --json'`
+  return `${report}, not JSON lines; reports add up with 'toolcalls merge REPORT...'`
+}

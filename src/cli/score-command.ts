@@ -9,9 +9,9 @@ import { CorpusAccumulator } from '../metric/evaluate'
 import { scorePairing } from '../metric/score'
 import { choiceOption, countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
-import { type EpisodeId, readEpisodeLine, readGoldLine, readPredLine } from './episode-lines'
-import { jsonDocumentProblem } from './json-document'
-import { tooLongReason } from './read-lines'
+import { type EpisodeId, type EpisodeLine, type GoldLine, readEpisodeLine, readGoldLine, readPredLine } from './episode-lines'
+import { jsonDocumentProblem, reportDocumentProblem } from './json-document'
+import { type Line, tooLongReason } from './read-lines'
 import { type InputFile, openInput, readJsonFile } from './input-file'
 import { linesOf } from './input-lines'
 import { checkMinF1, minF1Option } from './min-f1'
@@ -61,10 +61,28 @@ async function matchOptions(options: ScoringOptions): Promise<ResolvedMatchOptio
 }
 
 async function* episodesFile(input: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
-  for await (const line of linesOf(input, notices)) {
-    const { id, turns, gold, goldAsTurns, where } = readEpisodeLine(line, input.name)
+  const lines = linesOf(input, notices)
+  for await (const line of lines) {
+    let episode: EpisodeLine
+    try {
+      episode = readEpisodeLine(line, input.name)
+    } catch (error) {
+      throw await reportInstead(error, line, lines, input.name)
+    }
+    const { id, turns, gold, goldAsTurns, where } = episode
     yield { id, turns, gold, goldAsTurns, where: [where] }
   }
+}
+
+/**
+ * The error of a file's first line, or, where that line is `{` alone and the next shows the file
+ * to be a report (a `--json` report given to `score`), one that says so: read on the error's path only.
+ */
+async function reportInstead(error: unknown, line: Line, rest: AsyncIterator<Line>, file: string): Promise<unknown> {
+  if (line.number !== 1 || line.text.trim() !== '{') return error
+  const next = await rest.next().catch(() => undefined)
+  const problem = next === undefined || next.done === true ? undefined : reportDocumentProblem(next.value.text)
+  return problem === undefined ? error : new UserError(`${file}: ${problem}`)
 }
 
 // Ids are not remembered once paired (memory stays flat), so an id given twice in one file reads as one left without a partner.
@@ -86,9 +104,15 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
     }
   }
   async function* golds() {
+    const lines = linesOf(gold, notices)
     let first = true
-    for await (const line of linesOf(gold, notices)) {
-      const record = readGoldLine(line, gold.name, first)
+    for await (const line of lines) {
+      let record: GoldLine
+      try {
+        record = readGoldLine(line, gold.name, first)
+      } catch (error) {
+        throw await reportInstead(error, line, lines, gold.name)
+      }
       first = false
       yield { id: record.id, value: record }
     }

@@ -204,6 +204,24 @@ describe('files written as one JSON array on one line', () => {
   })
 })
 
+describe('a report given where JSON lines are read', () => {
+  test("a report of 'toolcalls score --json', as episodes or as gold, is named as such, with the command that reads it", async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('a')], gold: [search('a')] }))
+    const report = `${folder.dir}/report.json`
+    expect((await runCli(['score', episodes, '--json', report])).code).toBe(0)
+    const said = `${report}: a report of 'toolcalls score --json', not JSON lines; reports add up with 'toolcalls merge REPORT...'\n`
+    expect(await runCli(['score', report])).toMatchObject({ code: 2, stdout: '', stderr: said })
+    expect(await runCli(['score', episodes, report])).toMatchObject({ code: 2, stderr: said })
+  })
+
+  test("a test run's report is named as such; another document over many lines is told how to write it as JSON lines", async () => {
+    const testReport = folder.write('tests.json', `${JSON.stringify({ tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, tests: 1 }, null, 2)}\n`)
+    expect((await runCli(['score', testReport])).stderr).toBe(`${testReport}: a test run's report (the reporters' json option), not JSON lines; reports add up with 'toolcalls merge REPORT...'\n`)
+    const episodes = folder.write('episodes.json', `${JSON.stringify({ command: 'mine', pred: [], gold: [] }, null, 2)}\n`)
+    expect((await runCli(['score', episodes])).stderr).toMatch(/episodes\.json:1: '\{' alone on a line: .*\(jq -c \. writes each object on a line\)\n$/)
+  })
+})
+
 describe('a file of 1 GB', () => {
   // A sparse file: 1 GB of zero bytes and no line end, read without being held in memory.
   function sparseGigabyte(name: string): string {
