@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import { categoryOf } from '../bfcl'
 import { didYouMean } from '../compare/nearest'
 import { UserError } from './user-error'
 
@@ -29,11 +30,17 @@ async function filesByCategory(dir: string): Promise<Map<string, string>> {
 
 async function categoryFile(dir: string, category: string): Promise<string> {
   const files = await filesByCategory(dir)
-  const file = files.get(category)
+  // By its name, else by another of its names: `simple` is `simple_python` in BFCL's fourth version, and the reverse in older data.
+  const file = files.get(category) ?? [...files].find(([name]) => sameCategory(name, category))?.[1]
   if (file !== undefined) return file
   const known = [...files.keys()].sort()
   const listed = known.length === 0 ? 'no BFCL_v*_<category>.json files here' : `categories here: ${known.join(', ')}`
   throw new UserError(`${dir}: no BFCL_v*_${category}.json${didYouMean(category, known)}; ${listed}`)
+}
+
+function sameCategory(a: string, b: string): boolean {
+  const named = categoryOf(`${a}_0`)
+  return named !== undefined && named === categoryOf(`${b}_0`)
 }
 
 /** The question file and the possible-answer file of a BFCL category in `dir`. */

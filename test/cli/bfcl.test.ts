@@ -105,6 +105,19 @@ describe('toolcalls bfcl', () => {
     expect(run.stderr).toMatch(/^toolcalls bfcl: --category: 'paralel' is not a BFCL AST category \(did you mean 'parallel'\?\)/)
   })
 
+  test("a category's older name finds its data files by their newer one, and the reverse: simple is simple_python", async () => {
+    const items = bfclItems('simple_python')
+    const results = folder.write('results.jsonl', items.map((item) => resultLine(item.id, firstAllowedOutput(item.groundTruth))).join(''))
+    const run = await runCli(['bfcl', '--category', 'simple', '--results', results, '--data', BFCL_DATA_DIR])
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toMatch(/^simple: accuracy \d+\.\d\d% \(\d+\/400 correct\)\n$/)
+    mkdirSync(join(folder.dir, 'v3', 'possible_answer'), { recursive: true })
+    folder.write('v3/BFCL_v3_simple.json', readFileSync(join(BFCL_DATA_DIR, 'BFCL_v4_simple_python.json'), 'utf8'))
+    folder.write('v3/possible_answer/BFCL_v3_simple.json', readFileSync(join(BFCL_DATA_DIR, 'possible_answer', 'BFCL_v4_simple_python.json'), 'utf8'))
+    const older = await runCli(['bfcl', '--category', 'simple_python', '--results', results, '--data', join(folder.dir, 'v3')])
+    expect(older.stdout.replace(/^simple_python/, 'simple')).toBe(run.stdout)
+  })
+
   test('a category without data files in the folder is a user error', async () => {
     const run = await runCli(['bfcl', '--category', 'live_simple', '--results', 'r.jsonl', '--data', BFCL_DATA_DIR])
     expect(run.code).toBe(2)
