@@ -20,6 +20,9 @@ import {
   SLASH, SPACE, STAR, TAB, TILDE, UNDERSCORE, ZERO,
 } from './char-codes'
 
+/** A name holding a character beyond ASCII, which Python reads in its NFKC form. */
+const NAME_BEYOND_ASCII = /[^\u0000-\u007f]/
+
 export interface PythonParseOptions {
   /**
    * Keep Python's types: floats become `PyFloat`, tuples `PyTuple`, and a call written as a
@@ -252,6 +255,8 @@ class PythonReader {
   private hashedStart = -1
   private hashedEnd = -1
   private hashed = 0
+  // Set once a name beyond ASCII is read: from then on a name read anew is put in Python's form of names, NFKC.
+  private namesBeyondAscii = false
 
   constructor(
     private readonly text: string,
@@ -356,7 +361,8 @@ class PythonReader {
       end = partEnd
     }
     this.pos = end
-    return spacedName ?? this.internHashed(start, end, hash, mayBeKeyword)
+    if (spacedName === undefined) return this.internHashed(start, end, hash, mayBeKeyword)
+    return this.namesBeyondAscii ? spacedName.normalize('NFKC') : spacedName
   }
 
   /**
@@ -1285,6 +1291,8 @@ class PythonReader {
     if (cached !== undefined && cached.length === end - start && this.sameUnits(names[slot + 1] as number, start, end - start)) return cached
     if (mayBeKeyword !== 0) this.rejectKeywords(start, end)
     const name = this.text.slice(start, end)
+    // Python reads names in NFKC, so `ｃｉｔｙ` is `city`. Not kept in the slot, whose check compares the text's own units.
+    if (this.namesBeyondAscii && NAME_BEYOND_ASCII.test(name)) return name.normalize('NFKC')
     names[slot] = name
     names[slot + 1] = start
     return name
@@ -1327,6 +1335,7 @@ class PythonReader {
       code = codes[++position]!
     }
     if (code === NON_ASCII) {
+      this.namesBeyondAscii = true
       for (;;) {
         code = codes[position]!
         if (isAsciiIdentifierChar(code)) {

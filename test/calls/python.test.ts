@@ -337,6 +337,17 @@ describe('parsePythonCalls: strings', () => {
     expect(valueOf(`"a'b\x00é"`)).toBe("a'b\x00é")
   })
 
+  it("reads names as Python does, in NFKC: full-width letters and a ligature are the names they stand for, and a string's own characters are kept", () => {
+    expect(callsOf('[ｇｅｔ_weather(ｃｉｔｙ="東京")]')).toEqual([{ name: 'get_weather', args: { city: '東京' } }])
+    expect(callsOf('[ｍａｔｈ.factorial(ﬁrst=1), math . ｆａｃｔｏｒｉａｌ(n=2)]')).toEqual([
+      { name: 'math.factorial', args: { first: 1 } },
+      { name: 'math.factorial', args: { n: 2 } },
+    ])
+    expect(callsOf("[f(x={'ｃｉｔｙ': 'ｃｉｔｙ'})]")).toEqual([{ name: 'f', args: { x: { ｃｉｔｙ: 'ｃｉｔｙ' } } }])
+    // One name to Python, so given twice.
+    expect(parsePythonCalls('f(ｃｉｔｙ=1, city=2)')).toMatchObject({ ok: false, problem: expect.stringContaining('city') })
+  })
+
   it('reads a string of 10 MB', () => {
     const long = 'x'.repeat(10_000_000)
     expect(valueOf(`'${long}'`)).toBe(long)
