@@ -15,38 +15,63 @@ function clusters(): Intl.Segmenter | null {
   return segmenter
 }
 
-/** Units looked at either side of a cut: a cluster longer than this (a run of hundreds of marks) may be cut inside. */
-const REACH = 64
-
 /** The first code point that can join the one before it (U+0300, the first combining mark); below it, only CR LF is one cluster. */
 const FIRST_JOINING = 0x300
 
-/** The cluster that holds the unit at `index`, as [start, end). */
-function clusterAt(text: string, index: number): [number, number] {
+/** Units after a cut looked at to find the cluster it falls in. */
+const REACH = 64
+
+/** Units before a cut looked through for where a cluster surely begins (a thousand flags). */
+const LOOK_BACK = 4096
+
+/**
+ * The longest cluster kept whole (a family of four with skin tones is 19 units, a subdivision's
+ * flag 14); a longer one, a letter under a heap of accents, is cut inside, so that a cut never
+ * takes away all it was meant to keep.
+ */
+const LONGEST_WHOLE = 32
+
+/** Whether the units at `index - 1` and `index` are both below U+0300, so that a cluster surely ends between them. */
+function surelyBetween(text: string, index: number): boolean {
+  return text.charCodeAt(index) < FIRST_JOINING && text.charCodeAt(index - 1) < FIRST_JOINING
+}
+
+/** The cluster that holds the unit at `index`, as [start, end); or undefined where it is longer than LONGEST_WHOLE. */
+function clusterAt(text: string, index: number): [number, number] | undefined {
   const segments = clusters()
   if (segments === null) {
     // Without ICU's rules, at least a surrogate pair stays whole.
     if (isLowSurrogate(text.charCodeAt(index)) && isHighSurrogate(text.charCodeAt(index - 1))) return [index - 1, index + 1]
     return [index, index + 1]
   }
-  const from = Math.max(0, index - REACH)
+  // Segmented from where a cluster surely begins: begun inside a run of flags, the letters would pair the other way.
+  // Looked for so far back at most, so that a cut in a vast text beyond ASCII stays cheap.
+  const farthest = Math.max(0, index - LOOK_BACK)
+  let from = index - 1
+  while (from > farthest && !surelyBetween(text, from)) from--
   const segment = segments.segment(text.slice(from, Math.min(text.length, index + REACH))).containing(index - from)
-  return segment === undefined ? [index, index + 1] : [from + segment.index, from + segment.index + segment.segment.length]
+  if (segment === undefined) return [index, index + 1]
+  const start = from + segment.index
+  const end = start + segment.segment.length
+  return end - start > LONGEST_WHOLE ? undefined : [start, end]
 }
 
-/** Whether a cut before the unit at `index` keeps every cluster whole, told without the segmenter where both sides are below U+0300. */
-function cutsBetweenClusters(text: string, index: number): boolean {
-  if (index <= 0 || index >= text.length) return true
-  if (text.charCodeAt(index) < FIRST_JOINING && text.charCodeAt(index - 1) < FIRST_JOINING) return true
-  return clusterAt(text, index)[0] === index
+/** A cut inside a cluster too long to keep whole: at least not between the halves of a surrogate pair. */
+function codePointStart(text: string, index: number): number {
+  return isLowSurrogate(text.charCodeAt(index)) && isHighSurrogate(text.charCodeAt(index - 1)) ? index - 1 : index
 }
 
 /** Where to end text cut at `end` or before: at the start of the cluster `end` falls in. */
 export function clusterStartAtOrBefore(text: string, end: number): number {
-  return cutsBetweenClusters(text, end) ? end : clusterAt(text, end)[0]
+  if (end <= 0 || end >= text.length || surelyBetween(text, end)) return end
+  return clusterAt(text, end)?.[0] ?? codePointStart(text, end)
 }
 
 /** Where to begin text cut at `start` or after: at the end of the cluster `start` falls in. */
 export function clusterStartAtOrAfter(text: string, start: number): number {
-  return cutsBetweenClusters(text, start) ? start : clusterAt(text, start)[1]
+  if (start <= 0 || start >= text.length || surelyBetween(text, start)) return start
+  const cluster = clusterAt(text, start)
+  if (cluster !== undefined) return cluster[0] === start ? start : cluster[1]
+  const at = codePointStart(text, start)
+  return at === start ? start : start + 1
 }

@@ -33,13 +33,31 @@ export function startOfPrinted(printed: string, end: number): string {
   return before % 2 === 0 ? start.slice(0, part.index) : start
 }
 
+/**
+ * Where to begin the end of printed text cut at `start` or after: past an escape the cut falls
+ * inside, and past the rest of a character it would part.
+ */
+export function printedTailStart(printed: string, start: number): number {
+  const at = clusterStartAtOrAfter(printed, start)
+  // An escape is at most `\\u{10ffff}`, ten characters: one the cut falls in begins fewer than ten before it.
+  ESCAPE.lastIndex = Math.max(0, at - 10)
+  while (ESCAPE.lastIndex > 0 && printed.charCodeAt(ESCAPE.lastIndex - 1) === BACKSLASH) ESCAPE.lastIndex--
+  for (let escape = ESCAPE.exec(printed); escape !== null && escape.index < at; escape = ESCAPE.exec(printed)) {
+    if (escape.index + escape[0].length > at) return escape.index + escape[0].length
+  }
+  return at
+}
+
+/** An escape printing writes, or a backslash escaped: read from a backslash that begins one. */
+const ESCAPE = /\\(?:u\{[0-9a-f]+\}|u[0-9a-f]{4}|[^])/g
+
 const BACKSLASH = 0x5c
 
 /**
  * Characters a terminal would act on, show as nothing or show as a plain space: controls (line
  * breaks, ESC), the soft hyphen, zero-width characters and fillers (Unicode's default ignorables
- * but for the joiners and variation selectors that spell emoji, Persian words and ideographs'
- * variants), direction marks, embeddings and isolates, line and paragraph separators, the
+ * but for the variation selectors, and the joiners beside a character beyond ASCII, that spell
+ * emoji, Persian words and ideographs' variants), direction marks, embeddings and isolates, line and paragraph separators, the
  * byte-order mark, the tag characters that can carry text unseen, spaces other than the space
  * (the braille blank among them), and a surrogate without its pair (which prints as the
  * replacement character). Those beyond the 16-bit range are matched by their surrogate pairs.
@@ -47,7 +65,9 @@ const BACKSLASH = 0x5c
 const UNSEEN = new RegExp(
   String.raw`[\u0000-\u001f\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200b\u200e\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufeff\uffa0\ufff0-\ufff8]` +
     // U+1BCA0–1BCA3 shorthand format controls, U+1D173–1D17A musical formatting, U+E0000–E0FFF tags and unassigned ignorables but the variation selectors U+E0100–E01EF.
-    String.raw`|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|\udb40[\udc00-\udcff\uddf0-\udfff]|[\udb41-\udb43][\udc00-\udfff]|${LONE_SURROGATE.source}`,
+    String.raw`|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|\udb40[\udc00-\udcff\uddf0-\udfff]|[\udb41-\udb43][\udc00-\udfff]|${LONE_SURROGATE.source}` +
+    // A joiner with nothing beyond ASCII on either side joins nothing drawn: `delete\u200d_all`.
+    String.raw`|(?<![^\u0000-\u007f])[\u200c\u200d](?![^\u0000-\u007f])`,
   'g',
 )
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
@@ -100,9 +120,12 @@ export function printName(name: string, others: Iterable<string> | NamesByDrawin
   const shown = excerpt === undefined ? name : excerpt(name)
   const alike = alikeOf(name, others)
   if (alike === undefined) return oneLine(shown)
-  // The `…` of a name cut is not the name's own.
+  // The `…` of a name cut is not the name's own; the other is cut alike, so that where the two differ is told within what shows.
   const cut = shown !== name && shown.endsWith('…')
-  return `${escapedApart(cut ? shown.slice(0, -1) : shown, 0, alike, oneLine, name)}${cut ? '…' : ''}`
+  const kept = cut ? shown.slice(0, -1) : shown
+  const alikeShown = excerpt === undefined ? alike : excerpt(alike)
+  const alikeKept = alikeShown !== alike && alikeShown.endsWith('…') ? alikeShown.slice(0, -1) : alikeShown
+  return `${escapedApart(kept, 0, alikeKept, oneLine)}${cut ? '…' : ''}`
 }
 
 /** Characters of a string shown before where two strings first differ. */
@@ -195,8 +218,8 @@ const MARK = /\p{M}/u
 
 /**
  * Where `text` differs from `other`, a string it prints alike: from their first different code
- * unit (or the surrogate pair it is half of) to where their shared ending begins, and on over the
- * marks that would join what is escaped. Only there are characters beyond ASCII written as escapes, so
+ * unit to where their shared ending begins, each end widened to a whole surrogate pair, and on over
+ * the marks that would join what is escaped. Only there are characters beyond ASCII written as escapes, so
  * that Japanese or Russian text around a composed kana or a Latin letter stays readable.
  */
 function spanApart(text: string, other: string): [number, number] {
@@ -207,6 +230,7 @@ function spanApart(text: string, other: string): [number, number] {
   while (shared < shorter - from && text.charCodeAt(text.length - 1 - shared) === other.charCodeAt(other.length - 1 - shared)) shared++
   let to = text.length - shared
   if (from > 0 && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1))) from--
+  if (to < text.length && isLowSurrogate(text.charCodeAt(to)) && isHighSurrogate(text.charCodeAt(to - 1))) to++
   while (to < text.length && MARK.test(text[to]!)) to++
   return [from, to]
 }

@@ -1,6 +1,4 @@
-import { clusterStartAtOrAfter } from '../calls/graphemes'
-import { startOf } from '../calls/text-excerpt'
-import { oneLine } from '../compare/print-value'
+import { oneLine, printedTailStart, startOfPrinted } from '../compare/print-value'
 import { MESSAGE_BOUNDS } from './print-bounds'
 
 /** Of a cut reason's characters, those kept from its start; the rest are from its end, which says what was expected and received. */
@@ -12,7 +10,7 @@ const HEAD = 120
  */
 export function longReasonCut(reason: string, shown = MESSAGE_BOUNDS.reasonCharacters): string {
   if (reason.length <= shown) return oneLine(reason)
-  // Neither cut falls inside what is drawn as one character: between the halves of a surrogate pair, each would print as another.
-  const tail = clusterStartAtOrAfter(reason, reason.length - (shown - HEAD))
-  return `${oneLine(startOf(reason, HEAD))}…${oneLine(reason.slice(tail))}`
+  // Neither cut falls inside an escape its values were printed with, nor inside what is drawn as one character.
+  const tail = printedTailStart(reason, reason.length - (shown - HEAD))
+  return `${oneLine(startOfPrinted(reason, HEAD))}…${oneLine(reason.slice(tail))}`
 }

@@ -52,6 +52,19 @@ describe('startOf', () => {
     expect(startOf('plain text', 5)).toBe('plain')
   })
 
+  it('keeps a run of flags paired as written, however far the cut is from where the run begins', () => {
+    const flags = '🇺🇸'.repeat(40)
+    // 130 units: 32 flags and one regional indicator; never a 🇸🇺 read across the pairs.
+    expect(startOf(flags, 130)).toBe('🇺🇸'.repeat(32))
+    expect(excerptAt(`${flags}!`, flags.length)).toBe(`…"${'🇺🇸'.repeat(6)}!"`)
+  })
+
+  it('cuts inside a cluster too long to keep whole, a letter under a heap of accents, rather than cut it all away', () => {
+    const heaped = `a${'\u0301'.repeat(200)}`
+    expect(startOf(heaped, 60)).toBe(heaped.slice(0, 60))
+    expect(excerptAt(heaped, 100)).toBe(JSON.stringify(heaped.slice(76, 112)).replace(/^/, '…').replace(/$/, '…'))
+  })
+
   it('ends on a cluster whole, the longest start that fits, for any text', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'é', 'e\u0301', '🇯', '🇵', '👍', '🏽', '\u200d', '\u1112', '\u1161', '\u11ab', '\ud83d', '\r', '\n'), maxLength: 30 })
     fc.assert(

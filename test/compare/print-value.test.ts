@@ -146,6 +146,11 @@ describe('printValue keeps to one line', () => {
     expect(printValue('葛\u{E0100}城')).toBe('"葛\u{E0100}城"')
   })
 
+  test('a joiner with nothing beyond ASCII beside it, which joins nothing drawn, prints as its escape', () => {
+    expect(printValue('delete\u200d_all')).toBe('"delete\\u200d_all"')
+    expect(printValue('\u200cab\u200c')).toBe('"\\u200cab\\u200c"')
+  })
+
   test('a value cut to its length is never cut inside an escape, which would read as other text, nor inside a flag', () => {
     expect(printValue([`${'a'.repeat(116)}\u200b\u200b`])).toBe(`["${'a'.repeat(116)}…`)
     expect(printValue([`${'a'.repeat(117)}\\\\`])).toBe(`["${'a'.repeat(117)}…`)
@@ -206,6 +211,8 @@ describe('printStringsApart', () => {
     expect(printStringsApart('ﬁ\u0301x', 'fi\u0301x')).toEqual(['"\\ufb01\\u0301x"', '"fi\\u0301x"'])
     // Mathematical bold and italic a, drawn as a, share their high surrogate: each is escaped whole, by its code point.
     expect(printStringsApart('x\u{1D41A}y', 'x\u{1D44E}y')).toEqual(['"x\\u{1d41a}y"', '"x\\u{1d44e}y"'])
+    // Mathematical italic o and the Cyrillic modifier letter o, drawn as o, share their low surrogate.
+    expect(printStringsApart('x\u{1D45C}y', 'x\u{1E05C}y')).toEqual(['"x\\u{1d45c}y"', '"x\\u{1e05c}y"'])
   })
 
   test('strings that differ only in a joiner or a variation selector are drawn alike, and print it as its escape', () => {
@@ -231,6 +238,15 @@ describe('printStringsApart', () => {
     const [expected, received] = printStringsApart(gold, `${gold.slice(0, -1)}X`)
     expect(expected).toBe(`"…🇰🇷${'い'.repeat(53)}Y"`)
     expect(received).toBe(`"…🇰🇷${'い'.repeat(53)}X"`)
+  })
+
+  test('long strings that differ under a heap of accents, or after a run of flags, print apart, the flags paired as written', () => {
+    const accents = '\u0301'.repeat(80)
+    const [a, b] = printStringsApart(`a${accents}`, `b${accents}`)
+    expect(a).not.toBe(b)
+    expect(a).toMatch(/^"a\u0301+…"$/)
+    const flags = '🇺🇸'.repeat(40)
+    expect(printStringsApart(`${flags}a`, `${flags}b`)).toEqual([`"…${'🇺🇸'.repeat(14)}a"`, `"…${'🇺🇸'.repeat(14)}b"`])
   })
 
   test('strings a reader can tell apart print as they are', () => {
@@ -292,6 +308,13 @@ describe('a name drawn like one beside it prints in escapes', () => {
     expect(printName('get_we\u0430ther')).toBe('get_we\u0430ther')
     expect(printName('get_we\u0430ther', ['get_we\u0430ther', 'get_wheather'])).toBe('get_we\u0430ther')
     expect(printName('zürich', ['zurich'])).toBe('zürich')
+  })
+
+  test("a name cut or stripped of a lone surrogate by its excerpt has the letters drawn alike escaped where they show", () => {
+    const strip = (name: string) => name.replace(/[\ud800-\udfff]/g, '')
+    expect(printName('get_\ud800w\u0435ather', ['get_\ud800weather'], strip)).toBe('get_w\\u0435ather')
+    const cut = (name: string) => `${name.slice(0, 8)}…`
+    expect(printName('get_w\u0435ather_in_the_city', ['get_weather_in_the_city'], cut)).toBe('get_w\\u0435at…')
   })
 
   test('names kept by how they are drawn answer as a list of them does', () => {
