@@ -12,6 +12,7 @@ import { progressText } from './progress'
 import { BFCL_CHECK_USAGE } from './usage'
 import { bfclFileOf, bfclFileProblem } from './bfcl-file-line'
 import { ARRAY_ON_ONE_LINE } from './json-document'
+import { isListOfLines } from './episode-lines'
 import { isRecord } from '../calls/plain-value'
 import { lineError, UserError } from './user-error'
 
@@ -31,7 +32,7 @@ const ENTRY = 'an entry { "id", "model_output", "functions", "ground_truth" }'
 function entryProblem(entry: unknown, problem: string): string {
   const bfclFile = bfclFileOf(entry)
   if (bfclFile !== undefined) return bfclFileProblem(bfclFile, ENTRY)
-  if (Array.isArray(entry)) return `${problem}: ${ARRAY_ON_ONE_LINE}`
+  if (isListOfLines(entry, ['model_output', 'ground_truth'])) return `${problem}: ${ARRAY_ON_ONE_LINE}`
   // An entry built from BFCL's question file may keep its name for the docs.
   if (isRecord(entry) && !Object.hasOwn(entry, 'functions') && Object.hasOwn(entry, 'function')) {
     return `${problem} (the entry has "function", as BFCL's question file names the docs; an entry names them "functions")`

@@ -156,13 +156,13 @@ export function readPredLine(line: Line, file: string): PredLine {
 
 /**
  * A line of a gold file: `{ "id"?, "calls" }` (or `"gold"`) or bare gold calls, in the JSON form of gold values.
- * `first`: whether it is the file's first line, which, where it reads as a prediction, tells of files given the other way round.
+ * `swapped`, given for the file's first line, tells whether the files seem given the other way round.
  */
-export function readGoldLine(line: Line, file: string, first = false): GoldLine {
+export function readGoldLine(line: Line, file: string, swapped?: SwappedFiles): GoldLine {
   const where = `${file}:${line.number}`
   refuseJsonDocument(line.text, where)
   const parsed = parseJson(checkedText(line, where))
-  if (!parsed.ok) throw lineError(where, `${parsed.reason}${first && readsAsPrediction(line.text) ? SWAPPED : ''}`)
+  if (!parsed.ok) throw lineError(where, `${parsed.reason}${swapped !== undefined && swapped(line.text) ? SWAPPED : ''}`)
   const value = parsed.value
   // Both would be read as the calls, one silently left out.
   if (givesBoth(value, 'gold')) throw lineError(where, 'a gold line gives its calls as "calls" or as "gold", not both')
@@ -171,7 +171,7 @@ export function readGoldLine(line: Line, file: string, first = false): GoldLine 
   try {
     gold = readGold(calls, 'gold', 'json')
   } catch (error) {
-    if (error instanceof TypeError) throw lineError(where, notGold(value, error.message, first))
+    if (error instanceof TypeError) throw lineError(where, notGold(value, error.message, swapped))
     throw error
   }
   return { id: readId(id, where), gold, goldAsTurns: isWrittenAsTurns(calls), where }
@@ -180,14 +180,43 @@ export function readGoldLine(line: Line, file: string, first = false): GoldLine 
 const SWAPPED = "; the GOLD file's first line reads as a prediction: the order is 'toolcalls score PRED GOLD'"
 
 /** Why a gold line's value is no gold: the gold's own problem, or what the line is instead where that tells more. */
-function notGold(value: unknown, problem: string, first: boolean): string {
+function notGold(value: unknown, problem: string, swapped: SwappedFiles | undefined): string {
   const bfclFile = bfclFileOf(value)
   if (bfclFile === 'answer') return `${bfclFileProblem(bfclFile, 'gold calls')}, and bfclGold(ground_truth) turns BFCL's gold into gold calls`
   if (bfclFile !== undefined) return bfclFileProblem(bfclFile, 'gold calls')
-  if (Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && (Object.hasOwn(item, 'calls') || Object.hasOwn(item, 'gold')))) {
+  if (isListOfLines(value, ['calls', 'gold'])) {
     return `a JSON array of lines { "id"?, "calls" }: ${ARRAY_ON_ONE_LINE}`
   }
-  return first && readsAsPrediction(value) ? `${problem}${SWAPPED}` : problem
+  return swapped !== undefined && swapped(value) ? `${problem}${SWAPPED}` : problem
+}
+
+/**
+ * Whether a gold file's first line, which failed as gold (its value, or its text where not JSON),
+ * and the prediction file's first line show the files given the other way round.
+ */
+export type SwappedFiles = (goldFirst: unknown) => boolean
+
+/** Lines longer than this are not read again to tell whether the files were swapped: the hint is not worth the time. */
+const SWAP_CHECKED_LENGTH = 1 << 20
+
+/** The SwappedFiles of a prediction file whose first line (read by then, or not) `predFirst` gives: it reads as gold, and the gold's as a prediction. */
+export function swappedFiles(predFirst: () => string | undefined): SwappedFiles {
+  return (goldFirst) => {
+    const text = predFirst()
+    return text !== undefined && text.length <= SWAP_CHECKED_LENGTH && readsAsPrediction(goldFirst) && readsAsGold(text)
+  }
+}
+
+/** Whether a line's text reads as a gold line. */
+function readsAsGold(text: string): boolean {
+  const parsed = parseJson(text)
+  if (!parsed.ok || givesBoth(parsed.value, 'gold')) return false
+  try {
+    readGold(unwrap(parsed.value, 'gold').calls, 'gold', 'json')
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -195,11 +224,17 @@ function notGold(value: unknown, problem: string, first: boolean): string {
  * API's object (a `role`, a `type`, an API's `object` or `choices`: keys gold calls never have) in which every call reads.
  */
 function readsAsPrediction(value: unknown): boolean {
+  if (typeof value === 'string' && value.length > SWAP_CHECKED_LENGTH) return false
   const head = Array.isArray(value) ? value[0] : value
   const predictionShaped = typeof value === 'string' || (isRecord(head) && (typeof head.role === 'string' || typeof head.type === 'string' || isVendorObject(head)))
   if (!predictionShaped) return false
   const turns = readTurns(value)
   return (typeof value !== 'string' || turns.length > 0) && turns.every((turn) => turn.every((call) => !isUnparseable(call)))
+}
+
+/** Whether a value is a list of the lines of a file (each a record holding one of `keys`), which the file was written as. */
+export function isListOfLines(value: unknown, keys: readonly string[]): boolean {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item) && keys.some((key) => Object.hasOwn(item, key)))
 }
 
 /** A line of an episodes file: `{ "id"?, "pred", "gold" }`. */
@@ -218,7 +253,7 @@ const EPISODE = 'an episode { "id"?, "pred", "gold" }'
 
 /** Why a line's value is no episode: the key it misses, or what the line is instead. */
 function notAnEpisode(value: unknown): string {
-  if (Array.isArray(value)) return `expected ${EPISODE}, received a JSON array: ${ARRAY_ON_ONE_LINE}`
+  if (isListOfLines(value, ['pred', 'gold'])) return `expected ${EPISODE}, received a JSON array of episodes: ${ARRAY_ON_ONE_LINE}`
   if (!isRecord(value)) return `expected ${EPISODE}, received ${printValue(value)}`
   const bfclFile = bfclFileOf(value)
   if (bfclFile !== undefined) return bfclFileProblem(bfclFile, EPISODE)

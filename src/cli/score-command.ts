@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs'
 import { monotonicMs } from './clock'
 import type { Turns } from '../calls/tool-call'
 import type { GoldTurns } from '../compare/gold-calls'
@@ -9,7 +10,7 @@ import { CorpusAccumulator } from '../metric/evaluate'
 import { scorePairing } from '../metric/score'
 import { choiceOption, countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
-import { type EpisodeId, type EpisodeLine, type GoldLine, readEpisodeLine, readGoldLine, readPredLine } from './episode-lines'
+import { type EpisodeId, type EpisodeLine, type GoldLine, readEpisodeLine, readGoldLine, readPredLine, swappedFiles } from './episode-lines'
 import { jsonDocumentProblem, reportDocumentProblem } from './json-document'
 import { type Line, tooLongReason } from './read-lines'
 import { type InputFile, openInput, readJsonFile } from './input-file'
@@ -91,6 +92,28 @@ const forId = (id: EpisodeId | undefined, file: string, other: string) =>
     ? ''
     : ` (id ${JSON.stringify(id)}: no ${other} line has it, or it is a duplicate id: another line of ${file} gives it too, and took the ${other} line that has it)`
 
+/** Bytes of a file read for its first line, where a hint needs it: no line is longer in a file of episodes' predictions that is worth the hint. */
+const FIRST_LINE_READ = 1 << 20
+
+/** A regular file's first line, read again from the disk, on an error's path only; undefined for standard input. */
+function firstLineOf(file: InputFile): string | undefined {
+  if (file.name === 'stdin') return undefined
+  try {
+    const fd = openSync(file.name, 'r')
+    try {
+      const bytes = Buffer.alloc(FIRST_LINE_READ)
+      const read = readSync(fd, bytes, 0, FIRST_LINE_READ, 0)
+      const text = bytes.toString('utf8', 0, read).replace(/^\ufeff/, '')
+      const end = text.indexOf('\n')
+      return end === -1 ? (read < FIRST_LINE_READ ? text : undefined) : text.slice(0, end).replace(/\r$/, '')
+    } finally {
+      closeSync(fd)
+    }
+  } catch {
+    return undefined
+  }
+}
+
 /** Episodes from a prediction file and a gold file, paired by id or by position; a line without a partner is still scored. */
 async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
   async function* preds() {
@@ -109,7 +132,7 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
     for await (const line of lines) {
       let record: GoldLine
       try {
-        record = readGoldLine(line, gold.name, first)
+        record = readGoldLine(line, gold.name, first ? swappedFiles(() => firstLineOf(pred)) : undefined)
       } catch (error) {
         throw await reportInstead(error, line, lines, gold.name)
       }
@@ -222,7 +245,7 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   if (files.length === 0 || files.length > 2) {
     // `score --json episodes.jsonl`: the option took the only file as its path.
     const json = stringOption(parsed, 'json')
-    const took = files.length === 0 && json !== undefined ? ` (--json took '${json}' as its value, the report's path)` : ''
+    const took = files.length === 0 && json !== undefined && !args.includes(`--json=${json}`) ? ` (--json took '${json}' as its value, the report's path)` : ''
     throw usageError('score', `expected EPISODES or PRED GOLD, received ${files.length} files${took}`)
   }
   if (files.length === 2 && files[0] === '-' && files[1] === '-') throw usageError('score', 'only one of PRED and GOLD can be standard input')

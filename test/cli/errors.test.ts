@@ -121,6 +121,15 @@ describe('files of another kind', () => {
     expect(run.stderr).toContain(`${swapped}\n`)
   })
 
+  test('two files of predictions, in either order, are not said to be swapped: the PRED file reads as no gold either', async () => {
+    const pred = folder.write('pred.jsonl', jsonl(chatMessage))
+    const other = folder.write('other.jsonl', jsonl(chatMessage))
+    const run = await runCli(['score', pred, other])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`${other}:1: gold.role: unknown key`)
+    expect(run.stderr).not.toContain('the order is')
+  })
+
   test('a gold line past the first that reads as a prediction is a malformed gold line, and no more', async () => {
     const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('a')]))
     const gold = folder.write('gold.jsonl', jsonl([search('a')], chatMessage))
@@ -162,6 +171,8 @@ describe('options', () => {
       await runCli(['score', '--json', 'data/episodes.jsonl']),
       "toolcalls score: expected EPISODES or PRED GOLD, received 0 files (--json took 'data/episodes.jsonl' as its value, the report's path); see 'toolcalls score --help'",
     )
+    // Written with '=', the path is plainly the report's.
+    expectUserError(await runCli(['score', '--json=out.json']), "toolcalls score: expected EPISODES or PRED GOLD, received 0 files; see 'toolcalls score --help'")
   })
 
   test('an option without its value is a user error', async () => {

@@ -193,7 +193,15 @@ describe('files written as one JSON array on one line', () => {
   test('of episodes, are told how to write them as JSON lines, as those written over many lines are', async () => {
     const episodes = folder.write('episodes.json', `${line([{ id: 1, pred: [search('a')], gold: [search('a')] }, { id: 2, pred: [], gold: [] }])}\n`)
     const run = await runCli(['score', episodes])
-    expect([run.code, run.stderr]).toEqual([2, `${episodes}:1: expected an episode { "id"?, "pred", "gold" }, received a JSON array: ${oneArray}\n`])
+    expect([run.code, run.stderr]).toEqual([2, `${episodes}:1: expected an episode { "id"?, "pred", "gold" }, received a JSON array of episodes: ${oneArray}\n`])
+  })
+
+  test('but a list of calls given as episodes, a prediction file without its gold, is not told to be split', async () => {
+    const calls = folder.write('pred.jsonl', `${line([search('a')])}\n`)
+    const run = await runCli(['score', calls])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`${calls}:1: expected an episode { "id"?, "pred", "gold" }, received [`)
+    expect(run.stderr).not.toContain('jq')
   })
 
   test('of gold lines, are told so, where a list of gold calls is read', async () => {
