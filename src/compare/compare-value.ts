@@ -9,13 +9,18 @@ import { undecidedValue } from './undecided'
 /** A oneOf's alternatives beside what was received; an alternative and the prediction drawn alike (a Cyrillic а for a Latin a) print in escapes. */
 function oneOfReason(alternatives: readonly GoldNode[], pred: unknown): string {
   let options = ''
-  let predAlike: string | undefined
+  let predAlike = false
   for (const { raw } of alternatives) {
     const alike = valuesDrawnAlike(raw, pred)
-    if (alike) predAlike ??= raw as string
+    predAlike ||= alike
     options += `${options === '' ? '' : ', '}${alike ? printDrawnApart(raw as string, pred as string) : printValue(raw)}`
   }
-  return `expected one of ${options}; received ${predAlike !== undefined ? printDrawnApart(pred as string, predAlike) : printValue(pred)}`
+  return `expected one of ${options}; received ${predAlike ? printDrawnApart(pred as string, firstDrawnAlike(alternatives, pred)) : printValue(pred)}`
+}
+
+/** The first alternative drawn alike the prediction, asked only where one is. */
+function firstDrawnAlike(alternatives: readonly GoldNode[], pred: unknown): string {
+  return alternatives.find(({ raw }) => valuesDrawnAlike(raw, pred))!.raw as string
 }
 
 /** Where, inside one argument, a predicted value differed from the gold, and how. */
