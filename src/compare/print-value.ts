@@ -53,21 +53,25 @@ const ESCAPE = /\\(?:u\{[0-9a-f]+\}|u[0-9a-f]{4}|[^])/g
 
 const BACKSLASH = 0x5c
 
+/** A character beyond ASCII that is drawn: none of the invisible ones below, joiners included. */
+const DRAWN_BEYOND_ASCII = String.raw`[^\u0000-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufeff\uffa0\ufff0-\ufff8]`
+
 /**
  * Characters a terminal would act on, show as nothing or show as a plain space: controls (line
  * breaks, ESC), the soft hyphen, zero-width characters and fillers (Unicode's default ignorables
  * but for the variation selectors, and the joiners beside a character beyond ASCII, that spell
- * emoji, Persian words and ideographs' variants), direction marks, embeddings and isolates, line and paragraph separators, the
- * byte-order mark, the tag characters that can carry text unseen, spaces other than the space
- * (the braille blank among them), and a surrogate without its pair (which prints as the
- * replacement character). Those beyond the 16-bit range are matched by their surrogate pairs.
+ * emoji, Persian words and ideographs' variants), direction marks, embeddings and isolates, line
+ * and paragraph separators, the byte-order mark, the tag characters that can carry text unseen,
+ * spaces other than the space (the braille blank among them), and a surrogate without its pair
+ * (which prints as the replacement character). Those beyond the 16-bit range are matched by their
+ * surrogate pairs.
  */
 const UNSEEN = new RegExp(
   String.raw`[\u0000-\u001f\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200b\u200e\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufeff\uffa0\ufff0-\ufff8]` +
     // U+1BCA0–1BCA3 shorthand format controls, U+1D173–1D17A musical formatting, U+E0000–E0FFF tags and unassigned ignorables but the variation selectors U+E0100–E01EF.
     String.raw`|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|\udb40[\udc00-\udcff\uddf0-\udfff]|[\udb41-\udb43][\udc00-\udfff]|${LONE_SURROGATE.source}` +
-    // A joiner with nothing beyond ASCII on either side joins nothing drawn: `delete\u200d_all`.
-    String.raw`|(?<![^\u0000-\u007f])[\u200c\u200d](?![^\u0000-\u007f])`,
+    // A joiner with no character drawn beyond ASCII on either side joins nothing drawn: `delete\u200d_all`, `a\u200d\u200db`.
+    String.raw`|(?<!${DRAWN_BEYOND_ASCII})[\u200c\u200d](?!${DRAWN_BEYOND_ASCII})`,
   'g',
 )
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }

@@ -149,6 +149,9 @@ describe('printValue keeps to one line', () => {
   test('a joiner with nothing beyond ASCII beside it, which joins nothing drawn, prints as its escape', () => {
     expect(printValue('delete\u200d_all')).toBe('"delete\\u200d_all"')
     expect(printValue('\u200cab\u200c')).toBe('"\\u200cab\\u200c"')
+    // Nor beside another joiner, or a character that is itself escaped.
+    expect(printValue('a\u200d\u200db')).toBe('"a\\u200d\\u200db"')
+    expect(printValue('a\u200b\u200db')).toBe('"a\\u200b\\u200db"')
   })
 
   test('a value cut to its length is never cut inside an escape, which would read as other text, nor inside a flag', () => {
