@@ -202,8 +202,9 @@ const SWAP_CHECKED_LENGTH = 1 << 20
 /** The SwappedFiles of a prediction file whose first line (read by then, or not) `predFirst` gives: it reads as gold, and the gold's as a prediction. */
 export function swappedFiles(predFirst: () => string | undefined): SwappedFiles {
   return (goldFirst) => {
+    if (!readsAsPrediction(goldFirst)) return false
     const text = predFirst()
-    return text !== undefined && text.length <= SWAP_CHECKED_LENGTH && readsAsPrediction(goldFirst) && readsAsGold(text)
+    return text !== undefined && text.length <= SWAP_CHECKED_LENGTH && readsAsGold(text)
   }
 }
 

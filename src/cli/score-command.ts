@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs'
+import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import { monotonicMs } from './clock'
 import type { Turns } from '../calls/tool-call'
 import type { GoldTurns } from '../compare/gold-calls'
@@ -95,10 +95,11 @@ const forId = (id: EpisodeId | undefined, file: string, other: string) =>
 /** Bytes of a file read for its first line, where a hint needs it: no line is longer in a file of episodes' predictions that is worth the hint. */
 const FIRST_LINE_READ = 1 << 20
 
-/** A regular file's first line, read again from the disk, on an error's path only; undefined for standard input. */
+/** A regular file's first line, read again from the disk, on an error's path only; undefined for standard input, a pipe or a FIFO, which cannot be read again. */
 function firstLineOf(file: InputFile): string | undefined {
   if (file.name === 'stdin') return undefined
   try {
+    if (!statSync(file.name).isFile()) return undefined
     const fd = openSync(file.name, 'r')
     try {
       const bytes = Buffer.alloc(FIRST_LINE_READ)
@@ -116,8 +117,11 @@ function firstLineOf(file: InputFile): string | undefined {
 
 /** Episodes from a prediction file and a gold file, paired by id or by position; a line without a partner is still scored. */
 async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
+  // The prediction file's first line as read, where it was read before the gold file's failed.
+  let predFirst: string | undefined
   async function* preds() {
     for await (const line of linesOf(pred, notices)) {
+      predFirst ??= line.text
       // A prediction is model output, graded whatever it holds; a file written as one JSON document is the harness's slip, said once.
       const documentProblem = jsonDocumentProblem(line.text)
       if (documentProblem !== undefined) notices.warn(`lines of ${pred.name} that open a JSON document`, `${pred.name}:${line.number}: ${documentProblem}`, 1)
@@ -132,7 +136,7 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
     for await (const line of lines) {
       let record: GoldLine
       try {
-        record = readGoldLine(line, gold.name, first ? swappedFiles(() => firstLineOf(pred)) : undefined)
+        record = readGoldLine(line, gold.name, first ? swappedFiles(() => predFirst ?? firstLineOf(pred)) : undefined)
       } catch (error) {
         throw await reportInstead(error, line, lines, gold.name)
       }
