@@ -186,11 +186,6 @@ export class NamesByDrawing {
 
   constructor(private readonly names: Iterable<string | undefined>) {}
 
-  /** Whether `name` prints alike one of these names that differs from it. */
-  alike(name: string): boolean {
-    return this.alikeOf(name) !== undefined
-  }
-
   /** The first of these names that differs from `name` and prints alike it. */
   alikeOf(name: string): string | undefined {
     return (this.byDrawing ??= namesByDrawing(this.names)).get(drawing(name))?.find((other) => other !== name)
@@ -223,8 +218,8 @@ const MARK = /\p{M}/u
 /**
  * Where `text` differs from `other`, a string it prints alike: from their first different code
  * unit to where their shared ending begins, each end widened to a whole surrogate pair, and on over
- * the marks that would join what is escaped. Only there are characters beyond ASCII written as escapes, so
- * that Japanese or Russian text around a composed kana or a Latin letter stays readable.
+ * the marks that would join what is escaped. Only there are characters beyond ASCII written as
+ * escapes, so that Japanese or Russian text around a composed kana or a Latin letter stays readable.
  */
 function spanApart(text: string, other: string): [number, number] {
   const shorter = Math.min(text.length, other.length)
