@@ -1,4 +1,4 @@
-import { isHighSurrogate, isLowSurrogate } from './surrogates'
+import { partsPair } from './surrogates'
 
 /**
  * Where text may be cut without parting what a reader sees as one character: a flag's two
@@ -36,14 +36,13 @@ function surelyBetween(text: string, index: number): boolean {
   return text.charCodeAt(index) < FIRST_JOINING && text.charCodeAt(index - 1) < FIRST_JOINING
 }
 
-/** The cluster that holds the unit at `index`, as [start, end); or undefined where it is longer than LONGEST_WHOLE. */
+/**
+ * The cluster that holds the unit at `index`, as [start, end); undefined where it is longer than
+ * LONGEST_WHOLE, or where the engine has no segmenter (then at least a surrogate pair stays whole).
+ */
 function clusterAt(text: string, index: number): [number, number] | undefined {
   const segments = clusters()
-  if (segments === null) {
-    // Without ICU's rules, at least a surrogate pair stays whole.
-    if (isLowSurrogate(text.charCodeAt(index)) && isHighSurrogate(text.charCodeAt(index - 1))) return [index - 1, index + 1]
-    return [index, index + 1]
-  }
+  if (segments === null) return undefined
   // Segmented from where a cluster surely begins: begun inside a run of flags, the letters would pair the other way.
   // Looked for so far back at most, so that a cut in a vast text beyond ASCII stays cheap.
   const farthest = Math.max(0, index - LOOK_BACK)
@@ -56,9 +55,9 @@ function clusterAt(text: string, index: number): [number, number] | undefined {
   return end - start > LONGEST_WHOLE ? undefined : [start, end]
 }
 
-/** A cut inside a cluster too long to keep whole: at least not between the halves of a surrogate pair. */
+/** A cut inside a cluster not kept whole: at least not between the halves of a surrogate pair. */
 function codePointStart(text: string, index: number): number {
-  return isLowSurrogate(text.charCodeAt(index)) && isHighSurrogate(text.charCodeAt(index - 1)) ? index - 1 : index
+  return partsPair(text, index) ? index - 1 : index
 }
 
 /** Where to end text cut at `end` or before: at the start of the cluster `end` falls in. */

@@ -1,10 +1,15 @@
 /** The halves of a UTF-16 surrogate pair, which encode one character beyond the 16-bit range; a lone half prints as the replacement character. */
-export function isHighSurrogate(code: number): boolean {
+function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff
 }
 
-export function isLowSurrogate(code: number): boolean {
+function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff
+}
+
+/** Whether a cut before the unit at `index` would part a surrogate pair. */
+export function partsPair(text: string, index: number): boolean {
+  return isLowSurrogate(text.charCodeAt(index)) && isHighSurrogate(text.charCodeAt(index - 1))
 }
 
 /** Half of a surrogate pair standing without the other half. */

@@ -208,12 +208,10 @@ export function swappedFiles(predFirst: () => string | undefined): SwappedFiles 
   }
 }
 
-/** Whether a line's text reads as a gold line. */
+/** Whether a line's text reads as a gold line, as readGoldLine reads one. */
 function readsAsGold(text: string): boolean {
-  const parsed = parseJson(text)
-  if (!parsed.ok || givesBoth(parsed.value, 'gold')) return false
   try {
-    readGold(unwrap(parsed.value, 'gold').calls, 'gold', 'json')
+    readGoldLine({ number: 1, text, invalidUtf8: false }, '')
     return true
   } catch {
     return false

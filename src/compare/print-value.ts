@@ -1,7 +1,7 @@
 import { IDENTIFIER } from '../calls/path'
 import { drawnAs } from './look-alikes'
 import { clusterStartAtOrAfter, clusterStartAtOrBefore } from '../calls/graphemes'
-import { isHighSurrogate, isLowSurrogate, LONE_SURROGATE } from '../calls/surrogates'
+import { LONE_SURROGATE, partsPair } from '../calls/surrogates'
 import { startOf } from '../calls/text-excerpt'
 import { prettyFormat } from '#printers'
 
@@ -228,8 +228,8 @@ function spanApart(text: string, other: string): [number, number] {
   let shared = 0
   while (shared < shorter - from && text.charCodeAt(text.length - 1 - shared) === other.charCodeAt(other.length - 1 - shared)) shared++
   let to = text.length - shared
-  if (from > 0 && isLowSurrogate(text.charCodeAt(from)) && isHighSurrogate(text.charCodeAt(from - 1))) from--
-  if (to < text.length && isLowSurrogate(text.charCodeAt(to)) && isHighSurrogate(text.charCodeAt(to - 1))) to++
+  if (partsPair(text, from)) from--
+  if (partsPair(text, to)) to++
   while (to < text.length && MARK.test(text[to]!)) to++
   return [from, to]
 }
