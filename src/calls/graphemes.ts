@@ -31,10 +31,15 @@ const LOOK_BACK = 4096
  */
 const LONGEST_WHOLE = 32
 
-/** Whether the units at `index - 1` and `index` are both below U+0300, so that a cluster surely ends between them. */
+/** Whether the units at `index - 1` and `index` are both below U+0300, and not CR LF, so that a cluster surely ends between them. */
 function surelyBetween(text: string, index: number): boolean {
-  return text.charCodeAt(index) < FIRST_JOINING && text.charCodeAt(index - 1) < FIRST_JOINING
+  const before = text.charCodeAt(index - 1)
+  const at = text.charCodeAt(index)
+  return at < FIRST_JOINING && before < FIRST_JOINING && (before !== CR || at !== LF)
 }
+
+const CR = 0x0d
+const LF = 0x0a
 
 /**
  * The cluster that holds the unit at `index`, as [start, end); undefined where it is longer than

@@ -50,6 +50,8 @@ describe('startOf', () => {
     // 한 decomposed, as macOS types it: not 하 and a lone ᆫ.
     expect(startOf('\u1112\u1161\u11ab', 2)).toBe('')
     expect(startOf('plain text', 5)).toBe('plain')
+    // CR LF is one cluster too.
+    expect(startOf('a\r\nb', 2)).toBe('a')
   })
 
   it('keeps a run of flags paired as written, however far the cut is from where the run begins', () => {
