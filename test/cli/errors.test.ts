@@ -131,14 +131,16 @@ describe('files of another kind', () => {
     expect(run.stderr).not.toContain('the order is')
   })
 
-  test.skipIf(process.platform === 'win32')('a PRED that is a FIFO, read through, is not opened again for the hint, which its first line as read gives', async () => {
+  test.skipIf(process.platform === 'win32')('a PRED that is a FIFO, read through, is not opened again for the hint: the error comes at once', async () => {
     const fifo = join(folder.dir, 'pred.fifo')
     execFileSync('mkfifo', [fifo])
     // Written and closed by the time the gold's first line fails; opened again, the FIFO would wait for a writer for ever.
     createWriteStream(fifo).end(jsonl([search('a')]))
     const gold = folder.write('gold.jsonl', jsonl(chatMessage))
-    const swapped = "; the GOLD file's first line reads as a prediction: the order is 'toolcalls score PRED GOLD'"
-    expectUserError(await runCli(['score', fifo, gold]), `${gold}:1: gold.role: unknown key (arguments go under args: { name, args: { role: … } }); a gold call is { name, args }${swapped}`)
+    const run = await runCli(['score', fifo, gold])
+    expect(run.code).toBe(2)
+    // The hint comes only where the FIFO's first line was read before the gold's failed, which the two reads race for.
+    expect(run.stderr).toContain(`${gold}:1: gold.role: unknown key (arguments go under args: { name, args: { role: … } }); a gold call is { name, args }`)
   })
 
   test('a gold line past the first that reads as a prediction is a malformed gold line, and no more', async () => {
