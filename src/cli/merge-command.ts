@@ -179,6 +179,23 @@ async function identityOf(path: string): Promise<string> {
   }
 }
 
+/**
+ * `merge --json a.json b.json` reads as "merge a and b, as JSON", but writes the merge of b alone
+ * over a: a report that merge did not write is never written over. Its own output, merged before, is.
+ */
+async function refuseOverOwnReport(jsonPath: string): Promise<void> {
+  const existing = await stat(jsonPath).catch(() => undefined)
+  // Only a regular file is read back: /dev/stdout or a FIFO could block the run.
+  if (existing === undefined || !existing.isFile()) return
+  const read = await readReportFile(jsonPath).catch(() => undefined)
+  if (read === undefined) return
+  const mergedBefore = read.kind === 'score' ? (read.report as ReportJson).command === 'merge' : read.report.files !== undefined
+  if (mergedBefore) return
+  throw new UserError(
+    `--json ${jsonPath}: ${jsonPath} is a report that merge did not write, and the merged report would write over it; to merge it, list it among the reports and name a new file after --json`,
+  )
+}
+
 /** `toolcalls merge A.json B.json ...` */
 export async function mergeCommand(args: readonly string[], cli: CliContext): Promise<void> {
   const parsed = parseCommandArgs('merge', args, OPTIONS)
@@ -188,7 +205,10 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const worstOption = parsed.values.worst === undefined ? undefined : countOption('merge', parsed, 'worst', 5)
   const jsonPath = stringOption(parsed, 'json')
   const minF1 = minF1Option('merge', parsed)
-  if (jsonPath !== undefined) await checkWritable(jsonPath, files)
+  if (jsonPath !== undefined) {
+    await checkWritable(jsonPath, files)
+    await refuseOverOwnReport(jsonPath)
+  }
   const read: MergeableReport[] = []
   for (const file of files) read.push(await readReportFile(file))
   const shards = await shardsOnce(read, files)

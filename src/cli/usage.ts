@@ -112,7 +112,8 @@ Options:
                           (default: as scored; for test runs, 5, as the reporters);
                           ranked from those the reports kept, so a larger N than a
                           report kept may leave out some that one run would list
-  --json OUT              write the merged report as JSON
+  --json OUT              write the merged report as JSON; never over a report that
+                          merge did not write (a shard's own)
   --min-f1 F              exit with code 1 when the merged F1 is below F (0 to 1), or
                           when test runs' reports graded nothing: the threshold for a
                           sharded run, whose shards' own figures may fall short

@@ -90,6 +90,25 @@ describe('toolcalls merge', () => {
     expect((await runCli(['merge', merged])).code).toBe(0)
   })
 
+  test("never writes over a report that merge did not write: '--json a.json b.json' takes a.json for the output", async () => {
+    await score('a', shardA)
+    await score('b', shardB)
+    const [a, b, merged] = ['a.json', 'b.json', 'merged.json'].map((name) => join(folder.dir, name)) as [string, string, string]
+    const before = readFileSync(a, 'utf8')
+    const run = await runCli(['merge', '--json', a, b])
+    expect(run.stderr).toBe(
+      `--json ${a}: ${a} is a report that merge did not write, and the merged report would write over it; to merge it, list it among the reports and name a new file after --json\n`,
+    )
+    expect(run.code).toBe(2)
+    expect(readFileSync(a, 'utf8')).toBe(before)
+    // A merged report is merge's own output, written again when the merge runs again; so is a file that is no report.
+    expect((await runCli(['merge', a, b, '--json', merged])).code).toBe(0)
+    expect((await runCli(['merge', a, b, '--json', merged])).code).toBe(0)
+    const notes = folder.write('notes.json', '{"todo": 1}')
+    expect((await runCli(['merge', a, b, '--json', notes])).code).toBe(0)
+    expect(JSON.parse(readFileSync(notes, 'utf8')).command).toBe('merge')
+  })
+
   test('merges the reports of two folders whose shards have the same names', async () => {
     await score('a', shardA)
     await score('b', shardB)
