@@ -15,6 +15,7 @@ import { didYouMean } from '../compare/nearest'
 import type { Notices } from './notices'
 import { progressText } from './progress'
 import { checkWritable, writeJsonReport } from './report-file'
+import { checkThreshold, thresholdOption } from './threshold'
 import { BFCL_USAGE } from './usage'
 import { sayWhenTerminalInput } from './terminal-input'
 import { lineError, oneLine, UserError } from './user-error'
@@ -26,6 +27,7 @@ const OPTIONS = {
   data: { type: 'string' },
   json: { type: 'string' },
   'underscore-to-dot': { type: 'boolean' },
+  'min-accuracy': { type: 'string' },
 } as const
 
 /** Result lines listed in the report; the rest are counted. */
@@ -207,6 +209,7 @@ export async function bfclCommand(args: readonly string[], cli: CliContext): Pro
   const resultsPath = requiredOption('bfcl', parsed, 'results')
   const dataFiles = await findCategoryFiles(requiredOption('bfcl', parsed, 'data'), category)
   const jsonPath = stringOption(parsed, 'json')
+  const minAccuracy = thresholdOption('bfcl', parsed, 'min-accuracy')
   if (jsonPath !== undefined) await checkWritable(jsonPath, [resultsPath, dataFiles.questions, dataFiles.answers])
   const files: CategoryFiles = {
     results: await openInput(resultsPath, cli.stdin),
@@ -230,4 +233,5 @@ export async function bfclCommand(args: readonly string[], cli: CliContext): Pro
       cli.out,
     ))
   if (!jsonAlone) await cli.out.write(formatBfclText(run, cli.colors))
+  checkThreshold('bfcl', accuracyOf(run), minAccuracy, false, 'min-accuracy')
 }

@@ -3,7 +3,7 @@ import type { CliContext } from './cli-context'
 import { removeTemporaryFiles } from './interrupt'
 import { didYouMean } from '../compare/nearest'
 import { Notices } from './notices'
-import { BelowMinF1 } from './min-f1'
+import { BelowThreshold } from './threshold'
 import { BrokenPipe, Output } from './output'
 import { StatusLine } from './progress'
 import { terminalColors } from './terminal-colors'
@@ -20,7 +20,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   bfcl: async () => (await import('./bfcl-command')).bfclCommand,
 }
 
-const EXIT_BELOW_MIN_F1 = 1
+const EXIT_BELOW_THRESHOLD = 1
 const EXIT_USER_ERROR = 2
 // sysexits' EX_SOFTWARE: told apart from a figure below --min-f1.
 const EXIT_BUG = 70
@@ -75,14 +75,14 @@ function main(): void {
       if (error instanceof BrokenPipe) process.exit(0)
       // Warnings shown before a run stopped are counted as at a run's end, before the error that stopped it.
       cli.notices.finish()
-      if (error instanceof BelowMinF1) {
+      if (error instanceof BelowThreshold) {
         // The report is out whole before the verdict on it; a reader that went away does not change the verdict.
         void cli.out
           .flush()
           .catch(() => {})
           .finally(() => {
             process.stderr.write(`${error.message}\n`)
-            process.exit(EXIT_BELOW_MIN_F1)
+            process.exit(EXIT_BELOW_THRESHOLD)
           })
         return
       }

@@ -11,7 +11,7 @@ import type { TestCorpusReport } from '../reporters/test-corpus'
 import { type MergeableReport, readReportFile, type ReportJson, reportJson, type ScoringOptions } from './report-json'
 import { checkWritable, writeJsonReport } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
-import { checkMinF1, minF1Option } from './min-f1'
+import { checkThreshold, thresholdOption } from './threshold'
 import { MERGE_USAGE } from './usage'
 import { jsonDigest } from './digest'
 import { UserError } from './user-error'
@@ -204,7 +204,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   if (files.length === 0) throw usageError('merge', 'expected one or more report files')
   const worstOption = parsed.values.worst === undefined ? undefined : countOption('merge', parsed, 'worst', 5)
   const jsonPath = stringOption(parsed, 'json')
-  const minF1 = minF1Option('merge', parsed)
+  const minF1 = thresholdOption('merge', parsed)
   if (jsonPath !== undefined) {
     await checkWritable(jsonPath, files)
     await refuseOverOwnReport(jsonPath)
@@ -227,7 +227,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
     if (shardDigests!.length > 0) merged.shards = shardDigests
     const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, merged, cli.out))
     if (!jsonAlone) await cli.out.write(`${formatTestCorpus(merged)}\n`)
-    checkMinF1('merge', merged.f1, minF1, merged.assertions === 0)
+    checkThreshold('merge', merged.f1, minF1, merged.assertions === 0)
     return
   }
   checkAlike(reports.reports, files)
@@ -245,5 +245,5 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   if (shardDigests !== undefined) json.shards = shardDigests
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json, cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors }))
-  checkMinF1('merge', merged.report.f1, minF1, false)
+  checkThreshold('merge', merged.report.f1, minF1, false)
 }

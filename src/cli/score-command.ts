@@ -15,7 +15,7 @@ import { jsonDocumentProblem, reportDocumentProblem } from './json-document'
 import { type Line, tooLongReason } from './read-lines'
 import { type InputFile, openInput, readJsonFile } from './input-file'
 import { linesOf } from './input-lines'
-import { checkMinF1, minF1Option } from './min-f1'
+import { checkThreshold, thresholdOption } from './threshold'
 import { joinById } from './join-by-id'
 import type { Notices } from './notices'
 import { progressText, type StatusLine } from './progress'
@@ -262,7 +262,7 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
     worst: countOption('score', parsed, 'worst', 5),
   }
   const jsonPath = stringOption(parsed, 'json')
-  const minF1 = minF1Option('score', parsed)
+  const minF1 = thresholdOption('score', parsed)
   const options = await matchOptions(scoring)
   if (jsonPath !== undefined) await checkWritable(jsonPath, scoring.grammar === null ? files : [...files, scoring.grammar])
   const inputs: InputFile[] = []
@@ -281,5 +281,5 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   const json = () => ({ ...reportJson('score', files, scoring, report, scored.exactSums()), inputDigests: inputs.map((input) => input.digest()!) })
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json(), cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
-  checkMinF1('score', report.f1, minF1, false)
+  checkThreshold('score', report.f1, minF1, false)
 }

@@ -16,8 +16,9 @@ Options:
   --version               show the version
 
 Exit codes:
-  0    the files were scored (at or above --min-f1, when it is given)
-  1    the F1 is below --min-f1; the report is printed or written all the same
+  0    the files were scored (at or above --min-f1 or --min-accuracy, when given)
+  1    the F1 is below --min-f1, or bfcl's accuracy below --min-accuracy; the report
+       is printed or written all the same
   2    a user error, in one line naming the file and line: a missing or unreadable
        file, a directory given as a file, a gold or episodes line that is not valid
        JSON or holds malformed gold, an unknown option or a bad option value, an
@@ -143,6 +144,7 @@ Interrupted (Ctrl-C), it exits with code 130 and says how many entries it checke
 Options:
   --underscore-to-dot     the model names functions with _ for . (math_factorial for
                           math.factorial), as OpenAI-style function-calling models must
+  --min-accuracy A        exit with code 1 when the accuracy is below A (0 to 1)
   -h, --help              show this help
 
 Example:
@@ -167,8 +169,10 @@ Options:
   --json OUT              write { accuracy, correct_count, total_count, failures } as JSON
   --underscore-to-dot     the model names functions with _ for . (math_factorial for
                           math.factorial), as OpenAI-style function-calling models must
+  --min-accuracy A        exit with code 1 when the accuracy is below A (0 to 1)
   -h, --help              show this help
 
 Example:
   toolcalls bfcl --category parallel --results BFCL_v4_parallel_result.json --data bfcl-data
+  toolcalls bfcl --category simple_python --results result.json --data bfcl-data --min-accuracy 0.9
 `

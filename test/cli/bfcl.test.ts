@@ -84,6 +84,23 @@ describe('toolcalls bfcl', () => {
     expect(run.stdout).toContain('parallel_1  missing_result')
   })
 
+  test('--min-accuracy exits with 1 below it, the report printed all the same, and takes a fraction', async () => {
+    const results = rightResults()
+    results.set('parallel_2', resultLine('parallel_2', 'no call'))
+    results.set('parallel_5', resultLine('parallel_5', 'no call'))
+    const path = folder.write('results.jsonl', [...results.values()].join(''))
+    const bfcl = (minAccuracy: string) => runCli(['bfcl', '--category', 'parallel', '--results', path, '--data', BFCL_DATA_DIR, '--min-accuracy', minAccuracy])
+    const below = await bfcl('0.995')
+    expect(below.stdout).toContain('parallel: accuracy 99.00% (198/200 correct)\n')
+    expect(below.stderr).toBe('toolcalls bfcl: the accuracy 0.99 is below --min-accuracy 0.995\n')
+    expect(below.code).toBe(1)
+    const at = await bfcl('0.99')
+    expect([at.stderr, at.code]).toEqual(['', 0])
+    const percent = await bfcl('99')
+    expect(percent.stderr).toMatch(/^toolcalls bfcl: --min-accuracy: expected a number from 0 to 1, received '99' \(for 99%, write 0\.99\)/)
+    expect(percent.code).toBe(2)
+  })
+
   test('--json writes the accuracy, the counts and the failing verdicts', async () => {
     const results = rightResults()
     results.set('parallel_2', resultLine('parallel_2', 'no call'))

@@ -9,7 +9,7 @@ describe('usage', () => {
     for (const command of ['score EPISODES', 'score PRED GOLD', 'merge REPORT...', 'bfcl-check [FILE]', 'bfcl ']) {
       expect(run.stdout).toContain(`  ${command}`)
     }
-    expect(run.stdout).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n {2}2 .+[\s\S]+\n {2}130 /)
+    expect(run.stdout).toMatch(/Exit codes:\n {2}0 .+\n {2}1 .+\n(?: {7}.+\n)* {2}2 .+[\s\S]+\n {2}130 /)
   })
 
   test.each(['score', 'merge', 'bfcl-check', 'bfcl'])('%s --help prints the usage of the command', async (command) => {

@@ -1,0 +1,37 @@
+import { printFigure, printFiguresApart } from '../report/print-figure'
+import { type ParsedArgs, stringOption, usageError } from './args'
+
+/** The figure fell short of its threshold: the report is out all the same, and the command exits with code 1. */
+export class BelowThreshold extends Error {
+  override name = 'BelowThreshold'
+}
+
+/** The options that set a threshold, and the figure each judges. */
+const FIGURES = { 'min-f1': 'F1', 'min-accuracy': 'accuracy' } as const
+
+export type ThresholdOption = keyof typeof FIGURES
+
+/** `--min-f1 0.8`: a number from 0 to 1, as the reporters' `minF1` is. */
+export function thresholdOption(command: string, parsed: ParsedArgs, option: ThresholdOption = 'min-f1'): number | undefined {
+  const value = stringOption(parsed, option)
+  if (value === undefined) return undefined
+  const figure = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN
+  if (!(figure >= 0 && figure <= 1)) throw usageError(command, `--${option}: expected a number from 0 to 1, received '${value}'${asFraction(figure)}`)
+  return figure
+}
+
+/** Throws BelowThreshold when the figure is below the threshold; a report that scored nothing reaches no threshold. */
+export function checkThreshold(command: string, figure: number, threshold: number | undefined, scoredNothing: boolean, option: ThresholdOption = 'min-f1'): void {
+  if (threshold === undefined) return
+  if (scoredNothing) throw new BelowThreshold(`toolcalls ${command}: --${option} is ${printFigure(threshold)}, but nothing was scored`)
+  if (figure >= threshold) return
+  const [printedFigure, printedThreshold] = printFiguresApart(figure, threshold)
+  throw new BelowThreshold(`toolcalls ${command}: the ${FIGURES[option]} ${printedFigure} is below --${option} ${printedThreshold}`)
+}
+
+/** For a threshold written as a percentage (`80`), the fraction it means: ` (for 80%, write 0.8)`. */
+function asFraction(figure: number): string {
+  if (!(figure > 1 && figure <= 100)) return ''
+  // Rounded, as 99.99 / 100 is 0.9998999999999999.
+  return ` (for ${figure}%, write ${Number((figure / 100).toPrecision(12))})`
+}
