@@ -22,8 +22,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 
 const EXIT_BELOW_THRESHOLD = 1
 const EXIT_USER_ERROR = 2
-// sysexits' EX_SOFTWARE: told apart from a figure below --min-f1.
-const EXIT_BUG = 70
+// As the contract has it, 1 for anything that is neither a score nor a user error; the stack trace tells a bug from a figure below its threshold.
+const EXIT_BUG = 1
 const EXIT_INTERRUPTED = 130
 
 async function run(argv: readonly string[], cli: CliContext): Promise<void> {

@@ -1,3 +1,5 @@
+import { endOfInputKeys } from './terminal-input'
+
 export const MAIN_USAGE = `Usage: toolcalls <command> [options]
 
 Grades an LLM agent's tool calls against gold calls.
@@ -17,14 +19,14 @@ Options:
 
 Exit codes:
   0    the files were scored (at or above --min-f1 or --min-accuracy, when given)
-  1    the F1 is below --min-f1, or bfcl's accuracy below --min-accuracy; the report
-       is printed or written all the same
+  1    the F1 is below --min-f1, or bfcl's accuracy below --min-accuracy (the report
+       is printed or written all the same); or an internal error (a bug), its stack
+       trace printed
   2    a user error, in one line naming the file and line: a missing or unreadable
        file, a directory given as a file, a gold or episodes line that is not valid
        JSON or holds malformed gold, an unknown option or a bad option value, an
        invalid grammar file, a --json path that cannot be written (or a full disk),
        input of no episodes or entries (an empty corpus has no figure)
-  70   an internal error (a bug); its stack trace is printed
   130  interrupted (Ctrl-C): no report file is written (bfcl-check's verdicts stop
        where it was)
 
@@ -43,7 +45,7 @@ episode, then precision, recall and F1. Progress shows on standard error when it
 terminal.
 
 Files hold JSON lines, one episode a line; '-' reads standard input (on a terminal, a
-line on standard error says so: end the input with Ctrl-D). Blank lines, CRLF line ends
+line on standard error says so: end the input with ${endOfInputKeys()}). Blank lines, CRLF line ends
 and a byte-order mark are accepted; invalid UTF-8 is read with U+FFFD replacement
 characters, and a warning names the first such line. A line over 64 MiB is not read: a
 prediction line is graded as an unparseable call, with a warning; a gold or episodes
@@ -128,7 +130,7 @@ export const BFCL_CHECK_USAGE = `Usage: toolcalls bfcl-check [FILE] [options]
 
 Checks BFCL entries as the leaderboard's AST checker does (with an optimal pairing of
 parallel calls). Reads JSON lines from FILE, or standard input when FILE is '-' or
-missing (on a terminal, a line on standard error says so: end the input with Ctrl-D):
+missing (on a terminal, a line on standard error says so: end the input with ${endOfInputKeys()}):
   { "id", "category"?, "model_output", "functions", "ground_truth" }
 model_output is the model's Python-syntax text, a function-calling model's calls as
 BFCL's result files hold them ([{ "fname": "<JSON arguments>" }]), or decoded calls.

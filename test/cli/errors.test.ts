@@ -35,6 +35,17 @@ describe('files', () => {
   })
 })
 
+describe('internal errors', () => {
+  test('a bug exits with 1, as anything neither scored nor a user error does, its stack trace on standard error', async () => {
+    // A builtin that throws where the report is laid out stands for a bug in the command.
+    const broken = folder.write('broken.cjs', 'String.prototype.padEnd = function () { throw new Error("laid out wrong") }\n')
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('a')], gold: [search('a')] }))
+    const run = await runCli(['score', episodes], { env: { NODE_OPTIONS: `--require ${broken}` } })
+    expect(run.stderr).toMatch(/^toolcalls: internal error\nError: laid out wrong\n {4}at /)
+    expect(run.code).toBe(1)
+  })
+})
+
 describe('gold and episode lines', () => {
   test('a gold line that gives both calls and gold is a user error, where gold was silently left out', async () => {
     const pred = folder.write('pred.jsonl', jsonl([search('a')]))
