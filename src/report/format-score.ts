@@ -135,9 +135,9 @@ function sameData(a: unknown, b: unknown): boolean {
   }
 }
 
-/** The gold value a prediction matched, where it is other data than the prediction and the bounds show it. */
+/** The gold value a prediction matched, where it is other data than the prediction (a string the canonicalizer makes alike). */
 function goldAccepted(gold: unknown, pred: unknown, bounds: PrintBounds): string {
-  return bounds.acceptedGold && !sameData(gold, pred) ? `  (gold ${printInline(gold, bounds)})` : ''
+  return sameData(gold, pred) ? '' : `  (gold ${printInline(gold, bounds)})`
 }
 
 /** The predicted value a verdict is about: by its place, for an argument given by position. */
@@ -253,6 +253,18 @@ function argumentsShown(verdicts: readonly ArgVerdict[], listed: number, agreein
   return verdicts.filter((verdict) => (isDiffering(verdict) ? differingRoom-- > 0 : agreeingRoom-- > 0))
 }
 
+/** The arguments of an exact pair whose gold is other data than the prediction, each with its gold: the pair's call shows only the prediction's. */
+function acceptedNotes(pair: PairDetail, colors: Colors, bounds: PrintBounds): string[] {
+  const lines: string[] = []
+  let accepted = 0
+  for (const verdict of pair.args) {
+    if (verdict.verdict !== 'match' || sameData(pair.gold.args[verdict.arg], predictedValue(pair, verdict))) continue
+    if (accepted++ < bounds.acceptedListed) lines.push(...formatVerdict(pair, verdict, colors, { bounds }))
+  }
+  if (accepted > bounds.acceptedListed) lines.push(colors.dim(`${INDENT}  … and ${accepted - bounds.acceptedListed} more arguments that match other data`))
+  return lines
+}
+
 function formatPairs(
   pairs: readonly PairDetail[],
   colors: Colors,
@@ -272,14 +284,9 @@ function formatPairs(
   for (const pair of pairs) {
     if (pair.exact) {
       if (exactShown < exactLines) {
-        const predictedAs = bounds.acceptedGold && pair.pred.name !== pair.gold.name ? ` (predicted as ${printName(pair.pred.name, [pair.gold.name])})` : ''
+        const predictedAs = pair.pred.name !== pair.gold.name ? ` (predicted as ${printName(pair.pred.name, [pair.gold.name])})` : ''
         lines.push(colors.dim(`  ✓ ${pairHeader(pair, goldPlace)}  ${printCall(pair.gold.name, pair.pred.args, pair.pred.positional, undefined, bounds)}${predictedAs}`))
-        // The arguments whose gold is other data than the prediction, each with its gold: the call above shows only the prediction's.
-        if (bounds.acceptedGold) {
-          for (const verdict of pair.args) {
-            if (verdict.verdict === 'match' && !sameData(pair.gold.args[verdict.arg], predictedValue(pair, verdict))) lines.push(...formatVerdict(pair, verdict, colors, { bounds }))
-          }
-        }
+        lines.push(...acceptedNotes(pair, colors, bounds))
         exactShown++
       } else {
         exactHidden++

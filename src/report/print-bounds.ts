@@ -27,8 +27,8 @@ export interface PrintBounds {
   diffableSize: number
   /** Decimals of a count or a weight, which may be fractional. */
   countDecimals: number
-  /** Whether a gold value or name that a prediction matched without being the same (a string the canonicalizer makes alike) is shown beside it. */
-  acceptedGold: boolean
+  /** Arguments of an exact pair listed with the gold they matched where it is other data (a string the canonicalizer makes alike); the rest are counted. */
+  acceptedListed: number
 }
 
 /** The bounds of a failure message. */
@@ -45,7 +45,7 @@ export const MESSAGE_BOUNDS: PrintBounds = Object.freeze({
   expandedDiffSize: 400,
   diffableSize: 20_000,
   countDecimals: 4,
-  acceptedGold: false,
+  acceptedListed: 3,
 })
 
 /** No bounds: a snapshot, which must differ wherever two scores do. */
@@ -62,5 +62,5 @@ export const WHOLE: PrintBounds = Object.freeze({
   expandedDiffSize: Infinity,
   diffableSize: Infinity,
   countDecimals: Infinity,
-  acceptedGold: true,
+  acceptedListed: Infinity,
 })

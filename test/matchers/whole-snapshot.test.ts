@@ -135,17 +135,34 @@ describe('a whole snapshot', () => {
   })
 })
 
-describe('a snapshot of a Score shows what the prediction matched', () => {
+describe('the message and the snapshot of a Score show what the prediction matched, in the same layout', () => {
   test('a gold string the canonicalizer makes alike, in an exact pair and beside a wrong argument', () => {
     const gold = (city: string) => [call('weather', { city, days: 3 })]
     const pred = (days: number) => [call('weather', { city: 'lisbon', days })]
-    for (const days of [3, 4]) expectOnlySnapshotApart(metric.score(pred(days), gold('Lisbon')), metric.score(pred(days), gold('LISBON')))
-    expect(snapshot(metric.score(pred(3), gold('Lisbon')))).toContain('city: "lisbon"  (gold "Lisbon")')
+    for (const days of [3, 4]) {
+      const [lisbon, upper] = [metric.score(pred(days), gold('Lisbon')), metric.score(pred(days), gold('LISBON'))]
+      expect(formatScore(lisbon)).toContain('city: "lisbon"  (gold "Lisbon")')
+      expect(formatScore(upper)).toContain('city: "lisbon"  (gold "LISBON")')
+      expect(snapshot(lisbon)).toBe(formatScore(lisbon))
+    }
+    // Only where the gold is other data than the prediction.
+    expect(formatScore(metric.score(pred(4), gold('lisbon')))).not.toContain('(gold')
   })
 
   test("the model's name for a tool the name canonicalizer reads as the gold's", () => {
     const folding = new ToolCallMetric({ name: 'toolName' })
-    expectOnlySnapshotApart(folding.score([call('Get-Weather', {})], [call('get_weather', {})]), folding.score([call('get.weather', {})], [call('get_weather', {})]))
+    const score = folding.score([call('Get-Weather', {})], [call('get_weather', {})])
+    expect(formatScore(score)).toContain('✓ gold[0] ↔ pred[0]  get_weather() (predicted as Get-Weather)')
+    expect(snapshot(score)).toBe(formatScore(score))
+  })
+
+  test('a message lists three arguments of an exact pair that match other data and counts the rest; the snapshot lists them all', () => {
+    const args = Object.fromEntries(range(800, (i) => [`a${i}`, `v${i}`]))
+    const upper = Object.fromEntries(range(800, (i) => [`a${i}`, `V${i}`]))
+    const score = metric.score([call('f', upper), call('g', {})], [call('f', args), call('g', { x: 1 })])
+    const message = formatScore(score, { pairLines: { lines: 500, seeAll: 'see the score' } })
+    expect(message).toContain('      a2: "V2"  (gold "v2")\n      … and 797 more arguments that match other data\n  ✗ gold[1] ↔ pred[1]  g\n    - x: 1')
+    expect(snapshot(score).match(/\(gold "v\d+"\)/g)).toHaveLength(800)
   })
 })
 
