@@ -4,6 +4,7 @@ import type { Level } from '../match/options'
 import type { Counts } from '../metric/figures'
 import { perToolCounts } from '../metric/per-tool'
 import type { Score } from '../metric/score'
+import { latestTestUnderWay } from './vitest-worker'
 
 /** What a test's graded assertions add up to, kept on the test for the reporters. */
 export interface TestToolCalls extends Counts {
@@ -209,7 +210,7 @@ export function recordScore(context: RecordingContext, score: Score): void {
   const underVitest = 'task' in context || runningVitestTest !== undefined
   if (underVitest) {
     // No current test, where a test is under way, is a concurrent test's global expect; where none is, a hook's.
-    const task = ('task' in context ? context.task : (runningVitestTest!() as VitestTask | undefined)) ?? testUnderWay()
+    const task = ('task' in context ? context.task : (runningVitestTest!() as VitestTask | undefined)) ?? testUnderWay() ?? (latestTestUnderWay() as VitestTask | undefined)
     if (task !== undefined) recordOnTask(task, score)
     return
   }

@@ -132,33 +132,51 @@ export default defineConfig({ test: { projects: [${project('server', 'node')}, $
     }
   })
 
-  test("keeps every score of concurrent tests that use the global expect, which Vitest's current test does not name once one ends", async () => {
-    await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
-    const folder = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-concurrent-'))
-    // Each test grades after the others have begun; the slowest grades after the others have ended.
-    const graded = (name: string, delay: number, x: number) =>
-      `test.concurrent('${name}', async () => {
+  // Set up by the package's entry, by hand (no hooks), or with files sharing the entry's module (its hooks run for the first file alone).
+  const concurrentSetups = {
+    'the /vitest entry': { setup: `import 'expect-toolcalls/vitest'`, config: '', files: 1 },
+    'matchers added by hand': {
+      setup: `import { expect } from 'vitest'\nimport { matchers, serializer } from 'expect-toolcalls/matchers'\nexpect.extend(matchers)\nexpect.addSnapshotSerializer(serializer)`,
+      config: '',
+      files: 1,
+    },
+    'isolate: false, one worker for three files': { setup: `import 'expect-toolcalls/vitest'`, config: `isolate: false, maxWorkers: 1, pool: 'forks', `, files: 3 },
+  }
+
+  test.each(Object.keys(concurrentSetups))(
+    "keeps every score of concurrent tests that use the global expect, which Vitest's current test does not name once one ends: %s",
+    async (name) => {
+      const { setup, config, files } = concurrentSetups[name as keyof typeof concurrentSetups]
+      await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
+      const folder = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-concurrent-'))
+      // Each test grades after the others have begun; the slowest grades after the others have ended.
+      const graded = (name: string, delay: number, x: number) =>
+        `test.concurrent('${name}', async () => {
   await new Promise((done) => setTimeout(done, ${delay}))
   expect([{ name: 'f', args: { x: ${x} } }]).toScoreAtLeast(0, [{ name: 'f', args: { x: 1 } }])
 })`
-    try {
-      await writeFile(
-        join(folder, 'agent.spec.ts'),
-        ["import { expect, test } from 'vitest'", graded('slow, wrong', 300, 2), graded('fast, right', 20, 1), graded('between, right', 150, 1)].join('\n'),
-      )
-      await writeFile(
-        join(folder, 'vitest.config.ts'),
-        `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}], reporters: ['default', ['expect-toolcalls/reporter', { json: 'corpus.json' }]] } })
+      try {
+        for (let file = 0; file < files; file++) {
+          await writeFile(
+            join(folder, `agent${file}.spec.ts`),
+            ["import { expect, test } from 'vitest'", graded('slow, wrong', 300, 2), graded('fast, right', 20, 1), graded('between, right', 150, 1)].join('\n'),
+          )
+        }
+        await writeFile(join(folder, 'setup.ts'), `${setup}\n`)
+        await writeFile(
+          join(folder, 'vitest.config.ts'),
+          `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { ${config}include: ['*.spec.ts'], setupFiles: ['./setup.ts'], reporters: ['default', ['expect-toolcalls/reporter', { json: 'corpus.json' }]] } })
 `,
-      )
-      const outcome = await runRunner('vitest', ['run'], folder)
-      expect(outcome.exitCode, outcome.output).toBe(0)
-      expect(await readReport(join(folder, 'corpus.json'))).toMatchObject({ assertions: 3, tp: 2, fp: 1, fn: 1 })
-    } finally {
-      await rm(folder, { recursive: true, force: true })
-    }
-  })
+        )
+        const outcome = await runRunner('vitest', ['run'], folder)
+        expect(outcome.exitCode, outcome.output).toBe(0)
+        expect(await readReport(join(folder, 'corpus.json'))).toMatchObject({ assertions: 3 * files, tp: 2 * files, fp: files, fn: files })
+      } finally {
+        await rm(folder, { recursive: true, force: true })
+      }
+    },
+  )
 
   test('in watch mode, reports after a re-run the latest figures of every file, not a sum over runs', async () => {
     // A copy of the fixture inside the repo, so that the package still resolves by its name.

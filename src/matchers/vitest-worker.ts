@@ -1,0 +1,44 @@
+/**
+ * Vitest's worker state, `globalThis.__vitest_worker__`: Vitest's own, not a public API, so every read
+ * of it is checked. Its `current` is the test it runs, or the suite or file it is in.
+ */
+interface WorkerTask {
+  type?: unknown
+  tasks?: unknown
+  file?: unknown
+  result?: { state?: unknown; startTime?: unknown }
+}
+
+function isTask(value: unknown): value is WorkerTask {
+  return typeof value === 'object' && value !== null
+}
+
+function workerCurrent(): WorkerTask | undefined {
+  const current = (globalThis as { __vitest_worker__?: { current?: unknown } }).__vitest_worker__?.current
+  return isTask(current) ? current : undefined
+}
+
+/**
+ * Of the tests of the file Vitest runs, the one under way (begun, not ended) that began last. Vitest
+ * unsets its current test whenever one ends, so the global `expect` of a concurrent test may find
+ * none; and hooks that would keep the tests under way are not run for a file whose matchers
+ * module was cached by an earlier one (`isolate: false`), nor where the matchers were added by hand.
+ */
+export function latestTestUnderWay(): object | undefined {
+  const current = workerCurrent()
+  const file = isTask(current?.file) ? current.file : current
+  let latest: WorkerTask | undefined
+  let latestStart = -Infinity
+  const tasks: unknown[] = [file]
+  while (tasks.length > 0) {
+    const task = tasks.pop()
+    if (!isTask(task)) continue
+    if (task.type === 'test') {
+      const start = task.result?.state === 'run' ? task.result.startTime : undefined
+      if (typeof start === 'number' && start >= latestStart) [latest, latestStart] = [task, start]
+    } else if (Array.isArray(task.tasks)) {
+      tasks.push(...(task.tasks as unknown[]))
+    }
+  }
+  return latest
+}
