@@ -175,6 +175,21 @@ describe('the packed package', () => {
     expect(outcome.output.trim()).toBe('ToolCallMetric OneOfMarker')
   })
 
+  test('names in its declarations only modules it depends on, so that strict layouts (pnpm, Yarn PnP, npm linked) resolve them', async () => {
+    // An augmentation of a module the package cannot resolve is dropped without an error: the matchers' types would vanish.
+    const installed = join(project, 'node_modules', 'expect-toolcalls')
+    const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>
+    const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})])
+    const named = new Set<string>()
+    for (const file of (await readdir(join(installed, 'dist'))).filter((name) => /\.d\.c?ts$/.test(name))) {
+      const text = await readFile(join(installed, 'dist', file), 'utf8')
+      for (const [, specifier] of text.matchAll(/(?:declare module|from|import)\s+['"]([^'"./][^'"]*)['"]/g)) named.add(specifier!)
+    }
+    expect(named.size).toBeGreaterThan(0)
+    const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+    expect([...named].filter((specifier) => !specifier.startsWith('node:') && !declared.has(packageOf(specifier)))).toEqual([])
+  })
+
   test('passes publint', async () => {
     const outcome = await node([bin('publint'), 'run', tarball, '--strict'], repo)
     expect(outcome.output).not.toMatch(/Errors:|Warnings:/)
