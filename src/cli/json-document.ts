@@ -1,3 +1,6 @@
+import { isRecord } from '../calls/plain-value'
+import { isTestReport } from './test-report-json'
+
 const ARRAY_TO_LINES = "jq -c '.[]' turns an array into them"
 
 /**
@@ -24,6 +27,25 @@ const REPORT_SECOND_LINE = /^\s*"(?:command": "(score|merge)"|tp": [\d.e+-]+),$/
 export function reportDocumentProblem(secondLine: string): string | undefined {
   const opening = REPORT_SECOND_LINE.exec(secondLine)
   if (opening === null) return undefined
-  const report = opening[1] === undefined ? "a test run's report (the reporters' json option)" : `a report of 'toolcalls ${opening[1]} --json'`
+  return reportProblemText(opening[1] as 'score' | 'merge' | undefined)
+}
+
+/** Why a line that is a whole report on its own (written with `jq -c`, say) is not an episode or gold line; undefined for any other line. */
+export function oneLineReportProblem(line: string): string | undefined {
+  // Parsed again only on an error's path, and only where the line opens as a report does.
+  if (!/^\s*\{\s*"(?:command|tp)"/.test(line)) return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch {
+    return undefined
+  }
+  if (isTestReport(value)) return reportProblemText(undefined)
+  const command = isRecord(value) && Array.isArray(value.files) && isRecord(value.options) ? value.command : undefined
+  return command === 'score' || command === 'merge' ? reportProblemText(command) : undefined
+}
+
+function reportProblemText(command: 'score' | 'merge' | undefined): string {
+  const report = command === undefined ? "a test run's report (the reporters' json option)" : `a report of 'toolcalls ${command} --json'`
   return `${report}, not JSON lines; reports add up with 'toolcalls merge REPORT...'`
 }

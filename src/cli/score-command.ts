@@ -11,7 +11,7 @@ import { scorePairing } from '../metric/score'
 import { choiceOption, countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
 import { type EpisodeId, type EpisodeLine, type GoldLine, readEpisodeLine, readGoldLine, readPredLine, swappedFiles } from './episode-lines'
-import { jsonDocumentProblem, reportDocumentProblem } from './json-document'
+import { jsonDocumentProblem, oneLineReportProblem, reportDocumentProblem } from './json-document'
 import { type Line, tooLongReason } from './read-lines'
 import { type InputFile, openInput, readJsonFile } from './input-file'
 import { linesOf } from './input-lines'
@@ -76,13 +76,18 @@ async function* episodesFile(input: InputFile, notices: Notices): AsyncGenerator
 }
 
 /**
- * The error of a file's first line, or, where that line is `{` alone and the next shows the file
- * to be a report (a `--json` report given to `score`), one that says so: read on the error's path only.
+ * The error of a file's first line, or, where the file is a report (a `--json` report given to `score`:
+ * `{` alone, the next line showing it, or the whole report on one line), one that says so: read on the error's path only.
  */
 async function reportInstead(error: unknown, line: Line, rest: AsyncIterator<Line>, file: string): Promise<unknown> {
-  if (line.number !== 1 || line.text.trim() !== '{') return error
-  const next = await rest.next().catch(() => undefined)
-  const problem = next === undefined || next.done === true ? undefined : reportDocumentProblem(next.value.text)
+  if (line.number !== 1) return error
+  let problem: string | undefined
+  if (line.text.trim() === '{') {
+    const next = await rest.next().catch(() => undefined)
+    problem = next === undefined || next.done === true ? undefined : reportDocumentProblem(next.value.text)
+  } else {
+    problem = oneLineReportProblem(line.text)
+  }
   return problem === undefined ? error : new UserError(`${file}: ${problem}`)
 }
 

@@ -31,7 +31,7 @@ Exit codes:
        where it was)
 
 Environment:
-  NO_COLOR                set to print without colours
+  NO_COLOR                set, not empty, to print without colours
   FORCE_COLOR             set to print colours where output is no terminal; 0 or
                           false for none (otherwise colours are used on a terminal)
 `
@@ -75,9 +75,11 @@ Options:
   --canonicalizer default|exact|bfcl|toolName
                           how strings compare (default: case and runs of whitespace
                           ignored; bfcl: BFCL's own rule)
-  --name default|exact|bfcl|toolName
-                          how tool names compare (default exact; toolName: case
-                          ignored, '.' and '-' read as '_')
+  --name exact|default|bfcl|toolName
+                          how tool names compare, by the canonicalizers' names
+                          (exact when not given; default: case and runs of
+                          whitespace ignored; toolName: case ignored, '.' and '-'
+                          read as '_')
   --grammar FILE          weights as JSON: { "tools": { "<tool>": { "importance": 5,
                           "args": { "<arg>": { "importance": 3 } } } } }, or a list of
                           tool schemas, which also declare the argument types
@@ -112,7 +114,8 @@ unsharded run is known by its path alone, so a copy of it merges.
 
 Options:
   --worst N               how many of the worst episodes or lowest tests to keep
-                          (default: as scored; for test runs, 5, as the reporters);
+                          (default: as the first report was scored; for test runs,
+                          5, as the reporters);
                           ranked from those the reports kept, so a larger N than a
                           report kept may leave out some that one run would list
   --json OUT              write the merged report as JSON; never over a report that

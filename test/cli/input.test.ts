@@ -1,4 +1,4 @@
-import { appendFileSync, truncateSync } from 'node:fs'
+import { appendFileSync, readFileSync, truncateSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { jsonl, microLine, runCli, tempFolder } from './run-cli'
 
@@ -220,11 +220,21 @@ describe('a report given where JSON lines are read', () => {
     const said = `${report}: a report of 'toolcalls score --json', not JSON lines; reports add up with 'toolcalls merge REPORT...'\n`
     expect(await runCli(['score', report])).toMatchObject({ code: 2, stdout: '', stderr: said })
     expect(await runCli(['score', episodes, report])).toMatchObject({ code: 2, stderr: said })
+    // Written on one line (jq -c), it is named the same.
+    const compact = folder.write('compact.json', `${JSON.stringify(JSON.parse(readFileSync(report, 'utf8')))}\n`)
+    const saidOfCompact = said.replace(report, compact)
+    expect(await runCli(['score', compact])).toMatchObject({ code: 2, stdout: '', stderr: saidOfCompact })
+    expect(await runCli(['score', episodes, compact])).toMatchObject({ code: 2, stderr: saidOfCompact })
   })
 
   test("a test run's report is named as such; another document over many lines is told how to write it as JSON lines", async () => {
     const testReport = folder.write('tests.json', `${JSON.stringify({ tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, tests: 1 }, null, 2)}\n`)
     expect((await runCli(['score', testReport])).stderr).toBe(`${testReport}: a test run's report (the reporters' json option), not JSON lines; reports add up with 'toolcalls merge REPORT...'\n`)
+    const compactTests = folder.write('tests-compact.json', `${JSON.stringify({ tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, tests: 1 })}\n`)
+    expect((await runCli(['score', compactTests])).stderr).toBe(`${compactTests}: a test run's report (the reporters' json option), not JSON lines; reports add up with 'toolcalls merge REPORT...'\n`)
+    // An episode line that only opens alike is no report.
+    const notReport = folder.write('not-report.jsonl', `${JSON.stringify({ command: 'score', pred: [search('a')] })}\n`)
+    expect((await runCli(['score', notReport])).stderr).toContain('missing "gold"')
     const episodes = folder.write('episodes.json', `${JSON.stringify({ command: 'mine', pred: [], gold: [] }, null, 2)}\n`)
     expect((await runCli(['score', episodes])).stderr).toMatch(/episodes\.json:1: '\{' alone on a line: .*\(jq -c \. writes each object on a line\)\n$/)
   })
