@@ -144,7 +144,7 @@ export default defineConfig({ test: { projects: [${project('server', 'node')}, $
   }
 
   test.each(Object.keys(concurrentSetups))(
-    "keeps every score of concurrent tests that use the global expect, which Vitest's current test does not name once one ends: %s",
+    "keeps every score of concurrent tests that use the global expect, which Vitest's current test does not name once one ends, and none of a beforeAll or afterAll hook: %s",
     async (name) => {
       const { setup, config, files } = concurrentSetups[name as keyof typeof concurrentSetups]
       await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
@@ -159,7 +159,15 @@ export default defineConfig({ test: { projects: [${project('server', 'node')}, $
         for (let file = 0; file < files; file++) {
           await writeFile(
             join(folder, `agent${file}.spec.ts`),
-            ["import { expect, test } from 'vitest'", graded('slow, wrong', 300, 2), graded('fast, right', 20, 1), graded('between, right', 150, 1)].join('\n'),
+            [
+              "import { afterAll, beforeAll, expect, test } from 'vitest'",
+              // A hook's assertion, when no test is under way, is no test's: not counted.
+              "beforeAll(() => { expect([{ name: 'hook', args: {} }]).toScoreAtLeast(0, [{ name: 'f', args: {} }]) })",
+              "afterAll(() => { expect([{ name: 'hook', args: {} }]).toScoreAtLeast(0, [{ name: 'f', args: {} }]) })",
+              graded('slow, wrong', 300, 2),
+              graded('fast, right', 20, 1),
+              graded('between, right', 150, 1),
+            ].join('\n'),
           )
         }
         await writeFile(join(folder, 'setup.ts'), `${setup}\n`)
