@@ -22,12 +22,17 @@ function levels({ assertions, argLevelAssertions = 0 }: TestCorpusReport): strin
   return ` (${argLevelAssertions} at arg level, ${assertions - argLevelAssertions} at call level: their counts are summed, an argument counting at arg level as a whole call does at call level)`
 }
 
+/** A run narrowed to part of the suite is said to be: its figure is not the suite's. */
+function narrowing({ narrowed }: TestCorpusReport): string {
+  return narrowed === undefined ? '' : `, in a run narrowed to part of the suite (${narrowed})`
+}
+
 /**
  * A test run's corpus as text: what was graded, the lowest tests by file and name, then the
  * per-tool table and the micro-averaged figures as the corpus report prints them.
  */
 export function formatTestCorpus(report: TestCorpusReport): string {
-  const heading = `Tool calls: ${plural(report.assertions, 'graded assertion')} in ${plural(report.tests, 'test')}${levels(report)}`
+  const heading = `Tool calls: ${plural(report.assertions, 'graded assertion')} in ${plural(report.tests, 'test')}${levels(report)}${narrowing(report)}`
   if (report.assertions === 0) return `${heading}; toMatchToolCalls and toScoreAtLeast record the assertions that score calls against a gold.`
   const sections = [heading]
   if (report.worst.length > 0) {

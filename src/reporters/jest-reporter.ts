@@ -1,6 +1,6 @@
 import { formatTestCorpus } from './format-test-corpus'
 import { closeRunFolder, type JestTests, openRunFolder, takeRunRecords, titlesKey } from './jest-run-folder'
-import { minF1Failure } from './min-f1'
+import { minF1Verdict } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
 import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
@@ -14,11 +14,22 @@ export interface JestGlobalConfig {
   rootDir: string
   /** The part of the suite this run was given by `--shard`, 1-based. */
   shard?: { shardIndex: number; shardCount: number }
+  /** What narrows a run to part of the suite: `-t`, the files named (Jest 30's patterns, Jest 29's one), changed or related files. */
+  testNamePattern?: string
+  testPathPatterns?: { patterns?: unknown }
+  testPathPattern?: string
+  onlyChanged?: boolean
+  changedSince?: string
+  lastCommit?: boolean
+  findRelatedTests?: boolean
+  /** Whether a run of no test file passes. */
+  passWithNoTests?: boolean
 }
 
 /** The part of Jest's aggregated results the reporter reads. */
 export interface JestRunResults {
   wasInterrupted?: boolean
+  numTotalTestSuites?: number
   testResults?: Array<{
     testFilePath: string
     /** The project's `displayName`: Jest's config makes `{ name, color }` of a name given alone. */
@@ -30,6 +41,18 @@ export interface JestRunResults {
 function projectName(displayName: { name: string } | string | null | undefined): string | undefined {
   const name = typeof displayName === 'string' ? displayName : displayName?.name
   return name === '' ? undefined : name
+}
+
+/** How Jest was told to run part of the suite, as its command line says it; undefined for the whole suite. */
+function narrowing(config: JestGlobalConfig): string | undefined {
+  const ways: string[] = []
+  const patterns = config.testPathPatterns?.patterns
+  if (Array.isArray(patterns) && patterns.length > 0) ways.push(`files ${patterns.join(' ')}`)
+  else if (typeof config.testPathPattern === 'string' && config.testPathPattern !== '') ways.push(`files ${config.testPathPattern}`)
+  if (typeof config.testNamePattern === 'string' && config.testNamePattern !== '') ways.push(`-t ${config.testNamePattern}`)
+  if (config.findRelatedTests === true) ways.push('related files')
+  else if (config.onlyChanged === true || config.lastCommit === true || typeof config.changedSince === 'string') ways.push('changed files')
+  return ways.length === 0 ? undefined : ways.join(', ')
 }
 
 /** What the results say of each test: its name as Vitest writes it (`describe > test`), how many times it ran, and its file's project. */
@@ -65,6 +88,8 @@ export class ToolCallsJestReporter {
   private readonly options: ResolvedReporterOptions
   private readonly rootDir: string
   private readonly shard: string | undefined
+  private readonly narrowed: string | undefined
+  private readonly passWithNoTests: boolean
   private readonly folder: string
   private failure: Error | undefined
 
@@ -76,6 +101,8 @@ export class ToolCallsJestReporter {
     }
     this.rootDir = globalConfig.rootDir
     this.shard = globalConfig.shard === undefined ? undefined : shardLabel(globalConfig.shard.shardIndex, globalConfig.shard.shardCount)
+    this.narrowed = narrowing(globalConfig)
+    this.passWithNoTests = globalConfig.passWithNoTests === true
     this.folder = openRunFolder()
   }
 
@@ -84,11 +111,12 @@ export class ToolCallsJestReporter {
     const records = takeRunRecords(this.folder, this.rootDir, jestTests(results))
     const report = testCorpus(records.tests, this.options)
     if (this.shard !== undefined) report.shard = this.shard
+    if (this.narrowed !== undefined) report.narrowed = this.narrowed
     const lines = [`\n${formatTestCorpus(report)}\n`]
     if (records.unreadable > 0) lines.push(`Tool calls: ${records.unreadable} recorded line(s) could not be read and were left out.\n`)
     if (this.options.json !== undefined) lines.push(`Tool calls: report written to ${writeReportJson(this.rootDir, this.options.json, report)}\n`)
-    const failure = minF1Failure(report, this.options.minF1)
-    if (failure !== undefined) lines.push(`${failure}\n`)
+    const { failure, note } = minF1Verdict(report, this.options.minF1, this.passWithNoTests && results.numTotalTestSuites === 0)
+    for (const said of [note, failure]) if (said !== undefined) lines.push(`${said}\n`)
     // Jest's own reporters write to stderr; the report follows them.
     process.stderr.write(lines.join('\n'))
     this.failure = failure === undefined ? undefined : new Error(failure)

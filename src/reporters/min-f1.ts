@@ -1,10 +1,26 @@
 import { printFigure } from '../report/print-figure'
 import type { TestCorpusReport } from './test-corpus'
 
-/** Why the run fails its `minF1`, or undefined when it passes (or sets none). A run that graded nothing fails: nothing reached the bar. */
-export function minF1Failure(report: TestCorpusReport, minF1: number | undefined): string | undefined {
-  if (minF1 === undefined) return undefined
-  if (report.assertions === 0) return `Tool calls: minF1 is ${printFigure(minF1)}, but no assertion scored calls against a gold; the run fails.`
-  if (report.f1 >= minF1) return undefined
-  return `Tool calls: the corpus F1 ${printFigure(report.f1)} is below minF1 ${printFigure(minF1)}; the run fails. The per-tool figures above show where.`
+/** What the gate makes of a run: the reason it fails, or a note on why it was not judged; neither where it passes (or sets no minF1). */
+export interface MinF1Verdict {
+  failure?: string
+  note?: string
+}
+
+/**
+ * The run judged against `minF1`. A run that graded nothing fails, nothing having reached the bar (a broken setup records
+ * nothing), unless it was narrowed to part of the suite (`-t`, files named, changed or related files) or ran no test file
+ * where the runner passes such a run (`passWithNoTests`): a pre-commit run of files that grade nothing is no broken setup.
+ */
+export function minF1Verdict(report: TestCorpusReport, minF1: number | undefined, noTestFilePassed = false): MinF1Verdict {
+  if (minF1 === undefined) return {}
+  if (report.assertions === 0) {
+    if (report.narrowed !== undefined || noTestFilePassed) {
+      const run = report.narrowed !== undefined ? 'a run narrowed to part of the suite' : 'a run of no test file'
+      return { note: `Tool calls: minF1 ${printFigure(minF1)} not judged: ${run}, which graded nothing.` }
+    }
+    return { failure: `Tool calls: minF1 is ${printFigure(minF1)}, but no assertion scored calls against a gold; the run fails.` }
+  }
+  if (report.f1 >= minF1) return {}
+  return { failure: `Tool calls: the corpus F1 ${printFigure(report.f1)} is below minF1 ${printFigure(minF1)}; the run fails. The per-tool figures above show where.` }
 }

@@ -36,6 +36,11 @@ export interface TestCorpusReport extends Figures {
   shard?: string
   /** In a report that `toolcalls merge` wrote, the digests of the shards' reports it adds up, when any was a shard's. */
   shards?: string[]
+  /**
+   * How the run was narrowed to part of the suite, as the runner was told (`-t "books a flight"`,
+   * `files agent/`, `changed files`): its figure is of the tests that ran, not of the suite.
+   */
+  narrowed?: string
 }
 
 export interface TestCorpusOptions {

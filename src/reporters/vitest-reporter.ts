@@ -2,7 +2,7 @@ import { relative, sep } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { formatTestCorpus } from './format-test-corpus'
 import { type GradedTest, isTestToolCalls } from './graded-test'
-import { minF1Failure } from './min-f1'
+import { minF1Verdict } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
 import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
@@ -30,6 +30,19 @@ function gradedTests(module: TestModule, root: string): GradedTest[] {
     tests.push({ file, ...project, test: test.fullName, ...sums })
   }
   return tests
+}
+
+/** How Vitest was told to run part of the suite, as its command line says it; undefined for the whole suite. */
+function narrowing(vitest: Vitest): string | undefined {
+  const { config } = vitest
+  const ways: string[] = []
+  // The command line's file filters, which Vitest keeps in a field its types do not make public: read with care.
+  const files = (vitest as { filenamePattern?: unknown }).filenamePattern
+  if (Array.isArray(files) && files.length > 0) ways.push(`files ${files.join(' ')}`)
+  if (config.testNamePattern !== undefined) ways.push(`-t ${config.testNamePattern.source}`)
+  if (config.changed !== false && config.changed !== undefined) ways.push('changed files')
+  else if (config.related !== undefined && config.related.length > 0) ways.push('related files')
+  return ways.length === 0 ? undefined : ways.join(', ')
 }
 
 /**
@@ -67,9 +80,12 @@ export class ToolCallsReporter implements Reporter {
     const report = testCorpus([...this.latest.values()].flatMap((module) => gradedTests(module, config.root)), this.options)
     // The blobs of shards joined by --merge-reports are one whole run.
     if (config.shard !== undefined && !config.mergeReports) report.shard = shardLabel(config.shard.index, config.shard.count)
+    const narrowed = narrowing(this.vitest)
+    if (narrowed !== undefined) report.narrowed = narrowed
     logger.log(`\n${formatTestCorpus(report)}\n`)
     if (this.options.json !== undefined) logger.log(`Tool calls: report written to ${writeReportJson(config.root, this.options.json, report)}\n`)
-    const failure = minF1Failure(report, this.options.minF1)
+    const { failure, note } = minF1Verdict(report, this.options.minF1, this.latest.size === 0 && config.passWithNoTests)
+    if (note !== undefined) logger.log(`${note}\n`)
     if (failure === undefined) return
     logger.error(`${failure}\n`)
     // Vitest has set the code by now (1 when a test failed) and never sets it back to 0.

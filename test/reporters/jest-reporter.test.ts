@@ -66,6 +66,23 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     expect(outcome.output).toContain('Tool calls: the corpus F1 0.6 is below minF1 0.7; the run fails.')
   })
 
+  test('judges a run narrowed to part of the suite on the tests it ran, heading its figure so', async () => {
+    const outcome = await runRunner('jest', ['--ci', '--runInBand', '-t', 'searches once too often'], fixture, runEnvironment({ minF1: 0.7 }))
+    expect(outcome.output).toContain('Tool calls: 1 graded assertion in 1 test, in a run narrowed to part of the suite (-t searches once too often)')
+    expect(outcome.output).toContain('Tool calls: the corpus F1 0.6667 is below minF1 0.7; the run fails.')
+    expect(outcome.exitCode).toBe(1)
+  })
+
+  test('does not fail on minF1 a run that graded nothing where it was narrowed, or ran no test file and the runner passes that', async () => {
+    const narrowed = await runRunner('jest', ['--ci', '--runInBand', 'no-such-file', '--passWithNoTests'], fixture, runEnvironment({ minF1: 0.7 }))
+    expect(narrowed.output).toContain('Tool calls: minF1 0.7 not judged: a run narrowed to part of the suite, which graded nothing.')
+    expect(narrowed.exitCode, narrowed.output).toBe(0)
+    // More shards than files: the last shard runs none.
+    const emptyShard = await runRunner('jest', ['--ci', '--runInBand', '--shard=4/4', '--passWithNoTests'], fixture, runEnvironment({ minF1: 0.7 }))
+    expect(emptyShard.output).toContain('Tool calls: minF1 0.7 not judged: a run of no test file, which graded nothing.')
+    expect(emptyShard.exitCode, emptyShard.output).toBe(0)
+  })
+
   test('passes the run when the corpus F1 reaches minF1', async () => {
     const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, runEnvironment({ minF1: FIXTURE_F1 }))
     expect(outcome.exitCode, outcome.output).toBe(0)
