@@ -21,5 +21,9 @@ export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst
     argLevelAssertions += report.argLevelAssertions ?? 0
     for (const test of report.worst) worst.push(test)
   }
-  return testCorpusReport(counts, tests, assertions, argLevelAssertions, lowestTests(worst.sort(byFileThenName), by, keepWorst), by)
+  const merged = testCorpusReport(counts, tests, assertions, argLevelAssertions, lowestTests(worst.sort(byFileThenName), by, keepWorst), by)
+  // Runs narrowed to part of the suite add up to part of it still.
+  const narrowed = [...new Set(reports.flatMap((report) => (report.narrowed === undefined ? [] : [report.narrowed])))]
+  if (narrowed.length > 0) merged.narrowed = narrowed.join('; ')
+  return merged
 }

@@ -29,6 +29,13 @@ describe('mergeTestCorpora', () => {
     },
   )
 
+  test('keeps how the runs were narrowed to part of the suite, each way once', () => {
+    const graded: GradedTest = { file: 'a.test.ts', test: 't', tp: 1, fp: 0, fn: 0, perTool: {}, assertions: 1 }
+    const report = (narrowed?: string) => ({ ...testCorpus([graded], { worst: 5, by: 'f1' }), ...(narrowed === undefined ? {} : { narrowed }) })
+    expect(mergeTestCorpora([report(), report()], 5)).not.toHaveProperty('narrowed')
+    expect(mergeTestCorpora([report('-t books'), report(), report('-t books'), report('changed files')], 5).narrowed).toBe('-t books; changed files')
+  })
+
   test('adds tenths exactly across shards, to the last bit of one run, where adding their rounded totals would not', () => {
     const tenth = (file: string): GradedTest => ({ file, test: 't', tp: 0.1, fp: 0, fn: 0, perTool: { search: { tp: 0.1, fp: 0, fn: 0 } }, assertions: 1 })
     const files = ['a', 'b', 'c', 'd', 'e', 'f']
