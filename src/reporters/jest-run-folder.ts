@@ -16,6 +16,23 @@ export interface RunRecords {
 const openFolders = new Set<string>()
 let removesOnExit = false
 
+function removeOpenFolders(): void {
+  for (const open of openFolders) rmSync(open, { recursive: true, force: true })
+  openFolders.clear()
+}
+
+/**
+ * Ctrl-C or a CI job's timeout ends Jest by a signal, and no `exit` event comes: the folders, which hold
+ * the tests' names, are removed first. Where nothing else listens, the signal is then raised again, to
+ * end the process as it would have ended; where Jest listens (watch mode), Jest decides.
+ */
+function removeOnSignal(signal: NodeJS.Signals): void {
+  process.once(signal, () => {
+    removeOpenFolders()
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
+  })
+}
+
 /**
  * Makes this run's folder and names it in the environment, where the matchers look for it.
  * Jest starts its workers after it builds the reporters, and a worker inherits the environment.
@@ -24,9 +41,9 @@ export function openRunFolder(): string {
   const folder = mkdtempSync(join(tmpdir(), 'expect-toolcalls-jest-'))
   process.env[JEST_RUN_FOLDER] = folder
   if (!removesOnExit) {
-    process.once('exit', () => {
-      for (const open of openFolders) rmSync(open, { recursive: true, force: true })
-    })
+    process.once('exit', removeOpenFolders)
+    removeOnSignal('SIGINT')
+    removeOnSignal('SIGTERM')
     removesOnExit = true
   }
   openFolders.add(folder)

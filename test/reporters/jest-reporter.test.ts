@@ -1,11 +1,11 @@
-import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
 import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
 import { runCli } from '../cli/run-cli'
-import { type RunOutcome, runEnvironment, runRunner } from './run-runner'
+import { type RunOutcome, runEnvironment, runRunner, startRunner } from './run-runner'
 
 let scratch: string
 
@@ -99,6 +99,25 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, { ...runEnvironment(), TMPDIR: temporary, TMP: temporary, TEMP: temporary })
     expect(outcome.output).toContain(FIXTURE_LINE)
     expect((await readdir(temporary)).filter((name) => name.startsWith('expect-toolcalls-jest-'))).toEqual([])
+  })
+
+  test.each(['SIGINT', 'SIGTERM'] as const)('removes its run folder, which holds the tests\' names, when %s ends the run, and ends by that signal', async (signal) => {
+    const temporary = await mkdtemp(join(scratch, 'tmp-'))
+    await mkdir(join(fixture, '../../../.tmp'), { recursive: true })
+    const project = await mkdtemp(join(fixture, '../../../.tmp/jest-signal-'))
+    try {
+      await writeFile(join(project, 'waits.spec.js'), "test('waits', () => new Promise((done) => setTimeout(done, 20_000)), 30_000)\n")
+      await writeFile(join(project, 'jest.config.cjs'), "module.exports = { testMatch: ['<rootDir>/*.spec.js'], reporters: ['default', 'expect-toolcalls/jest-reporter'] }\n")
+      const child = startRunner('jest', ['--ci', '--runInBand'], project, { ...runEnvironment(), TMPDIR: temporary, TMP: temporary, TEMP: temporary })
+      const ended = new Promise<NodeJS.Signals | null>((done) => child.on('close', (_, endedBy) => done(endedBy)))
+      const runFolders = async () => (await readdir(temporary)).filter((name) => name.startsWith('expect-toolcalls-jest-'))
+      while ((await runFolders()).length === 0) await new Promise((done) => setTimeout(done, 50))
+      child.kill(signal)
+      expect(await ended).toBe(signal)
+      expect(await runFolders()).toEqual([])
+    } finally {
+      await rm(project, { recursive: true, force: true })
+    }
   })
 })
 
