@@ -1,6 +1,6 @@
 import { formatTestCorpus } from './format-test-corpus'
 import { closeRunFolder, type JestTests, openRunFolder, takeRunRecords, titlesKey } from './jest-run-folder'
-import { minF1Verdict } from './min-f1'
+import { INTERRUPTED, minF1Verdict } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
 import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
@@ -108,6 +108,12 @@ export class ToolCallsJestReporter {
 
   onRunComplete(_contexts: unknown, results: JestRunResults): void {
     if (results.wasInterrupted === true) return closeRunFolder(this.folder)
+    // --bail stops the run after a failing file, the rest never run.
+    if (results.numTotalTestSuites !== undefined && (results.testResults?.length ?? 0) < results.numTotalTestSuites) {
+      closeRunFolder(this.folder)
+      process.stderr.write(`\n${INTERRUPTED}\n`)
+      return
+    }
     const records = takeRunRecords(this.folder, this.rootDir, jestTests(results))
     const report = testCorpus(records.tests, this.options)
     if (this.shard !== undefined) report.shard = this.shard

@@ -2,7 +2,7 @@ import { relative, sep } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
 import { formatTestCorpus } from './format-test-corpus'
 import { type GradedTest, isTestToolCalls } from './graded-test'
-import { minF1Verdict } from './min-f1'
+import { INTERRUPTED, minF1Verdict } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
 import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
@@ -74,7 +74,8 @@ export class ToolCallsReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason): void {
-    if (reason === 'interrupted' || this.vitest === undefined) return
+    if (this.vitest === undefined) return
+    if (reason === 'interrupted') return this.vitest.logger.log(`\n${INTERRUPTED}\n`)
     for (const module of testModules) this.latest.set(`${module.project.name}\0${module.moduleId}`, module)
     const { logger, config } = this.vitest
     const report = testCorpus([...this.latest.values()].flatMap((module) => gradedTests(module, config.root)), this.options)

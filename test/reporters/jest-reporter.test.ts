@@ -83,6 +83,29 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     expect(emptyShard.exitCode, emptyShard.output).toBe(0)
   })
 
+  test('gives no figure for a run that --bail stopped before all its files ran, and writes no JSON', async () => {
+    await mkdir(join(fixture, '../../../.tmp'), { recursive: true })
+    const project = await mkdtemp(join(fixture, '../../../.tmp/jest-bail-'))
+    try {
+      // The largest file runs first.
+      await writeFile(join(project, 'a-fails.spec.js'), `test('fails', () => expect(1).toBe(2))\n${'// so that it runs first\n'.repeat(200)}`)
+      for (const name of ['graded', 'graded-too']) {
+        await writeFile(join(project, `${name}.spec.js`), "test('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
+      }
+      const reporter = ['expect-toolcalls/jest-reporter', { json: 'corpus.json', minF1: 0.5 }]
+      const config = { testMatch: ['<rootDir>/*.spec.js'], setupFilesAfterEnv: ['expect-toolcalls/jest'], reporters: ['default', reporter] }
+      await writeFile(join(project, 'jest.config.cjs'), `module.exports = ${JSON.stringify(config)}\n`)
+      const outcome = await runRunner('jest', ['--ci', '--runInBand', '--bail'], project)
+      expect(outcome.output).toContain('Test Suites: 1 failed, 1 of 3 total')
+      expect(outcome.output).toContain('Tool calls: the run was stopped (--bail, or Ctrl-C), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.')
+      expect(outcome.output).not.toContain('graded assertion')
+      expect(outcome.exitCode).toBe(1)
+      await expect(readFile(join(project, 'corpus.json'))).rejects.toThrow(/ENOENT/)
+    } finally {
+      await rm(project, { recursive: true, force: true })
+    }
+  })
+
   test('passes the run when the corpus F1 reaches minF1', async () => {
     const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, runEnvironment({ minF1: FIXTURE_F1 }))
     expect(outcome.exitCode, outcome.output).toBe(0)

@@ -78,6 +78,29 @@ describe('the Vitest reporter', { timeout: 30_000 }, () => {
     expect(emptyShard.exitCode, emptyShard.output).toBe(0)
   })
 
+  test('gives no figure for a run that --bail stopped, and writes no JSON', async () => {
+    await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
+    const project = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-bail-'))
+    try {
+      // The largest file runs first.
+      await writeFile(join(project, 'a-fails.spec.ts'), `import { expect, test } from 'vitest'\ntest('fails', () => expect(1).toBe(2))\n${'// so that it runs first\n'.repeat(200)}`)
+      await writeFile(join(project, 'graded.spec.ts'), "import { expect, test } from 'vitest'\ntest('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
+      await writeFile(
+        join(project, 'vitest.config.ts'),
+        `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}], reporters: ['default', ['expect-toolcalls/reporter', { json: 'corpus.json', minF1: 0.5 }]] } })
+`,
+      )
+      const outcome = await runRunner('vitest', ['run', '--bail', '1', '--no-file-parallelism'], project)
+      expect(outcome.output).toContain('Tool calls: the run was stopped (--bail, or Ctrl-C), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.')
+      expect(outcome.output).not.toContain('graded assertion')
+      expect(outcome.exitCode).toBe(1)
+      await expect(readFile(join(project, 'corpus.json'))).rejects.toThrow(/ENOENT/)
+    } finally {
+      await rm(project, { recursive: true, force: true })
+    }
+  })
+
   test('passes the run when the corpus F1 reaches minF1', async () => {
     const outcome = await runRunner('vitest', ['run'], fixture, runEnvironment({ minF1: FIXTURE_F1 }))
     expect(outcome.exitCode, outcome.output).toBe(0)
