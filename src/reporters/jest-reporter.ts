@@ -1,3 +1,4 @@
+import { filesNotRunNote } from './files-not-run'
 import { formatTestCorpus } from './format-test-corpus'
 import { closeRunFolder, type JestTests, openRunFolder, takeRunRecords, titlesKey } from './jest-run-folder'
 import { INTERRUPTED, minF1Verdict } from './min-f1'
@@ -32,6 +33,8 @@ export interface JestRunResults {
   numTotalTestSuites?: number
   testResults?: Array<{
     testFilePath: string
+    /** The error that stopped the file outside its tests (a syntax error, an import that throws). */
+    testExecError?: unknown
     /** The project's `displayName`: Jest's config makes `{ name, color }` of a name given alone. */
     displayName?: { name: string } | string | null
     testResults: Array<{ ancestorTitles: string[]; title: string; fullName: string; invocations?: number }>
@@ -119,6 +122,8 @@ export class ToolCallsJestReporter {
     if (this.shard !== undefined) report.shard = this.shard
     if (this.narrowed !== undefined) report.narrowed = this.narrowed
     const lines = [`\n${formatTestCorpus(report)}\n`]
+    const notRun = filesNotRunNote((results.testResults ?? []).filter((file) => file.testExecError != null).length)
+    if (notRun !== undefined) lines.push(`${notRun}\n`)
     if (records.unreadable > 0) lines.push(`Tool calls: ${records.unreadable} recorded line(s) could not be read and were left out.\n`)
     if (this.options.json !== undefined) lines.push(`Tool calls: report written to ${writeReportJson(this.rootDir, this.options.json, report)}\n`)
     const { failure, note } = minF1Verdict(report, this.options.minF1, this.passWithNoTests && results.numTotalTestSuites === 0)

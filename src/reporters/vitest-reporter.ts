@@ -1,5 +1,6 @@
 import { relative, sep } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
+import { filesNotRunNote } from './files-not-run'
 import { formatTestCorpus } from './format-test-corpus'
 import { type GradedTest, isTestToolCalls } from './graded-test'
 import { INTERRUPTED, minF1Verdict } from './min-f1'
@@ -84,6 +85,8 @@ export class ToolCallsReporter implements Reporter {
     const narrowed = narrowing(this.vitest)
     if (narrowed !== undefined) report.narrowed = narrowed
     logger.log(`\n${formatTestCorpus(report)}\n`)
+    const notRun = filesNotRunNote([...this.latest.values()].filter((module) => module.errors().length > 0).length)
+    if (notRun !== undefined) logger.log(`${notRun}\n`)
     if (this.options.json !== undefined) logger.log(`Tool calls: report written to ${writeReportJson(config.root, this.options.json, report)}\n`)
     const { failure, note } = minF1Verdict(report, this.options.minF1, this.latest.size === 0 && config.passWithNoTests)
     if (note !== undefined) logger.log(`${note}\n`)

@@ -106,6 +106,23 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     }
   })
 
+  test('says that a test file that failed as it loaded is not in the figure', async () => {
+    await mkdir(join(fixture, '../../../.tmp'), { recursive: true })
+    const project = await mkdtemp(join(fixture, '../../../.tmp/jest-broken-'))
+    try {
+      await writeFile(join(project, 'broken.spec.js'), "test('grades', () => {\n")
+      await writeFile(join(project, 'graded.spec.js'), "test('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
+      const config = { testMatch: ['<rootDir>/*.spec.js'], setupFilesAfterEnv: ['expect-toolcalls/jest'], reporters: ['default', 'expect-toolcalls/jest-reporter'] }
+      await writeFile(join(project, 'jest.config.cjs'), `module.exports = ${JSON.stringify(config)}\n`)
+      const outcome = await runRunner('jest', ['--ci', '--runInBand'], project)
+      expect(outcome.output).toContain('Tool calls: 1 graded assertion in 1 test')
+      expect(outcome.output).toContain('Tool calls: 1 test file failed outside its tests (as it was loaded, say): what it would have graded is not in the figure.')
+      expect(outcome.exitCode).toBe(1)
+    } finally {
+      await rm(project, { recursive: true, force: true })
+    }
+  })
+
   test('passes the run when the corpus F1 reaches minF1', async () => {
     const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, runEnvironment({ minF1: FIXTURE_F1 }))
     expect(outcome.exitCode, outcome.output).toBe(0)

@@ -101,6 +101,27 @@ export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSO
     }
   })
 
+  test('says that a test file that failed as it loaded is not in the figure', async () => {
+    await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
+    const project = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-broken-'))
+    try {
+      await writeFile(join(project, 'broken.spec.ts'), "import { expect, test } from 'vitest'\ntest('grades', () => {\n")
+      await writeFile(join(project, 'graded.spec.ts'), "import { expect, test } from 'vitest'\ntest('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
+      await writeFile(
+        join(project, 'vitest.config.ts'),
+        `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}], reporters: ['default', 'expect-toolcalls/reporter'] } })
+`,
+      )
+      const outcome = await runRunner('vitest', ['run'], project)
+      expect(outcome.output).toContain('Tool calls: 1 graded assertion in 1 test')
+      expect(outcome.output).toContain('Tool calls: 1 test file failed outside its tests (as it was loaded, say): what it would have graded is not in the figure.')
+      expect(outcome.exitCode).toBe(1)
+    } finally {
+      await rm(project, { recursive: true, force: true })
+    }
+  })
+
   test('passes the run when the corpus F1 reaches minF1', async () => {
     const outcome = await runRunner('vitest', ['run'], fixture, runEnvironment({ minF1: FIXTURE_F1 }))
     expect(outcome.exitCode, outcome.output).toBe(0)

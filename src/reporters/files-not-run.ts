@@ -1,0 +1,6 @@
+/** Said of test files that failed outside their tests (a syntax error, an import that throws): what they would have graded is not in the figure. */
+export function filesNotRunNote(files: number): string | undefined {
+  if (files === 0) return undefined
+  const them = files === 1 ? '1 test file' : `${files} test files`
+  return `Tool calls: ${them} failed outside ${files === 1 ? 'its' : 'their'} tests (as ${files === 1 ? 'it was' : 'they were'} loaded, say): what ${files === 1 ? 'it' : 'they'} would have graded is not in the figure.`
+}
