@@ -18,3 +18,16 @@ export const TOO_MUCH_SHARED = `holds the same parts so many times that, written
  * wherever it stands, so `v = [v, v]` nested 40 deep would be a trillion calls; no agent's run nears this.
  */
 export const MAX_LIST_ITEMS = 1_000_000
+
+/**
+ * How many candidate pairs of a predicted and a gold call the pairing weighs. Its tables grow with
+ * predicted calls × gold calls, so a model that floods calls (120,000 against 1,000 gold calls) would
+ * take gigabytes: predictions past the bound (at least as many as the gold calls) are left unpaired.
+ */
+export const MAX_CANDIDATE_PAIRS = 4_000_000
+
+/** How many of a prediction's calls the pairing weighs against `goldCalls` gold calls: all, unless that passes MAX_CANDIDATE_PAIRS. */
+export function pairedPredictions(predCalls: number, goldCalls: number): number {
+  if (predCalls * goldCalls <= MAX_CANDIDATE_PAIRS) return predCalls
+  return Math.min(predCalls, Math.max(goldCalls, Math.floor(MAX_CANDIDATE_PAIRS / goldCalls)))
+}

@@ -25,9 +25,8 @@ export function callSet<C extends { name: string; unparseable?: string }>(
  */
 const SHARED_INDICES: readonly (readonly number[])[] = Array.from({ length: 17 }, (_, n) => Array.from({ length: n }, (_, i) => i))
 
-/** The index of every call of the set. */
-function allIndices(set: CallSet<unknown>): readonly number[] {
-  const count = set.calls.length
+/** The index of every call of the set, or of its first `count`. */
+function allIndices(set: CallSet<unknown>, count = set.calls.length): readonly number[] {
   if (count < SHARED_INDICES.length) return SHARED_INDICES[count]!
   const indices: number[] = new Array(count)
   for (let i = 0; i < count; i++) indices[i] = i
@@ -70,7 +69,7 @@ const NO_PAIRS: ReadonlyArray<readonly [number, number]> = []
 function pairAny(context: PairingContext): ReadonlyArray<readonly [number, number]> {
   // One call each side, the commonest problem: a pair if the tools agree, with no lists or totals made to say so.
   if (context.pred.calls.length === 1 && context.gold.calls.length === 1) return context.pred.names[0] === context.gold.names[0] ? FIRST_WITH_FIRST : NO_PAIRS
-  return assignAny(context, allIndices(context.pred), allIndices(context.gold), false).pairs
+  return assignAny(context, allIndices(context.pred, context.pairedPredictions), allIndices(context.gold), false).pairs
 }
 
 /** Calls in order: an order-preserving alignment of single calls. */
@@ -81,12 +80,13 @@ function pairStrict(context: PairingContext): Array<[number, number]> {
     const tiers = context.tiers(i, j)
     return { pairs: [[i, j]], ...tiers }
   }
-  return alignMonotone(context.pred.calls.length, context.gold.calls.length, single)
+  return alignMonotone(context.pairedPredictions, context.gold.calls.length, single)
 }
 
 /** Turns in order, the calls inside each paired turn as a multiset. */
 function pairTurns(context: PairingContext): Array<[number, number]> {
-  const predTurns = indicesByTurn(context.pred)
+  const paired = context.pairedPredictions
+  const predTurns = indicesByTurn(context.pred).map((turn) => (turn.length > 0 && turn[turn.length - 1]! >= paired ? turn.filter((i) => i < paired) : turn))
   const goldTurns = indicesByTurn(context.gold)
   const block = (a: number, b: number) => assignAny(context, predTurns[a]!, goldTurns[b]!)
   const turnPairs = alignMonotone(predTurns.length, goldTurns.length, block)

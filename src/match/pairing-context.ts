@@ -1,3 +1,4 @@
+import { pairedPredictions } from '../calls/limits'
 import type { ToolCall } from '../calls/tool-call'
 import type { ArgVerdict, CallContext, PairRank } from '../compare/compare-call'
 import { compareCall } from '../compare/compare-call'
@@ -51,6 +52,8 @@ export class PairingContext {
   private goldKeys: (readonly (AcceptedKeys | undefined)[] | undefined)[] | undefined
   /** Fractional importances are ranked in millionths, so tier sums stay exact integers. */
   readonly rankUnit: number
+  /** The first predicted calls, this many, are paired; a flood of calls past MAX_CANDIDATE_PAIRS is left unpaired. */
+  readonly pairedPredictions: number
   /** Verdicts of pairs compared in full while pairing, by prediction, so the score does not compare them again. */
   private explained: (ExplainedPair | undefined)[] | undefined
 
@@ -70,6 +73,7 @@ export class PairingContext {
       this.valueContext = { canonicalize: memoise(options.canonicalize), testers: options.testers }
     }
     this.rankUnit = options.grammar.rankedFinely ? 1e6 : 1
+    this.pairedPredictions = pairedPredictions(pred.calls.length, gold.calls.length)
   }
 
   callContext(canonicalName: string): CallContext {

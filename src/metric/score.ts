@@ -1,3 +1,5 @@
+import { MAX_CANDIDATE_PAIRS } from '../calls/limits'
+import { thousands } from '../calls/thousands'
 import { nameExcerpt } from '../calls/text-excerpt'
 import type { ToolCall } from '../calls/tool-call'
 import { type ArgVerdict, argWeight } from '../compare/compare-call'
@@ -178,7 +180,10 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       goldByDrawing ??= new NamesByDrawing(goldNames)
       expectedNames ??= nameList(unpairedGoldNames)
       breaksOrder ??= orderBroken(context)
-      const { kind, reason } = unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder, goldByDrawing)
+      const { kind, reason } =
+        predIndex < context.pairedPredictions
+          ? unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder, goldByDrawing)
+          : unpairedFlood(predCalls.length, context)
       fp += weight
       unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
     }
@@ -263,6 +268,16 @@ function orderBroken(context: PairingContext): string {
   if (predTurns === goldTurns) return 'the order of turns'
   const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`
   return `the order of turns (the prediction has ${turns(predTurns)}, the gold ${turns(goldTurns)})`
+}
+
+/** Why a predicted call past the pairing's bound is unpaired: one of a flood of calls, more than the pairing weighs. */
+function unpairedFlood(predCalls: number, context: PairingContext): { kind: UnmatchedKind; reason: string } {
+  const paired = thousands(context.pairedPredictions)
+  const gold = context.gold.calls.length
+  return {
+    kind: 'hallucinated call',
+    reason: `one of ${thousands(predCalls)} predicted calls: only the first ${paired} are paired against the ${thousands(gold)} gold call${gold === 1 ? '' : 's'} (at most ${thousands(MAX_CANDIDATE_PAIRS)} candidate pairs)`,
+  }
 }
 
 function unmatchedReason(
