@@ -1,5 +1,6 @@
 import { isStreamTextResult, readAiSdk } from './formats/ai-sdk'
 import { readAnthropic } from './formats/anthropic'
+import { readApiErrorBody } from './formats/api-error'
 import { readBatchResult } from './formats/batch-result'
 import { readBedrock } from './formats/bedrock'
 import { readBfcl } from './formats/bfcl'
@@ -38,7 +39,7 @@ import { thousands } from './thousands'
  * but no `name`), OpenAI Agents run items before it too (an approval request has `name` and
  * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
  * late, after Gemini's parts (`{ functionResponse: {...} }`), Bedrock's content blocks
- * (`{ toolUse: {...} }`) and the Gemini Live API's messages that hold no call (`{ goAway: {...} }`);
+ * (`{ toolUse: {...} }`), the Gemini Live API's messages that hold no call (`{ goAway: {...} }`) and an API's error body (`{ error: {...} }`);
  * a Live message's `toolCall` before Gemini's parts, which have a `toolCall` of their own. A
  * batch API's result line is rare and untagged, so it is tried last, where no object another
  * reader takes pays for it.
@@ -62,6 +63,7 @@ const FORMATS: FormatReader[] = [
   readGeminiLive,
   readGeminiOtherPart,
   readGeminiLiveNotice,
+  readApiErrorBody,
   readBfcl,
   readTaggedItem,
   readBatchResult,

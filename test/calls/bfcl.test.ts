@@ -30,6 +30,16 @@ describe('BFCL model output as a list of { fname: { arg: value } }', () => {
     expect(toolCalls([{ 'math.factorial': { number: 5 } }])).toEqual([{ name: 'math.factorial', args: { number: 5 } }])
   })
 
+  test("an API's error body is a failed request, not a call to a tool named error; a call to error with a message alone is a call", () => {
+    expect(toolCalls({ error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } })).toEqual([
+      { name: '', args: {}, unparseable: 'error: the request failed (rate_limit_exceeded: Rate limit reached)' },
+    ])
+    expect(toolCalls([{ error: { code: 429, message: 'Resource exhausted', status: 'RESOURCE_EXHAUSTED' } }])[0]?.unparseable).toBe(
+      '[0].error: the request failed (RESOURCE_EXHAUSTED: Resource exhausted)',
+    )
+    expect(toolCalls([{ error: { message: 'disk full' } }])).toEqual([{ name: 'error', args: { message: 'disk full' } }])
+  })
+
   test('an object whose one value is not an object is not a call', () => {
     expect(toolCalls([{ get_weather: 'Paris' }])[0]?.unparseable).toBe(
       '[0]: expected a tool call, a message or a model response, received an object with keys get_weather',

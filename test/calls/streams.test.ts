@@ -119,6 +119,16 @@ describe('streamed responses, hand-written', () => {
     ]
     expect(readTurns(events)).toEqual([[paris]])
     expect(toolCalls(events.slice(0, 5))[0]?.unparseable).toMatch(/^\[4\]\.contentBlockDelta\.delta\.toolUse\.input: not valid JSON/)
+    // A block's index of another type keeps the events events: one broken call, not three calls named for them.
+    for (const index of ['1', null, 1.5]) {
+      const broken = events.map((event) => {
+        const [[name, body]] = Object.entries(event) as [[string, Record<string, unknown>]]
+        return 'contentBlockIndex' in body && body.contentBlockIndex === 1 ? { [name]: { ...body, contentBlockIndex: index } } : event
+      })
+      expect(toolCalls(broken)).toEqual([
+        { name: 'get_weather', args: {}, unparseable: expect.stringMatching(/^\[3\]\.contentBlockStart\.contentBlockIndex: expected a block's index, a whole number, received /) },
+      ])
+    }
   })
 
   test('Responses events: the done items, or the completed response when no item event came', () => {

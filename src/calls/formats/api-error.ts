@@ -1,7 +1,7 @@
 import { startOf } from '../text-excerpt'
 import { atPath, childPath } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { has, isObject, peek } from './reader'
+import { type FormatReader, has, isObject, peek } from './reader'
 
 /** Characters of a failed request's message kept in its reason: an API's error may quote much of the request. */
 const MESSAGE_SHOWN = 200
@@ -44,4 +44,16 @@ export function streamErrorCall(event: object, path: string): ToolCall {
 export function failedResponseCall(response: object, path: string): ToolCall | undefined {
   if (peek(response, 'status') !== 'failed') return undefined
   return unparseableCall(atPath(childPath(path, 'status'), `the response failed${because(peek(response, 'error'))}`))
+}
+
+/**
+ * An API's error body given as the response, OpenAI's `{ error: { message, type, code } }` or Gemini's
+ * `{ error: { code, message, status } }`: one unparseable call saying the request failed, where BFCL's
+ * one-key form would read a call to a tool named `error`. Told by a message beside the error's kind.
+ */
+export const readApiErrorBody: FormatReader = (value, path) => {
+  const error = peek(value, 'error')
+  if (!isObject(error) || Object.keys(value).length !== 1 || typeof peek(error, 'message') !== 'string') return undefined
+  if (![peek(error, 'type'), peek(error, 'code'), peek(error, 'status')].some((kind) => kind !== undefined)) return undefined
+  return { call: unparseableCall(atPath(childPath(path, 'error'), `the request failed${because(error)}`)) }
 }

@@ -1,4 +1,5 @@
-import { isObject, peek } from '../reader'
+import { atPath, describe } from '../../path'
+import { has, isObject, peek } from '../reader'
 import { addArgumentsPiece, member, pathOf, type PendingCalls } from './pending-calls'
 
 /**
@@ -7,9 +8,10 @@ import { addArgumentsPiece, member, pathOf, type PendingCalls } from './pending-
  */
 const BEDROCK_EVENTS: ReadonlyArray<readonly [event: string, isEvent: (body: object) => boolean]> = [
   ['messageStart', (body) => typeof peek(body, 'role') === 'string'],
-  ['contentBlockStart', (body) => isObject(peek(body, 'start')) && typeof peek(body, 'contentBlockIndex') === 'number'],
-  ['contentBlockDelta', (body) => isObject(peek(body, 'delta')) && typeof peek(body, 'contentBlockIndex') === 'number'],
-  ['contentBlockStop', (body) => typeof peek(body, 'contentBlockIndex') === 'number'],
+  // An index of another type is the event's still, read as a broken call, not a call to a tool named for the event.
+  ['contentBlockStart', (body) => isObject(peek(body, 'start')) && has(body, 'contentBlockIndex')],
+  ['contentBlockDelta', (body) => isObject(peek(body, 'delta')) && has(body, 'contentBlockIndex')],
+  ['contentBlockStop', (body) => has(body, 'contentBlockIndex')],
   ['messageStop', (body) => typeof peek(body, 'stopReason') === 'string'],
   ['metadata', (body) => isObject(peek(body, 'usage')) || isObject(peek(body, 'metrics'))],
 ]
@@ -37,8 +39,12 @@ export function takeBedrockEvent(calls: PendingCalls, event: object, path: strin
   if (isObject(peek(event, 'messageStop'))) return true
   const start = member(event, 'contentBlockStart')
   if (start !== undefined) {
-    const call = calls.at(peek(start, 'contentBlockIndex'), pathOf(path, 'contentBlockStart', 'start', 'toolUse', 'name'))
+    const index = peek(start, 'contentBlockIndex')
+    const call = calls.at(index, pathOf(path, 'contentBlockStart', 'start', 'toolUse', 'name'))
     call.started = true
+    if (!Number.isSafeInteger(index) || (index as number) < 0) {
+      call.argsProblem ??= atPath(pathOf(path, 'contentBlockStart', 'contentBlockIndex'), `expected a block's index, a whole number, received ${describe(index)}`)
+    }
     const toolUse = member(member(start, 'start'), 'toolUse')
     if (toolUse === undefined || peek(toolUse, 'type') === 'server_tool_use') call.skipped = true
     else call.name = peek(toolUse, 'name')
