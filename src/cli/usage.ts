@@ -24,7 +24,9 @@ Exit codes:
        trace printed
   2    a user error, in one line naming the file and line: a missing or unreadable
        file, a directory given as a file, a gold or episodes line that is not valid
-       JSON or holds malformed gold, an unknown option or a bad option value, an
+       JSON or holds malformed gold, a prediction line whose wrapper the harness got
+       wrong (calls given twice, an id that is neither a string nor a whole number up
+       to 2^53, a batch's request line), an unknown option or a bad option value, an
        invalid grammar file, a --json path that cannot be written (or a full disk),
        input of no episodes or entries (an empty corpus has no figure)
   130  interrupted (Ctrl-C): no report file is written (bfcl-check's verdicts stop

@@ -1,6 +1,6 @@
 import { MAX_CANDIDATE_PAIRS } from '../calls/limits'
 import { thousands } from '../calls/thousands'
-import { nameExcerpt } from '../calls/text-excerpt'
+import { nameForEscaping } from '../calls/text-excerpt'
 import type { ToolCall } from '../calls/tool-call'
 import { type ArgVerdict, argWeight } from '../compare/compare-call'
 import { describeGoldArgs } from '../compare/gold-calls'
@@ -293,13 +293,13 @@ function unmatchedReason(
   if (!goldNames.has(name)) {
     // A name drawn as a gold call's is (a Cyrillic а for a Latin a) is written in escapes, and so is that one where listed.
     const alike = drawnAlikeAny(pred.name, goldByDrawing)
-    const predName = alike ? printName(pred.name, goldByDrawing, nameExcerpt) : oneLine(nameExcerpt(pred.name))
+    const predName = alike ? printName(pred.name, goldByDrawing, nameForEscaping) : oneLine(nameForEscaping(pred.name))
     if (expectedNames === '') return { kind: 'wrong tool', reason: `no call to ${predName} was expected` }
     const expected = alike ? nameList(unpairedGoldNames, (gold) => printName(gold, [pred.name])) : expectedNames
     return { kind: 'wrong tool', reason: `no call to ${predName} was expected (expected ${expected})` }
   }
   if (unpairedGoldNames.has(name)) {
-    return { kind: 'out of order', reason: `an expected call to ${oneLine(nameExcerpt(pred.name))} is left, but pairing it would break ${breaksOrder}` }
+    return { kind: 'out of order', reason: `an expected call to ${oneLine(nameForEscaping(pred.name))} is left, but pairing it would break ${breaksOrder}` }
   }
-  return { kind: 'hallucinated call', reason: `every expected call to ${oneLine(nameExcerpt(pred.name))} is already paired` }
+  return { kind: 'hallucinated call', reason: `every expected call to ${oneLine(nameForEscaping(pred.name))} is already paired` }
 }

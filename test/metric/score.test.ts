@@ -376,6 +376,14 @@ describe('the detail', () => {
     expect(Object.keys(perToolCounts(many))).toHaveLength(40_000)
   })
 
+  test("a wrong tool's lone surrogate is written as its escape in the reason, not dropped, so the name differs from the one expected", () => {
+    const score = callLevel.score([{ name: 'get_weather\ud800', args: {} }, { name: '\udc00', args: {} }], [{ name: 'get_weather', args: {} }])
+    expect(score.unmatchedPred.map(({ reason }) => reason)).toEqual([
+      'no call to get_weather\\ud800 was expected (expected get_weather)',
+      'no call to \\udc00 was expected (expected get_weather)',
+    ])
+  })
+
   test("a wrong tool's vast name is named by its start in the reason", () => {
     const score = callLevel.score([{ name: 'x'.repeat(100_000), args: {} }], [])
     expect(score.unmatchedPred[0]!.reason).toBe(`no call to ${'x'.repeat(100)}… was expected`)
