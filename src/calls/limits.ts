@@ -25,9 +25,3 @@ export const MAX_LIST_ITEMS = 1_000_000
  * take gigabytes: predictions past the bound (at least as many as the gold calls) are left unpaired.
  */
 export const MAX_CANDIDATE_PAIRS = 4_000_000
-
-/** How many of a prediction's calls the pairing weighs against `goldCalls` gold calls: all, unless that passes MAX_CANDIDATE_PAIRS. */
-export function pairedPredictions(predCalls: number, goldCalls: number): number {
-  if (predCalls * goldCalls <= MAX_CANDIDATE_PAIRS) return predCalls
-  return Math.min(predCalls, Math.max(goldCalls, Math.floor(MAX_CANDIDATE_PAIRS / goldCalls)))
-}

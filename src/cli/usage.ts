@@ -25,10 +25,10 @@ Exit codes:
   2    a user error, in one line naming the file and line: a missing or unreadable
        file, a directory given as a file, a gold or episodes line that is not valid
        JSON or holds malformed gold, a prediction line whose wrapper the harness got
-       wrong (calls given twice, an id that is neither a string nor a whole number up
-       to 2^53, a batch's request line), an unknown option or a bad option value, an
-       invalid grammar file, a --json path that cannot be written (or a full disk),
-       input of no episodes or entries (an empty corpus has no figure)
+       wrong (calls given twice, an id that is neither a string nor a number, or a
+       number past 2^53, a batch's request line), an unknown option or a bad option
+       value, an invalid grammar file, a --json path that cannot be written (or a
+       full disk), input of no episodes or entries (an empty corpus has no figure)
   130  interrupted (Ctrl-C): no report file is written (bfcl-check's verdicts stop
        where it was)
 
@@ -151,7 +151,6 @@ Interrupted (Ctrl-C), it exits with code 130 and says how many entries it checke
 Options:
   --underscore-to-dot     the model names functions with _ for . (math_factorial for
                           math.factorial), as OpenAI-style function-calling models must
-  --min-accuracy A        exit with code 1 when the accuracy is below A (0 to 1)
   -h, --help              show this help
 
 Example:

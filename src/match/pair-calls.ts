@@ -85,8 +85,9 @@ function pairStrict(context: PairingContext): Array<[number, number]> {
 
 /** Turns in order, the calls inside each paired turn as a multiset. */
 function pairTurns(context: PairingContext): Array<[number, number]> {
+  // Turns past the bound are left out whole, as the alignment weighs every pair of turns.
   const paired = context.pairedPredictions
-  const predTurns = indicesByTurn(context.pred).map((turn) => (turn.length > 0 && turn[turn.length - 1]! >= paired ? turn.filter((i) => i < paired) : turn))
+  const predTurns = indicesByTurn(context.pred).flatMap((turn) => (turn.length === 0 || turn[turn.length - 1]! < paired ? [turn] : turn[0]! < paired ? [turn.filter((i) => i < paired)] : []))
   const goldTurns = indicesByTurn(context.gold)
   const block = (a: number, b: number) => assignAny(context, predTurns[a]!, goldTurns[b]!)
   const turnPairs = alignMonotone(predTurns.length, goldTurns.length, block)

@@ -1,4 +1,4 @@
-import { pairedPredictions } from '../calls/limits'
+import { pairedPredictions } from './paired-predictions'
 import type { ToolCall } from '../calls/tool-call'
 import type { ArgVerdict, CallContext, PairRank } from '../compare/compare-call'
 import { compareCall } from '../compare/compare-call'
@@ -52,7 +52,7 @@ export class PairingContext {
   private goldKeys: (readonly (AcceptedKeys | undefined)[] | undefined)[] | undefined
   /** Fractional importances are ranked in millionths, so tier sums stay exact integers. */
   readonly rankUnit: number
-  /** The first predicted calls, this many, are paired; a flood of calls past MAX_CANDIDATE_PAIRS is left unpaired. */
+  /** The first predicted calls, this many, are paired; of a flood past MAX_CANDIDATE_PAIRS, the rest are left unpaired. */
   readonly pairedPredictions: number
   /** Verdicts of pairs compared in full while pairing, by prediction, so the score does not compare them again. */
   private explained: (ExplainedPair | undefined)[] | undefined
@@ -73,7 +73,7 @@ export class PairingContext {
       this.valueContext = { canonicalize: memoise(options.canonicalize), testers: options.testers }
     }
     this.rankUnit = options.grammar.rankedFinely ? 1e6 : 1
-    this.pairedPredictions = pairedPredictions(pred.calls.length, gold.calls.length)
+    this.pairedPredictions = pairedPredictions(pred.names, gold.names, options.order)
   }
 
   callContext(canonicalName: string): CallContext {

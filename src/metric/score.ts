@@ -180,10 +180,11 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       goldByDrawing ??= new NamesByDrawing(goldNames)
       expectedNames ??= nameList(unpairedGoldNames)
       breaksOrder ??= orderBroken(context)
+      // A call past the pairing's bound that could have paired is one of the flood; any other keeps its own reason.
       const { kind, reason } =
-        predIndex < context.pairedPredictions
-          ? unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder, goldByDrawing)
-          : unpairedFlood(predCalls.length, context)
+        predIndex >= context.pairedPredictions && goldNames.has(name)
+          ? unpairedFlood(predCalls.length, context)
+          : unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder, goldByDrawing)
       fp += weight
       unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
     }
@@ -276,7 +277,7 @@ function unpairedFlood(predCalls: number, context: PairingContext): { kind: Unma
   const gold = context.gold.calls.length
   return {
     kind: 'hallucinated call',
-    reason: `one of ${thousands(predCalls)} predicted calls: only the first ${paired} are paired against the ${thousands(gold)} gold call${gold === 1 ? '' : 's'} (at most ${thousands(MAX_CANDIDATE_PAIRS)} candidate pairs)`,
+    reason: `one of ${thousands(predCalls)} predicted calls: only the first ${paired} are weighed for pairs with the ${thousands(gold)} gold call${gold === 1 ? '' : 's'} (at most ${thousands(MAX_CANDIDATE_PAIRS)} candidate pairs)`,
   }
 }
 

@@ -1,21 +1,26 @@
 import { describe, expect, test } from 'vitest'
-import { MAX_CANDIDATE_PAIRS, pairedPredictions } from '../../src/calls/limits'
+import { MAX_CANDIDATE_PAIRS } from '../../src/calls/limits'
+import { pairedPredictions } from '../../src/match/paired-predictions'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 const f = (a: number) => ({ name: 'f', args: { a } })
 const range = (length: number) => Array.from({ length }, (_, i) => i)
+const names = (name: string | undefined, length: number) => range(length).map(() => name)
 
 describe('the bound on candidate pairs', () => {
-  test('pairs every prediction up to the bound, and past it the first of them, at least as many as the gold calls', () => {
-    expect(pairedPredictions(2000, 2000)).toBe(2000)
-    expect(pairedPredictions(MAX_CANDIDATE_PAIRS, 1)).toBe(MAX_CANDIDATE_PAIRS)
-    expect(pairedPredictions(120_000, 1000)).toBe(MAX_CANDIDATE_PAIRS / 1000)
-    expect(pairedPredictions(2500, 2000)).toBe(2000)
-    expect(pairedPredictions(5, 1_000_000)).toBe(5)
+  test('weighs every prediction up to the bound, and past it the first, at least as many calls to the gold tools as gold calls', () => {
+    expect(pairedPredictions(names('f', 2000), names('f', 2000), 'any')).toBe(2000)
+    expect(pairedPredictions(names('f', 120_000), names('f', 1000), 'any')).toBe(MAX_CANDIDATE_PAIRS / 1000)
+    expect(pairedPredictions(names('f', 2500), names('f', 2000), 'any')).toBe(2000)
+    expect(pairedPredictions(names('f', 5), names('f', 1_000_000), 'any')).toBe(5)
+    // In any order, calls that cannot pair (unparseable, to a tool the gold lacks) weigh nothing.
+    expect(pairedPredictions([...names(undefined, 3000), ...names('g', 3000), ...names('f', 2000)], names('f', 2000), 'any')).toBe(8000)
+    // An alignment in order weighs every cell.
+    expect(pairedPredictions([...names('g', 3000), ...names('f', 2000)], names('f', 2000), 'strict')).toBe(2000)
   })
 
   test.each(['any', 'strict', 'turns'] as const)('leaves a flood of predicted calls past it unpaired, each with its reason (order %s)', (order) => {
-    // 2,500 × 2,000 candidate pairs: the first 2,000 predictions are paired. The 2,401st is right, but past the bound.
+    // 2,500 × 2,000 candidate pairs: the first 2,000 predictions are weighed. The 2,401st is right, but past the bound.
     const pred = range(2500).map((i) => f(i === 2400 ? 0 : i + 1))
     const gold = range(2000).map(f)
     const score = new ToolCallMetric({ order }).score(pred, gold)
@@ -25,7 +30,19 @@ describe('the bound on candidate pairs', () => {
     expect(past[400]).toMatchObject({
       predIndex: 2400,
       kind: 'hallucinated call',
-      reason: 'one of 2,500 predicted calls: only the first 2,000 are paired against the 2,000 gold calls (at most 4,000,000 candidate pairs)',
+      reason: 'one of 2,500 predicted calls: only the first 2,000 are weighed for pairs with the 2,000 gold calls (at most 4,000,000 candidate pairs)',
     })
+  })
+
+  test('in any order, calls that cannot pair neither crowd right calls out nor lose their own reasons past the bound', () => {
+    const gold = range(2000).map(f)
+    const junk = range(600).map((i) => (i % 2 === 0 ? { name: 'f', arguments: '{oops' } : { name: 'g', args: {} }))
+    const first = new ToolCallMetric().score([...junk, ...gold], gold)
+    expect([first.tp, first.fp, first.fn]).toEqual([2000, 600, 0])
+    // Past the bound (2,000 of 2,600 calls to f weighed), junk keeps its own reasons; a call that could have paired is the flood's.
+    const after = new ToolCallMetric().score([...gold, ...range(600).map(() => f(0)), ...junk], gold)
+    const kinds = new Set(after.unmatchedPred.filter(({ predIndex }) => predIndex >= 2600).map(({ kind }) => kind))
+    expect(kinds).toEqual(new Set(['unparseable', 'wrong tool']))
+    expect(after.unmatchedPred.find(({ predIndex }) => predIndex === 2000)?.reason).toMatch(/^one of 3,200 predicted calls: only the first 2,000 are weighed/)
   })
 })
