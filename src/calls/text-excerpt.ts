@@ -42,7 +42,7 @@ export function nameExcerpt(name: string): string {
   return startExcerpt(name, NAME_SHOWN)
 }
 
-/** A name the model wrote, for a reason that escapes it as it prints it (oneLine): whole where it is short, a lone surrogate kept to be escaped, not dropped. */
+/** A name the model wrote, for a reason that escapes it as it prints it (oneLine): its first characters, a lone surrogate kept to be escaped, not dropped. */
 export function nameForEscaping(name: string): string {
-  return name.length <= NAME_SHOWN ? name : nameExcerpt(name)
+  return name.length <= NAME_SHOWN ? name : `${startOf(name, NAME_SHOWN)}…`
 }

@@ -183,7 +183,7 @@ async function identityOf(path: string): Promise<string> {
  * `merge --json a.json b.json` reads as "merge a and b, as JSON", but writes the merge of b alone
  * over a: a report that merge did not write is never written over. Its own output, merged before, is.
  */
-async function refuseOverOwnReport(jsonPath: string): Promise<void> {
+async function refuseOverUnmergedReport(jsonPath: string): Promise<void> {
   const existing = await stat(jsonPath).catch(() => undefined)
   // Only a regular file is read back: /dev/stdout or a FIFO could block the run.
   if (existing === undefined || !existing.isFile()) return
@@ -207,7 +207,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const minF1 = thresholdOption('merge', parsed)
   if (jsonPath !== undefined) {
     await checkWritable(jsonPath, files)
-    await refuseOverOwnReport(jsonPath)
+    await refuseOverUnmergedReport(jsonPath)
   }
   const read: MergeableReport[] = []
   for (const file of files) read.push(await readReportFile(file))
@@ -227,6 +227,10 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
     if (shardDigests!.length > 0) merged.shards = shardDigests
     const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, merged, cli.out))
     if (!jsonAlone) await cli.out.write(`${formatTestCorpus(merged)}\n`)
+    // Runs narrowed to part of the suite that graded nothing pass, as the reporters pass them.
+    if (minF1 !== undefined && merged.assertions === 0 && merged.narrowed !== undefined) {
+      return cli.status.print(`toolcalls merge: --min-f1 ${minF1} not judged: runs narrowed to part of the suite (${merged.narrowed}), which graded nothing`)
+    }
     checkThreshold('merge', merged.f1, minF1, merged.assertions === 0)
     return
   }

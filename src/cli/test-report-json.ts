@@ -48,7 +48,7 @@ export function testReportProblem(value: Record<string, unknown>): string | unde
   if (value.files !== undefined && !isStringList(value.files)) return 'files: expected a list of file names'
   if (value.shard !== undefined && parseShardLabel(value.shard) === undefined) return 'shard: expected a shard of a run, i/n with 1 ≤ i ≤ n'
   if (value.shards !== undefined && !isStringList(value.shards)) return 'shards: expected a list of digests'
-  if (value.narrowed !== undefined && typeof value.narrowed !== 'string') return 'narrowed: expected text'
+  if (value.narrowed !== undefined && (typeof value.narrowed !== 'string' || value.narrowed === '')) return 'narrowed: expected text'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as TestCorpusReport, value.exactSums)

@@ -135,9 +135,14 @@ function sameData(a: unknown, b: unknown): boolean {
   }
 }
 
-/** The gold value a prediction matched, where it is other data than the prediction (a string the canonicalizer makes alike). */
+/** Whether the gold a prediction matched is shown beside it: where it is other data (a string the canonicalizer makes alike), or, where the bounds say, a matcher. */
+function showsAccepted(gold: unknown, pred: unknown, bounds: PrintBounds): boolean {
+  return !sameData(gold, pred) && (bounds.acceptedMatchers || !hasGoldMarker(gold))
+}
+
+/** The gold value a prediction matched, where it is shown beside it. */
 function goldAccepted(gold: unknown, pred: unknown, bounds: PrintBounds): string {
-  return sameData(gold, pred) ? '' : `  (gold ${printInline(gold, bounds)})`
+  return showsAccepted(gold, pred, bounds) ? `  (gold ${printInline(gold, bounds)})` : ''
 }
 
 /** The predicted value a verdict is about: by its place, for an argument given by position. */
@@ -258,7 +263,7 @@ function acceptedNotes(pair: PairDetail, colors: Colors, bounds: PrintBounds): s
   const lines: string[] = []
   let accepted = 0
   for (const verdict of pair.args) {
-    if (verdict.verdict !== 'match' || sameData(pair.gold.args[verdict.arg], predictedValue(pair, verdict))) continue
+    if (verdict.verdict !== 'match' || !showsAccepted(pair.gold.args[verdict.arg], predictedValue(pair, verdict), bounds)) continue
     if (accepted++ < bounds.acceptedListed) lines.push(...formatVerdict(pair, verdict, colors, { bounds }))
   }
   if (accepted > bounds.acceptedListed) lines.push(colors.dim(`${INDENT}  … and ${accepted - bounds.acceptedListed} more arguments that match other data`))

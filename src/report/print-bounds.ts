@@ -29,6 +29,12 @@ export interface PrintBounds {
   countDecimals: number
   /** Arguments of an exact pair listed with the gold they matched where it is other data (a string the canonicalizer makes alike); the rest are counted. */
   acceptedListed: number
+  /**
+   * Whether the gold a value matched is shown beside it where the gold is a matcher or a marker (`oneOf`,
+   * `expect.any(String)`), not data: a snapshot shows it, as it changes wherever the score does; a message
+   * only data, as a matcher accepting a value is no news.
+   */
+  acceptedMatchers: boolean
 }
 
 /** The bounds of a failure message. */
@@ -46,6 +52,7 @@ export const MESSAGE_BOUNDS: PrintBounds = Object.freeze({
   diffableSize: 20_000,
   countDecimals: 4,
   acceptedListed: 3,
+  acceptedMatchers: false,
 })
 
 /** No bounds: a snapshot, which must differ wherever two scores do. */
@@ -63,4 +70,5 @@ export const WHOLE: PrintBounds = Object.freeze({
   diffableSize: Infinity,
   countDecimals: Infinity,
   acceptedListed: Infinity,
+  acceptedMatchers: true,
 })

@@ -122,7 +122,8 @@ export class ToolCallsJestReporter {
     if (this.shard !== undefined) report.shard = this.shard
     if (this.narrowed !== undefined) report.narrowed = this.narrowed
     const lines = [`\n${formatTestCorpus(report)}\n`]
-    const notRun = filesNotRunNote((results.testResults ?? []).filter((file) => file.testExecError != null).length)
+    // A file that failed before any of its tests ran; not one whose afterAll threw.
+    const notRun = filesNotRunNote((results.testResults ?? []).filter((file) => file.testExecError != null && file.testResults.length === 0).length)
     if (notRun !== undefined) lines.push(`${notRun}\n`)
     if (records.unreadable > 0) lines.push(`Tool calls: ${records.unreadable} recorded line(s) could not be read and were left out.\n`)
     if (this.options.json !== undefined) lines.push(`Tool calls: report written to ${writeReportJson(this.rootDir, this.options.json, report)}\n`)

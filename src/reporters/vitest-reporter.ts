@@ -33,14 +33,23 @@ function gradedTests(module: TestModule, root: string): GradedTest[] {
   return tests
 }
 
+/** A test file that failed outside its tests (a syntax error, an import that throws) before any of them ran; not one whose `afterAll` threw. */
+function failedBeforeItsTests(module: TestModule): boolean {
+  if (module.errors().length === 0) return false
+  for (const test of module.children.allTests()) if (test.result().state !== 'pending' && test.result().state !== 'skipped') return false
+  return true
+}
+
 /** How Vitest was told to run part of the suite, as its command line says it; undefined for the whole suite. */
-function narrowing(vitest: Vitest): string | undefined {
+export function narrowing(vitest: Vitest): string | undefined {
   const { config } = vitest
   const ways: string[] = []
   // The command line's file filters, which Vitest keeps in a field its types do not make public: read with care.
   const files = (vitest as { filenamePattern?: unknown }).filenamePattern
   if (Array.isArray(files) && files.length > 0) ways.push(`files ${files.join(' ')}`)
-  if (config.testNamePattern !== undefined) ways.push(`-t ${config.testNamePattern.source}`)
+  // Watch mode's filter by name is the run's, not the config's (Vitest 3.2 has no getter for it).
+  const byName = typeof vitest.getGlobalTestNamePattern === 'function' ? vitest.getGlobalTestNamePattern() : config.testNamePattern
+  if (byName !== undefined) ways.push(`-t ${byName.source}`)
   if (config.changed !== false && config.changed !== undefined) ways.push('changed files')
   else if (config.related !== undefined && config.related.length > 0) ways.push('related files')
   return ways.length === 0 ? undefined : ways.join(', ')
@@ -60,6 +69,8 @@ export class ToolCallsReporter implements Reporter {
   private vitest: Vitest | undefined
   /** The latest run of each test file, by project and module. */
   private readonly latest = new Map<string, TestModule>()
+  /** How the latest run was narrowed to part of the suite. */
+  private narrowed: string | undefined
 
   constructor(options?: ToolCallsReporterOptions) {
     this.options = readReporterOptions(options, 'expect-toolcalls/reporter')
@@ -77,15 +88,18 @@ export class ToolCallsReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason): void {
     if (this.vitest === undefined) return
     if (reason === 'interrupted') return this.vitest.logger.log(`\n${INTERRUPTED}\n`)
+    // In watch mode, a filter set or cleared starts the figures again: they are of the files run under it.
+    const narrowed = narrowing(this.vitest)
+    if (narrowed !== this.narrowed) this.latest.clear()
+    this.narrowed = narrowed
     for (const module of testModules) this.latest.set(`${module.project.name}\0${module.moduleId}`, module)
     const { logger, config } = this.vitest
     const report = testCorpus([...this.latest.values()].flatMap((module) => gradedTests(module, config.root)), this.options)
     // The blobs of shards joined by --merge-reports are one whole run.
     if (config.shard !== undefined && !config.mergeReports) report.shard = shardLabel(config.shard.index, config.shard.count)
-    const narrowed = narrowing(this.vitest)
     if (narrowed !== undefined) report.narrowed = narrowed
     logger.log(`\n${formatTestCorpus(report)}\n`)
-    const notRun = filesNotRunNote([...this.latest.values()].filter((module) => module.errors().length > 0).length)
+    const notRun = filesNotRunNote([...this.latest.values()].filter(failedBeforeItsTests).length)
     if (notRun !== undefined) logger.log(`${notRun}\n`)
     if (this.options.json !== undefined) logger.log(`Tool calls: report written to ${writeReportJson(config.root, this.options.json, report)}\n`)
     const { failure, note } = minF1Verdict(report, this.options.minF1, this.latest.size === 0 && config.passWithNoTests)

@@ -442,6 +442,13 @@ describe("toolcalls merge of test runs' reports", () => {
     const run = await runCli(['merge', a, '--min-f1', '0'])
     expect(run.stderr).toBe('toolcalls merge: --min-f1 is 0, but nothing was scored\n')
     expect(run.code).toBe(1)
+    // Runs narrowed to part of the suite that graded nothing pass, as the reporters pass them.
+    const narrowed = write('narrowed.json', { ...testCorpus([], { worst: 5, by: 'f1' }), narrowed: 'changed files' })
+    const passed = await runCli(['merge', narrowed, '--min-f1', '0.8'])
+    expect(passed.stderr).toBe('toolcalls merge: --min-f1 0.8 not judged: runs narrowed to part of the suite (changed files), which graded nothing\n')
+    expect(passed.code).toBe(0)
+    const empty = write('narrowed-empty.json', { ...testCorpus([], { worst: 5, by: 'f1' }), narrowed: '' })
+    expect((await runCli(['merge', empty])).stderr).toBe(`${empty}: not a report of a test run (narrowed: expected text)\n`)
   })
 
   test("a test run's report beside one of toolcalls score is a user error", async () => {

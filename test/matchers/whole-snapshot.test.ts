@@ -4,6 +4,7 @@ import { serializer } from '../../src/matchers/serializer'
 import type { Score } from '../../src/metric/score'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { formatScore } from '../../src/report/format-score'
+import { oneOf } from '../../src/compare/gold-values'
 
 const metric = new ToolCallMetric()
 const snapshot = (score: Score) => serializer.serialize(score, {}, '')
@@ -147,6 +148,17 @@ describe('the message and the snapshot of a Score show what the prediction match
     }
     // Only where the gold is other data than the prediction.
     expect(formatScore(metric.score(pred(4), gold('lisbon')))).not.toContain('(gold')
+  })
+
+  test('the message leaves out the gold a value matched where it is a matcher or a marker, no news; the snapshot shows it', () => {
+    const gold = [call('f', { a: oneOf('x', 'y'), b: expect.any(String), e: 'Lisbon' })]
+    const score = metric.score([call('f', { a: 'x', b: 'hi', e: 'lisbon' })], gold)
+    const message = formatScore(score)
+    expect(message).toContain('e: "lisbon"  (gold "Lisbon")')
+    expect(message.match(/\(gold /g)).toHaveLength(1)
+    expect(message).not.toContain("more arguments")
+    expect(snapshot(score)).toContain('a: "x"  (gold oneOf("x", "y"))')
+    expect(snapshot(score)).toContain('e: "lisbon"  (gold "Lisbon")')
   })
 
   test("the model's name for a tool the name canonicalizer reads as the gold's", () => {

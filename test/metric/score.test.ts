@@ -377,10 +377,12 @@ describe('the detail', () => {
   })
 
   test("a wrong tool's lone surrogate is written as its escape in the reason, not dropped, so the name differs from the one expected", () => {
-    const score = callLevel.score([{ name: 'get_weather\ud800', args: {} }, { name: '\udc00', args: {} }], [{ name: 'get_weather', args: {} }])
+    const long = `get_weather\ud800${'x'.repeat(100)}`
+    const score = callLevel.score([{ name: 'get_weather\ud800', args: {} }, { name: '\udc00', args: {} }, { name: long, args: {} }], [{ name: 'get_weather', args: {} }])
     expect(score.unmatchedPred.map(({ reason }) => reason)).toEqual([
       'no call to get_weather\\ud800 was expected (expected get_weather)',
       'no call to \\udc00 was expected (expected get_weather)',
+      `no call to get_weather\\ud800${'x'.repeat(88)}… was expected (expected get_weather)`,
     ])
   })
 

@@ -97,7 +97,7 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
       await writeFile(join(project, 'jest.config.cjs'), `module.exports = ${JSON.stringify(config)}\n`)
       const outcome = await runRunner('jest', ['--ci', '--runInBand', '--bail'], project)
       expect(outcome.output).toContain('Test Suites: 1 failed, 1 of 3 total')
-      expect(outcome.output).toContain('Tool calls: the run was stopped (--bail, or Ctrl-C), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.')
+      expect(outcome.output).toContain('Tool calls: the run was stopped before its end (--bail, Ctrl-C, a change in watch mode), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.')
       expect(outcome.output).not.toContain('graded assertion')
       expect(outcome.exitCode).toBe(1)
       await expect(readFile(join(project, 'corpus.json'))).rejects.toThrow(/ENOENT/)
@@ -112,10 +112,15 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     try {
       await writeFile(join(project, 'broken.spec.js'), "test('grades', () => {\n")
       await writeFile(join(project, 'graded.spec.js'), "test('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
+      // A file whose afterAll throws ran its tests: they are in the figure.
+      await writeFile(
+        join(project, 'after-all.spec.js'),
+        "test('grades', () => expect([{ name: 'g' }]).toMatchToolCalls([{ name: 'g' }]))\nafterAll(() => { throw new Error('teardown') })\n",
+      )
       const config = { testMatch: ['<rootDir>/*.spec.js'], setupFilesAfterEnv: ['expect-toolcalls/jest'], reporters: ['default', 'expect-toolcalls/jest-reporter'] }
       await writeFile(join(project, 'jest.config.cjs'), `module.exports = ${JSON.stringify(config)}\n`)
       const outcome = await runRunner('jest', ['--ci', '--runInBand'], project)
-      expect(outcome.output).toContain('Tool calls: 1 graded assertion in 1 test')
+      expect(outcome.output).toContain('Tool calls: 2 graded assertions in 2 tests')
       expect(outcome.output).toContain('Tool calls: 1 test file failed outside its tests (as it was loaded, say): what it would have graded is not in the figure.')
       expect(outcome.exitCode).toBe(1)
     } finally {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
+import { narrowing } from '../../src/reporters/vitest-reporter'
+import type { Vitest } from 'vitest/node'
 import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
 import { runEnvironment, runRunner, startRunner } from './run-runner'
 
@@ -92,7 +94,7 @@ export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSO
 `,
       )
       const outcome = await runRunner('vitest', ['run', '--bail', '1', '--no-file-parallelism'], project)
-      expect(outcome.output).toContain('Tool calls: the run was stopped (--bail, or Ctrl-C), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.')
+      expect(outcome.output).toContain('Tool calls: the run was stopped before its end (--bail, Ctrl-C, a change in watch mode), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.')
       expect(outcome.output).not.toContain('graded assertion')
       expect(outcome.exitCode).toBe(1)
       await expect(readFile(join(project, 'corpus.json'))).rejects.toThrow(/ENOENT/)
@@ -107,6 +109,11 @@ export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSO
     try {
       await writeFile(join(project, 'broken.spec.ts'), "import { expect, test } from 'vitest'\ntest('grades', () => {\n")
       await writeFile(join(project, 'graded.spec.ts'), "import { expect, test } from 'vitest'\ntest('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
+      // A file whose afterAll throws ran its tests: they are in the figure.
+      await writeFile(
+        join(project, 'after-all.spec.ts'),
+        "import { afterAll, expect, test } from 'vitest'\ntest('grades', () => expect([{ name: 'g' }]).toMatchToolCalls([{ name: 'g' }]))\nafterAll(() => { throw new Error('teardown') })\n",
+      )
       await writeFile(
         join(project, 'vitest.config.ts'),
         `import { defineConfig } from 'vitest/config'
@@ -114,7 +121,7 @@ export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSO
 `,
       )
       const outcome = await runRunner('vitest', ['run'], project)
-      expect(outcome.output).toContain('Tool calls: 1 graded assertion in 1 test')
+      expect(outcome.output).toContain('Tool calls: 2 graded assertions in 2 tests')
       expect(outcome.output).toContain('Tool calls: 1 test file failed outside its tests (as it was loaded, say): what it would have graded is not in the figure.')
       expect(outcome.exitCode).toBe(1)
     } finally {
@@ -274,5 +281,22 @@ export default defineConfig({ test: { ${config}include: ['*.spec.ts'], setupFile
       await rm(copy, { recursive: true, force: true })
     }
     expect(reports(), output).toEqual([FIXTURE_LINE, 'TP 7  FP 2  FN 4  precision 0.7778  recall 0.6364  F1 0.7 (micro average over 7 graded assertions)'])
+  })
+})
+
+describe('how a Vitest run was narrowed to part of the suite', () => {
+  const vitest = (fields: object, config: object = {}) => ({ config: { changed: false, ...config }, ...fields }) as unknown as Vitest
+  test("reads watch mode's filter by name from Vitest's getter, not the config it began with", () => {
+    expect(narrowing(vitest({ getGlobalTestNamePattern: () => /books/ }, { testNamePattern: /cats/ }))).toBe('-t books')
+    expect(narrowing(vitest({ getGlobalTestNamePattern: () => undefined }, { testNamePattern: /cats/ }))).toBeUndefined()
+    // Vitest 3.2 has no getter: the config's.
+    expect(narrowing(vitest({}, { testNamePattern: /cats/ }))).toBe('-t cats')
+  })
+
+  test('names the files filtered by, changed and related files, and nothing for the whole suite', () => {
+    expect(narrowing(vitest({ filenamePattern: ['agent/', 'b.test.ts'] }))).toBe('files agent/ b.test.ts')
+    expect(narrowing(vitest({}, { changed: 'main' }))).toBe('changed files')
+    expect(narrowing(vitest({}, { related: ['src/a.ts'] }))).toBe('related files')
+    expect(narrowing(vitest({ filenamePattern: [] }, { related: [] }))).toBeUndefined()
   })
 })
