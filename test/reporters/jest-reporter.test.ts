@@ -1,11 +1,11 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
 import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
 import { runCli } from '../cli/run-cli'
-import { type RunOutcome, runEnvironment, runRunner, startRunner } from './run-runner'
+import { inScratchProject, type RunOutcome, runEnvironment, runRunner, startRunner } from './run-runner'
 
 let scratch: string
 
@@ -83,49 +83,44 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     expect(emptyShard.exitCode, emptyShard.output).toBe(0)
   })
 
+  const jestConfig = (reporterOptions: object = {}) =>
+    `module.exports = ${JSON.stringify({ testMatch: ['<rootDir>/*.spec.js'], setupFilesAfterEnv: ['expect-toolcalls/jest'], reporters: ['default', ['expect-toolcalls/jest-reporter', reporterOptions]] })}\n`
+  const grades = (tool: string) => `test('grades', () => expect([{ name: '${tool}' }]).toMatchToolCalls([{ name: '${tool}' }]))\n`
+
   test('gives no figure for a run that --bail stopped before all its files ran, and writes no JSON', async () => {
-    await mkdir(join(fixture, '../../../.tmp'), { recursive: true })
-    const project = await mkdtemp(join(fixture, '../../../.tmp/jest-bail-'))
-    try {
+    const files = {
       // The largest file runs first.
-      await writeFile(join(project, 'a-fails.spec.js'), `test('fails', () => expect(1).toBe(2))\n${'// so that it runs first\n'.repeat(200)}`)
-      for (const name of ['graded', 'graded-too']) {
-        await writeFile(join(project, `${name}.spec.js`), "test('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
-      }
-      const reporter = ['expect-toolcalls/jest-reporter', { json: 'corpus.json', minF1: 0.5 }]
-      const config = { testMatch: ['<rootDir>/*.spec.js'], setupFilesAfterEnv: ['expect-toolcalls/jest'], reporters: ['default', reporter] }
-      await writeFile(join(project, 'jest.config.cjs'), `module.exports = ${JSON.stringify(config)}\n`)
+      'a-fails.spec.js': `test('fails', () => expect(1).toBe(2))\n${'// so that it runs first\n'.repeat(200)}`,
+      'graded.spec.js': grades('f'),
+      'graded-too.spec.js': grades('g'),
+      'jest.config.cjs': jestConfig({ json: 'corpus.json', minF1: 0.5 }),
+    }
+    await inScratchProject('jest-bail-', files, async (project) => {
       const outcome = await runRunner('jest', ['--ci', '--runInBand', '--bail'], project)
       expect(outcome.output).toContain('Test Suites: 1 failed, 1 of 3 total')
-      expect(outcome.output).toContain('Tool calls: the run was stopped before its end (--bail, Ctrl-C, a change in watch mode), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.')
+      expect(outcome.output).toContain(
+        'Tool calls: the run was stopped before its end (--bail, Ctrl-C, a change in watch mode), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.',
+      )
       expect(outcome.output).not.toContain('graded assertion')
       expect(outcome.exitCode).toBe(1)
       await expect(readFile(join(project, 'corpus.json'))).rejects.toThrow(/ENOENT/)
-    } finally {
-      await rm(project, { recursive: true, force: true })
-    }
+    })
   })
 
   test('says that a test file that failed as it loaded is not in the figure', async () => {
-    await mkdir(join(fixture, '../../../.tmp'), { recursive: true })
-    const project = await mkdtemp(join(fixture, '../../../.tmp/jest-broken-'))
-    try {
-      await writeFile(join(project, 'broken.spec.js'), "test('grades', () => {\n")
-      await writeFile(join(project, 'graded.spec.js'), "test('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
+    const files = {
+      'broken.spec.js': "test('grades', () => {\n",
+      'graded.spec.js': grades('f'),
       // A file whose afterAll throws ran its tests: they are in the figure.
-      await writeFile(
-        join(project, 'after-all.spec.js'),
-        "test('grades', () => expect([{ name: 'g' }]).toMatchToolCalls([{ name: 'g' }]))\nafterAll(() => { throw new Error('teardown') })\n",
-      )
-      const config = { testMatch: ['<rootDir>/*.spec.js'], setupFilesAfterEnv: ['expect-toolcalls/jest'], reporters: ['default', 'expect-toolcalls/jest-reporter'] }
-      await writeFile(join(project, 'jest.config.cjs'), `module.exports = ${JSON.stringify(config)}\n`)
+      'after-all.spec.js': `${grades('g')}afterAll(() => { throw new Error('teardown') })\n`,
+      'jest.config.cjs': jestConfig(),
+    }
+    await inScratchProject('jest-broken-', files, async (project) => {
       const outcome = await runRunner('jest', ['--ci', '--runInBand'], project)
       expect(outcome.output).toContain('Tool calls: 2 graded assertions in 2 tests')
       expect(outcome.output).toContain('Tool calls: 1 test file failed outside its tests (as it was loaded, say): what it would have graded is not in the figure.')
       expect(outcome.exitCode).toBe(1)
-    } finally {
-      await rm(project, { recursive: true, force: true })
-    }
+    })
   })
 
   test('passes the run when the corpus F1 reaches minF1', async () => {
@@ -148,11 +143,11 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
 
   test.each(['SIGINT', 'SIGTERM'] as const)('removes its run folder, which holds the tests\' names, when %s ends the run, and ends by that signal', async (signal) => {
     const temporary = await mkdtemp(join(scratch, 'tmp-'))
-    await mkdir(join(fixture, '../../../.tmp'), { recursive: true })
-    const project = await mkdtemp(join(fixture, '../../../.tmp/jest-signal-'))
-    try {
-      await writeFile(join(project, 'waits.spec.js'), "test('waits', () => new Promise((done) => setTimeout(done, 20_000)), 30_000)\n")
-      await writeFile(join(project, 'jest.config.cjs'), "module.exports = { testMatch: ['<rootDir>/*.spec.js'], reporters: ['default', 'expect-toolcalls/jest-reporter'] }\n")
+    const files = {
+      'waits.spec.js': "test('waits', () => new Promise((done) => setTimeout(done, 20_000)), 30_000)\n",
+      'jest.config.cjs': "module.exports = { testMatch: ['<rootDir>/*.spec.js'], reporters: ['default', 'expect-toolcalls/jest-reporter'] }\n",
+    }
+    await inScratchProject('jest-signal-', files, async (project) => {
       const child = startRunner('jest', ['--ci', '--runInBand'], project, { ...runEnvironment(), TMPDIR: temporary, TMP: temporary, TEMP: temporary })
       const ended = new Promise<NodeJS.Signals | null>((done) => child.on('close', (_, endedBy) => done(endedBy)))
       const runFolders = async () => (await readdir(temporary)).filter((name) => name.startsWith('expect-toolcalls-jest-'))
@@ -160,9 +155,7 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
       child.kill(signal)
       expect(await ended).toBe(signal)
       expect(await runFolders()).toEqual([])
-    } finally {
-      await rm(project, { recursive: true, force: true })
-    }
+    })
   })
 })
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
@@ -47,4 +48,19 @@ export function runRunner(runner: 'vitest' | 'jest', args: string[], cwd: string
       done({ exitCode, output: stripVTControlCharacters(Buffer.concat(stdout).toString() + Buffer.concat(stderr).toString()) })
     })
   })
+}
+
+/**
+ * A project of the given files in a folder of the repo's `.tmp/` (so that `expect-toolcalls/...`
+ * resolves to the built package by its own name), given to `use`, then removed.
+ */
+export async function inScratchProject<T>(prefix: string, files: Record<string, string>, use: (project: string) => Promise<T>): Promise<T> {
+  await mkdir(join(repo, '.tmp'), { recursive: true })
+  const project = await mkdtemp(join(repo, '.tmp', prefix))
+  try {
+    for (const [name, text] of Object.entries(files)) await writeFile(join(project, name), text)
+    return await use(project)
+  } finally {
+    await rm(project, { recursive: true, force: true })
+  }
 }

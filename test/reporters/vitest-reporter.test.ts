@@ -6,7 +6,7 @@ import type { TestCorpusReport } from '../../src/reporters/test-corpus'
 import { narrowing } from '../../src/reporters/vitest-reporter'
 import type { Vitest } from 'vitest/node'
 import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
-import { runEnvironment, runRunner, startRunner } from './run-runner'
+import { inScratchProject, runEnvironment, runRunner, startRunner } from './run-runner'
 
 let scratch: string
 
@@ -80,53 +80,43 @@ describe('the Vitest reporter', { timeout: 30_000 }, () => {
     expect(emptyShard.exitCode, emptyShard.output).toBe(0)
   })
 
+  const vitestConfig = (reporterOptions: object = {}) => `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}], reporters: ['default', ['expect-toolcalls/reporter', ${JSON.stringify(reporterOptions)}]] } })
+`
+  const grades = (tool: string) => `import { afterAll, expect, test } from 'vitest'\ntest('grades', () => expect([{ name: '${tool}' }]).toMatchToolCalls([{ name: '${tool}' }]))\n`
+
   test('gives no figure for a run that --bail stopped, and writes no JSON', async () => {
-    await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
-    const project = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-bail-'))
-    try {
+    const files = {
       // The largest file runs first.
-      await writeFile(join(project, 'a-fails.spec.ts'), `import { expect, test } from 'vitest'\ntest('fails', () => expect(1).toBe(2))\n${'// so that it runs first\n'.repeat(200)}`)
-      await writeFile(join(project, 'graded.spec.ts'), "import { expect, test } from 'vitest'\ntest('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
-      await writeFile(
-        join(project, 'vitest.config.ts'),
-        `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}], reporters: ['default', ['expect-toolcalls/reporter', { json: 'corpus.json', minF1: 0.5 }]] } })
-`,
-      )
+      'a-fails.spec.ts': `import { expect, test } from 'vitest'\ntest('fails', () => expect(1).toBe(2))\n${'// so that it runs first\n'.repeat(200)}`,
+      'graded.spec.ts': grades('f'),
+      'vitest.config.ts': vitestConfig({ json: 'corpus.json', minF1: 0.5 }),
+    }
+    await inScratchProject('reporters-bail-', files, async (project) => {
       const outcome = await runRunner('vitest', ['run', '--bail', '1', '--no-file-parallelism'], project)
-      expect(outcome.output).toContain('Tool calls: the run was stopped before its end (--bail, Ctrl-C, a change in watch mode), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.')
+      expect(outcome.output).toContain(
+        'Tool calls: the run was stopped before its end (--bail, Ctrl-C, a change in watch mode), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.',
+      )
       expect(outcome.output).not.toContain('graded assertion')
       expect(outcome.exitCode).toBe(1)
       await expect(readFile(join(project, 'corpus.json'))).rejects.toThrow(/ENOENT/)
-    } finally {
-      await rm(project, { recursive: true, force: true })
-    }
+    })
   })
 
   test('says that a test file that failed as it loaded is not in the figure', async () => {
-    await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
-    const project = await mkdtemp(resolve(fixture, '../../../.tmp/reporters-broken-'))
-    try {
-      await writeFile(join(project, 'broken.spec.ts'), "import { expect, test } from 'vitest'\ntest('grades', () => {\n")
-      await writeFile(join(project, 'graded.spec.ts'), "import { expect, test } from 'vitest'\ntest('grades', () => expect([{ name: 'f' }]).toMatchToolCalls([{ name: 'f' }]))\n")
+    const files = {
+      'broken.spec.ts': "import { expect, test } from 'vitest'\ntest('grades', () => {\n",
+      'graded.spec.ts': grades('f'),
       // A file whose afterAll throws ran its tests: they are in the figure.
-      await writeFile(
-        join(project, 'after-all.spec.ts'),
-        "import { afterAll, expect, test } from 'vitest'\ntest('grades', () => expect([{ name: 'g' }]).toMatchToolCalls([{ name: 'g' }]))\nafterAll(() => { throw new Error('teardown') })\n",
-      )
-      await writeFile(
-        join(project, 'vitest.config.ts'),
-        `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}], reporters: ['default', 'expect-toolcalls/reporter'] } })
-`,
-      )
+      'after-all.spec.ts': `${grades('g')}afterAll(() => { throw new Error('teardown') })\n`,
+      'vitest.config.ts': vitestConfig(),
+    }
+    await inScratchProject('reporters-broken-', files, async (project) => {
       const outcome = await runRunner('vitest', ['run'], project)
       expect(outcome.output).toContain('Tool calls: 2 graded assertions in 2 tests')
       expect(outcome.output).toContain('Tool calls: 1 test file failed outside its tests (as it was loaded, say): what it would have graded is not in the figure.')
       expect(outcome.exitCode).toBe(1)
-    } finally {
-      await rm(project, { recursive: true, force: true })
-    }
+    })
   })
 
   test('passes the run when the corpus F1 reaches minF1', async () => {
