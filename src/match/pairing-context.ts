@@ -1,3 +1,4 @@
+import { MAX_CANDIDATE_PAIRS } from '../calls/limits'
 import { pairedPredictions } from './paired-predictions'
 import type { ToolCall } from '../calls/tool-call'
 import type { ArgVerdict, CallContext, PairRank } from '../compare/compare-call'
@@ -73,7 +74,9 @@ export class PairingContext {
       this.valueContext = { canonicalize: memoise(options.canonicalize), testers: options.testers }
     }
     this.rankUnit = options.grammar.rankedFinely ? 1e6 : 1
-    this.pairedPredictions = pairedPredictions(pred.names, gold.names, options.order)
+    // Told here for the common case, which then makes no call.
+    const predCalls = pred.calls.length
+    this.pairedPredictions = predCalls * gold.calls.length <= MAX_CANDIDATE_PAIRS ? predCalls : pairedPredictions(pred.names, gold.names, options.order)
   }
 
   callContext(canonicalName: string): CallContext {
