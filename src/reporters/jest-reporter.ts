@@ -5,7 +5,7 @@ import { INTERRUPTED, minF1Verdict } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
 import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
-import { writeReportJson } from './write-report-json'
+import { reportJsonLine } from './write-report-json'
 
 export type { ToolCallsReporterOptions } from './reporter-options'
 export type { TestCorpusReport, WorstTest } from './test-corpus'
@@ -126,7 +126,7 @@ export class ToolCallsJestReporter {
     const notRun = filesNotRunNote((results.testResults ?? []).filter((file) => file.testExecError != null && file.testResults.length === 0).length)
     if (notRun !== undefined) lines.push(`${notRun}\n`)
     if (records.unreadable > 0) lines.push(`Tool calls: ${records.unreadable} recorded line(s) could not be read and were left out.\n`)
-    if (this.options.json !== undefined) lines.push(`Tool calls: report written to ${writeReportJson(this.rootDir, this.options.json, report)}\n`)
+    if (this.options.json !== undefined) lines.push(`${reportJsonLine(this.rootDir, this.options.json, report)}\n`)
     const { failure, note } = minF1Verdict(report, this.options.minF1, this.passWithNoTests && results.numTotalTestSuites === 0)
     for (const said of [note, failure]) if (said !== undefined) lines.push(`${said}\n`)
     // Jest's own reporters write to stderr; the report follows them.

@@ -7,7 +7,7 @@ import { INTERRUPTED, minF1Verdict } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
 import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
-import { writeReportJson } from './write-report-json'
+import { reportJsonLine } from './write-report-json'
 
 export type { ToolCallsReporterOptions } from './reporter-options'
 export type { TestCorpusReport, WorstTest } from './test-corpus'
@@ -101,7 +101,7 @@ export class ToolCallsReporter implements Reporter {
     logger.log(`\n${formatTestCorpus(report)}\n`)
     const notRun = filesNotRunNote([...this.latest.values()].filter(failedBeforeItsTests).length)
     if (notRun !== undefined) logger.log(`${notRun}\n`)
-    if (this.options.json !== undefined) logger.log(`Tool calls: report written to ${writeReportJson(config.root, this.options.json, report)}\n`)
+    if (this.options.json !== undefined) logger.log(`${reportJsonLine(config.root, this.options.json, report)}\n`)
     const { failure, note } = minF1Verdict(report, this.options.minF1, this.latest.size === 0 && config.passWithNoTests)
     if (note !== undefined) logger.log(`${note}\n`)
     if (failure === undefined) return

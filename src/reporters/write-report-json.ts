@@ -24,3 +24,14 @@ function alreadyHolds(file: string, text: string): boolean {
     return false
   }
 }
+
+/**
+ * The line a reporter prints of its `json` option: the report written, or, for a run narrowed to part of the
+ * suite that graded nothing (a pre-commit run of other files), not written, as it would only write over a whole run's.
+ */
+export function reportJsonLine(root: string, path: string, report: TestCorpusReport): string {
+  if (report.assertions === 0 && report.narrowed !== undefined) {
+    return `Tool calls: no report written to ${resolve(root, path)}: a run narrowed to part of the suite that graded nothing would only write over a whole run's.`
+  }
+  return `Tool calls: report written to ${writeReportJson(root, path, report)}`
+}

@@ -74,9 +74,12 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
   })
 
   test('does not fail on minF1 a run that graded nothing where it was narrowed, or ran no test file and the runner passes that', async () => {
-    const narrowed = await runRunner('jest', ['--ci', '--runInBand', 'no-such-file', '--passWithNoTests'], fixture, runEnvironment({ minF1: 0.7 }))
+    const narrowed = await runRunner('jest', ['--ci', '--runInBand', 'no-such-file', '--passWithNoTests'], fixture, runEnvironment({ minF1: 0.7, json: join(scratch, 'narrowed.json') }))
     expect(narrowed.output).toContain('Tool calls: minF1 0.7 not judged: a run narrowed to part of the suite, which graded nothing.')
     expect(narrowed.exitCode, narrowed.output).toBe(0)
+    // Its report, of nothing, would only write over a whole run's.
+    expect(narrowed.output).toContain(`Tool calls: no report written to ${join(scratch, 'narrowed.json')}: a run narrowed to part of the suite that graded nothing would only write over a whole run's.`)
+    await expect(readFile(join(scratch, 'narrowed.json'))).rejects.toThrow(/ENOENT/)
     // More shards than files: the last shard runs none.
     const emptyShard = await runRunner('jest', ['--ci', '--runInBand', '--shard=4/4', '--passWithNoTests'], fixture, runEnvironment({ minF1: 0.7 }))
     expect(emptyShard.output).toContain('Tool calls: minF1 0.7 not judged: a run of no test file, which graded nothing.')
