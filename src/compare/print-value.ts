@@ -123,13 +123,18 @@ const NONE: readonly string[] = []
 export function printName(name: string, others: Iterable<string> | NamesByDrawing = NONE, excerpt?: (name: string) => string): string {
   const shown = excerpt === undefined ? name : excerpt(name)
   const alike = alikeOf(name, others)
-  if (alike === undefined) return oneLine(shown)
+  if (alike === undefined) return edgeSpacesEscaped(oneLine(shown))
   // The `…` of a name cut is not the name's own; the other is cut alike, so that where the two differ is told within what shows.
   const cut = shown !== name && shown.endsWith('…')
   const kept = cut ? shown.slice(0, -1) : shown
   const alikeShown = excerpt === undefined ? alike : excerpt(alike)
   const alikeKept = alikeShown !== alike && alikeShown.endsWith('…') ? alikeShown.slice(0, -1) : alikeShown
   return `${escapedApart(kept, 0, alikeKept, oneLine)}${cut ? '…' : ''}`
+}
+
+/** A name printed without quotes keeps a space at either end in sight: `get_weather\u0020`, not `get_weather `. */
+function edgeSpacesEscaped(printed: string): string {
+  return printed.charCodeAt(0) === 32 || printed.charCodeAt(printed.length - 1) === 32 ? printed.replace(/^ +| +$/g, (spaces) => '\\u0020'.repeat(spaces.length)) : printed
 }
 
 /** Characters of a string shown before where two strings first differ. */

@@ -294,13 +294,13 @@ function unmatchedReason(
   if (!goldNames.has(name)) {
     // A name drawn as a gold call's is (a Cyrillic а for a Latin a) is written in escapes, and so is that one where listed.
     const alike = drawnAlikeAny(pred.name, goldByDrawing)
-    const predName = alike ? printName(pred.name, goldByDrawing, nameForEscaping) : oneLine(nameForEscaping(pred.name))
+    const predName = printName(pred.name, alike ? goldByDrawing : undefined, nameForEscaping)
     if (expectedNames === '') return { kind: 'wrong tool', reason: `no call to ${predName} was expected` }
     const expected = alike ? nameList(unpairedGoldNames, (gold) => printName(gold, [pred.name])) : expectedNames
     return { kind: 'wrong tool', reason: `no call to ${predName} was expected (expected ${expected})` }
   }
   if (unpairedGoldNames.has(name)) {
-    return { kind: 'out of order', reason: `an expected call to ${oneLine(nameForEscaping(pred.name))} is left, but pairing it would break ${breaksOrder}` }
+    return { kind: 'out of order', reason: `an expected call to ${printName(pred.name, undefined, nameForEscaping)} is left, but pairing it would break ${breaksOrder}` }
   }
-  return { kind: 'hallucinated call', reason: `every expected call to ${oneLine(nameForEscaping(pred.name))} is already paired` }
+  return { kind: 'hallucinated call', reason: `every expected call to ${printName(pred.name, undefined, nameForEscaping)} is already paired` }
 }

@@ -386,6 +386,14 @@ describe('the detail', () => {
     ])
   })
 
+  test("a wrong tool's space at either end is written as its escape in the reason, so the name does not read as the one expected", () => {
+    const score = callLevel.score([{ name: 'get_weather ', args: {} }, { name: ' f', args: {} }], [{ name: 'get_weather', args: {} }])
+    expect(score.unmatchedPred.map(({ reason }) => reason)).toEqual([
+      'no call to get_weather\\u0020 was expected (expected get_weather)',
+      'no call to \\u0020f was expected (expected get_weather)',
+    ])
+  })
+
   test("a wrong tool's vast name is named by its start in the reason", () => {
     const score = callLevel.score([{ name: 'x'.repeat(100_000), args: {} }], [])
     expect(score.unmatchedPred[0]!.reason).toBe(`no call to ${'x'.repeat(100)}… was expected`)
