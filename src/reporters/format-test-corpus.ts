@@ -23,7 +23,7 @@ function levels({ assertions, argLevelAssertions = 0 }: TestCorpusReport): strin
 }
 
 /** A run narrowed to part of the suite is said to be: its figure is not the suite's. */
-function narrowing({ narrowed }: TestCorpusReport): string {
+function narrowedNote({ narrowed }: TestCorpusReport): string {
   return narrowed === undefined ? '' : `, in a run narrowed to part of the suite (${narrowed})`
 }
 
@@ -32,7 +32,7 @@ function narrowing({ narrowed }: TestCorpusReport): string {
  * per-tool table and the micro-averaged figures as the corpus report prints them.
  */
 export function formatTestCorpus(report: TestCorpusReport): string {
-  const heading = `Tool calls: ${plural(report.assertions, 'graded assertion')} in ${plural(report.tests, 'test')}${levels(report)}${narrowing(report)}`
+  const heading = `Tool calls: ${plural(report.assertions, 'graded assertion')} in ${plural(report.tests, 'test')}${levels(report)}${narrowedNote(report)}`
   if (report.assertions === 0) return `${heading}; toMatchToolCalls and toScoreAtLeast record the assertions that score calls against a gold.`
   const sections = [heading]
   if (report.worst.length > 0) {

@@ -1,7 +1,7 @@
-import { filesNotRunNote } from './files-not-run'
+import { filesNotRunNote, STOPPED_RUN } from './incomplete-run'
 import { formatTestCorpus } from './format-test-corpus'
 import { closeRunFolder, type JestTests, openRunFolder, takeRunRecords, titlesKey } from './jest-run-folder'
-import { INTERRUPTED, minF1Verdict } from './min-f1'
+import { minF1Verdict } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
 import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
@@ -114,7 +114,7 @@ export class ToolCallsJestReporter {
     // --bail stops the run after a failing file, the rest never run.
     if (results.numTotalTestSuites !== undefined && (results.testResults?.length ?? 0) < results.numTotalTestSuites) {
       closeRunFolder(this.folder)
-      process.stderr.write(`\n${INTERRUPTED}\n`)
+      process.stderr.write(`\n${STOPPED_RUN}\n`)
       return
     }
     const records = takeRunRecords(this.folder, this.rootDir, jestTests(results))

@@ -1,10 +1,6 @@
 import { printFigure } from '../report/print-figure'
 import type { TestCorpusReport } from './test-corpus'
 
-/** Said of a run stopped before its end (`--bail`, Ctrl-C, a change in watch mode): its figure might be of some of its tests only, and is not given. */
-export const INTERRUPTED =
-  'Tool calls: the run was stopped before its end (--bail, Ctrl-C, a change in watch mode), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.'
-
 /** What the gate makes of a run: the reason it fails, or a note on why it was not judged; neither where it passes (or sets no minF1). */
 export interface MinF1Verdict {
   failure?: string

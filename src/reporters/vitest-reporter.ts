@@ -1,9 +1,9 @@
 import { relative, sep } from 'node:path'
 import type { Reporter, TestModule, TestRunEndReason, Vitest } from 'vitest/node'
-import { filesNotRunNote } from './files-not-run'
+import { filesNotRunNote, STOPPED_RUN } from './incomplete-run'
 import { formatTestCorpus } from './format-test-corpus'
 import { type GradedTest, isTestToolCalls } from './graded-test'
-import { INTERRUPTED, minF1Verdict } from './min-f1'
+import { minF1Verdict } from './min-f1'
 import { readReporterOptions, type ResolvedReporterOptions, type ToolCallsReporterOptions } from './reporter-options'
 import { shardLabel } from './shard-label'
 import { testCorpus } from './test-corpus'
@@ -87,7 +87,7 @@ export class ToolCallsReporter implements Reporter {
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, _errors: unknown, reason: TestRunEndReason): void {
     if (this.vitest === undefined) return
-    if (reason === 'interrupted') return this.vitest.logger.log(`\n${INTERRUPTED}\n`)
+    if (reason === 'interrupted') return this.vitest.logger.log(`\n${STOPPED_RUN}\n`)
     // In watch mode, a filter set or cleared starts the figures again: they are of the files run under it.
     const narrowed = narrowing(this.vitest)
     if (narrowed !== this.narrowed) this.latest.clear()
