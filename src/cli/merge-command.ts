@@ -101,8 +101,13 @@ async function fileOf(path: string): Promise<string> {
 
 /** The shards' own reports that a report adds up: those a merged report records, or the report itself. */
 function shardsOf(read: MergeableReport, file: string): string[] {
-  const recorded = read.kind === 'score' ? ((read.report as ReportJson).command === 'merge' ? (read.report as ReportJson).files : undefined) : read.report.files
+  const recorded = mergedShards(read)
   return recorded === undefined ? [file] : recorded.map((path) => resolve(path))
+}
+
+/** The shards' reports a report that merge wrote records; undefined for any other report. */
+function mergedShards(read: MergeableReport): string[] | undefined {
+  return read.kind === 'score' ? ((read.report as ReportJson).command === 'merge' ? (read.report as ReportJson).files : undefined) : read.report.files
 }
 
 /**
@@ -189,8 +194,7 @@ async function refuseOverUnmergedReport(jsonPath: string): Promise<void> {
   if (existing === undefined || !existing.isFile()) return
   const read = await readReportFile(jsonPath).catch(() => undefined)
   if (read === undefined) return
-  const mergedBefore = read.kind === 'score' ? (read.report as ReportJson).command === 'merge' : read.report.files !== undefined
-  if (mergedBefore) return
+  if (mergedShards(read) !== undefined) return
   throw new UserError(
     `--json ${jsonPath}: ${jsonPath} is a report that merge did not write, and the merged report would write over it; to merge it, list it among the reports and name a new file after --json`,
   )

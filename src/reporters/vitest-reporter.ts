@@ -36,7 +36,10 @@ function gradedTests(module: TestModule, root: string): GradedTest[] {
 /** A test file that failed outside its tests (a syntax error, an import that throws) before any of them ran; not one whose `afterAll` threw. */
 function failedBeforeItsTests(module: TestModule): boolean {
   if (module.errors().length === 0) return false
-  for (const test of module.children.allTests()) if (test.result().state !== 'pending' && test.result().state !== 'skipped') return false
+  for (const test of module.children.allTests()) {
+    const { state } = test.result()
+    if (state !== 'pending' && state !== 'skipped') return false
+  }
   return true
 }
 

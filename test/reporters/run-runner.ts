@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
+import { expect } from 'vitest'
 
 // Real runs of Vitest and Jest, as a user starts them, in a folder of the repo (so that
 // `expect-toolcalls/...` resolves to the built package by its own name).
@@ -63,4 +64,14 @@ export async function inScratchProject<T>(prefix: string, files: Record<string, 
   } finally {
     await rm(project, { recursive: true, force: true })
   }
+}
+
+/** A run the reporter was told was stopped (`--bail`): it says so, gives no figure, fails, and writes no `corpus.json` in `project`. */
+export async function expectStoppedRun(outcome: RunOutcome, project: string): Promise<void> {
+  expect(outcome.output).toContain(
+    'Tool calls: the run was stopped before its end (--bail, Ctrl-C, a change in watch mode), maybe before all its tests ran: no corpus figure, no JSON report written, minF1 not judged.',
+  )
+  expect(outcome.output).not.toContain('graded assertion')
+  expect(outcome.exitCode).toBe(1)
+  await expect(readFile(join(project, 'corpus.json'))).rejects.toThrow(/ENOENT/)
 }
