@@ -72,13 +72,20 @@ const FORMATS: FormatReader[] = [
 const EXPECTED = 'expected a tool call, a message or a model response'
 
 /**
+ * SDKs leave a response's list of calls out when the model made none, so a test that reads it
+ * gets undefined exactly then; it is still no trajectory, as a misspelt field gives undefined too.
+ */
+const ABSENT_HINT =
+  " (a model's answer without calls leaves out such fields as OpenAI's message.tool_calls and Gemini's response.functionCalls: pass the message or the response itself)"
+
+/**
  * A trajectory read into assistant turns, each the calls made in parallel, in order; turns
  * without calls are left out. Accepts every format the README's "Reading trajectories" lists, without being told which.
  * Never throws: what cannot be read becomes an unparseable call whose reason names the path.
  */
 export function readTurns(input: unknown): Turns {
   if (input === undefined || input === null) {
-    return [[unparseableCall(`expected a trajectory, received ${describe(input)}`)]]
+    return [[unparseableCall(`expected a trajectory, received ${describe(input)}${ABSENT_HINT}`)]]
   }
   const outerPieces = suspendCallPieces()
   const outerItems = listItemsRead

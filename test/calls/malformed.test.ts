@@ -14,11 +14,11 @@ const throwing = () => {
 
 describe('malformed predictions become unparseable calls', () => {
   test('undefined as the whole input', () => {
-    expect(toolCalls(undefined)).toEqual([{ name: '', args: {}, unparseable: 'expected a trajectory, received undefined' }])
+    expect(toolCalls(undefined)).toEqual([{ name: '', args: {}, unparseable: "expected a trajectory, received undefined (a model's answer without calls leaves out such fields as OpenAI's message.tool_calls and Gemini's response.functionCalls: pass the message or the response itself)" }])
   })
 
   test('null as the whole input', () => {
-    expect(onlyReason(null)).toBe('expected a trajectory, received null')
+    expect(onlyReason(null)).toMatch(/^expected a trajectory, received null \(.* pass the message or the response itself\)$/)
   })
 
   test('a number', () => {
