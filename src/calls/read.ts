@@ -16,7 +16,7 @@ import { readOpenAIAgents } from './formats/openai-agents'
 import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
-import { isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
+import { type ChunkOfResponse, isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
 import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
 import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
 import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
@@ -265,6 +265,8 @@ class ListReading implements IndexVisitor {
   private stream: StreamAssembly | undefined = undefined
   /** The AI SDK calls whose streamed input began, until it comes whole; made for the first such call. */
   private aiSdkInputs: AiSdkOpenInputs | undefined = undefined
+  /** Whether the run is a streamed response's whose last chunk has not come. */
+  private responseUnderWay = false
   /** Whether the list is among the ancestors: only once an item is read further, so that a list of calls alone, the commonest, costs nothing. */
   entered = false
 
@@ -321,8 +323,20 @@ class ListReading implements IndexVisitor {
       for (const turn of reading.turns) for (const call of turn) this.run = withItem(this.run, call)
       return
     }
+    if (reading.chunk !== undefined) {
+      this.takeChunk(reading.turns, reading.chunk)
+      return
+    }
     this.endRun()
     for (const turn of reading.turns) this.turns = withItem(this.turns, turn)
+  }
+
+  /** A streamed response's chunk: its calls join those of the chunks before it in the response, which ends with the chunk that says it is over. */
+  private takeChunk(turns: Turns, chunk: ChunkOfResponse): void {
+    if (!this.responseUnderWay) this.endRun()
+    for (const turn of turns) for (const call of turn) this.run = withItem(this.run, call)
+    if (chunk === 'ends') this.endRun()
+    else this.responseUnderWay = true
   }
 
   end(): Turns {
@@ -355,6 +369,7 @@ class ListReading implements IndexVisitor {
   private endRun(): void {
     if (this.run !== undefined) this.turns = withItem(this.turns, this.run)
     this.run = undefined
+    this.responseUnderWay = false
   }
 }
 

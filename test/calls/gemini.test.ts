@@ -156,6 +156,47 @@ describe('the @google/genai SDK against a loopback server', () => {
   })
 })
 
+describe("@google/genai's streamed response against a loopback server", () => {
+  // What the API streams: a thought, then each call in a chunk of its own; only the last chunk says how it finished.
+  const chunkBody = (part: object, finishReason?: string) => ({
+    candidates: [{ content: { role: 'model', parts: [part] }, ...(finishReason === undefined ? {} : { finishReason }), index: 0 }],
+  })
+  const events = new ServerSentEvents([
+    { data: chunkBody({ text: 'Checking both.', thought: true }) },
+    { data: chunkBody(weatherPart('Paris')) },
+    { data: chunkBody(weatherPart('Rome'), 'STOP') },
+  ])
+  let server: JsonServer
+  let client: GoogleGenAI
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => (path.includes(':streamGenerateContent') ? events : path.includes(':generateContent') ? responseBody : undefined))
+    client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.url } })
+  })
+
+  afterAll(() => server.close())
+
+  const collected = async () => {
+    const chunks: GenerateContentResponse[] = []
+    for await (const chunk of await client.models.generateContentStream({ model: 'gemini-test', contents: 'Weather?' })) chunks.push(chunk)
+    return chunks
+  }
+
+  test('the chunks of one response are one turn, as the response given whole is', async () => {
+    const chunks = await collected()
+    expect(chunks).toHaveLength(3)
+    expect(readTurns(chunks)).toEqual([parisAndRome])
+    expect(readTurns(chunks)).toEqual(readTurns(await client.models.generateContent({ model: 'gemini-test', contents: 'Weather?' })))
+    expect(chunks).toMatchToolCalls([parisAndRome], { order: 'turns' })
+  })
+
+  test('two streamed responses are two turns, each ending with the chunk that finished it', async () => {
+    const first = await collected()
+    const second = await collected()
+    expect(readTurns([...first, ...second])).toEqual([parisAndRome, parisAndRome])
+  })
+})
+
 describe('@google/genai automatic function calling against a loopback server', () => {
   const textBody = { candidates: [{ content: { role: 'model', parts: [{ text: 'Warm.' }] }, finishReason: 'STOP', index: 0 }] }
   const lisbonBody = {

@@ -1,7 +1,7 @@
 import { atPath, childPath, describe } from '../path'
 import { startExcerpt } from '../text-excerpt'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { callAt, get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
+import { callAt, type ChunkOfResponse, get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
 import { finishCallPieces, isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
 
 /** Fields of a Gemini `Part` that is not a function call (a Live API message's `toolCall`, listing `functionCalls`, is read before). */
@@ -45,7 +45,7 @@ export const readGemini: FormatReader = (value, path, context) => {
     const read = isEmptyContent(content) ? noCalls() : context.read(content, contentPath)
     const last = finishes(first) ? endingStream(withFailedCall(first, firstPath, read)) : read
     const history = peek(value, 'automaticFunctionCallingHistory')
-    if (!isList(history)) return last
+    if (!isList(history)) return asChunk(last, finishes(first) ? 'ends' : 'continues')
     const turns = automaticCallTurns(history, childPath(path, 'automaticFunctionCallingHistory'), context)
     if ('call' in last) turns.push([last.call])
     else for (const turn of last.turns) turns.push(turn)
@@ -132,6 +132,11 @@ function endingStream(read: Reading): Reading {
   const lastTurn = turns.pop()
   turns.push(lastTurn === undefined ? [cutShort] : [...lastTurn, cutShort])
   return { ...read, turns }
+}
+
+/** A response's reading marked as a chunk of its stream: a response given whole, which says how it finished, ends its turn as the last chunk does. */
+function asChunk(read: Reading, chunk: ChunkOfResponse): Reading {
+  return { turns: 'call' in read ? [[read.call]] : read.turns, chunk }
 }
 
 /** Rounds of automatic calls read back from a history's end (the SDK makes 10 unless told otherwise), and parts looked at to tell a content's kind. */

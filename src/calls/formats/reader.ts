@@ -7,7 +7,13 @@ import { type ToolCall, type Turns, unparseableCall } from '../tool-call'
  * A part of the model's own output is `partOfTurn`: in a list, its calls, if it has any, join
  * the calls on either side of it, and those calls stay one turn (text and reasoning have none).
  */
-export type Reading = { call: ToolCall } | { turns: Turns; partOfTurn?: true; ranByProvider?: true }
+export type Reading = { call: ToolCall } | { turns: Turns; partOfTurn?: true; ranByProvider?: true; chunk?: ChunkOfResponse }
+
+/**
+ * A streamed response's chunk, read alone as a response is: in a list, the chunks of one
+ * response, up to the one that says it is over, are one turn.
+ */
+export type ChunkOfResponse = 'continues' | 'ends'
 
 /** Reading of the values nested in the one a format reader holds. */
 export interface Context {
