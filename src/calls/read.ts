@@ -1,3 +1,4 @@
+import { choiceIndex } from './formats/alternatives'
 import { isStreamTextResult, readAiSdk } from './formats/ai-sdk'
 import { readAnthropic } from './formats/anthropic'
 import { readApiErrorBody } from './formats/api-error'
@@ -265,6 +266,8 @@ class ListReading implements IndexVisitor {
   private stream: StreamAssembly | undefined = undefined
   /** The AI SDK calls whose streamed input began, until it comes whole; made for the first such call. */
   private aiSdkInputs: AiSdkOpenInputs | undefined = undefined
+  /** The index of the item before, where it is a choice or a candidate; NaN where it is not. */
+  private lastChoice = NaN
   /** Whether the run is a streamed response's whose last chunk has not come. */
   private responseUnderWay = false
   /** Whether the list is among the ancestors: only once an item is read further, so that a list of calls alone, the commonest, costs nothing. */
@@ -308,6 +311,11 @@ class ListReading implements IndexVisitor {
       return
     }
     this.addResponse(this.stream?.finish())
+    // A choice numbered just after the one before it is that one's alternative, not the next turn.
+    const choice = choiceIndex(item)
+    const alternative = choice !== undefined && choice === this.lastChoice + 1
+    this.lastChoice = choice ?? NaN
+    if (alternative) return
     if (isObject(item) && (this.aiSdkInputs !== undefined || peek(item, 'type') === 'tool-input-start')) (this.aiSdkInputs ??= new AiSdkOpenInputs()).note(item, itemPath)
     if (isList(item) && !isTuple(item)) {
       this.endRun()

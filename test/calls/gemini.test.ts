@@ -197,6 +197,30 @@ describe("@google/genai's streamed response against a loopback server", () => {
   })
 })
 
+describe('@google/genai with candidateCount 2, against a loopback server', () => {
+  // The API leaves out the first candidate's index, being 0.
+  const candidates = [
+    { content: { role: 'model', parts: [weatherPart('Paris')] }, finishReason: 'STOP' },
+    { content: { role: 'model', parts: [weatherPart('Rome')] }, finishReason: 'STOP', index: 1 },
+  ]
+  let server: JsonServer
+  let client: GoogleGenAI
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => (path.includes(':generateContent') ? { candidates, modelVersion: 'gemini-test' } : undefined))
+    client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.url } })
+  })
+
+  afterAll(() => server.close())
+
+  test('its candidates, listed, read as the response does: the first, the others being alternatives', async () => {
+    const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Weather?', config: { candidateCount: 2 } })
+    expect(readTurns(result.candidates)).toEqual([[parisAndRome[0]]])
+    expect(readTurns(result.candidates)).toEqual(readTurns(result))
+    expect(result.candidates).not.toMatchToolCalls(parisAndRome)
+  })
+})
+
 describe('@google/genai automatic function calling against a loopback server', () => {
   const textBody = { candidates: [{ content: { role: 'model', parts: [{ text: 'Warm.' }] }, finishReason: 'STOP', index: 0 }] }
   const lisbonBody = {

@@ -227,3 +227,38 @@ describe('the openai SDK against a loopback server', () => {
     expect(toolCalls(result.output)).toEqual(parisAndRome)
   })
 })
+
+describe('a completion of several choices (n > 1), against a loopback server', () => {
+  const choice = (index: number, city: string) => ({
+    index,
+    finish_reason: 'tool_calls',
+    logprobs: null,
+    message: { role: 'assistant', content: null, refusal: null, tool_calls: [weatherCall(`call_${index}`, city)] },
+  })
+  let server: JsonServer
+  let client: OpenAI
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => (path.endsWith('/chat/completions') ? { ...chatCompletion, choices: [choice(0, 'Paris'), choice(1, 'Rome')] } : undefined))
+    client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'test', maxRetries: 0 })
+  })
+
+  afterAll(() => server.close())
+
+  const create = () => client.chat.completions.create({ model: 'gpt-test', n: 2, messages: [{ role: 'user', content: 'Weather?' }] })
+
+  test('its choices, listed, read as the completion does: the first, the others being alternatives', async () => {
+    const completion = await create()
+    expect(readTurns(completion.choices)).toEqual([[parisAndRome[0]]])
+    expect(readTurns(completion.choices)).toEqual(readTurns(completion))
+    expect(completion.choices).toMatchToolCalls([parisAndRome[0]])
+    expect(completion.choices).not.toMatchToolCalls(parisAndRome)
+  })
+
+  test('choices collected one a turn, each numbered 0, are turns', async () => {
+    const [first, second] = [await create(), await create()]
+    expect(readTurns([first.choices[0], second.choices[0]])).toEqual([[parisAndRome[0]], [parisAndRome[0]]])
+    // Two completions' choices run together: each one's first.
+    expect(readTurns([...first.choices, ...second.choices])).toEqual([[parisAndRome[0]], [parisAndRome[0]]])
+  })
+})
