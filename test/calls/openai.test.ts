@@ -251,7 +251,7 @@ describe('a completion of several choices (n > 1), against a loopback server', (
     const completion = await create()
     expect(readTurns(completion.choices)).toEqual([[parisAndRome[0]]])
     expect(readTurns(completion.choices)).toEqual(readTurns(completion))
-    expect(completion.choices).toMatchToolCalls([parisAndRome[0]])
+    expect(completion.choices).toMatchToolCalls(parisAndRome.slice(0, 1))
     expect(completion.choices).not.toMatchToolCalls(parisAndRome)
   })
 
