@@ -11,6 +11,7 @@ import { readConversation } from './formats/conversation'
 import { readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
 import { readLangChain } from './formats/langchain'
+import { extendsMessages, graphMessageOf, readGraphUpdate, stateMessages } from './formats/langgraph'
 import { readMcp } from './formats/mcp'
 import { readMessage } from './formats/message'
 import { readOpenAIAgents } from './formats/openai-agents'
@@ -65,6 +66,7 @@ const FORMATS: FormatReader[] = [
   readGeminiOtherPart,
   readGeminiLiveNotice,
   readApiErrorBody,
+  readGraphUpdate,
   readBfcl,
   readTaggedItem,
   readBatchResult,
@@ -266,6 +268,9 @@ class ListReading implements IndexVisitor {
   private stream: StreamAssembly | undefined = undefined
   /** The AI SDK calls whose streamed input began, until it comes whole; made for the first such call. */
   private aiSdkInputs: AiSdkOpenInputs | undefined = undefined
+  /** The messages of the item before, where it is a graph's state, and where that state's turns begin. */
+  private lastState: unknown[] | undefined = undefined
+  private lastStateTurns = 0
   /** The index of the item before, where it is a choice or a candidate; NaN where it is not. */
   private lastChoice = NaN
   /** Whether the run is a streamed response's whose last chunk has not come. */
@@ -295,8 +300,14 @@ class ListReading implements IndexVisitor {
       enter(list)
       this.entered = true
     }
-    const itemPath = childPath(path, index)
-    const item = revokedAsUnreadable(listed, itemPath)
+    let itemPath = childPath(path, index)
+    let item = revokedAsUnreadable(listed, itemPath)
+    // A message streamed by a graph, paired with where it came from: the message stands in the list, so that its chunks merge.
+    const message = graphMessageOf(item)
+    if (message !== undefined) {
+      itemPath = childPath(itemPath, 0)
+      item = revokedAsUnreadable(message, itemPath)
+    }
     const streamKind = isObject(item) && !isList(item) ? streamKindOf(item, true) : undefined
     if (streamKind !== undefined) {
       const stream = (this.stream ??= new StreamAssembly())
@@ -322,6 +333,9 @@ class ListReading implements IndexVisitor {
       this.turns = withItem(this.turns, oneTurn(item, itemPath, depth + 1))
       return
     }
+    const state = stateMessages(item)
+    if (state !== undefined) this.beginState(state)
+    else this.lastState = undefined
     const reading = readAt(item, itemPath, depth + 1)
     if ('call' in reading) {
       this.run = withItem(this.run, reading.call)
@@ -337,6 +351,15 @@ class ListReading implements IndexVisitor {
     }
     this.endRun()
     for (const turn of reading.turns) this.turns = withItem(this.turns, turn)
+  }
+
+  /** A graph's state, `{ messages }`: one that holds the state's before it and more stands in its place, as each state a graph streams repeats the last. */
+  private beginState(messages: unknown[]): void {
+    this.endRun()
+    const replaces = this.lastState !== undefined && extendsMessages(this.lastState, messages)
+    if (replaces && this.turns !== undefined) this.turns.length = this.lastStateTurns
+    this.lastStateTurns = this.turns?.length ?? 0
+    this.lastState = messages
   }
 
   /** A streamed response's chunk: its calls join those of the chunks before it in the response, which ends with the chunk that says it is over. */

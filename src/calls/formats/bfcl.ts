@@ -2,7 +2,7 @@ import { callOf } from '../arguments'
 import { childPath } from '../path'
 import { opensAsJsonObject } from '../looks-like-json'
 import { isPlainObject } from '../plain-value'
-import { get, type FormatReader } from './reader'
+import { get, onlyKey, type FormatReader } from './reader'
 
 /**
  * BFCL's decoded model output, `{ fname: { arg: value } }`, or a function-calling model's call
@@ -19,11 +19,3 @@ export const readBfcl: FormatReader = (value, path) => {
   return isPlainObject(args) || (typeof args === 'string' && opensAsJsonObject(args)) ? { call: callOf(name, path, args, argsPath) } : undefined
 }
 
-function onlyKey(value: object): string | undefined {
-  try {
-    const keys = Object.keys(value)
-    return keys.length === 1 ? keys[0] : undefined
-  } catch {
-    return undefined
-  }
-}

@@ -31,6 +31,14 @@ export const readLangChain: FormatReader = (value, path, context) => {
   return undefined
 }
 
+/** Whether `value` is a LangChain message of any type: a class instance, its plain or stored form, or its serialised `toJSON()` form. Never throws. */
+export function isLangChainMessage(value: unknown): boolean {
+  if (!isObject(value)) return false
+  const type = peek(value, 'type')
+  if (type === 'constructor') return has(value, 'lc') && has(value, 'kwargs')
+  return (type === 'ai' || (typeof type === 'string' && OTHER_MESSAGE_TYPES.has(type))) && (has(value, 'content') || has(value, 'data'))
+}
+
 function readSerialized(value: object, path: string, context: Context): Reading {
   const id = peek(value, 'id')
   const className = isList(id) ? peek(id, lengthOf(id, childPath(path, 'id')) - 1) : undefined

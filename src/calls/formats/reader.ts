@@ -106,6 +106,16 @@ export function lengthOf(list: unknown[], path: string): number {
   return typeof length === 'number' ? length : 0
 }
 
+/** The one own key of `value`, or undefined where it has none or several, or listing them throws. */
+export function onlyKey(value: object): string | undefined {
+  try {
+    const keys = Object.keys(value)
+    return keys.length === 1 ? keys[0] : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export function isObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null
 }

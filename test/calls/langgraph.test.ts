@@ -1,0 +1,104 @@
+import { AIMessage, AIMessageChunk, type BaseMessage, HumanMessage } from '@langchain/core/messages'
+import { tool } from '@langchain/core/tools'
+import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph'
+import { ToolNode } from '@langchain/langgraph/prebuilt'
+import { describe, expect, test } from 'vitest'
+import { z } from 'zod'
+import { readTurns } from '../../src/calls'
+import { parisAndRome } from './paris-and-rome'
+
+const getWeather = tool(async ({ city }) => `20°C in ${city}`, {
+  name: 'get_weather',
+  description: 'The weather in a city.',
+  schema: z.object({ city: z.string() }),
+})
+
+/** A ReAct graph whose model asks for the weather in Paris and Rome, then answers once the results are in. */
+function weatherAgent() {
+  const agent = (state: typeof MessagesAnnotation.State) => {
+    const answered = state.messages.some((message: BaseMessage) => message.getType() === 'tool')
+    const reply = answered
+      ? new AIMessage('Warm in both.')
+      : new AIMessage({
+          content: '',
+          tool_calls: [
+            { name: 'get_weather', args: { city: 'Paris' }, id: 'call_1', type: 'tool_call' },
+            { name: 'get_weather', args: { city: 'Rome' }, id: 'call_2', type: 'tool_call' },
+          ],
+        })
+    return { messages: [reply] }
+  }
+  const next = (state: typeof MessagesAnnotation.State) => ((state.messages.at(-1) as AIMessage).tool_calls?.length ? 'tools' : END)
+  return new StateGraph(MessagesAnnotation)
+    .addNode('agent', agent)
+    .addNode('tools', new ToolNode([getWeather]))
+    .addEdge(START, 'agent')
+    .addConditionalEdges('agent', next, ['tools', END])
+    .addEdge('tools', 'agent')
+    .compile()
+}
+
+const question = { messages: [new HumanMessage('Weather in Paris and Rome?')] }
+
+async function streamed(streamMode: 'values' | 'updates'): Promise<unknown[]> {
+  const chunks: unknown[] = []
+  for await (const chunk of await weatherAgent().stream(question, { streamMode })) chunks.push(chunk)
+  return chunks
+}
+
+describe('a LangGraph run', () => {
+  test('its final state reads as its conversation', async () => {
+    const state = await weatherAgent().invoke(question)
+    expect(readTurns(state)).toEqual([parisAndRome])
+    expect(readTurns(state.messages)).toEqual([parisAndRome])
+  })
+
+  test("streamed in 'values' mode, each state repeating the last, reads as its last state: no call counted twice", async () => {
+    const states = await streamed('values')
+    expect(states.length).toBeGreaterThan(2)
+    expect(readTurns(states)).toEqual([parisAndRome])
+    expect(readTurns(JSON.parse(JSON.stringify(states)))).toEqual([parisAndRome])
+    expect(states).toMatchToolCalls(parisAndRome)
+  })
+
+  test("streamed in 'updates' mode, reads as the messages each node added, not as calls named after the nodes", async () => {
+    const updates = await streamed('updates')
+    expect(updates.map((update) => Object.keys(update as object))).toEqual([['agent'], ['tools'], ['agent']])
+    expect(readTurns(updates)).toEqual([parisAndRome])
+    // As a log keeps them: without ids the BFCL form { fname: { arg } } had read { agent: { messages } } as a call to agent.
+    expect(readTurns(JSON.parse(JSON.stringify(updates)))).toEqual([parisAndRome])
+    expect(() => expect(JSON.parse(JSON.stringify(updates))).not.toHaveCalledTool('get_weather')).toThrow()
+  })
+
+  test('states of two runs, which do not continue one another, are read each', async () => {
+    const [first, second] = [await weatherAgent().invoke(question), await weatherAgent().invoke(question)]
+    expect(readTurns([first, second])).toEqual([parisAndRome, parisAndRome])
+  })
+
+  test('a state that drops messages of the one before it is read whole, after it', () => {
+    const ask = new AIMessage({ content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1', type: 'tool_call' }] })
+    const again = new AIMessage({ content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Rome' }, id: 'c2', type: 'tool_call' }] })
+    const human = new HumanMessage({ content: 'Weather?', id: 'h1' })
+    expect(readTurns([{ messages: [human, ask] }, { messages: [human, again] }])).toEqual([[parisAndRome[0]], [parisAndRome[1]]])
+    expect(readTurns([{ messages: [human, ask] }, { messages: [human, ask, again] }])).toEqual([[parisAndRome[0]], [parisAndRome[1]]])
+  })
+
+  test("streamed in 'messages' mode, reads the message of each [message, metadata] pair", async () => {
+    const chunks: unknown[] = []
+    for await (const chunk of await weatherAgent().stream(question, { streamMode: 'messages' })) chunks.push(chunk)
+    expect(readTurns(chunks)).toEqual([parisAndRome])
+    expect(readTurns(JSON.parse(JSON.stringify(chunks)))).toEqual([parisAndRome])
+  })
+
+  test("a model's chunks streamed in 'messages' mode merge into its calls, as concat merges them", () => {
+    const metadata = { langgraph_node: 'agent', langgraph_step: 1 }
+    const piece = (args: string, extra: object = {}) => new AIMessageChunk({ content: '', id: 'run-1', tool_call_chunks: [{ index: 0, args, ...extra }] })
+    const pieces = [piece('{"ci', { id: 'call_1', name: 'get_weather' }), piece('ty": "Par'), piece('is"}')]
+    expect(readTurns(pieces.map((chunk) => [chunk, metadata]))).toEqual([[parisAndRome[0]]])
+    expect(readTurns(pieces.slice(0, 2).map((chunk) => [chunk, metadata]))[0]?.[0]?.unparseable).toMatch(/not valid JSON/)
+  })
+
+  test('a BFCL call with an argument named messages is still a call', () => {
+    expect(readTurns({ send: { messages: [{ role: 'user', content: 'hi' }] } })).toEqual([[{ name: 'send', args: { messages: [{ role: 'user', content: 'hi' }] } }]])
+  })
+})
