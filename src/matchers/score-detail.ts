@@ -45,9 +45,10 @@ export function scoreDetail(
   colors: Colors,
   scoredWith?: { gold: unknown; options: ResolvedMatchOptions },
   allowed?: FormatOptions['allowed'],
+  judged?: FormatOptions['judged'],
 ): string {
   if (scoredWith === undefined) {
-    return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED, pairLines: { lines: PAIR_LINES, seeAll: "the score's pairs hold every difference" } })
+    return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED, pairLines: { lines: PAIR_LINES, seeAll: "the score's pairs hold every difference" }, judged })
   }
   const { gold, options } = scoredWith
   return formatScore(score, {
@@ -58,5 +59,6 @@ export function scoreDetail(
     allowed,
     goldPlace: goldPlaces(gold),
     pairLines: { lines: PAIR_LINES, seeAll: 'the pairs of new ToolCallMetric(options).score(received, gold) hold every difference' },
+    judged,
   })
 }

@@ -6,6 +6,7 @@ import type { Figures } from '../metric/figures'
 import type { Score } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import type { Colors } from '../report/colors'
+import type { Judged } from '../report/figures-line'
 import { formatCorpusReport } from '../report/format-corpus-report'
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
 import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, UNDECIDED } from './matcher-context'
@@ -27,7 +28,7 @@ interface Graded {
   figures: Figures
   options: Record<string, unknown>
   hintNames: { received: string; args: string[] }
-  detail: (colors: Colors) => string
+  detail: (colors: Colors, judged: Judged) => string
   /** The score computed here from a gold, for the corpus reporters; a received Score or report is not recorded, lest it count twice. */
   scoredFromGold?: Score
   /**
@@ -67,13 +68,13 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
   }
   const options = readOptions(optionsArgument, ['by'])
   if (isScore(received)) {
-    return { figures: received, options, hintNames: { received: 'score', args: ['threshold'] }, detail: (colors) => scoreDetail(received, colors) }
+    return { figures: received, options, hintNames: { received: 'score', args: ['threshold'] }, detail: (colors, judged) => scoreDetail(received, colors, undefined, undefined, judged) }
   }
   return {
     figures: received,
     options,
     hintNames: { received: 'report', args: ['threshold'] },
-    detail: (colors) => formatCorpusReport(received, colors, 'episode', TOOL_ROWS),
+    detail: (colors, judged) => formatCorpusReport(received, colors, 'episode', TOOL_ROWS, judged),
     noFigure: received.episodes === 0 ? 'the report holds no episodes: an empty corpus has no figure' : undefined,
   }
 }
@@ -132,10 +133,10 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
     figures: score,
     options,
     hintNames: { received: 'received', args: ['threshold', 'gold'] },
-    detail: (colors) =>
+    detail: (colors, judged) =>
       printedOrFromCopies(
-        () => scoreDetail(score, colors, { gold, options: resolved }),
-        () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }),
+        () => scoreDetail(score, colors, { gold, options: resolved }, undefined, judged),
+        () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }, undefined, judged),
       ),
     scoredFromGold: score,
     ifUndecidedMatch: undecided ? () => withUndecidedAsMatches(() => scoreTrajectory(received, gold, resolved)) : undefined,
@@ -195,7 +196,7 @@ export function toScoreAtLeast(
           : `${expected}, received ${colors.received(printedFigure)}.`
     const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
     const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)
-    const detail = graded.detail(colors)
+    const detail = graded.detail(colors, { by, threshold: limit })
     return detail === '' ? `${head}\n\n${verdict}` : `${head}\n\n${verdict}\n\n${detail}`
   }
   return { pass: graded.noFigure === undefined ? figure >= limit || undecided : this.isNot === true, message }

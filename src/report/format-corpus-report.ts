@@ -4,7 +4,7 @@ import type { Figures } from '../metric/figures'
 import { startOf } from '../calls/text-excerpt'
 import { type Colors, NO_COLORS } from './colors'
 import { columnWidth } from './column-width'
-import { figuresLine } from './figures-line'
+import { figuresLine, type Judged } from './figures-line'
 import { printFigure } from './print-figure'
 
 const COLUMNS = ['TP', 'FP', 'FN', 'precision', 'recall', 'F1'] as const
@@ -50,11 +50,11 @@ function worstLines(report: CorpusReport): string[] {
 }
 
 /** A corpus report as text: per-tool figures (of the busiest `toolRows` tools), the worst episodes, then the micro-averaged figures over its `unit`s (episodes, or a test run's graded assertions). */
-export function formatCorpusReport(report: CorpusReport, colors: Colors = NO_COLORS, unit = 'episode', toolRows = Infinity): string {
+export function formatCorpusReport(report: CorpusReport, colors: Colors = NO_COLORS, unit = 'episode', toolRows = Infinity, judged?: Judged): string {
   const sections: string[][] = []
   if (Object.keys(report.perTool).length > 0) sections.push(['Per tool:', ...perToolTable(report.perTool, colors, toolRows)])
   const worst = worstLines(report)
   if (worst.length > 0) sections.push(['Lowest F1:', ...worst])
-  sections.push([`${figuresLine(report)} (micro average over ${report.episodes} ${unit}${report.episodes === 1 ? '' : 's'})`])
+  sections.push([`${figuresLine(report, 4, judged)} (micro average over ${report.episodes} ${unit}${report.episodes === 1 ? '' : 's'})`])
   return sections.map((lines) => lines.join('\n')).join('\n\n')
 }

@@ -2,7 +2,7 @@ import { startExcerpt } from '../calls/text-excerpt'
 import { NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
 import { jestDiff } from '#printers'
 import type { ArgVerdict } from '../compare/compare-call'
-import { figuresLine } from './figures-line'
+import { figuresLine, type Judged } from './figures-line'
 import { printDecimals } from './print-figure'
 import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../metric/score'
 import { type Colors, NO_COLORS } from './colors'
@@ -38,6 +38,8 @@ export interface FormatOptions {
    * `seeAll` says where to read them all (default: no bound beyond the per-list ones).
    */
   pairLines?: { lines: number; seeAll: string }
+  /** The figure an assertion judged against a threshold, printed so that it never reads as on the threshold's other side. */
+  judged?: Judged
 }
 
 /** What a verdict's nested diff is drawn with: the gold call's arguments as written, and the score's comparison; and how much of it is shown. */
@@ -401,6 +403,6 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
       ...listed(score.unmatchedGold, bounds.listed, (u) => formatUnmatchedGold(u, colors, allowed, options.goldPlace ?? flatPlace, predNames, bounds), more),
     ])
   }
-  sections.push([figuresLine(score, bounds.countDecimals)])
+  sections.push([figuresLine(score, bounds.countDecimals, options.judged)])
   return sections.map((lines) => lines.join('\n')).join('\n\n')
 }

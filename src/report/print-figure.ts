@@ -24,3 +24,16 @@ export function printFiguresApart(a: number, b: number): [string, string] {
   const printedB = printFigure(b)
   return printedA === printedB && a !== b ? [String(a), String(b)] : [printedA, printedB]
 }
+
+/**
+ * A figure printed beside the threshold it is judged against: as printFigure prints it, with more
+ * decimals where rounding would carry it across the threshold (0.79999 beside 0.8 is no 0.8).
+ */
+export function printBesideThreshold(value: number, threshold: number): string {
+  const reaches = value >= threshold
+  for (let digits = 4; digits <= 20; digits++) {
+    const printed = printDecimals(value, digits)
+    if (Number(printed) >= threshold === reaches) return printed
+  }
+  return String(value)
+}

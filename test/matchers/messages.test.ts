@@ -619,6 +619,13 @@ describe('the message of toScoreAtLeast', () => {
     expect(failureMessage(() => expect(calls('a', 'b', 'c')).toScoreAtLeast(0.7, calls('a', 'b', 'd')))).toContain('Expected F1 ≥ 0.7, received 0.6667.')
   })
 
+  test('never prints the judged figure of the figures line as reaching a threshold it fails', () => {
+    const grammar = { tools: { a: { importance: 1.99995 } } }
+    const message = failureMessage(() => expect([{ name: 'a', args: {} }, { name: 'b', args: {} }]).toScoreAtLeast(0.8, [{ name: 'a', args: {} }], { grammar }))
+    expect(message).toContain('Expected F1 ≥ 0.8, received 0.7999959999199984.')
+    expect(message).toContain('precision 0.6667  recall 1  F1 0.799996 (call level)')
+  })
+
   test('with .not, says the figure reached the threshold', () => {
     expect(failureMessage(() => expect([search('cats')]).not.toScoreAtLeast(0.8, [search('cats')]))).toMatchInlineSnapshot(`
       "expect(received).not.toScoreAtLeast(threshold, gold)
