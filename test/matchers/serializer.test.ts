@@ -52,4 +52,13 @@ describe('the snapshot serializer', () => {
       }
     `)
   })
+
+  test("prints a reason as the score holds it, its quoted values cut where it was scored, and the values whole beside it", () => {
+    const [gold, pred] = ['Y', 'X'].map((end) => 'lorem ipsum '.repeat(30) + end)
+    const score = new ToolCallMetric().score([{ name: 'f', args: { s: pred } }], [{ name: 'f', args: { s: gold } }])
+    const printed = format(score, { plugins: [serializer] })
+    expect(printed).toContain(`  ← ${score.pairs[0]!.args[0]!.reason}`)
+    expect(printed).toContain(`- s: "${gold}"`)
+    expect(printed).toContain(`+ s: "${pred}"`)
+  })
 })
