@@ -1,6 +1,8 @@
 import { startExcerpt } from '../calls/text-excerpt'
 import { NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
-import { jestDiff } from '#printers'
+import { jestDiff, prettyFormat } from '#printers'
+import { isPlainObject, isRecord } from '../calls/plain-value'
+import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies } from '../compare/gold-values'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine, type Judged } from './figures-line'
 import { printDecimals } from './print-figure'
@@ -78,9 +80,18 @@ function areDiffable(gold: unknown, pred: unknown): boolean {
   return isNested(gold) && isNested(pred) && Array.isArray(gold) === Array.isArray(pred)
 }
 
+/** Whether a nested diff shows a gold beside the prediction: two values areDiffable, a matcher beside an object, a predicate beside either. */
+function diffsWith(gold: unknown, pred: unknown): boolean {
+  return areDiffable(gold, pred) || (isAsymmetricMatcher(gold) && (isSatisfies(gold) || !Array.isArray(pred)))
+}
+
 /** The gold value of a nested diff: the author's, or the described one with its JSON markers as markers; undefined when it holds what a Score cannot test. */
 function diffableGold(described: unknown, written: unknown): unknown {
   if (written !== undefined) return written
+  // An argument's optional() is read as an argument's value only, so its value is read on its own.
+  if (isRecord(described) && Object.keys(described).length === 1 && Array.isArray(described.$optional)) {
+    return described.$optional.length === 0 ? undefined : diffableGold(described.$optional[0], undefined)
+  }
   if (!hasGoldMarker(described)) return described
   if (hasUntestableMarker(described)) return undefined
   try {
@@ -90,30 +101,80 @@ function diffableGold(described: unknown, written: unknown): unknown {
   }
 }
 
+/** How many leaves (strings, numbers, …) two values hold alike at the same places. */
+function leavesAlike(gold: unknown, pred: unknown): number {
+  if (Array.isArray(gold) && Array.isArray(pred)) {
+    let alike = 0
+    for (let i = 0; i < Math.min(gold.length, pred.length); i++) alike += leavesAlike(gold[i], pred[i])
+    return alike
+  }
+  if (isPlainObject(gold) && isPlainObject(pred)) {
+    let alike = 0
+    for (const key of Object.keys(gold)) if (Object.hasOwn(pred, key)) alike += leavesAlike(gold[key], pred[key])
+    return alike
+  }
+  return isNested(gold) || isNested(pred) || !Object.is(gold, pred) ? 0 : 1
+}
+
+/**
+ * The value a marker around the whole gold stands for in a nested diff, as jest-diff shows none
+ * inside one: optional()'s value, and of a oneOf the alternative of the prediction's kind that
+ * holds most of it alike (the first, on a tie). Anything else is itself.
+ */
+function unwrapped(gold: unknown, pred: unknown, accepts: AcceptsValue | undefined): unknown {
+  for (;;) {
+    if (isOptional(gold) && gold.constrained) gold = gold.value
+    else if (isOneOf(gold)) {
+      let nearest: unknown = gold.alternatives[0]
+      let most = -1
+      for (const alternative of gold.alternatives) {
+        const inner = unwrapped(alternative, pred, accepts)
+        if (!areDiffable(inner, pred)) continue
+        const alike = leavesAlike(alignMatched(inner, pred, accepts), pred)
+        if (alike > most) [nearest, most] = [alternative, alike]
+      }
+      gold = nearest
+    } else return gold
+  }
+}
+
 /**
  * A nested argument's diff; undefined where pretty-format cannot print a part of the gold (a
- * matcher without toAsymmetricMatcher, or whose printing throws), which is then shown on one line.
+ * matcher without toAsymmetricMatcher, or whose printing throws), which is then shown on one line,
+ * and null where the gold is a matcher jest-diff shows nothing inside (a predicate).
  */
-function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors, accepts: AcceptsValue | undefined, bounds: PrintBounds): string | undefined {
+function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors, accepts: AcceptsValue | undefined, bounds: PrintBounds): string | null | undefined {
   // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
   const [expectedShown, receivedShown] = longStringsCut(alignMatched(gold, pred, accepts), pred, bounds.stringCharacters)
   try {
-    return (
-      jestDiff().diff(expectedShown, receivedShown, {
-        aAnnotation: 'Expected',
-        bAnnotation: 'Received',
-        omitAnnotationLines: true,
-        // A small value is shown whole; a large one only around its differences.
-        expand: longer <= bounds.expandedDiffSize,
-        contextLines: 2,
-        aColor: (text) => colors.expected(oneLine(text)),
-        bColor: (text) => colors.received(oneLine(text)),
-        changeColor: oneLine,
-        commonColor: (text) => colors.dim(oneLine(text)),
-        patchColor: (text) => colors.dim(oneLine(text)),
-      }) ?? ''
-    )
+    return jestDiff().diff(expectedShown, receivedShown, {
+      aAnnotation: 'Expected',
+      bAnnotation: 'Received',
+      omitAnnotationLines: true,
+      // A small value is shown whole; a large one only around its differences.
+      expand: longer <= bounds.expandedDiffSize,
+      contextLines: 2,
+      aColor: (text) => colors.expected(oneLine(text)),
+      bColor: (text) => colors.received(oneLine(text)),
+      changeColor: oneLine,
+      commonColor: (text) => colors.dim(oneLine(text)),
+      patchColor: (text) => colors.dim(oneLine(text)),
+    })
+  } catch {
+    return undefined
+  }
+}
+
+/** The predicted value alone, as a diff prints its side, where the gold is a predicate and there is nothing to diff it with. */
+function receivedAlone(pred: unknown, colors: Colors, bounds: PrintBounds): string | undefined {
+  try {
+    const { format, plugins } = prettyFormat()
+    const printed = format(longStringsCut(pred, pred, bounds.stringCharacters)[1], { indent: 2, plugins: [plugins.AsymmetricMatcher] })
+    return printed
+      .split('\n')
+      .map((line) => colors.received(`+ ${oneLine(line)}`))
+      .join('\n')
   } catch {
     return undefined
   }
@@ -175,11 +236,13 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
     case 'unexpected':
       return [colors.received(`${INDENT}+ ${arg}: ${inline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
     case 'mismatch': {
-      // Each side written once, for both of the bounds below.
-      const longer = areDiffable(gold, pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
-      // Infinite where jest-diff cannot diff the two or JSON cannot write one, which no bound lets be diffed.
-      const diffable = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, longer, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
-      const nested = diffable === undefined ? undefined : nestedDiff(diffable, pred, longer, colors, accepts, bounds)
+      // Each side written once, for both of the bounds below; a marker's value is diffed, not the marker (see unwrapped).
+      const longer = isNested(gold) && isNested(pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
+      // Infinite where JSON cannot write one, which no bound lets be diffed.
+      const source = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, longer, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
+      const diffable = source === undefined ? undefined : unwrapped(source, pred, accepts)
+      const diff = diffable === undefined || !diffsWith(diffable, pred) ? undefined : nestedDiff(diffable, pred, longer, colors, accepts, bounds)
+      const nested = diff === null ? receivedAlone(pred, colors, bounds) : diff
       if (nested !== undefined) {
         const lines = longDiffCut(nested, colors, bounds.diffLines).map((line) => `${INDENT}    ${line}`)
         return [`${INDENT}~ ${arg}:` + why(verdict.reason ?? 'differs'), ...lines]

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { oneOf, optional } from '../../src/compare/gold-values'
+import { oneOf, optional, satisfies } from '../../src/compare/gold-values'
 import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { formatCorpusReport } from '../../src/report/format-corpus-report'
@@ -266,6 +266,30 @@ describe('the message of toMatchToolCalls', () => {
 
       TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)"
     `)
+  })
+
+  test('diffs a nested argument whose gold is a marker against the value the marker stands for, so that every difference shows', () => {
+    const pred = [{ name: 'hotel', args: { filters: { amenities: ['pool', 'gym'], stars: 3 } } }]
+    const inner = { amenities: ['pool', 'spa'], stars: 4 }
+    const diffed = [
+      '        -     "spa",',
+      '        +     "gym",',
+      '            ],',
+      '        -   "stars": 4,',
+      '        +   "stars": 3,',
+    ].join('\n')
+    expect(failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'hotel', args: { filters: optional(inner) } }]))).toContain(diffed)
+    // Of a oneOf, the alternative nearest the prediction.
+    const alternatives = oneOf({ amenities: ['sauna'], stars: 5 }, inner, 'none')
+    expect(failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'hotel', args: { filters: alternatives } }]))).toContain(diffed)
+  })
+
+  test('shows the predicted value alone where a nested argument\'s gold is a predicate, which has no value to diff it with', () => {
+    const pred = [{ name: 'hotel', args: { filters: { stars: 3 } } }]
+    const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'hotel', args: { filters: satisfies(() => false, 'a good filter') } }]))
+    expect(message).toContain(
+      ['    ~ filters:  ← expected a good filter, received {"stars": 3}', '        + Object {', '        +   "stars": 3,', '        + }', '', 'TP 0'].join('\n'),
+    )
   })
 
   test("marks in a nested diff only what the score found wrong: what the canonicalizer makes alike is no difference", () => {

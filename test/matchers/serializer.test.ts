@@ -2,6 +2,7 @@ import { format } from 'pretty-format'
 import { describe, expect, test } from 'vitest'
 import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { oneOf, optional } from '../../src/compare/gold-values'
 import { serializer } from '../../src/matchers/serializer'
 
 const score = new ToolCallMetric().score([{ name: 'search', args: { q: 'dogs' } }], [{ name: 'search', args: { q: 'cats' } }])
@@ -60,5 +61,15 @@ describe('the snapshot serializer', () => {
     expect(printed).toContain(`  ← ${score.pairs[0]!.args[0]!.reason}`)
     expect(printed).toContain(`- s: "${gold}"`)
     expect(printed).toContain(`+ s: "${pred}"`)
+  })
+
+  test('diffs a nested argument whose gold is optional() or oneOf() against the value it stands for', () => {
+    const pred = [{ name: 'hotel', args: { filters: { amenities: ['pool', 'gym'], stars: 3 } } }]
+    const inner = { amenities: ['pool', 'spa'], stars: 4 }
+    for (const filters of [optional(inner), oneOf(inner, { amenities: ['sauna'], stars: 5 })]) {
+      const printed = format(new ToolCallMetric().score(pred, [{ name: 'hotel', args: { filters } }]), { plugins: [serializer] })
+      expect(printed).toContain('-     "spa",\n        +     "gym",')
+      expect(printed).toContain('-   "stars": 4,\n        +   "stars": 3,')
+    }
   })
 })
