@@ -1,6 +1,7 @@
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Colors } from '../report/colors'
+import { EXPANDED_MESSAGE_BOUNDS, MESSAGE_BOUNDS, type PrintBounds } from '../report/print-bounds'
 
 type Paint = (text: string) => string
 
@@ -9,6 +10,8 @@ export interface MatcherContext {
   // Optional, as Jest's standalone `expect` declares them.
   isNot?: boolean
   promise?: string
+  /** Jest's `--expand`; Vitest sets none. */
+  expand?: boolean
   equals: TesterContext['equals']
   customTesters?: Tester[]
   utils: {
@@ -29,6 +32,11 @@ export interface MatcherContext {
 export interface MatcherResult {
   pass: boolean
   message: () => string
+}
+
+/** How much of a score a message shows: nested diffs whole only where the run asks for it (Jest's `--expand`). */
+export function runnerBounds(context: MatcherContext): PrintBounds {
+  return context.expand === true ? EXPANDED_MESSAGE_BOUNDS : MESSAGE_BOUNDS
 }
 
 export function runnerColors(context: MatcherContext): Colors {

@@ -44,15 +44,15 @@ export function scoreDetail(
   score: Score,
   colors: Colors,
   scoredWith?: { gold: unknown; options: ResolvedMatchOptions },
-  allowed?: FormatOptions['allowed'],
-  judged?: FormatOptions['judged'],
+  { allowed, judged, bounds }: Pick<FormatOptions, 'allowed' | 'judged' | 'bounds'> = {},
 ): string {
   if (scoredWith === undefined) {
-    return formatScore(score, { colors, exactLines: EXACT_PAIRS_LISTED, pairLines: { lines: PAIR_LINES, seeAll: "the score's pairs hold every difference" }, judged })
+    return formatScore(score, { colors, bounds, exactLines: EXACT_PAIRS_LISTED, pairLines: { lines: PAIR_LINES, seeAll: "the score's pairs hold every difference" }, judged })
   }
   const { gold, options } = scoredWith
   return formatScore(score, {
     colors,
+    bounds,
     exactLines: EXACT_PAIRS_LISTED,
     goldArgs: writtenArgs(gold),
     accepts: acceptsUnder(options),

@@ -13,7 +13,7 @@ import { formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { longReasonCut } from '../report/long-reason-cut'
 import { PAIR_LINES } from './score-detail'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerBounds, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
 
 /** How many calls the message lists before it counts the rest. */
 const LISTED_CALLS = 20
@@ -43,7 +43,7 @@ function callsMade(calls: readonly ToolCall[], highlight: number | undefined, wa
 /** The differing arguments of the same-named call that came closest to `args`. */
 function nearest(pair: PairDetail, args: Record<string, unknown>, options: ResolvedMatchOptions, context: MatcherContext): string[] {
   const colors = runnerColors(context)
-  const diff = { writtenGold: args, accepts: acceptsUnder(options) }
+  const diff = { writtenGold: args, accepts: acceptsUnder(options), bounds: runnerBounds(context) }
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...formatDiffering(pair, colors, diff, PAIR_LINES)]
 }
 

@@ -2,7 +2,7 @@ import { MATCH_OPTION_KEYS, type ResolvedMatchOptions } from '../match/options'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import type { Score } from '../metric/score'
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, UNDECIDED } from './matcher-context'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerBounds, runnerColors, UNAWAITED, UNDECIDED } from './matcher-context'
 import { readFlag, readOptions, resolveForRunner } from './matcher-options'
 import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
@@ -109,10 +109,10 @@ export function toMatchToolCalls(
     // A promise has no calls to show: a pair list would only grade it as unparseable.
     if (unawaited) return `${head}\n\n${verdict}`
     const colors = runnerColors(this)
-    const allowedShown = { extra: allowances.allowExtra, missing: allowances.allowMissing }
+    const shown = { allowed: { extra: allowances.allowExtra, missing: allowances.allowMissing }, bounds: runnerBounds(this) }
     const detail = printedOrFromCopies(
-      () => scoreDetail(score, colors, { gold, options: resolved }, allowedShown),
-      () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }, allowedShown),
+      () => scoreDetail(score, colors, { gold, options: resolved }, shown),
+      () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }, shown),
     )
     return `${head}\n\n${verdict}\n\n${detail}`
   }

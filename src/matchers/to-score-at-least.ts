@@ -7,9 +7,10 @@ import type { Score } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import type { Colors } from '../report/colors'
 import type { Judged } from '../report/figures-line'
+import type { PrintBounds } from '../report/print-bounds'
 import { formatCorpusReport } from '../report/format-corpus-report'
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerColors, UNAWAITED, UNDECIDED } from './matcher-context'
+import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerBounds, runnerColors, UNAWAITED, UNDECIDED } from './matcher-context'
 import { readOptions, resolveForRunner } from './matcher-options'
 import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
 import { printFiguresApart } from '../report/print-figure'
@@ -28,7 +29,7 @@ interface Graded {
   figures: Figures
   options: Record<string, unknown>
   hintNames: { received: string; args: string[] }
-  detail: (colors: Colors, judged: Judged) => string
+  detail: (colors: Colors, shown: { judged: Judged; bounds: PrintBounds }) => string
   /** The score computed here from a gold, for the corpus reporters; a received Score or report is not recorded, lest it count twice. */
   scoredFromGold?: Score
   /**
@@ -68,13 +69,13 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
   }
   const options = readOptions(optionsArgument, ['by'])
   if (isScore(received)) {
-    return { figures: received, options, hintNames: { received: 'score', args: ['threshold'] }, detail: (colors, judged) => scoreDetail(received, colors, undefined, undefined, judged) }
+    return { figures: received, options, hintNames: { received: 'score', args: ['threshold'] }, detail: (colors, shown) => scoreDetail(received, colors, undefined, shown) }
   }
   return {
     figures: received,
     options,
     hintNames: { received: 'report', args: ['threshold'] },
-    detail: (colors, judged) => formatCorpusReport(received, colors, 'episode', TOOL_ROWS, judged),
+    detail: (colors, { judged }) => formatCorpusReport(received, colors, 'episode', TOOL_ROWS, judged),
     noFigure: received.episodes === 0 ? 'the report holds no episodes: an empty corpus has no figure' : undefined,
   }
 }
@@ -133,10 +134,10 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
     figures: score,
     options,
     hintNames: { received: 'received', args: ['threshold', 'gold'] },
-    detail: (colors, judged) =>
+    detail: (colors, shown) =>
       printedOrFromCopies(
-        () => scoreDetail(score, colors, { gold, options: resolved }, undefined, judged),
-        () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }, undefined, judged),
+        () => scoreDetail(score, colors, { gold, options: resolved }, shown),
+        () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }, shown),
       ),
     scoredFromGold: score,
     ifUndecidedMatch: undecided ? () => withUndecidedAsMatches(() => scoreTrajectory(received, gold, resolved)) : undefined,
@@ -196,7 +197,7 @@ export function toScoreAtLeast(
           : `${expected}, received ${colors.received(printedFigure)}.`
     const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
     const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)
-    const detail = graded.detail(colors, { by, threshold: limit })
+    const detail = graded.detail(colors, { judged: { by, threshold: limit }, bounds: runnerBounds(this) })
     return detail === '' ? `${head}\n\n${verdict}` : `${head}\n\n${verdict}\n\n${detail}`
   }
   return { pass: graded.noFigure === undefined ? figure >= limit || undecided : this.isNot === true, message }

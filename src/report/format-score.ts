@@ -143,27 +143,38 @@ function unwrapped(gold: unknown, pred: unknown, accepts: AcceptsValue | undefin
  * matcher without toAsymmetricMatcher, or whose printing throws), which is then shown on one line,
  * and null where the gold is a matcher jest-diff shows nothing inside (a predicate).
  */
-function nestedDiff(gold: unknown, pred: unknown, longer: number, colors: Colors, accepts: AcceptsValue | undefined, bounds: PrintBounds): string | null | undefined {
+function nestedDiff(gold: unknown, pred: unknown, colors: Colors, accepts: AcceptsValue | undefined, bounds: PrintBounds): string | null | undefined {
   // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
   const [expectedShown, receivedShown] = longStringsCut(alignMatched(gold, pred, accepts), pred, bounds.stringCharacters)
-  try {
-    return jestDiff().diff(expectedShown, receivedShown, {
+  const diff = (expand: boolean) =>
+    jestDiff().diff(expectedShown, receivedShown, {
       aAnnotation: 'Expected',
       bAnnotation: 'Received',
       omitAnnotationLines: true,
-      // A small value is shown whole; a large one only around its differences.
-      expand: longer <= bounds.expandedDiffSize,
-      contextLines: 2,
+      expand,
+      // The runners' own context: a small value then prints whole, where 2 lines would trade its brackets for a hunk header.
+      contextLines: 5,
       aColor: (text) => colors.expected(oneLine(text)),
       bColor: (text) => colors.received(oneLine(text)),
       changeColor: oneLine,
       commonColor: (text) => colors.dim(oneLine(text)),
       patchColor: (text) => colors.dim(oneLine(text)),
     })
+  try {
+    if (!bounds.expandDiffs) return diff(false)
+    // Expanded past the lines shown, a diff could hide its differences below the cut.
+    const expanded = diff(true)
+    return expanded !== null && lineCount(expanded) > bounds.diffLines ? diff(false) : expanded
   } catch {
     return undefined
   }
+}
+
+function lineCount(text: string): number {
+  let lines = 1
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++
+  return lines
 }
 
 /** The predicted value alone, as a diff prints its side, where the gold is a predicate and there is nothing to diff it with. */
@@ -241,7 +252,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       // Infinite where JSON cannot write one, which no bound lets be diffed.
       const source = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, longer, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
       const diffable = source === undefined ? undefined : unwrapped(source, pred, accepts)
-      const diff = diffable === undefined || !diffsWith(diffable, pred) ? undefined : nestedDiff(diffable, pred, longer, colors, accepts, bounds)
+      const diff = diffable === undefined || !diffsWith(diffable, pred) ? undefined : nestedDiff(diffable, pred, colors, accepts, bounds)
       const nested = diff === null ? receivedAlone(pred, colors, bounds) : diff
       if (nested !== undefined) {
         const lines = longDiffCut(nested, colors, bounds.diffLines).map((line) => `${INDENT}    ${line}`)

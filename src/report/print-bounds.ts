@@ -21,8 +21,11 @@ export interface PrintBounds {
   diffLines: number
   /** Characters of a reason shown before its middle is cut. */
   reasonCharacters: number
-  /** Values up to this long, written as JSON, are diffed whole; longer ones only around their differences. */
-  expandedDiffSize: number
+  /**
+   * Whether a nested diff shows every line, or only its changes with a few lines around them, as
+   * the runners' own diffs do unless run with `--expand`.
+   */
+  expandDiffs: boolean
   /** Values up to this long, written as JSON, are diffed; longer ones are printed on one line each side, as a diff's cost grows with the product of their lengths. */
   diffableSize: number
   /** Decimals of a count or a weight, which may be fractional. */
@@ -48,7 +51,7 @@ export const MESSAGE_BOUNDS: PrintBounds = Object.freeze({
   argNameCharacters: 60,
   diffLines: 100,
   reasonCharacters: 400,
-  expandedDiffSize: 400,
+  expandDiffs: false,
   diffableSize: 20_000,
   countDecimals: 4,
   acceptedListed: 3,
@@ -66,9 +69,13 @@ export const WHOLE: PrintBounds = Object.freeze({
   argNameCharacters: Infinity,
   diffLines: Infinity,
   reasonCharacters: Infinity,
-  expandedDiffSize: Infinity,
+  // Every line, whatever a run's flags: a snapshot must read the same in every run.
+  expandDiffs: true,
   diffableSize: Infinity,
   countDecimals: Infinity,
   acceptedListed: Infinity,
   acceptedMatchers: true,
 })
+
+/** The bounds of a failure message of a run with `--expand` (Jest's `this.expand`): nested diffs shown whole where they fit. */
+export const EXPANDED_MESSAGE_BOUNDS: PrintBounds = Object.freeze({ ...MESSAGE_BOUNDS, expandDiffs: true })

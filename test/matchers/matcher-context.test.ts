@@ -41,4 +41,16 @@ describe('the matchers inside a runner', () => {
     expect(message()).toContain('<expected>    - q: "cats"</expected>')
     expect(message()).toContain('<received>    + q: "dogs"</received>')
   })
+
+  test.each([
+    ['toMatchToolCalls', (context: MatcherContext, pred: unknown, gold: any) => matchers.toMatchToolCalls.call(context, pred, gold)],
+    ['toScoreAtLeast', (context: MatcherContext, pred: unknown, gold: any) => matchers.toScoreAtLeast.call(context, pred, 1, gold)],
+    ['toHaveCalledTool', (context: MatcherContext, pred: unknown, gold: any) => matchers.toHaveCalledTool.call(context, pred, 'f', gold[0].args)],
+  ])("%s shows a nested diff around its changes, and whole where the runner's context asks for it (Jest's --expand)", (_, assert) => {
+    const xs = Array.from({ length: 20 }, (_, i) => i)
+    const [pred, gold] = [[{ name: 'f', args: { xs: xs.map((x) => (x === 10 ? -1 : x)) } }], [{ name: 'f', args: { xs } }]]
+    const diffLines = (context: MatcherContext) => assert(context, pred, gold).message().split('\n').filter((line) => /^ {8}/.test(line)).length
+    expect(diffLines(taggingContext([]))).toBe(13)
+    expect(diffLines({ ...taggingContext([]), expand: true })).toBe(23)
+  })
 })

@@ -406,9 +406,7 @@ describe('the message of toMatchToolCalls', () => {
       Pairs (- gold, + prediction):
         ✗ gold[0] ↔ pred[0]  create_user
           ~ profile:  ← profile.roles[1]: expected "dev", received "ops"
-                Object {
-                  "address": Object {
-                    "city": "London",
+              @@ -4,8 +4,8 @@
                     "zip": "N1",
                   },
                   "name": "Ada",

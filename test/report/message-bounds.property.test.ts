@@ -264,7 +264,7 @@ function scored({ gold, pred, level, order }: Case): Score {
 }
 
 function detailOf(c: Case, score: Score = scored(c)): string {
-  return scoreDetail(score, NO_COLORS, { gold: c.gold, options: resolveMatchOptions({ level: c.level, order: c.order }) }, { extra: c.allowExtra, missing: c.allowMissing })
+  return scoreDetail(score, NO_COLORS, { gold: c.gold, options: resolveMatchOptions({ level: c.level, order: c.order }) }, { allowed: { extra: c.allowExtra, missing: c.allowMissing } })
 }
 
 /** The message's sections: no line of the detail is empty (each is indented or a heading), so they part at empty lines. */

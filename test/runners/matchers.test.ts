@@ -199,6 +199,20 @@ describe('toMatchToolCalls', () => {
       'gold[0].args.q: expected a gold value, received undefined',
     )
   })
+
+  test("shows a nested diff only around its changes, as the runner's own diffs, and whole where the run asks for it (--expand)", () => {
+    const xs = Array.from({ length: 50 }, (_, i) => i)
+    const assertion = () => expect([{ name: 'f', args: { xs: xs.map((x) => (x === 25 ? -1 : x)) } }]).toMatchToolCalls([{ name: 'f', args: { xs } }])
+    const diffLines = (message: string) => message.split('\n').filter((line) => line.startsWith('        ')).length
+    expect(diffLines(failure(assertion))).toBe(13)
+    const { expand } = expect.getState()
+    expect.setState({ expand: true })
+    try {
+      expect(diffLines(failure(assertion))).toBe(53)
+    } finally {
+      expect.setState({ expand })
+    }
+  })
 })
 
 describe('a failure message of a prediction whose getter throws when read again', () => {
