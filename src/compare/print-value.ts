@@ -264,13 +264,29 @@ type WindowShown = (window: string, start: number) => string
 
 function printApart(expected: string, received: string, width: number, shownExpected: WindowShown, shownReceived: WindowShown): [string, string] {
   if (expected.length <= width && received.length <= width) return [`"${shownExpected(expected, 0)}"`, `"${shownReceived(received, 0)}"`]
+  const [start, expectedEnd, receivedEnd] = windowsApart(expected, received, width)
+  return [printWindow(expected, start, expectedEnd, shownExpected), printWindow(received, start, receivedEnd, shownReceived)]
+}
+
+/** Where the windows of two strings printed apart start (the same place in both) and end. */
+function windowsApart(expected: string, received: string, width: number): [number, number, number] {
   const shorter = Math.min(expected.length, received.length)
   let first = 0
   while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
   // A few characters before the difference, or more when the rest is shorter than the width.
   const start = Math.max(0, Math.min(first - Math.min(LEAD, Math.floor(width / 2)), Math.max(expected.length, received.length) - width))
-  const [expectedEnd, receivedEnd] = windowEnds(expected, received, first, start, width)
-  return [printWindow(expected, start, expectedEnd, shownExpected), printWindow(received, start, receivedEnd, shownReceived)]
+  return [start, ...windowEnds(expected, received, first, start, width)]
+}
+
+/**
+ * Whether two strings printed apart to `width` (printStringsApart, cutApart) differ again past
+ * the windows shown: their cut ends then hide a difference of their own.
+ */
+export function differsPastWindows(expected: string, received: string, width: number): boolean {
+  if (expected.length <= width && received.length <= width) return false
+  const [, expectedEnd, receivedEnd] = windowsApart(expected, received, width)
+  const [ends, endsReceived] = [Math.max(0, clusterStartAtOrBefore(expected, expectedEnd)), Math.max(0, clusterStartAtOrBefore(received, receivedEnd))]
+  return expected.slice(ends) !== received.slice(endsReceived)
 }
 
 /**
@@ -283,8 +299,30 @@ function windowEnds(expected: string, received: string, first: number, start: nu
   let shared = 0
   while (shared < shorter - first && expected.charCodeAt(expected.length - 1 - shared) === received.charCodeAt(received.length - 1 - shared)) shared++
   const fromEnd = Math.max(expected.length, received.length) - start - width
-  if (fromEnd < 0 || fromEnd > shared) return [Math.min(expected.length, start + width), Math.min(received.length, start + width)]
+  if (fromEnd < 0 || fromEnd > shared) return sameLineEnds(expected, received, start, width)
   return [expected.length - fromEnd, received.length - fromEnd]
+}
+
+/**
+ * Windows `width` after the start that end at the same line and column, counted from the start:
+ * lines of different lengths before the end would otherwise cut a line the two share at different
+ * places, and a nested diff, which compares by line, would mark it as differing.
+ */
+function sameLineEnds(expected: string, received: string, start: number, width: number): [number, number] {
+  const limits = [Math.min(expected.length, start + width), Math.min(received.length, start + width)] as const
+  const texts = [expected, received] as const
+  // The start of each window's last line, in as many lines as both windows hold.
+  const lineStarts = [start, start]
+  for (;;) {
+    const next = texts.map((text, i) => text.indexOf('\n', lineStarts[i]))
+    if (next.some((newline, i) => newline === -1 || newline >= limits[i]! - 1)) break
+    for (let i = 0; i < 2; i++) lineStarts[i] = next[i]! + 1
+  }
+  const column = Math.min(limits[0] - lineStarts[0]!, limits[1] - lineStarts[1]!)
+  return texts.map((text, i) => {
+    const lineEnd = text.indexOf('\n', lineStarts[i])
+    return Math.min(lineEnd === -1 ? text.length : lineEnd, lineStarts[i]! + column, limits[i]!)
+  }) as [number, number]
 }
 
 function printWindow(text: string, windowStart: number, windowEnd: number, shown: WindowShown): string {

@@ -1,5 +1,6 @@
 import { startExcerpt } from '../calls/text-excerpt'
-import { NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
+import { differsPastWindows, NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
+import { childPath } from '../calls/path'
 import { jestDiff, prettyFormat } from '#printers'
 import { isPlainObject, isRecord } from '../calls/plain-value'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies } from '../compare/gold-values'
@@ -143,10 +144,17 @@ function unwrapped(gold: unknown, pred: unknown, accepts: AcceptsValue | undefin
  * matcher without toAsymmetricMatcher, or whose printing throws), which is then shown on one line,
  * and null where the gold is a matcher jest-diff shows nothing inside (a predicate).
  */
-function nestedDiff(gold: unknown, pred: unknown, colors: Colors, accepts: AcceptsValue | undefined, bounds: PrintBounds): string | null | undefined {
+function nestedDiff(
+  gold: unknown,
+  pred: unknown,
+  colors: Colors,
+  accepts: AcceptsValue | undefined,
+  bounds: PrintBounds,
+  differsFurther?: { paths: string[]; root: string },
+): string | null | undefined {
   // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-  const [expectedShown, receivedShown] = longStringsCut(alignMatched(gold, pred, accepts), pred, bounds.stringCharacters)
+  const [expectedShown, receivedShown] = longStringsCut(alignMatched(gold, pred, accepts), pred, bounds.stringCharacters, differsFurther?.paths, differsFurther?.root)
   const diff = (expand: boolean) =>
     jestDiff().diff(expectedShown, receivedShown, {
       aAnnotation: 'Expected',
@@ -252,20 +260,30 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       // Infinite where JSON cannot write one, which no bound lets be diffed.
       const source = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, longer, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
       const diffable = source === undefined ? undefined : unwrapped(source, pred, accepts)
-      const diff = diffable === undefined || !diffsWith(diffable, pred) ? undefined : nestedDiff(diffable, pred, colors, accepts, bounds)
+      const differsFurther = { paths: [] as string[], root: verdict.position !== undefined ? key : childPath('', key) }
+      const diff = diffable === undefined || !diffsWith(diffable, pred) ? undefined : nestedDiff(diffable, pred, colors, accepts, bounds, differsFurther)
       const nested = diff === null ? receivedAlone(pred, colors, bounds) : diff
       if (nested !== undefined) {
         const lines = longDiffCut(nested, colors, bounds.diffLines).map((line) => `${INDENT}    ${line}`)
+        if (differsFurther.paths.length > 0) lines.push(colors.dim(`${INDENT}    (${stringsDifferFurther(differsFurther.paths, bounds)})`))
         return [`${INDENT}~ ${arg}:` + why(verdict.reason ?? 'differs'), ...lines]
       }
-      const [printedGold, printedPred] =
-        typeof gold === 'string' && typeof pred === 'string' ? printInlineApart(gold, pred, bounds) : [inline(gold), inline(pred)]
+      const strings = typeof gold === 'string' && typeof pred === 'string'
+      const [printedGold, printedPred] = strings ? printInlineApart(gold, pred, bounds) : [inline(gold), inline(pred)]
+      // A cut string shows its first difference only: where there are more, say so.
+      const further = strings && differsPastWindows(gold, pred, bounds.lineCharacters - 2) ? colors.dim('  (and differs further on)') : ''
       return [
         colors.expected(`${INDENT}- ${arg}: ${printedGold}`),
-        colors.received(`${INDENT}+ ${arg}: ${printedPred}`) + why(verdict.reason ?? 'differs'),
+        colors.received(`${INDENT}+ ${arg}: ${printedPred}`) + further + why(verdict.reason ?? 'differs'),
       ]
     }
   }
+}
+
+/** Which strings of a nested diff differ again past what it shows of them: the first by its path, the rest counted. */
+function stringsDifferFurther(paths: readonly string[], bounds: PrintBounds): string {
+  const first = longReasonCut(paths[0]!, bounds.reasonCharacters)
+  return paths.length === 1 ? `${first} differs further on, past what is shown` : `${first} and ${paths.length - 1} more strings differ further on, past what is shown`
 }
 
 /** A call's weight where it is not 1, so that the counts below can be told from the calls listed. */

@@ -1,7 +1,8 @@
 import { isPlainObject } from '../calls/plain-value'
 import { setOwnEntry } from '../compare/gold-node'
 import { isAsymmetricMatcher } from '../compare/gold-values'
-import { cutApart, drawnAlike, printStringsApart } from '../compare/print-value'
+import { cutApart, differsPastWindows, drawnAlike, printStringsApart } from '../compare/print-value'
+import { childPath } from '../calls/path'
 import { startOf } from '../calls/text-excerpt'
 
 function cutAlone(text: string, shown: number): string {
@@ -12,11 +13,13 @@ function cutAlone(text: string, shown: number): string {
  * A nested diff's two sides with their strings longer than `shown` (a message's: about a line of a
  * terminal) cut: two strings at the same place around where they first differ, as a top-level
  * string is shown, and any other to its start. So a long text differing in one word takes a line
- * each side, not two pages.
+ * each side, not two pages. The paths of two strings that differ again past what is shown are
+ * added to `differsFurther`, from `path`.
  */
-export function longStringsCut(gold: unknown, pred: unknown, shown: number): [unknown, unknown] {
+export function longStringsCut(gold: unknown, pred: unknown, shown: number, differsFurther?: string[], path = ''): [unknown, unknown] {
   if (typeof gold === 'string' && typeof pred === 'string') {
     if (gold === pred) return [cutAlone(gold, shown), cutAlone(pred, shown)]
+    if (differsFurther !== undefined && differsPastWindows(gold, pred, shown)) differsFurther.push(path)
     const apart: [string, string] = gold.length <= shown && pred.length <= shown ? [gold, pred] : cutApart(gold, pred, shown)
     if (!drawnAlike(apart[0], apart[1])) return apart
     // Drawn alike (é composed or not, a ligature and its letters): printed as printInline prints them, with escapes.
@@ -30,7 +33,7 @@ export function longStringsCut(gold: unknown, pred: unknown, shown: number): [un
     const both = Math.min(gold.length, pred.length)
     const cutGold: unknown[] = []
     const cutPred: unknown[] = []
-    for (let i = 0; i < both; i++) [cutGold[i], cutPred[i]] = longStringsCut(gold[i], pred[i], shown)
+    for (let i = 0; i < both; i++) [cutGold[i], cutPred[i]] = longStringsCut(gold[i], pred[i], shown, differsFurther, differsFurther && childPath(path, i))
     for (let i = both; i < gold.length; i++) cutGold[i] = cutIn(gold[i], shown)
     for (let i = both; i < pred.length; i++) cutPred[i] = cutIn(pred[i], shown)
     return [cutGold, cutPred]
@@ -40,7 +43,9 @@ export function longStringsCut(gold: unknown, pred: unknown, shown: number): [un
     const cutPred: Record<string, unknown> = {}
     const shared = new Map<string, [unknown, unknown]>()
     const keyShown = keysCut([...Object.keys(gold), ...Object.keys(pred)], shown)
-    for (const key of Object.keys(gold)) if (Object.hasOwn(pred, key)) shared.set(key, longStringsCut(gold[key], pred[key], shown))
+    for (const key of Object.keys(gold)) {
+      if (Object.hasOwn(pred, key)) shared.set(key, longStringsCut(gold[key], pred[key], shown, differsFurther, differsFurther && childPath(path, key)))
+    }
     for (const key of Object.keys(gold)) setOwnEntry(cutGold, keyShown(key), shared.has(key) ? shared.get(key)![0] : cutIn(gold[key], shown))
     for (const key of Object.keys(pred)) setOwnEntry(cutPred, keyShown(key), shared.has(key) ? shared.get(key)![1] : cutIn(pred[key], shown))
     return [cutGold, cutPred]

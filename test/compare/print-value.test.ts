@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
-import { NamesByDrawing, printArgName, printDrawnApart, printName, printStringsApart, printValue, valuesDrawnAlike } from '../../src/compare/print-value'
+import { differsPastWindows, NamesByDrawing, printArgName, printDrawnApart, printName, printStringsApart, printValue, valuesDrawnAlike } from '../../src/compare/print-value'
 
 /**
  * Controls, line and paragraph separators, default ignorables but for joiners and variation
@@ -265,6 +265,17 @@ describe('printStringsApart', () => {
     const [before, after] = expected.split('lazy')
     expect(received).toBe(`${before}sleepy${after}`)
     expect(after).toMatch(/…"$/)
+  })
+
+  test('where the strings differ again past the windows, both windows end at the same line and column, so a line both share prints alike', () => {
+    const code = Array.from({ length: 40 }, (_, i) => `line ${i}: const v${i} = compute(${i});`).join('\n')
+    const changed = code.replace('compute(5)', 'compute(50)').replace('compute(35)', 'compuet(35)')
+    const [expected, received] = printStringsApart(code, changed, 100)
+    const lastLine = (printed: string) => printed.slice(printed.lastIndexOf('\\n'))
+    expect(lastLine(received)).toBe(lastLine(expected))
+    expect(expected).toMatch(/…"$/)
+    expect(differsPastWindows(code, changed, 100)).toBe(true)
+    expect(differsPastWindows(code, code.replace('compute(5)', 'compute(50)'), 100)).toBe(false)
   })
 
   test('a window never splits a surrogate pair', () => {

@@ -292,6 +292,20 @@ describe('the message of toMatchToolCalls', () => {
     )
   })
 
+  test('cuts a long string of a nested diff at the same place on both sides, so text both share prints alike, and says where it differs further on', () => {
+    const code = Array.from({ length: 40 }, (_, i) => `line ${i}: const v${i} = compute(${i});`).join('\n')
+    const changed = code.replace('compute(5)', 'compute(50)').replace('compute(35)', 'compuet(35)')
+    const write = (content: string) => [{ name: 'write_file', args: { file: { path: 'a.ts', content } } }]
+    const nested = failureMessage(() => expect(write(changed)).toMatchToolCalls(write(code), { canonicalizer: 'exact' }))
+    expect(nested).toContain('        -   "content": "…const v5 = compute(5);\n        +   "content": "…const v5 = compute(50);\n          line 6:')
+    expect(nested).not.toMatch(/^ {8}[-+] line/m)
+    expect(nested).toContain('        (file.content differs further on, past what is shown)')
+    const once = failureMessage(() => expect(write(code.replace('compute(5)', 'compute(50)'))).toMatchToolCalls(write(code), { canonicalizer: 'exact' }))
+    expect(once).not.toContain('further on')
+    const top = failureMessage(() => expect([{ name: 'write_file', args: { content: changed } }]).toMatchToolCalls([{ name: 'write_file', args: { content: code } }], { canonicalizer: 'exact' }))
+    expect(top).toMatch(/\n {4}\+ content: "…const v5 = compute\(50\);.*…"  \(and differs further on\)  ← expected/)
+  })
+
   test("marks in a nested diff only what the score found wrong: what the canonicalizer makes alike is no difference", () => {
     const gold = [{ name: 'f', args: { tags: ['pool', 'spa', 'sauna'], at: { city: oneOf('Paris', 'Lyon'), town: 'new york', n: 0 } } }]
     const pred = [{ name: 'f', args: { tags: ['Pool', 'SPA', 'gym'], at: { city: 'paris', town: '  New   York ', n: -1 } } }]
