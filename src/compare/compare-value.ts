@@ -126,7 +126,10 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         if (undecidedValue()) return undefined
         return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate returned a promise: it must decide at once`)
       }
-      // Truthy passes, as a runner's asymmetric matchers do: `v => v.match(/x/)` is a predicate too.
+      // A missing `return` would blame the model, and pass under `.not`: the author's error, as a canonicalizer's non-string is.
+      if (typeof satisfied !== 'boolean') {
+        throw new TypeError(`${spellPath(node.path)}: expected the predicate of satisfies(${node.description}) to return true or false, received ${printValue(satisfied)} for ${printValue(pred)}`)
+      }
       return satisfied ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${node.description}, received ${printValue(pred)}`)
     }
     case 'matcher': {

@@ -167,10 +167,18 @@ describe('gold markers', () => {
     expect(reason({ asymmetricMatch: () => { throw hostile } }, 1)).toMatch(/, but it threw on 1: unknown error$/)
   })
 
-  test('a truthy answer passes, as in the runners, and a promise is a mismatch saying so rather than a pass', () => {
-    // Typed to return a boolean; plain JavaScript may return a match or a promise all the same.
-    const hasX = satisfies(((v: unknown) => typeof v === 'string' && v.match(/x/)) as never, 'contains x')
-    expect([matches(hasX, 'xyz'), matches(hasX, 'abc')]).toEqual([true, false])
+  test('a predicate that answers other than true or false is a TypeError naming the path and the description', () => {
+    // Typed to return a boolean; plain JavaScript may leave out the `return` all the same.
+    const positive = satisfies(((v: number) => { void (v > 0) }) as never, 'a positive number')
+    expect(() => matches({ n: positive }, { n: 5 })).toThrow(new TypeError('gold.n: expected the predicate of satisfies(a positive number) to return true or false, received undefined for 5'))
+    expect(() => reason(satisfies((() => 'yes') as never, 'anything'), 1)).toThrow(/^gold: .* received "yes" for 1$/)
+    expect(() => matches(satisfies((() => 1) as never, 'anything'), 1)).toThrow(TypeError)
+    // Inside a plain toEqual, the marker names itself.
+    const inToEqual = satisfies((() => undefined) as never, 'a positive number') as unknown as { asymmetricMatch(v: unknown): boolean }
+    expect(() => inToEqual.asymmetricMatch(5)).toThrow(/^expected the predicate of satisfies\(a positive number\)/)
+  })
+
+  test("an asymmetric matcher's truthy answer passes, as in the runners, and a promise is a mismatch saying so rather than a pass", () => {
     expect(matches({ asymmetricMatch: (v: unknown) => String(v).match(/x/) }, 'xyz')).toBe(true)
     expect(reason(satisfies((async () => true) as never, 'decided later'), 1)).toBe('expected decided later, but the predicate returned a promise: it must decide at once')
   })
