@@ -7,6 +7,7 @@ import { prettyFormat } from '#printers'
 import { canonicalizers } from './canonicalizers'
 import { compareValue, type Tester } from './compare-value'
 import { compileGoldValue } from './gold-node'
+import { printValue } from './print-value'
 
 // Symbol.for, so markers made by the ESM and the CJS build of this package are recognised by both.
 const MARKER = Symbol.for('expect-toolcalls.gold-marker')
@@ -113,6 +114,10 @@ class SatisfiesMarker extends GoldMarker implements Satisfies {
 
 /** Any of the alternatives is right. */
 export function oneOf(...alternatives: unknown[]): OneOf {
+  // One list alone is an allowed-value list handed over whole (as BFCL's come); as one alternative it would be the list itself, which plain gold already says.
+  if (alternatives.length === 1 && Array.isArray(alternatives[0])) {
+    throw new TypeError(`oneOf(): received one list, ${printValue(alternatives[0])}; spread a list of alternatives, oneOf(...values), or write a list that is the one value allowed as it is, without oneOf()`)
+  }
   return oneOfList(alternatives)
 }
 

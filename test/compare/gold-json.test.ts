@@ -100,6 +100,17 @@ describe('gold as JSON', () => {
     )
   })
 
+  test('oneOf() given one list throws saying to spread it, where the list was read as its one alternative', () => {
+    expect(() => oneOf(['Paris', 'Rome'])).toThrow(
+      new TypeError('oneOf(): received one list, ["Paris", "Rome"]; spread a list of alternatives, oneOf(...values), or write a list that is the one value allowed as it is, without oneOf()'),
+    )
+    expect(new ToolCallMetric().score([{ name: 'f', args: { x: 'Rome' } }], [{ name: 'f', args: { x: oneOf(...['Paris', 'Rome']) } }]).f1).toBe(1)
+    // Several lists are alternatives each, and the JSON form's list of alternatives is unambiguous.
+    expect(oneOf([1], [2]).alternatives).toEqual([[1], [2]])
+    const listAlone = [{ name: 'f', args: { x: { $oneOf: [[1, 2]] } } }]
+    expect(new ToolCallMetric().score([{ name: 'f', args: { x: [1, 2] } }], goldFromJSON(listAlone)).f1).toBe(1)
+  })
+
   test('predicates and matchers have no JSON form and say where they are', () => {
     expect(() => goldToJSON([{ name: 'f', args: { x: satisfies(() => true, 'any') } }])).toThrow(/^gold\[0\]\.args\.x: /)
     expect(() => goldToJSON({ x: jestExpect.any(String) })).toThrow(TypeError)
