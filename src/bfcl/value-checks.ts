@@ -4,12 +4,12 @@
  * an allowed value of an unexpected shape, that alternative is skipped instead.
  */
 
-import { canonicalizers } from '../compare/canonicalizers'
+import { canonicalForms } from '../compare/canonicalizers'
 import { failure, VALID, type CallCheck, type CallFailure } from './call-check'
 import { allowedValues, type BfclAllowed } from './ground-truth'
 import { isDict, pyContains, pyEquals, pyRepr, pyTypeOf } from './python-semantics'
 
-const standardize = canonicalizers.bfcl
+const standardize = canonicalForms.bfcl
 
 function standardizeIfString(value: unknown): unknown {
   return typeof value === 'string' ? standardize(value) : value

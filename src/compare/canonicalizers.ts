@@ -1,3 +1,5 @@
+import { printValue } from './print-value'
+
 /** Maps a string to the form in which two strings are compared. */
 export type Canonicalizer = (s: string) => string
 
@@ -43,7 +45,8 @@ function standardizeLikeBfcl(s: string): string {
   return lower.includes("'") ? lower.replaceAll("'", '"') : lower
 }
 
-export const canonicalizers = {
+/** The canonicalizers as scoring calls them, on strings only: each string compared passes here, so they check nothing. */
+export const canonicalForms = {
   /** Case-insensitive, trimmed, runs of whitespace folded to one space. */
   default: (s: string): string => s.trim().replace(WHITESPACE_RUN, ' ').toLowerCase(),
   /** The string itself. */
@@ -55,6 +58,30 @@ export const canonicalizers = {
 } satisfies Record<string, Canonicalizer>
 
 /** The name of one of `canonicalizers`, which options take in place of the function. */
-export type CanonicalizerName = keyof typeof canonicalizers
+export type CanonicalizerName = keyof typeof canonicalForms
 
-export const CANONICALIZER_NAMES = Object.keys(canonicalizers) as CanonicalizerName[]
+export const CANONICALIZER_NAMES = Object.keys(canonicalForms) as CanonicalizerName[]
+
+/** One of canonicalForms as the package exports it: called by an author, with anything, it names what it was given (not `s.trim is not a function`). */
+function checkedForm(name: CanonicalizerName): Canonicalizer {
+  const form = canonicalForms[name]
+  // Keyed by the name, so that the function is named as the form is (printed as `[Function toolName]`).
+  return {
+    [name]: (s: string): string => {
+      if (typeof s !== 'string') throw new TypeError(`canonicalizers.${name}(s): expected a string, received ${printValue(s)}`)
+      return form(s)
+    },
+  }[name]!
+}
+
+/** The canonicalizers, for an author to call or to pass as an option. */
+export const canonicalizers = {
+  /** Case-insensitive, trimmed, runs of whitespace folded to one space. */
+  default: checkedForm('default'),
+  /** The string itself. */
+  exact: checkedForm('exact'),
+  /** BFCL's rule: drop ` ,./-_*^`, lower-case, and read `'` as `"`. */
+  bfcl: checkedForm('bfcl'),
+  /** For tool names: case folded, and `.` and `-` read as `_` (`Math.Factorial` = `math_factorial`). */
+  toolName: checkedForm('toolName'),
+} satisfies Record<CanonicalizerName, Canonicalizer>

@@ -4,7 +4,7 @@
  */
 
 import { prettyFormat } from '#printers'
-import { canonicalizers } from './canonicalizers'
+import { canonicalForms } from './canonicalizers'
 import { compareValue, type Tester } from './compare-value'
 import { compileGoldValue } from './gold-node'
 import { printValue } from './print-value'
@@ -34,7 +34,7 @@ export interface AsymmetricMatcher {
   asymmetricMatch(other: unknown, customTesters?: Tester[]): boolean
 }
 
-const EXACT = { canonicalize: canonicalizers.exact }
+const EXACT = { canonicalize: canonicalForms.exact }
 /** The path a marker is compiled under, as an argument's value, and what its errors begin with then. */
 const WRAPPED = 'marker'
 const WRAPPED_VALUE = `${WRAPPED}.value.`

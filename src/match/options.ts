@@ -1,5 +1,5 @@
 import { isPlainObject } from '../calls/plain-value'
-import { CANONICALIZER_NAMES, CANONICALIZER_THREW, type Canonicalizer, type CanonicalizerName, canonicalizers } from '../compare/canonicalizers'
+import { CANONICALIZER_NAMES, CANONICALIZER_THREW, type Canonicalizer, type CanonicalizerName, canonicalForms } from '../compare/canonicalizers'
 import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
@@ -84,7 +84,7 @@ function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canoni
 function readCanonicalizer(value: unknown, path: string): Canonicalizer | undefined {
   if (value === undefined) return undefined
   if (typeof value === 'function') return checkedCanonicalizer(value as Canonicalizer, path)
-  if (typeof value === 'string' && (CANONICALIZER_NAMES as readonly string[]).includes(value)) return canonicalizers[value as CanonicalizerName]
+  if (typeof value === 'string' && (CANONICALIZER_NAMES as readonly string[]).includes(value)) return canonicalForms[value as CanonicalizerName]
   const names = CANONICALIZER_NAMES.map((name) => `'${name}'`).join(', ')
   throw new TypeError(`${path}: expected a function (s: string) => string or ${names}, received ${printValue(value)}${didYouMean(value, CANONICALIZER_NAMES)}`)
 }
@@ -113,8 +113,8 @@ export function resolveMatchOptions(options: MatchOptions, path = 'options'): Re
 }
 
 function resolve(options: MatchOptions, path: string): ResolvedMatchOptions {
-  const canonicalize = readCanonicalizer(options.canonicalizer, `${path}.canonicalizer`) ?? canonicalizers.default
-  const canonicalizeName = readCanonicalizer(options.name, `${path}.name`) ?? canonicalizers.exact
+  const canonicalize = readCanonicalizer(options.canonicalizer, `${path}.canonicalizer`) ?? canonicalForms.default
+  const canonicalizeName = readCanonicalizer(options.name, `${path}.name`) ?? canonicalForms.exact
   return {
     level: oneOfValues(options.level, ['call', 'arg'], `${path}.level`) ?? 'call',
     order: oneOfValues(options.order, ['any', 'strict', 'turns'], `${path}.order`) ?? 'any',

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { canonicalizers } from '../../src/compare/canonicalizers'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 describe('canonicalizers', () => {
   test('default folds case, trims, and folds runs of whitespace', () => {
@@ -27,5 +28,19 @@ describe('canonicalizers', () => {
   test('toolName folds case and reads . and - as _', () => {
     expect(canonicalizers.toolName('Math.Factorial')).toBe(canonicalizers.toolName('math_factorial'))
     expect(canonicalizers.toolName('get-weather')).toBe('get_weather')
+  })
+
+  test('each, called with anything but a string, throws a TypeError naming itself and what it was given', () => {
+    expect(() => (canonicalizers.default as (s: unknown) => string)(5)).toThrow(new TypeError('canonicalizers.default(s): expected a string, received 5'))
+    expect(() => (canonicalizers.exact as (s: unknown) => string)(null)).toThrow(new TypeError('canonicalizers.exact(s): expected a string, received null'))
+    expect(() => (canonicalizers.bfcl as (s: unknown) => string)(undefined)).toThrow(/^canonicalizers\.bfcl\(s\): /)
+    expect(() => (canonicalizers.toolName as (s: unknown) => string)(['a'])).toThrow(/^canonicalizers\.toolName\(s\): /)
+  })
+
+  test('each, passed as an option, compares as its name does', () => {
+    const calls = [{ name: 'f', args: { city: ' PARIS ' } }]
+    const gold = [{ name: 'f', args: { city: 'paris' } }]
+    expect(new ToolCallMetric({ canonicalizer: canonicalizers.default }).score(calls, gold).f1).toBe(1)
+    expect(new ToolCallMetric({ canonicalizer: canonicalizers.exact }).score(calls, gold).f1).toBe(0)
   })
 })
