@@ -90,6 +90,9 @@ function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolea
       const why = marker === keys[0] ? 'it would read back as a marker' : 'its key is a misspelt marker'
       throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: ${why}`)
     }
+    if (keys.length > 1 && (Object.hasOwn(gold, '$oneOf') || Object.hasOwn(gold, '$optional'))) {
+      throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: a marker's key beside others would not read back`)
+    }
     countValues(keys.length, path)
     ancestors.push(gold)
     const json = mapRecord(gold, (value, key) =>

@@ -11,7 +11,11 @@ export type JsonMarker = 'oneOf' | 'optional'
  * malformed one throws a TypeError at `where` (the object's path, or a function that spells it).
  */
 export function readJsonMarker(object: Record<string, unknown>, keys: readonly string[], where: LazyPath | (() => string)): JsonMarker | undefined {
-  if (keys.length !== 1) return undefined
+  if (keys.length !== 1) {
+    // Asked only of objects of several keys, which a call's arguments are not: a marker with a key beside it would be a literal object that nothing matches.
+    if (keys.length > 1 && (Object.hasOwn(object, '$oneOf') || Object.hasOwn(object, '$optional'))) throw markerWithOtherKeys(keys, where)
+    return undefined
+  }
   if (keys[0] === '$oneOf') {
     const alternatives = object.$oneOf
     if (!Array.isArray(alternatives) || alternatives.length === 0) {
@@ -28,6 +32,13 @@ export function readJsonMarker(object: Record<string, unknown>, keys: readonly s
   const near = nearMarker(keys[0]!)
   if (near !== undefined && Array.isArray(object[keys[0]!])) throw new TypeError(`${spelled(where)}.${keys[0]}: not a marker; did you mean ${near}?`)
   return undefined
+}
+
+function markerWithOtherKeys(keys: readonly string[], where: LazyPath | (() => string)): TypeError {
+  const marker = keys.find((key) => MARKER_KEYS.includes(key))!
+  const others = keys.filter((key) => key !== marker)
+  const nest = others.some((key) => MARKER_KEYS.includes(key)) ? '; nest one marker in the other, as { "$optional": [{ "$oneOf": [...] }] }' : ''
+  return new TypeError(`${spelled(where)}: a marker is an object of one key, ${marker}, received also ${others.map((key) => JSON.stringify(key)).join(', ')}${nest}`)
 }
 
 /** The marker key that `key` spells, exactly or misspelt, or undefined. */

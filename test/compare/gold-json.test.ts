@@ -36,6 +36,19 @@ describe('gold as JSON', () => {
     expect(goldToJSON(back)).toEqual(goldToJSON(gold))
   })
 
+  test('a marker with another key beside it throws naming the path, where it was silently a literal object that nothing matches', () => {
+    expect(() => goldFromJSON([{ name: 'f', args: { x: { $optional: [1], $comment: 'c' } } }])).toThrow(
+      new TypeError('gold[0].args.x: a marker is an object of one key, $optional, received also "$comment"'),
+    )
+    expect(() => new ToolCallMetric().score([], [{ name: 'f', args: { x: { y: { $oneOf: [1], $optional: [2] } } } }], { goldForm: 'json' })).toThrow(
+      new TypeError('gold[0].args.x.y: a marker is an object of one key, $oneOf, received also "$optional"; nest one marker in the other, as { "$optional": [{ "$oneOf": [...] }] }'),
+    )
+    // Nor is such a literal object written out, as it would read back so.
+    expect(() => goldToJSON([{ name: 'f', args: { x: { $oneOf: 1, n: 2 } } }])).toThrow(/^gold\[0\]\.args\.x: .* has no JSON form: a marker's key beside others would not read back$/)
+    // Other objects of several keys stay literal, `$` or not.
+    expect(new ToolCallMetric().score([{ name: 'f', args: { x: { $ref: 1, n: 2 } } }], [{ name: 'f', args: { x: { $ref: 1, n: 2 } } }], { goldForm: 'json' }).f1).toBe(1)
+  })
+
   test('a literal object whose key is a marker with a slip of case round-trips when it holds no list, and has no JSON form when it does', () => {
     const gold = [{ name: 'f', args: { flag: { $Optional: true } } }]
     expect(goldFromJSON(goldToJSON(gold))).toEqual(gold)
