@@ -1,6 +1,6 @@
 export type { ToolCall, Turns } from './calls/tool-call'
 export { readTurns, toolCalls } from './calls/read'
-export { parsePythonCalls, type PythonParseOptions } from './calls/python'
+export type { PythonParseOptions } from './calls/python'
 export { PyFloat, PyTuple } from './calls/python-values'
 
 export { type Canonicalizer, type CanonicalizerName, canonicalizers } from './compare/canonicalizers'
@@ -20,4 +20,4 @@ export type { Counts, Figures } from './metric/figures'
 export { perToolCounts } from './metric/per-tool'
 export type { CallData, PairDetail, Score, UnmatchedGold, UnmatchedKind, UnmatchedPrediction } from './metric/score'
 
-export { bfclGold, BfclInputError, categoryOf, checkBfclEntry, decodeBfclOutput, parseTypedJson, type BfclVerdict } from './bfcl'
+export { bfclGold, BfclInputError, categoryOf, checkBfclEntry, decodeBfclOutput, parsePythonCalls, parseTypedJson, type BfclCheckOptions, type BfclVerdict } from './bfcl'

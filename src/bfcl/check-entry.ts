@@ -7,6 +7,8 @@
  */
 
 import { printValue } from '../compare/print-value'
+import { readingAt } from '../calls/path'
+import { checkOptions, readFlag } from '../match/options'
 import type { ToolCall } from '../calls/tool-call'
 import { failure, type CallCheck } from './call-check'
 import { bfclCategory, categoryOf, type BfclCategory } from './category'
@@ -47,9 +49,17 @@ interface Plan {
  * calls; `category` defaults to what the id names. A bad model output is a verdict; a
  * malformed entry throws a BfclInputError naming the path.
  */
-export function checkBfclEntry(entry: unknown, options: BfclCheckOptions = {}): BfclVerdict {
-  return checkEntryNamingOutput(entry, options, 'model_output')
+export function checkBfclEntry(entry: unknown, options?: BfclCheckOptions): BfclVerdict {
+  return checkEntryNamingOutput(entry, options === undefined ? {} : checkedOptions(options), 'model_output')
 }
+
+/** The author's options, checked as the metric's are: `{ underscore_to_dot: true }` or `'true'` would be ignored silently. */
+function checkedOptions(options: BfclCheckOptions): BfclCheckOptions {
+  checkOptions(options, BFCL_CHECK_OPTION_KEYS, 'options')
+  return { underscoreToDot: readFlag(readingAt('options', () => ({ underscoreToDot: options.underscoreToDot })), 'underscoreToDot') }
+}
+
+const BFCL_CHECK_OPTION_KEYS = ['underscoreToDot']
 
 /** checkBfclEntry, naming the model's output in its verdicts' errors as the file it came from does (a result file's `result`). */
 export function checkEntryNamingOutput(entry: unknown, options: BfclCheckOptions, outputName: string): BfclVerdict {

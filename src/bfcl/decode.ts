@@ -1,4 +1,4 @@
-import { describePosition, parsePythonCalls } from '../calls/python'
+import { describePosition, readPythonCalls } from '../calls/python'
 import type { PythonCallsResult } from '../calls/python'
 import { arithmeticBudget } from './fold-arithmetic'
 import { readBfclExpression } from './read-expression'
@@ -22,7 +22,7 @@ function isStripped(code: number): boolean {
  * fails, as Python's parser refuses it. Failure positions point into the original text.
  */
 export function decodeBfclOutput(text: string): PythonCallsResult {
-  if (typeof text !== 'string') return parsePythonCalls(text)
+  if (typeof text !== 'string') return readPythonCalls(text)
   // Python's parser refuses the text whole, even where the character stands in a string literal.
   const nul = text.indexOf('\0')
   if (nul !== -1) {
@@ -37,7 +37,7 @@ export function decodeBfclOutput(text: string): PythonCallsResult {
   const closes = start < end && text.charCodeAt(end - 1) === RBRACKET
   const bracketed = `${opens ? '' : '['}${text.slice(start, end)}${closes ? '' : ']'}`
   const budget = arithmeticBudget()
-  const result = parsePythonCalls(bracketed, { typed: true, readExpression: (node) => readBfclExpression(node, budget) })
+  const result = readPythonCalls(bracketed, { typed: true, readExpression: (node) => readBfclExpression(node, budget) })
   if (result.ok) return result
   const position = Math.min(Math.max(start + result.position - (opens ? 0 : 1), start), end)
   const problem = `${result.problem}${addedBracketNote(result.position, bracketed.length, opens, closes)}`

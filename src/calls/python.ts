@@ -87,7 +87,7 @@ export type PythonCallsResult = { ok: true; calls: ToolCall[] } | PythonParseFai
  * calls separated by commas. Literals only (never evaluated); anything else is a failure,
  * unless `options.readExpression` reads it.
  */
-export function parsePythonCalls(text: string, options: PythonParseOptions = {}): PythonCallsResult {
+export function readPythonCalls(text: string, options: PythonParseOptions = {}): PythonCallsResult {
   if (typeof text !== 'string') {
     return pythonParseFailure('', 0, `expected a string of Python calls but got ${typeof text}`)
   }

@@ -28,7 +28,7 @@ import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits'
 import { looksLikeJson } from './looks-like-json'
 import { atPath, childPath, describe, errorMessage } from './path'
-import { notPythonReason, parsePythonCalls } from './python'
+import { notPythonReason, readPythonCalls } from './python'
 import { NOT_QUICK, quickPlain, readingCopied } from './plain-value'
 import { unparseableCall, type ToolCall, type Turns } from './tool-call'
 import { withItem } from './with-item'
@@ -495,7 +495,7 @@ function readText(text: string, path: string, depth: number): Reading {
     }
     return readAt(parsed, path, depth + 1)
   }
-  const parsed = parsePythonCalls(text)
+  const parsed = readPythonCalls(text)
   return parsed.ok ? { turns: [parsed.calls] } : unparseable(path, notPythonReason(text, parsed))
 }
 

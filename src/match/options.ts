@@ -107,6 +107,14 @@ export function checkOptionKeys(options: object, allowed: readonly string[], pat
   }
 }
 
+/** An option that is true, false or not given (false); anything else throws a TypeError naming it. */
+export function readFlag(options: Record<string, unknown>, key: string, path = 'options'): boolean {
+  const value = options[key]
+  if (value === undefined) return false
+  if (typeof value !== 'boolean') throw new TypeError(`${path}.${key}: expected true or false, received ${printValue(value)}`)
+  return value
+}
+
 /** Checks and resolves the matching options; keys were checked by the caller, which knows all of its own. */
 export function resolveMatchOptions(options: MatchOptions, path = 'options'): ResolvedMatchOptions {
   return readingAt(path, () => resolve(options, path))

@@ -1,5 +1,4 @@
 import { readingAt } from '../calls/path'
-import { printValue } from '../compare/print-value'
 import { checkOptions, MATCH_OPTION_KEYS, type MatchOptions, resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import { type MatcherContext, withRunnerTesters } from './matcher-context'
 
@@ -15,13 +14,6 @@ export function readOptions(options: unknown, allowed: readonly string[]): Recor
     for (const key of Object.keys(options)) read[key] = (options as Record<string, unknown>)[key]
     return read
   })
-}
-
-export function readFlag(options: Record<string, unknown>, key: string): boolean {
-  const value = options[key]
-  if (value === undefined) return false
-  if (typeof value !== 'boolean') throw new TypeError(`options.${key}: expected true or false, received ${printValue(value)}`)
-  return value
 }
 
 /** The scoring options among a matcher's options, resolved, with the runner's custom testers. */

@@ -245,13 +245,14 @@ describe('the model output', () => {
   })
 })
 
+const entryWithDot = (output: string) => ({
+  id: 'simple_0',
+  model_output: output,
+  functions: [{ name: 'math.factorial', parameters: { properties: { n: { type: 'integer' } }, required: ['n'] } }],
+  ground_truth: [{ 'math.factorial': { n: [5] } }],
+})
+
 describe('dotted names', () => {
-  const entryWithDot = (output: string) => ({
-    id: 'simple_0',
-    model_output: output,
-    functions: [{ name: 'math.factorial', parameters: { properties: { n: { type: 'integer' } }, required: ['n'] } }],
-    ground_truth: [{ 'math.factorial': { n: [5] } }],
-  })
 
   it('are expected whole', () => {
     expect(checkBfclEntry(entryWithDot('math.factorial(n=5)')).valid).toBe(true)
@@ -263,6 +264,26 @@ describe('dotted names', () => {
 
   it('are expected with _ for a model that writes them so', () => {
     expect(checkBfclEntry(entryWithDot('math_factorial(n=5)'), { underscoreToDot: true }).valid).toBe(true)
+  })
+})
+
+describe("checkBfclEntry's options", () => {
+  const check = checkBfclEntry as (entry: unknown, options: unknown) => unknown
+
+  it('throw a TypeError for an unknown option, suggesting the nearest, where it was ignored silently', () => {
+    expect(() => check(entryWithDot('math_factorial(n=5)'), { underscore_to_dot: true })).toThrow(
+      new TypeError("options.underscore_to_dot: unknown option (did you mean 'underscoreToDot'?); the options are underscoreToDot"),
+    )
+  })
+
+  it('throw a TypeError for a flag that is not true or false, where a string read as false', () => {
+    expect(() => check(entryWithDot('math_factorial(n=5)'), { underscoreToDot: 'true' })).toThrow(new TypeError('options.underscoreToDot: expected true or false, received "true"'))
+    expect(() => check(entryWithDot('math_factorial(n=5)'), 'underscoreToDot')).toThrow(new TypeError('options: expected an object of options, received "underscoreToDot"'))
+  })
+
+  it('may be left undefined', () => {
+    expect(checkBfclEntry(entryWithDot('math.factorial(n=5)'), undefined).valid).toBe(true)
+    expect(checkBfclEntry(entryWithDot('math.factorial(n=5)'), { underscoreToDot: undefined }).valid).toBe(true)
   })
 })
 

@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { checkBfclEntry } from '../../src/bfcl/check-entry'
 import { decodeBfclOutput } from '../../src/bfcl/decode'
-import { parsePythonCalls } from '../../src/calls/python'
+import { parsePythonCalls } from '../../src/bfcl/python-calls'
 import { PyFloat, tupleOf } from '../../src/calls/python-values'
 import type { ToolCall } from '../../src/calls/tool-call'
 

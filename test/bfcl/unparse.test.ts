@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { unparsePython } from '../../src/bfcl/unparse'
-import { parsePythonCalls } from '../../src/calls/python'
+import { parsePythonCalls } from '../../src/bfcl/python-calls'
 
 /** The argument of `f(x=<source>)` read as a syntax tree and written back. */
 function unparsed(source: string): unknown {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fc, test } from '@fast-check/vitest'
 import { CODE_UNITS_PADDING, NON_ASCII, releaseCodeUnits, takeCodeUnits } from '../../src/calls/code-units'
-import { parsePythonCalls } from '../../src/calls/python'
+import { parsePythonCalls } from '../../src/bfcl/python-calls'
 
 function unitsOf(text: string): number[] {
   const units = takeCodeUnits(text)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NAME_SLOT_COUNT, type NameSlots, releaseNameSlots, takeNameSlots } from '../../src/calls/name-slots'
-import { parsePythonCalls } from '../../src/calls/python'
+import { parsePythonCalls } from '../../src/bfcl/python-calls'
 
 const namesHeld = (slots: unknown[]) => slots.filter((entry, i) => i % 2 === 0 && entry !== undefined)
 

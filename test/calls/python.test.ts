@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { fc, test } from '@fast-check/vitest'
 import { readBfclExpression } from '../../src/bfcl/read-expression'
 import { MAX_DEPTH } from '../../src/calls/limits'
-import { parsePythonCalls, type PythonParseOptions } from '../../src/calls/python'
+import { parsePythonCalls } from '../../src/bfcl/python-calls'
+import type { PythonParseOptions } from '../../src/calls/python'
 import {
   PyCall,
   PyFloat,
@@ -573,6 +574,23 @@ describe('parsePythonCalls: limits', () => {
     const calls = callsOf(text)
     expect(calls).toHaveLength(100_000)
     expect(calls[99_999]).toEqual({ name: 'f', args: { i: 99_999 } })
+  })
+})
+
+describe("parsePythonCalls's options", () => {
+  const parse = parsePythonCalls as (text: string, options: unknown) => unknown
+
+  it('throw a TypeError for an unknown option, suggesting the nearest, where it was ignored silently', () => {
+    expect(() => parse('f(x=1.0)', { typd: true })).toThrow(new TypeError("options.typd: unknown option (did you mean 'typed'?); the options are typed, readExpression"))
+  })
+
+  it('throw a TypeError for a value of the wrong type, where 1 read as false', () => {
+    expect(() => parse('f(x=1.0)', { typed: 1 })).toThrow(new TypeError('options.typed: expected true or false, received 1'))
+    expect(() => parse('f(x=1.0)', { readExpression: true })).toThrow(/^options\.readExpression: expected a function/)
+  })
+
+  it('leave the text the model\'s: a text that is not a string is still a failure, not a throw', () => {
+    expect(parse(5 as never, { typed: true })).toMatchObject({ ok: false })
   })
 })
 
