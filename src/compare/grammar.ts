@@ -1,6 +1,6 @@
 import type { Canonicalizer } from './canonicalizers'
 import { childPath, readingAt } from '../calls/path'
-import { didYouMean } from './nearest'
+import { didYouMean, nearest } from './nearest'
 import { takesNullForLeftOut, type ValueSchema } from './value-schema'
 import { printValue } from './print-value'
 import { isRecord } from '../calls/plain-value'
@@ -68,6 +68,27 @@ function readImportance(value: unknown, path: string): number {
 
 const PARAMETERS_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema', 'schema']
 
+/** The keys of a tool schema that the grader reads, where it names no parameters. */
+const TOOL_KEYS_READ = ['importance', ...PARAMETERS_KEYS]
+
+/** Keys of real tools that are near a key the grader reads, yet mean something else (MCP's and the AI SDK's `outputSchema`). */
+const OTHER_TOOL_KEYS = ['outputSchema', 'output_schema']
+
+/**
+ * Throws for a key of a tool or property schema that misspells one the grader reads: a schema
+ * takes keys of any name, so an `importnace` would be passed over, weighing 1, and a `paramters`
+ * would leave every argument unchecked. Only keys near one the object lacks are refused.
+ */
+function refuseMisspeltKey(object: Record<string, unknown>, path: string, wanted: readonly string[], what: string): void {
+  // Where every key read is given, no key is compared.
+  const missing = wanted.filter((key) => object[key] === undefined)
+  if (missing.length === 0) return
+  for (const key of Object.keys(object)) {
+    if (wanted.includes(key) || OTHER_TOOL_KEYS.includes(key) || nearest(key, missing) === undefined) continue
+    throw new TypeError(`${childPath(path, key)}: unknown key${didYouMean(key, missing)}; ${what}`)
+  }
+}
+
 /** The parameters object of one tool schema in any dialect we read, with its name and importance. */
 function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
   // OpenAI Chat wraps the function in `function`, Bedrock Converse in `toolSpec`.
@@ -77,6 +98,8 @@ function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
   const sourcePath = fn ? `${path}.${wrapperKey}` : path
   // OpenAI and BFCL say `parameters`, Anthropic `input_schema`, the AI SDK and MCP `inputSchema`, Gemini `parametersJsonSchema`, LangChain's tools `schema`.
   const parametersKey = PARAMETERS_KEYS.find((key) => source[key] !== undefined)
+  refuseMisspeltKey(source, sourcePath, parametersKey === undefined ? TOOL_KEYS_READ : ['importance'], "a tool schema's importance weighs its calls, and its parameters type its arguments")
+  if (fn !== undefined) refuseMisspeltKey(tool, path, ['importance'], "a tool schema's importance weighs its calls")
   let parametersPath = `${sourcePath}.${parametersKey ?? 'parameters'}`
   let given = parametersKey === undefined ? undefined : source[parametersKey]
   // Bedrock holds the JSON Schema in `inputSchema.json`.
@@ -99,6 +122,7 @@ function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
 /** One tool of an AI SDK tool set, named by its key. */
 function unwrapToolSetEntry(name: string, tool: Record<string, unknown>, path: string) {
   const parametersPath = `${path}.inputSchema`
+  refuseMisspeltKey(tool, path, ['importance', 'inputSchema'], "a tool's importance weighs its calls, and its inputSchema types its arguments")
   return { name, parameters: parametersSchema(tool.inputSchema, parametersPath), parametersPath, importance: readImportance(tool.importance, `${path}.importance`) }
 }
 
@@ -174,6 +198,7 @@ function readParameters({ name, parameters, parametersPath, importance }: Return
     if (!isRecord(parameters)) {
       throw new TypeError(`${parametersPath}: expected a JSON Schema object, received ${printValue(parameters)}`)
     }
+    refuseMisspeltKey(parameters, parametersPath, ['properties', 'required'], 'the properties type the arguments, and required names those that must be given')
     const properties = parameters.properties ?? {}
     if (!isRecord(properties)) {
       throw new TypeError(`${parametersPath}.properties: expected an object, received ${printValue(properties)}`)
@@ -183,6 +208,7 @@ function readParameters({ name, parameters, parametersPath, importance }: Return
       const argPath = childPath(`${parametersPath}.properties`, arg)
       const property = properties[arg]
       const schema = reader.argument(property, argPath)
+      if (isRecord(property)) refuseMisspeltKey(property, argPath, ['importance'], "a property's importance weighs its argument")
       args.set(arg, { importance: readImportance((property as Record<string, unknown>).importance, `${argPath}.importance`), schema })
     }
     if (parameters.required !== undefined) required = readNameList(parameters.required, `${parametersPath}.required`, 'an argument name', 'argument names')

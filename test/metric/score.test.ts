@@ -156,6 +156,39 @@ describe('weights from the grammar', () => {
     )
   })
 
+  test("a misspelt importance on a tool schema, a tool set's tool or a property throws naming it, where the weight silently stayed 1", () => {
+    const city = { type: 'object', properties: { city: { type: 'string' } } }
+    const grammars: [unknown, string][] = [
+      [[{ type: 'function', function: { name: 'get_weather', importnace: 5, parameters: city } }], 'options.grammar[0].function.importnace'],
+      [[{ type: 'function', importanse: 5, function: { name: 'get_weather', parameters: city } }], 'options.grammar[0].importanse'],
+      [[{ name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string', importanc: 3 } } } }], 'options.grammar[0].input_schema.properties.city.importanc'],
+      [{ get_weather: { inputSchema: city, importnace: 5 } }, 'options.grammar.get_weather.importnace'],
+    ]
+    for (const [grammar, path] of grammars) {
+      expect(() => new ToolCallMetric({ level: 'arg', grammar: grammar as never })).toThrow(new RegExp(`^${path.replace(/[.[\]]/g, '\\$&')}: unknown key \\(did you mean 'importance'\\?\\); `))
+    }
+  })
+
+  test('a misspelt key that types the arguments throws naming it, where type checks were silently off', () => {
+    const typo = (tool: unknown) => () => new ToolCallMetric({ grammar: [tool] as never })
+    expect(typo({ type: 'function', function: { name: 'f', paramters: { type: 'object', properties: {} } } })).toThrow(/^options\.grammar\[0\]\.function\.paramters: unknown key \(did you mean 'parameters'\?\); /)
+    expect(typo({ name: 'f', input_shema: { type: 'object', properties: {} } })).toThrow(/^options\.grammar\[0\]\.input_shema: unknown key \(did you mean 'input_schema'\?\); /)
+    expect(typo({ name: 'f', parameters: { type: 'object', propertes: { x: { type: 'integer' } } } })).toThrow(/^options\.grammar\[0\]\.parameters\.propertes: unknown key \(did you mean 'properties'\?\); /)
+    expect(typo({ name: 'f', parameters: { type: 'object', properties: {}, requried: ['x'] } })).toThrow(/^options\.grammar\[0\]\.parameters\.requried: unknown key \(did you mean 'required'\?\); /)
+    // Schemas take keys of any name: only near-misses of what the grader reads are refused.
+    const mcp = { name: 'f', title: 'F', inputSchema: { type: 'object', properties: { x: { type: 'string', title: 'X', examples: ['a'], 'x-order': 1 } }, additionalProperties: false }, outputSchema: { type: 'object' }, annotations: {} }
+    expect(typo(mcp)).not.toThrow()
+  })
+
+  test('the tool schemas of the fixtures and of BFCL\'s function docs read without a false alarm', () => {
+    const forecast = JSON.parse(readFileSync(new URL('../fixtures/schemas/forecast-tool.json', import.meta.url), 'utf8')) as unknown
+    expect(() => new ToolCallMetric({ grammar: (Array.isArray(forecast) ? forecast : [forecast]) as never })).not.toThrow()
+    for (const category of ['simple_python', 'multiple', 'parallel', 'parallel_multiple', 'simple_java', 'simple_javascript']) {
+      const lines = readFileSync(new URL(`../fixtures/bfcl-data/BFCL_v4_${category}.json`, import.meta.url), 'utf8').split('\n').filter(Boolean)
+      for (const line of lines) expect(() => new ToolCallMetric({ grammar: (JSON.parse(line) as { function: never }).function })).not.toThrow()
+    }
+  })
+
   test("an importance on a tool schema's wrapper is named there, and a null one on its function is refused", () => {
     const wrapped = (outer: unknown, inner: unknown) => [
       { type: 'function', importance: outer, function: { name: 'delete_all', importance: inner, parameters: { type: 'object', properties: {} } } },
