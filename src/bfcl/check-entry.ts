@@ -33,7 +33,7 @@ export interface BfclVerdict {
 
 export interface BfclCheckOptions {
   /** The model names functions with `_` for `.` (`math_factorial`), as BFCL allows of OpenAI-style models. */
-  underscoreToDot?: boolean
+  underscoreToDot?: boolean | undefined
 }
 
 interface Plan {

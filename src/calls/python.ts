@@ -28,13 +28,13 @@ export interface PythonParseOptions {
    * Keep Python's types: floats become `PyFloat`, tuples `PyTuple`, and a call written as a
    * value becomes what BFCL's decoder makes of it (see `bfclCallValue`).
    */
-  typed?: boolean
+  typed?: boolean | undefined
   /**
    * Reads an argument of a top-level call that is not a literal (`x=2*3`, `x=Paris`, `x=...`)
    * from its syntax tree, instead of failing on it. With it, a repeated keyword argument
    * replaces the earlier one, as Python's parser (unlike its compiler) allows.
    */
-  readExpression?: (expression: PyNode) => ExpressionReading
+  readExpression?: ((expression: PyNode) => ExpressionReading) | undefined
 }
 
 /** What `readExpression` makes of an argument: its value, or why it has none and where. */

@@ -11,7 +11,7 @@ export type Order = 'any' | 'strict' | 'turns'
 
 /** A grammar of weights, or a list of tool schemas (OpenAI, Anthropic, Gemini, BFCL docs). */
 export type GrammarInput =
-  | { tools: Record<string, { importance?: number; args?: Record<string, { importance?: number }> }> }
+  | { tools: Record<string, { importance?: number | undefined; args?: Record<string, { importance?: number | undefined }> | undefined }> }
   | { tools: readonly unknown[] }
   | readonly unknown[]
   /** An AI SDK tool set, as given to `generateText`. */
@@ -19,14 +19,14 @@ export type GrammarInput =
 
 export interface MatchOptions {
   /** 'call' (default): a call is right or wrong as a whole. 'arg': every argument counts. */
-  level?: Level
+  level?: Level | undefined
   /** 'any' (default): calls are a multiset. 'strict': pairs keep the order. 'turns': turns keep their order. */
-  order?: Order
+  order?: Order | undefined
   /** How strings are compared: a function, or the name of one of `canonicalizers`. */
-  canonicalizer?: Canonicalizer | CanonicalizerName
+  canonicalizer?: Canonicalizer | CanonicalizerName | undefined
   /** How tool names are compared, as `canonicalizer`; exact by default (`'toolName'` folds case and reads `.` and `-` as `_`). */
-  name?: Canonicalizer | CanonicalizerName
-  grammar?: GrammarInput
+  name?: Canonicalizer | CanonicalizerName | undefined
+  grammar?: GrammarInput | undefined
 }
 
 export interface ResolvedMatchOptions {

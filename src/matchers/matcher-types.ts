@@ -9,16 +9,16 @@ export type { Gold, GoldCallInput } from '../compare/gold-calls'
 
 export interface ToMatchToolCallsOptions extends MatchOptions {
   /** Predictions may be left unpaired: the gold is a subset of the calls made. */
-  allowExtra?: boolean
+  allowExtra?: boolean | undefined
   /** Gold calls may be left unpaired: the calls made are a subset of the gold. */
-  allowMissing?: boolean
+  allowMissing?: boolean | undefined
 }
 
 export type ScoreFigure = 'f1' | 'precision' | 'recall'
 
 export interface ToScoreAtLeastOptions extends MatchOptions {
   /** Which figure must reach the threshold (default 'f1'). */
-  by?: ScoreFigure
+  by?: ScoreFigure | undefined
 }
 
 interface ScoreCallsAtLeast<R> {
@@ -28,15 +28,15 @@ interface ScoreCallsAtLeast<R> {
 
 interface ScoreScoredAtLeast<R> {
   /** On a `Score` or a corpus report from `evaluate`, which already hold their figures. */
-  (threshold: number, options?: { by?: ScoreFigure }): R
+  (threshold: number, options?: { by?: ScoreFigure | undefined }): R
 }
 
 /** A value that may be calls or already scored: either form, the calls' first. */
 interface ScoreEitherAtLeast<R> {
   (threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
-  (threshold: number, options?: { by?: ScoreFigure }): R
+  (threshold: number, options?: { by?: ScoreFigure | undefined }): R
   /** Either form: the signature kept where a runner maps the matchers' types (Vitest's `.resolves` keeps an overloaded method's last). */
-  (threshold: number, goldOrOptions?: Gold | { by?: ScoreFigure }, options?: ToScoreAtLeastOptions): R
+  (threshold: number, goldOrOptions?: Gold | { by?: ScoreFigure | undefined }, options?: ToScoreAtLeastOptions): R
 }
 
 /**

@@ -32,11 +32,11 @@ export interface CorpusReport extends Figures {
 
 export interface EvaluateOptions {
   /** How many of the worst episodes to keep (default 5). */
-  worst?: number
+  worst?: number | undefined
   /** Called with each episode's result as soon as it is scored. */
-  onEpisode?: (result: EpisodeResult) => void
+  onEpisode?: ((result: EpisodeResult) => void) | undefined
   /** 'json': each episode's gold is in its JSON form (`$oneOf`, `$optional`), as read from a file. */
-  goldForm?: GoldForm
+  goldForm?: GoldForm | undefined
 }
 
 const EVALUATE_OPTION_KEYS = ['worst', 'onEpisode', 'goldForm']

@@ -24,12 +24,12 @@ const NO_OPTIONS: ScoreOptions = Object.freeze({})
 /** Options for one score. */
 export interface ScoreOptions {
   /** A grammar that applies to this trajectory only. */
-  grammar?: GrammarInput
+  grammar?: GrammarInput | undefined
   /**
    * 'json': the gold is in its JSON form, `{ "$oneOf": [...] }` and `{ "$optional": [...] }`,
    * as read from a file; the same as passing goldFromJSON(gold), without building the markers.
    */
-  goldForm?: GoldForm
+  goldForm?: GoldForm | undefined
 }
 
 const SCORE_OPTION_KEYS = ['grammar', 'goldForm']

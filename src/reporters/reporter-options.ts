@@ -7,13 +7,13 @@ import { didYouMean } from '../compare/nearest'
 /** The options of either runner's corpus reporter. */
 export interface ToolCallsReporterOptions {
   /** The run fails when the corpus micro-F1 is below this (0 to 1). */
-  minF1?: number
+  minF1?: number | undefined
   /** Also write the report as JSON to this path (relative to the runner's root). */
-  json?: string
+  json?: string | undefined
   /** How many of the lowest tests to list (default 5). */
-  worst?: number
+  worst?: number | undefined
   /** Which figure ranks the lowest tests (default 'f1'). */
-  by?: ScoreFigure
+  by?: ScoreFigure | undefined
 }
 
 export interface ResolvedReporterOptions {

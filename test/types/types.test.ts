@@ -25,3 +25,9 @@ describe("the matchers' types", () => {
     expect(await typeErrors(project)).toBe('')
   }, 60_000)
 })
+
+describe("the options' types", () => {
+  test('take an option passed on as undefined under exactOptionalPropertyTypes, as the options do at run time', async () => {
+    expect(await typeErrors('exact-optional')).toBe('')
+  }, 60_000)
+})
