@@ -14,8 +14,8 @@ export type GrammarInput =
   | { tools: Record<string, { importance?: number | undefined; args?: Record<string, { importance?: number | undefined }> | undefined }> }
   | { tools: readonly unknown[] }
   | readonly unknown[]
-  /** An AI SDK tool set, as given to `generateText`. */
-  | Readonly<Record<string, { inputSchema?: unknown }>>
+  /** An AI SDK tool set, as given to `generateText`, or written inline with an importance on a tool. */
+  | Readonly<Record<string, { inputSchema?: unknown; importance?: number | undefined; description?: unknown }>>
 
 export interface MatchOptions {
   /** 'call' (default): a call is right or wrong as a whole. 'arg': every argument counts. */

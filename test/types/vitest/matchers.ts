@@ -67,6 +67,13 @@ const tools = {
 }
 new ToolCallMetric({ grammar: tools })
 expect([]).toMatchToolCalls(gold, { grammar: tools })
+// Written inline, a tool set's tool takes an importance and a description, as the README shows.
+const weatherSchema = { type: 'object', properties: { city: { type: 'string' } } }
+new ToolCallMetric({ grammar: { get_weather: { inputSchema: weatherSchema, importance: 5 } } })
+new ToolCallMetric({ grammar: { get_weather: { description: 'The weather in a city', inputSchema: z.object({ city: z.string() }), importance: 0.5 } } })
+new ToolCallMetric({ grammar: { ...tools, delete_all: { ...tool({ inputSchema: z.object({}) }), importance: 5 } } })
+// @ts-expect-error an importance is a number
+new ToolCallMetric({ grammar: { get_weather: { inputSchema: weatherSchema, importance: '5' } } })
 // @ts-expect-error a misspelt grammar form
 new ToolCallMetric({ grammar: { tool: { f: { importance: 1 } } } })
 
