@@ -127,8 +127,9 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate returned a promise: it must decide at once`)
       }
       // A missing `return` would blame the model, and pass under `.not`: the author's error, as a canonicalizer's non-string is.
-      if (typeof satisfied !== 'boolean') {
-        throw new TypeError(`${spellPath(node.path)}: expected the predicate of satisfies(${node.description}) to return true or false, received ${printValue(satisfied)} for ${printValue(pred)}`)
+      // Any other answer counts by its truth, as a runner's asymmetric matcher's does: `v => v.match(/x/)` and `v => v && v > 0` are predicates too.
+      if (satisfied === undefined) {
+        throw new TypeError(`${spellPath(node.path)}: the predicate of satisfies(${node.description}) returned undefined for ${printValue(pred)}: does it lack a return?`)
       }
       return satisfied ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${node.description}, received ${printValue(pred)}`)
     }

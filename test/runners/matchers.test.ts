@@ -516,12 +516,12 @@ describe('a gold predicate or matcher that cannot decide on a predicted value', 
   })
 })
 
-describe('a gold predicate that answers other than true or false', () => {
+describe('a gold predicate that answers undefined', () => {
   // A missing `return`: plain JavaScript, or a cast, lets it through the types.
   const noAnswer = satisfies(((city: unknown) => { void city }) as unknown as () => boolean, 'a known city')
 
   test('throws a TypeError naming the path, rather than passing .not or blaming the model', () => {
-    const expected = 'gold[0].args.city: expected the predicate of satisfies(a known city) to return true or false, received undefined for "Paris"'
+    const expected = 'gold[0].args.city: the predicate of satisfies(a known city) returned undefined for "Paris": does it lack a return?'
     expect(() => expect([{ name: 'get_weather', args: { city: 'Paris' } }]).not.toMatchToolCalls([{ name: 'get_weather', args: { city: noAnswer } }])).toThrow(expected)
     expect(() => expect([{ name: 'get_weather', args: { city: 'Paris' } }]).toMatchToolCalls([{ name: 'get_weather', args: { city: noAnswer } }])).toThrow(expected)
   })
