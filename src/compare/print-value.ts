@@ -275,7 +275,8 @@ function windowsApart(expected: string, received: string, width: number): [numbe
   while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
   // A few characters before the difference, or more when the rest is shorter than the width.
   const start = Math.max(0, Math.min(first - Math.min(LEAD, Math.floor(width / 2)), Math.max(expected.length, received.length) - width))
-  return [start, ...windowEnds(expected, received, first, start, width)]
+  const [expectedEnd, receivedEnd] = windowEnds(expected, received, first, start, width)
+  return [start, expectedEnd, receivedEnd]
 }
 
 /**
@@ -309,20 +310,27 @@ function windowEnds(expected: string, received: string, first: number, start: nu
  * places, and a nested diff, which compares by line, would mark it as differing.
  */
 function sameLineEnds(expected: string, received: string, start: number, width: number): [number, number] {
-  const limits = [Math.min(expected.length, start + width), Math.min(received.length, start + width)] as const
-  const texts = [expected, received] as const
+  const expectedLimit = Math.min(expected.length, start + width)
+  const receivedLimit = Math.min(received.length, start + width)
   // The start of each window's last line, in as many lines as both windows hold.
-  const lineStarts = [start, start]
+  let expectedLine = start
+  let receivedLine = start
   for (;;) {
-    const next = texts.map((text, i) => text.indexOf('\n', lineStarts[i]))
-    if (next.some((newline, i) => newline === -1 || newline >= limits[i]! - 1)) break
-    for (let i = 0; i < 2; i++) lineStarts[i] = next[i]! + 1
+    const expectedNewline = expected.indexOf('\n', expectedLine)
+    if (expectedNewline === -1 || expectedNewline >= expectedLimit - 1) break
+    const receivedNewline = received.indexOf('\n', receivedLine)
+    if (receivedNewline === -1 || receivedNewline >= receivedLimit - 1) break
+    expectedLine = expectedNewline + 1
+    receivedLine = receivedNewline + 1
   }
-  const column = Math.min(limits[0] - lineStarts[0]!, limits[1] - lineStarts[1]!)
-  return texts.map((text, i) => {
-    const lineEnd = text.indexOf('\n', lineStarts[i])
-    return Math.min(lineEnd === -1 ? text.length : lineEnd, lineStarts[i]! + column, limits[i]!)
-  }) as [number, number]
+  const column = Math.min(expectedLimit - expectedLine, receivedLimit - receivedLine)
+  return [lineEndAt(expected, expectedLine, column, expectedLimit), lineEndAt(received, receivedLine, column, receivedLimit)]
+}
+
+/** Where a window's last line, from `lineStart`, ends: at its column, its newline or the window's limit, whichever comes first. */
+function lineEndAt(text: string, lineStart: number, column: number, limit: number): number {
+  const lineEnd = text.indexOf('\n', lineStart)
+  return Math.min(lineEnd === -1 ? text.length : lineEnd, lineStart + column, limit)
 }
 
 function printWindow(text: string, windowStart: number, windowEnd: number, shown: WindowShown): string {
