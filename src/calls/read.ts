@@ -273,8 +273,8 @@ class ListReading implements IndexVisitor {
   private lastStateTurns = 0
   /** The index of the item before, where it is a choice or a candidate; NaN where it is not. */
   private lastChoice = NaN
-  /** Whether the run is a streamed response's whose last chunk has not come. */
-  private responseUnderWay = false
+  /** The id of the streamed response whose chunks the run holds, until its last chunk comes. */
+  private responseUnderWay: string | undefined = undefined
   /** Whether the list is among the ancestors: only once an item is read further, so that a list of calls alone, the commonest, costs nothing. */
   entered = false
 
@@ -288,11 +288,17 @@ class ListReading implements IndexVisitor {
     // Items held, not the length, count: a vast sparse list or a Proxy's made-up length holds only what it lists.
     if (++listItemsRead > MAX_LIST_ITEMS) return
     const { list, path, depth } = this
+    // What the item before was, for this one only: each item that is no state or choice forgets it.
+    const { lastState, lastChoice } = this
+    this.lastState = undefined
+    this.lastChoice = NaN
     const listed = readItem(list, index, path)
     // The commonest item, our own { name, args } call, is read without spelling its path.
     const own = depth < MAX_DEPTH && isObject(listed) ? quickOwnCall(listed) : undefined
     if (own !== undefined) {
       if (this.stream !== undefined) this.addResponse(this.stream.finish())
+      // A call of its own is no chunk of a streamed response.
+      if (this.responseUnderWay !== undefined) this.endRun()
       this.run = withItem(this.run, own)
       return
     }
@@ -324,9 +330,8 @@ class ListReading implements IndexVisitor {
     this.addResponse(this.stream?.finish())
     // A choice numbered just after the one before it is that one's alternative, not the next turn.
     const choice = choiceIndex(item)
-    const alternative = choice !== undefined && choice === this.lastChoice + 1
-    this.lastChoice = choice ?? NaN
-    if (alternative) return
+    if (choice !== undefined) this.lastChoice = choice
+    if (choice !== undefined && choice === lastChoice + 1) return
     if (isObject(item) && (this.aiSdkInputs !== undefined || peek(item, 'type') === 'tool-input-start')) (this.aiSdkInputs ??= new AiSdkOpenInputs()).note(item, itemPath)
     if (isList(item) && !isTuple(item)) {
       this.endRun()
@@ -334,8 +339,7 @@ class ListReading implements IndexVisitor {
       return
     }
     const state = stateMessages(item)
-    if (state !== undefined) this.beginState(state)
-    else this.lastState = undefined
+    if (state !== undefined) this.beginState(state, lastState)
     const reading = readAt(item, itemPath, depth + 1)
     if ('call' in reading) {
       this.run = withItem(this.run, reading.call)
@@ -354,9 +358,9 @@ class ListReading implements IndexVisitor {
   }
 
   /** A graph's state, `{ messages }`: one that holds the state's before it and more stands in its place, as each state a graph streams repeats the last. */
-  private beginState(messages: unknown[]): void {
+  private beginState(messages: unknown[], lastState: unknown[] | undefined): void {
     this.endRun()
-    const replaces = this.lastState !== undefined && extendsMessages(this.lastState, messages)
+    const replaces = lastState !== undefined && extendsMessages(lastState, messages)
     if (replaces && this.turns !== undefined) this.turns.length = this.lastStateTurns
     this.lastStateTurns = this.turns?.length ?? 0
     this.lastState = messages
@@ -364,10 +368,10 @@ class ListReading implements IndexVisitor {
 
   /** A streamed response's chunk: its calls join those of the chunks before it in the response, which ends with the chunk that says it is over. */
   private takeChunk(turns: Turns, chunk: ChunkOfResponse): void {
-    if (!this.responseUnderWay) this.endRun()
+    if (this.responseUnderWay !== chunk.response) this.endRun()
     for (const turn of turns) for (const call of turn) this.run = withItem(this.run, call)
-    if (chunk === 'ends') this.endRun()
-    else this.responseUnderWay = true
+    if (chunk.ends) this.endRun()
+    else this.responseUnderWay = chunk.response
   }
 
   end(): Turns {
@@ -400,7 +404,7 @@ class ListReading implements IndexVisitor {
   private endRun(): void {
     if (this.run !== undefined) this.turns = withItem(this.turns, this.run)
     this.run = undefined
-    this.responseUnderWay = false
+    this.responseUnderWay = undefined
   }
 }
 

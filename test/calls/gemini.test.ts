@@ -157,20 +157,25 @@ describe('the @google/genai SDK against a loopback server', () => {
 })
 
 describe("@google/genai's streamed response against a loopback server", () => {
-  // What the API streams: a thought, then each call in a chunk of its own; only the last chunk says how it finished.
-  const chunkBody = (part: object, finishReason?: string) => ({
+  // What the API streams: a thought, then each call in a chunk of its own; only the last chunk says how it finished, and each carries the response's id.
+  const chunkBody = (responseId: string, part: object, finishReason?: string) => ({
     candidates: [{ content: { role: 'model', parts: [part] }, ...(finishReason === undefined ? {} : { finishReason }), index: 0 }],
+    responseId,
   })
-  const events = new ServerSentEvents([
-    { data: chunkBody({ text: 'Checking both.', thought: true }) },
-    { data: chunkBody(weatherPart('Paris')) },
-    { data: chunkBody(weatherPart('Rome'), 'STOP') },
-  ])
+  let streams = 0
+  const events = () => {
+    const id = `response-${++streams}`
+    return new ServerSentEvents([
+      { data: chunkBody(id, { text: 'Checking both.', thought: true }) },
+      { data: chunkBody(id, weatherPart('Paris')) },
+      { data: chunkBody(id, weatherPart('Rome'), 'STOP') },
+    ])
+  }
   let server: JsonServer
   let client: GoogleGenAI
 
   beforeAll(async () => {
-    server = await startJsonServer((path) => (path.includes(':streamGenerateContent') ? events : path.includes(':generateContent') ? responseBody : undefined))
+    server = await startJsonServer((path) => (path.includes(':streamGenerateContent') ? events() : path.includes(':generateContent') ? responseBody : undefined))
     client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.url } })
   })
 
@@ -190,10 +195,20 @@ describe("@google/genai's streamed response against a loopback server", () => {
     expect(chunks).toMatchToolCalls([parisAndRome], { order: 'turns' })
   })
 
-  test('two streamed responses are two turns, each ending with the chunk that finished it', async () => {
+  test('two streamed responses are two turns, each ending with the chunk that finished it, or where the next response begins', async () => {
     const first = await collected()
     const second = await collected()
     expect(readTurns([...first, ...second])).toEqual([parisAndRome, parisAndRome])
+    // A stream cut before its last chunk.
+    expect(readTurns([...first.slice(0, 2), ...second])).toEqual([[parisAndRome[0]], parisAndRome])
+  })
+
+  test('responses without an id, as written by hand or stored without it, are a turn each; a call of its own between chunks ends their turn', async () => {
+    const chunks = await collected()
+    const withoutIds = chunks.map(({ candidates }) => ({ candidates }))
+    expect(readTurns(withoutIds)).toEqual([[parisAndRome[0]], [parisAndRome[1]]])
+    const own = { name: 'now', args: {} }
+    expect(readTurns([chunks[1], own, chunks[2]])).toEqual([[parisAndRome[0]], [own], [parisAndRome[1]]])
   })
 })
 

@@ -98,7 +98,26 @@ describe('a LangGraph run', () => {
     expect(readTurns(pieces.slice(0, 2).map((chunk) => [chunk, metadata]))[0]?.[0]?.unparseable).toMatch(/not valid JSON/)
   })
 
-  test('a BFCL call with an argument named messages is still a call', () => {
-    expect(readTurns({ send: { messages: [{ role: 'user', content: 'hi' }] } })).toEqual([[{ name: 'send', args: { messages: [{ role: 'user', content: 'hi' }] } }]])
+  test('an item between two states keeps them apart: the second is read whole, the item between too', () => {
+    const ask = new AIMessage({ content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1', type: 'tool_call' }] })
+    const human = new HumanMessage({ content: 'Weather?', id: 'h1' })
+    const own = { name: 'now', args: {} }
+    expect(readTurns([{ messages: [human, ask] }, own, { messages: [human, ask] }])).toEqual([[parisAndRome[0]], [own], [parisAndRome[0]]])
+    expect(readTurns([{ messages: [human, ask] }, [own], { messages: [human, ask] }])).toEqual([[parisAndRome[0]], [own], [parisAndRome[0]]])
+  })
+
+  test("an update of one message, and an interrupt's, as a node or a pause gives them", () => {
+    const ask = new AIMessage({ content: '', tool_calls: [{ name: 'get_weather', args: { city: 'Paris' }, id: 'c1', type: 'tool_call' }] })
+    expect(readTurns([{ agent: { messages: ask } }, { __interrupt__: [{ value: 'approve?' }] }])).toEqual([[parisAndRome[0]]])
+  })
+
+  test("a BFCL call with an argument named messages is still a call, whatever its messages' shape", () => {
+    for (const messages of [[{ role: 'user', content: 'hi' }], [{ type: 'ai', content: 'hi' }], [{ type: 'human', content: 'hi' }]]) {
+      expect(readTurns({ send_chat: { messages } })).toEqual([[{ name: 'send_chat', args: { messages } }]])
+    }
+  })
+
+  test('a tuple call whose arguments name a graph node is still a call', () => {
+    expect(readTurns([['search', { langgraph_node: 'x' }]])).toEqual([[{ name: 'search', args: { langgraph_node: 'x' } }]])
   })
 })

@@ -261,4 +261,10 @@ describe('a completion of several choices (n > 1), against a loopback server', (
     // Two completions' choices run together: each one's first.
     expect(readTurns([...first.choices, ...second.choices])).toEqual([[parisAndRome[0]], [parisAndRome[0]]])
   })
+
+  test('an item between two choices keeps them apart: the second is read, the item between too', async () => {
+    const { choices } = await create()
+    const own = { name: 'now', args: {} }
+    expect(readTurns([choices[0], own, choices[1]])).toEqual([[parisAndRome[0]], [own], [parisAndRome[1]]])
+  })
 })

@@ -45,7 +45,7 @@ export const readGemini: FormatReader = (value, path, context) => {
     const read = isEmptyContent(content) ? noCalls() : context.read(content, contentPath)
     const last = finishes(first) ? endingStream(withFailedCall(first, firstPath, read)) : read
     const history = peek(value, 'automaticFunctionCallingHistory')
-    if (!isList(history)) return asChunk(last, finishes(first) ? 'ends' : 'continues')
+    if (!isList(history)) return asChunk(value, last, finishes(first))
     const turns = automaticCallTurns(history, childPath(path, 'automaticFunctionCallingHistory'), context)
     if ('call' in last) turns.push([last.call])
     else for (const turn of last.turns) turns.push(turn)
@@ -134,9 +134,15 @@ function endingStream(read: Reading): Reading {
   return { ...read, turns }
 }
 
-/** A response's reading marked as a chunk of its stream: a response given whole, which says how it finished, ends its turn as the last chunk does. */
-function asChunk(read: Reading, chunk: ChunkOfResponse): Reading {
-  return { turns: 'call' in read ? [[read.call]] : read.turns, chunk }
+/**
+ * A response's reading marked as a chunk of its stream, told by the `responseId` that each of
+ * its chunks carries; a response given whole, which says how it finished, ends its turn as the
+ * last chunk does. A response without an id (written by hand, or stored without it) is a turn of its own.
+ */
+function asChunk(response: object, read: Reading, ends: boolean): Reading {
+  const id = peek(response, 'responseId')
+  if (typeof id !== 'string' || id === '') return read
+  return { turns: 'call' in read ? [[read.call]] : read.turns, chunk: { response: id, ends } satisfies ChunkOfResponse }
 }
 
 /** Rounds of automatic calls read back from a history's end (the SDK makes 10 unless told otherwise), and parts looked at to tell a content's kind. */

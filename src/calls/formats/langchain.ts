@@ -31,12 +31,26 @@ export const readLangChain: FormatReader = (value, path, context) => {
   return undefined
 }
 
-/** Whether `value` is a LangChain message of any type: a class instance, its plain or stored form, or its serialised `toJSON()` form. Never throws. */
+/**
+ * Whether `value` is a LangChain message of any type in a form that only LangChain writes: a
+ * class instance, its stored form `{ type, data }`, or its serialised `toJSON()` form; a plain
+ * `{ type: 'ai', content }` could be anyone's data. Never throws.
+ */
 export function isLangChainMessage(value: unknown): boolean {
   if (!isObject(value)) return false
   const type = peek(value, 'type')
   if (type === 'constructor') return has(value, 'lc') && has(value, 'kwargs')
-  return (type === 'ai' || (typeof type === 'string' && OTHER_MESSAGE_TYPES.has(type))) && (has(value, 'content') || has(value, 'data'))
+  if (type !== 'ai' && !(typeof type === 'string' && OTHER_MESSAGE_TYPES.has(type))) return false
+  return has(value, 'data') || !hasPlainPrototype(value)
+}
+
+function hasPlainPrototype(value: object): boolean {
+  try {
+    const prototype = Object.getPrototypeOf(value)
+    return prototype === Object.prototype || prototype === null
+  } catch {
+    return true
+  }
 }
 
 function readSerialized(value: object, path: string, context: Context): Reading {

@@ -1,22 +1,23 @@
 import { isLangChainMessage } from './langchain'
 import { childPath } from '../path'
-import { get, isList, isObject, lengthOf, onlyKey, peek, type FormatReader } from './reader'
+import { isList, isObject, lengthOf, noCalls, onlyKey, peek, type FormatReader } from './reader'
 
 /**
  * A LangGraph update, as `graph.stream()` yields it in its `updates` mode: `{ node: { messages } }`,
- * the messages a node added, read as those messages. Told by its messages being LangChain's,
+ * the messages a node added (or the one message), read as those messages; `{ __interrupt__ }`, a
+ * pause for a human, holds no call. Told by its messages being in a form only LangChain writes,
  * since BFCL's one-key form, `{ fname: { arg } }`, could have an argument named `messages`.
  */
 export const readGraphUpdate: FormatReader = (value, path, context) => {
   const node = onlyKey(value)
   if (node === undefined) return undefined
+  if (node === '__interrupt__') return isList(peek(value, node)) ? noCalls() : undefined
   const update = peek(value, node)
   const messages = isObject(update) && !isList(update) ? peek(update, 'messages') : undefined
-  if (!isList(messages) || !isLangChainMessage(peek(messages, 0))) return undefined
   const messagesPath = childPath(childPath(path, node), 'messages')
-  return { turns: context.list(get(update as object, 'messages', messagesPath), messagesPath) }
+  if (isList(messages)) return isLangChainMessage(peek(messages, 0)) ? { turns: context.list(messages, messagesPath) } : undefined
+  return isLangChainMessage(messages) ? context.read(messages, messagesPath) : undefined
 }
-
 
 /** The `messages` of a graph's state, `{ messages: [...] }`, or undefined for anything else. Never throws. */
 export function stateMessages(item: unknown): unknown[] | undefined {
@@ -65,6 +66,8 @@ function messageId(message: unknown): string | undefined {
  */
 export function graphMessageOf(item: unknown): unknown {
   if (!isList(item) || peek(item, 'length') !== 2) return undefined
-  const metadata = peek(item, 1)
-  return isObject(metadata) && typeof peek(metadata, 'langgraph_node') === 'string' ? peek(item, 0) : undefined
+  const [message, metadata] = [peek(item, 0), peek(item, 1)]
+  // A tuple call, [name, args], begins with a string.
+  if (!isObject(message) || isList(message)) return undefined
+  return isObject(metadata) && typeof peek(metadata, 'langgraph_node') === 'string' ? message : undefined
 }

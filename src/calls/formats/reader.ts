@@ -10,10 +10,13 @@ import { type ToolCall, type Turns, unparseableCall } from '../tool-call'
 export type Reading = { call: ToolCall } | { turns: Turns; partOfTurn?: true; ranByProvider?: true; chunk?: ChunkOfResponse }
 
 /**
- * A streamed response's chunk, read alone as a response is: in a list, the chunks of one
- * response, up to the one that says it is over, are one turn.
+ * A streamed response's chunk, read alone as a response is, with the response's id and whether
+ * it is the last: in a list, the chunks of one response, up to the one that says it is over, are one turn.
  */
-export type ChunkOfResponse = 'continues' | 'ends'
+export interface ChunkOfResponse {
+  response: string
+  ends: boolean
+}
 
 /** Reading of the values nested in the one a format reader holds. */
 export interface Context {
