@@ -126,10 +126,11 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         if (undecidedValue()) return undefined
         return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate returned a promise: it must decide at once`)
       }
-      // A missing `return` would blame the model, and pass under `.not`: the author's error, as a canonicalizer's non-string is.
-      // Any other answer counts by its truth, as a runner's asymmetric matcher's does: `v => v.match(/x/)` and `v => v && v > 0` are predicates too.
+      // Truthy passes, as a runner's asymmetric matchers do: `v => v.match(/x/)` is a predicate too.
+      // A missing `return` answers undefined: no verdict, so, as where it threw, the value is wrong with a reason saying why, and undecided under .not.
       if (satisfied === undefined) {
-        throw new TypeError(`${spellPath(node.path)}: the predicate of satisfies(${node.description}) returned undefined for ${printValue(pred)}: does it lack a return?`)
+        if (undecidedValue()) return undefined
+        return path === null ? FAILED : mismatchAt(path, `expected ${node.description}, but the predicate returned undefined on ${printValue(pred)} (does it lack a return?)`)
       }
       return satisfied ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${node.description}, received ${printValue(pred)}`)
     }

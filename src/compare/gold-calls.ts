@@ -1,6 +1,6 @@
 import { firstHole } from '../calls/list-indices'
 import { type LazyPath, lazyChild, spellPath, UNNAMED, unreadableAt } from '../calls/path'
-import { allPlain, compileEntries, describeNode, endGoldCount, type GoldForm, type GoldNode, setOwnEntry, startGoldCount, takePredicateUnnamed } from './gold-node'
+import { allPlain, compileEntries, describeNode, endGoldCount, type GoldForm, type GoldNode, setOwnEntry, startGoldCount } from './gold-node'
 import { isAsymmetricMatcher } from './gold-values'
 import { printArgName, printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
@@ -138,22 +138,16 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
   // Paths serve only to name what is wrong, and were a fifth of what reading gold allocates: gold is
   // read without them first, and read again with them only when something is wrong, to say where.
   const outer = startGoldCount()
-  takePredicateUnnamed()
   try {
-    const read = readGoldAt(gold, UNNAMED, form)
-    if (!takePredicateUnnamed()) return read
+    return readGoldAt(gold, UNNAMED, form)
   } catch {
-    // Read again below, to say where.
+    startGoldCount()
+    try {
+      return readGoldAt(gold, path, form)
+    } catch (error) {
+      throw unreadableAt(path, error, 'the gold')
+    }
   } finally {
-    endGoldCount(outer)
-  }
-  startGoldCount()
-  try {
-    return readGoldAt(gold, path, form)
-  } catch (error) {
-    throw unreadableAt(path, error, 'the gold')
-  } finally {
-    takePredicateUnnamed()
     endGoldCount(outer)
   }
 }

@@ -2,7 +2,7 @@ import { refuseThrownForm } from './canonicalizers'
 import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
-import { describe, type LazyPath, lazyChild, spellPath, UNNAMED, unreadableAt } from '../calls/path'
+import { describe, type LazyPath, lazyChild, spellPath, unreadableAt } from '../calls/path'
 import { isPlainObject } from '../calls/plain-value'
 import { type JsonMarker, markerKeyOf, readJsonMarker } from './json-marker'
 import { thousands } from '../calls/thousands'
@@ -22,7 +22,7 @@ export type GoldNode =
   | { kind: 'object'; raw: unknown; keys: string[]; values: GoldNode[]; plain: boolean }
   | { kind: 'oneOf'; raw: unknown; alternatives: GoldNode[] }
   | { kind: 'optional'; raw: unknown; inner: GoldNode | undefined }
-  | { kind: 'satisfies'; raw: unknown; predicate: (value: unknown) => boolean; description: string; path: LazyPath }
+  | { kind: 'satisfies'; raw: unknown; predicate: (value: unknown) => boolean; description: string }
   | { kind: 'matcher'; raw: AsymmetricMatcher }
 
 /**
@@ -72,11 +72,7 @@ class UniformNode {
   }
 
   get description(): string {
-    return (this.second as SatisfiesSlot).description
-  }
-
-  get path(): LazyPath {
-    return (this.second as SatisfiesSlot).path
+    return this.second as string
   }
 
   /** Fills the slots of a node that holds more than its raw value. */
@@ -110,14 +106,8 @@ function optionalNode(raw: unknown, inner: GoldNode | undefined): GoldNode {
   return UniformNode.of('optional', raw, inner)
 }
 
-/** A predicate's description, and where it stands in the gold: an answer that is not a boolean is the author's error there. */
-interface SatisfiesSlot {
-  description: string
-  path: LazyPath
-}
-
-function satisfiesNode(raw: unknown, predicate: (value: unknown) => boolean, description: string, path: LazyPath): GoldNode {
-  return UniformNode.of('satisfies', raw, predicate, { description, path } satisfies SatisfiesSlot)
+function satisfiesNode(raw: unknown, predicate: (value: unknown) => boolean, description: string): GoldNode {
+  return UniformNode.of('satisfies', raw, predicate, description)
 }
 
 /** A gold string's canonical form, computed the first time a comparison needs it and kept on the node. */
@@ -127,19 +117,6 @@ export function canonicalOf(node: { raw: string; canonical: string | undefined }
   // The author's canonicalizer threw on the author's own gold: their error, not the model's.
   refuseThrownForm(canonical, 'a gold value')
   return (node.canonical = canonical)
-}
-
-/** Whether a predicate has been compiled without its path since last asked (takePredicateUnnamed). */
-let predicateUnnamed = false
-
-/**
- * Whether gold just read without paths holds a predicate, and clears it: a predicate's answer
- * that is not a boolean is the author's error, named by its path, so such gold is read again with them.
- */
-export function takePredicateUnnamed(): boolean {
-  const taken = predicateUnnamed
-  predicateUnnamed = false
-  return taken
 }
 
 /** How gold is written: by a test's author with marker values, or in its JSON form with `$oneOf` and `$optional` objects. */
@@ -300,8 +277,7 @@ export function compileGoldChild(
   }
   if (marker === 'satisfies') {
     const { predicate, description } = value as Satisfies
-    if (path === UNNAMED) predicateUnnamed = true
-    return satisfiesNode(value, predicate, description, path)
+    return satisfiesNode(value, predicate, description)
   }
   if (Array.isArray(value)) {
     const items = compileItems(value, path, depth + 1, form)

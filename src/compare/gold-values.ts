@@ -6,7 +6,7 @@
 import { prettyFormat } from '#printers'
 import { canonicalForms } from './canonicalizers'
 import { compareValue, type Tester } from './compare-value'
-import { compileGoldValue } from './gold-node'
+import { compileGoldValue, type GoldNode } from './gold-node'
 import { printValue } from './print-value'
 
 // Symbol.for, so markers made by the ESM and the CJS build of this package are recognised by both.
@@ -38,7 +38,6 @@ const EXACT = { canonicalize: canonicalForms.exact }
 /** The path a marker is compiled under, as an argument's value, and what its errors begin with then. */
 const WRAPPED = 'marker'
 const WRAPPED_VALUE = `${WRAPPED}.value.`
-const WRAPPED_AT = `${WRAPPED}.value: `
 
 /**
  * What markers share: they are also asymmetric matchers, so a runner prints them as written
@@ -50,12 +49,15 @@ abstract class GoldMarker {
   abstract readonly [MARKER]: 'oneOf' | 'optional' | 'satisfies'
 
   asymmetricMatch(other: unknown): boolean {
-    // The marker as the value of an argument, where optional() may stand; an author's error named from the marker itself (`oneOf[0]: …`).
+    return compareValue(this.compiled(), other === undefined ? {} : { value: other }, EXACT, null) === undefined
+  }
+
+  /** The marker as the value of an argument, where optional() may stand; a malformed one named from the marker itself (`oneOf[0]: …`). */
+  private compiled(): GoldNode {
     try {
-      return compareValue(compileGoldValue({ value: this }, WRAPPED), other === undefined ? {} : { value: other }, EXACT, null) === undefined
+      return compileGoldValue({ value: this }, WRAPPED)
     } catch (error) {
       if (error instanceof TypeError && error.message.startsWith(WRAPPED_VALUE)) throw new TypeError(error.message.slice(WRAPPED_VALUE.length))
-      if (error instanceof TypeError && error.message.startsWith(WRAPPED_AT)) throw new TypeError(error.message.slice(WRAPPED_AT.length))
       throw error
     }
   }

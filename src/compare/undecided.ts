@@ -1,6 +1,6 @@
 /**
  * Where the gold's own code could not decide on a predicted value: a `satisfies` predicate or an
- * asymmetric matcher threw, or answered with a promise. The value is graded wrong, as any bad
+ * asymmetric matcher threw, or answered with a promise (a predicate, with undefined). The value is graded wrong, as any bad
  * output is; but a `.not` assertion passes on a wrong value, and must not stand on one that was
  * never decided. So the matchers ask whether anything went undecided while they scored, and
  * if so score again with such values taken as matches: calls that then match may be the ones.

@@ -78,7 +78,7 @@ export function isUnawaited(received: unknown): boolean {
 export const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or use expect(…).resolves'
 
 /** Why a `.not` assertion fails on calls graded wrong only where the gold's own code never decided (see undecided.ts). */
-export const UNDECIDED = 'a predicate or matcher of the gold could not decide on a predicted value (it threw, or answered with a promise)'
+export const UNDECIDED = 'a predicate or matcher of the gold could not decide on a predicted value (it threw, or answered with a promise or with undefined)'
 
 /**
  * Text a message prints from the prediction's values, which are shared rather than copied and

@@ -128,8 +128,8 @@ export function toHaveCalledTool(
           ? `Expected no call to ${wanted}, but pred[${found}] is one.`
           : unreadable === unchecked
             ? matcher !== undefined
-              ? `Expected no call to ${wanted}, but the matcher could not decide on the arguments of pred[${unreadable}] (it threw, or answered with a promise), which may be one.`
-              : `Expected no call to ${wanted}, but a predicate or matcher among the arguments could not decide on pred[${unreadable}] (it threw, or answered with a promise), which may be one.`
+              ? `Expected no call to ${wanted}, but the matcher could not decide on the arguments of pred[${unreadable}] (it threw, or answered with a promise or with undefined), which may be one.`
+              : `Expected no call to ${wanted}, but a predicate or matcher among the arguments could not decide on pred[${unreadable}] (it threw, or answered with a promise or with undefined), which may be one.`
             : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
         : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
