@@ -71,8 +71,17 @@ const PARAMETERS_KEYS = ['parameters', 'input_schema', 'inputSchema', 'parameter
 /** The keys of a tool schema that the grader reads, where it names no parameters. */
 const TOOL_KEYS_READ = ['importance', ...PARAMETERS_KEYS]
 
-/** Keys of real tools that are near a key the grader reads, yet mean something else (MCP's and the AI SDK's `outputSchema`). */
-const OTHER_TOOL_KEYS = ['outputSchema', 'output_schema']
+/**
+ * Keys that are near one the grader reads, yet mean something else: real tools' (MCP's and the
+ * AI SDK's `outputSchema`) and JSON Schema's own (`maxProperties`, `propertyNames`), which a
+ * parameters schema without `properties` may well have.
+ */
+const KEYS_OF_THEIR_OWN = new Set([
+  'outputSchema',
+  'output_schema',
+  ...['$defs', '$schema', '$comment', 'definitions', 'dependentRequired', 'dependentSchemas', 'dependencies'],
+  ...['maxProperties', 'minProperties', 'patternProperties', 'additionalProperties', 'propertyNames', 'unevaluatedProperties'],
+])
 
 /**
  * Throws for a key of a tool or property schema that misspells one the grader reads: a schema
@@ -84,7 +93,7 @@ function refuseMisspeltKey(object: Record<string, unknown>, path: string, wanted
   const missing = wanted.filter((key) => object[key] === undefined)
   if (missing.length === 0) return
   for (const key of Object.keys(object)) {
-    if (wanted.includes(key) || OTHER_TOOL_KEYS.includes(key) || nearest(key, missing) === undefined) continue
+    if (wanted.includes(key) || KEYS_OF_THEIR_OWN.has(key) || nearest(key, missing) === undefined) continue
     throw new TypeError(`${childPath(path, key)}: unknown key${didYouMean(key, missing)}; ${what}`)
   }
 }

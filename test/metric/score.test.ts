@@ -178,6 +178,14 @@ describe('weights from the grammar', () => {
     // Schemas take keys of any name: only near-misses of what the grader reads are refused.
     const mcp = { name: 'f', title: 'F', inputSchema: { type: 'object', properties: { x: { type: 'string', title: 'X', examples: ['a'], 'x-order': 1 } }, additionalProperties: false }, outputSchema: { type: 'object' }, annotations: {} }
     expect(typo(mcp)).not.toThrow()
+    // JSON Schema's own keys near properties or required, in a parameters schema without them.
+    for (const parameters of [
+      { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 20 },
+      { type: 'object', minProperties: 1, propertyNames: { pattern: '^[a-z]+$' } },
+      { type: 'object', patternProperties: { '^x-': { type: 'string' } }, dependentRequired: { a: ['b'] } },
+    ]) {
+      expect(typo({ name: 'f', parameters })).not.toThrow()
+    }
   })
 
   test('the tool schemas of the fixtures and of BFCL\'s function docs read without a false alarm', () => {
