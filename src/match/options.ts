@@ -15,7 +15,7 @@ export type GrammarInput =
   | { tools: readonly unknown[] }
   | readonly unknown[]
   /** An AI SDK tool set, as given to `generateText`, or written inline with an importance on a tool. */
-  | Readonly<Record<string, { inputSchema?: unknown; importance?: number | undefined; description?: unknown }>>
+  | Readonly<Record<string, { inputSchema: unknown; importance?: number | undefined; description?: unknown }>>
 
 export interface MatchOptions {
   /** 'call' (default): a call is right or wrong as a whole. 'arg': every argument counts. */

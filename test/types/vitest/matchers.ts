@@ -76,6 +76,8 @@ new ToolCallMetric({ grammar: { ...tools, delete_all: { ...tool({ inputSchema: z
 new ToolCallMetric({ grammar: { get_weather: { inputSchema: weatherSchema, importance: '5' } } })
 // @ts-expect-error a misspelt grammar form
 new ToolCallMetric({ grammar: { tool: { f: { importance: 1 } } } })
+// @ts-expect-error weights without the tools wrapper, which is no tool set: its tools would have an inputSchema
+new ToolCallMetric({ grammar: { get_weather: { importance: 3 } } })
 
 // A table of cases typed with the main entry's types.
 const cases: { gold: Gold; options?: ToMatchToolCallsOptions }[] = [{ gold }, { gold: [[{ name: 'a' }], [{ name: 'b', args: { x: 1 } }]], options: { order: 'turns' } }]
