@@ -6,10 +6,8 @@ import { checkOptions, readFlag } from '../match/options'
 const PYTHON_PARSE_OPTION_KEYS = ['typed', 'readExpression']
 
 /**
- * Reads Python call syntax as a model writes it: `[f(a=1), g(b='x')]`, a bare `f(a=1)`, or
- * calls separated by commas. Literals only (never evaluated); anything else is a failure,
- * unless `options.readExpression` reads it. The text is the model's and never throws; the
- * options are the author's, and a misspelt or mistyped one throws a TypeError naming it.
+ * readPythonCalls, for an author to call: the text is the model's and never throws; the options
+ * are the author's, and a misspelt or mistyped one throws a TypeError naming it.
  */
 export function parsePythonCalls(text: string, options?: PythonParseOptions): PythonCallsResult {
   return readPythonCalls(text, options === undefined ? undefined : checkedOptions(options))

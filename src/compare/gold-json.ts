@@ -3,7 +3,7 @@ import { endGoldCount, misplacedJsonOptional, setOwnEntry, spendGoldValues, star
 import { childPath, unreadableAt } from '../calls/path'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, type OneOf, oneOfList, type Optional, optional } from './gold-values'
 import { printValue } from './print-value'
-import { markerKeyOf, readJsonMarker } from './json-marker'
+import { hasMarkerBesideOthers, markerKeyOf, readJsonMarker } from './json-marker'
 import { isPlainObject } from '../calls/plain-value'
 import { PyFloat } from '../calls/python-values'
 import { firstHole } from '../calls/list-indices'
@@ -90,7 +90,7 @@ function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolea
       const why = marker === keys[0] ? 'it would read back as a marker' : 'its key is a misspelt marker'
       throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: ${why}`)
     }
-    if (keys.length > 1 && (Object.hasOwn(gold, '$oneOf') || Object.hasOwn(gold, '$optional'))) {
+    if (hasMarkerBesideOthers(gold, keys)) {
       throw new TypeError(`${path}: ${printValue(gold)} has no JSON form: a marker's key beside others would not read back`)
     }
     countValues(keys.length, path)

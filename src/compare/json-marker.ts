@@ -12,8 +12,8 @@ export type JsonMarker = 'oneOf' | 'optional'
  */
 export function readJsonMarker(object: Record<string, unknown>, keys: readonly string[], where: LazyPath | (() => string)): JsonMarker | undefined {
   if (keys.length !== 1) {
-    // Asked only of objects of several keys, which a call's arguments are not: a marker with a key beside it would be a literal object that nothing matches.
-    if (keys.length > 1 && (Object.hasOwn(object, '$oneOf') || Object.hasOwn(object, '$optional'))) throw markerWithOtherKeys(keys, where)
+    // A marker with a key beside it would be a literal object that nothing matches.
+    if (hasMarkerBesideOthers(object, keys)) throw markerWithOtherKeys(keys, where)
     return undefined
   }
   if (keys[0] === '$oneOf') {
@@ -32,6 +32,11 @@ export function readJsonMarker(object: Record<string, unknown>, keys: readonly s
   const near = nearMarker(keys[0]!)
   if (near !== undefined && Array.isArray(object[keys[0]!])) throw new TypeError(`${spelled(where)}.${keys[0]}: not a marker; did you mean ${near}?`)
   return undefined
+}
+
+/** Whether an object of the JSON form holds a marker's key beside other keys: no marker, and no object that reads back as itself. */
+export function hasMarkerBesideOthers(object: Record<string, unknown>, keys: readonly string[]): boolean {
+  return keys.length > 1 && (Object.hasOwn(object, '$oneOf') || Object.hasOwn(object, '$optional'))
 }
 
 function markerWithOtherKeys(keys: readonly string[], where: LazyPath | (() => string)): TypeError {

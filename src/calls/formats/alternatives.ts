@@ -1,7 +1,5 @@
+import { wrapsOneMessage } from './chat-response'
 import { has, isList, isObject, peek } from './reader'
-
-/** Fields by which a Chat Completions choice says that its message is done (Mistral's SDK spells it `finishReason`). */
-const CHOICE_STOP_FIELDS = ['finish_reason', 'finishReason']
 
 /**
  * The `index` of a Chat Completions choice (`{ index, message, finish_reason }`) or a Gemini
@@ -14,8 +12,7 @@ export function choiceIndex(item: unknown): number | undefined {
   if (!isObject(item) || isList(item) || has(item, 'role')) return undefined
   const index = peek(item, 'index')
   if (index !== undefined && typeof index !== 'number') return undefined
-  const message = peek(item, 'message')
-  const isChoice = isObject(message) && CHOICE_STOP_FIELDS.some((field) => has(item, field))
+  const isChoice = wrapsOneMessage(item)
   const isCandidate = !isChoice && isObject(peek(item, 'content')) && has(item, 'finishReason') && !has(item, 'author')
   return isChoice || isCandidate ? (index ?? 0) : undefined
 }

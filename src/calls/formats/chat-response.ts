@@ -10,7 +10,11 @@ const STOP_FIELDS = ['finish_reason', 'finishReason', 'done']
  * an Ollama chat response (`{ model, message, done }`). Read as its message.
  */
 export const readChatResponse: FormatReader = (value, path, context) => {
-  const message = peek(value, 'message')
-  if (!isObject(message) || has(value, 'role') || !STOP_FIELDS.some((field) => has(value, field))) return undefined
-  return context.read(message, childPath(path, 'message'))
+  if (!wrapsOneMessage(value)) return undefined
+  return context.read(peek(value, 'message'), childPath(path, 'message'))
+}
+
+/** Whether `value` is such a response or choice: a `message` object beside a field that says it is done, and no `role` of its own. Never throws. */
+export function wrapsOneMessage(value: object): boolean {
+  return isObject(peek(value, 'message')) && !has(value, 'role') && STOP_FIELDS.some((field) => has(value, field))
 }
