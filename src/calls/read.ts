@@ -268,11 +268,13 @@ class ListReading implements IndexVisitor {
   private stream: StreamAssembly | undefined = undefined
   /** The AI SDK calls whose streamed input began, until it comes whole; made for the first such call. */
   private aiSdkInputs: AiSdkOpenInputs | undefined = undefined
-  /** The messages of the item before, where it is a graph's state, and where that state's turns begin. */
+  /** The last graph's state read, its index in the list and where its turns begin: the item before is that state when its index is just before. */
   private lastState: unknown[] | undefined = undefined
+  private lastStateIndex = -1
   private lastStateTurns = 0
-  /** The index of the item before, where it is a choice or a candidate; NaN where it is not. */
+  /** The last choice or candidate read, as its own `index`, and its index in the list. */
   private lastChoice = NaN
+  private lastChoiceIndex = -1
   /** The id of the streamed response whose chunks the run holds, until its last chunk comes. */
   private responseUnderWay: string | undefined = undefined
   /** Whether the list is among the ancestors: only once an item is read further, so that a list of calls alone, the commonest, costs nothing. */
@@ -288,10 +290,6 @@ class ListReading implements IndexVisitor {
     // Items held, not the length, count: a vast sparse list or a Proxy's made-up length holds only what it lists.
     if (++listItemsRead > MAX_LIST_ITEMS) return
     const { list, path, depth } = this
-    // What the item before was, for this one only: each item that is no state or choice forgets it.
-    const { lastState, lastChoice } = this
-    this.lastState = undefined
-    this.lastChoice = NaN
     const listed = readItem(list, index, path)
     // The commonest item, our own { name, args } call, is read without spelling its path.
     const own = depth < MAX_DEPTH && isObject(listed) ? quickOwnCall(listed) : undefined
@@ -330,8 +328,12 @@ class ListReading implements IndexVisitor {
     this.addResponse(this.stream?.finish())
     // A choice numbered just after the one before it is that one's alternative, not the next turn.
     const choice = choiceIndex(item)
-    if (choice !== undefined) this.lastChoice = choice
-    if (choice !== undefined && choice === lastChoice + 1) return
+    if (choice !== undefined) {
+      const alternative = this.lastChoiceIndex === index - 1 && choice === this.lastChoice + 1
+      this.lastChoice = choice
+      this.lastChoiceIndex = index
+      if (alternative) return
+    }
     if (isObject(item) && (this.aiSdkInputs !== undefined || peek(item, 'type') === 'tool-input-start')) (this.aiSdkInputs ??= new AiSdkOpenInputs()).note(item, itemPath)
     if (isList(item) && !isTuple(item)) {
       this.endRun()
@@ -339,7 +341,7 @@ class ListReading implements IndexVisitor {
       return
     }
     const state = stateMessages(item)
-    if (state !== undefined) this.beginState(state, lastState)
+    if (state !== undefined) this.beginState(state, index)
     const reading = readAt(item, itemPath, depth + 1)
     if ('call' in reading) {
       this.run = withItem(this.run, reading.call)
@@ -358,12 +360,13 @@ class ListReading implements IndexVisitor {
   }
 
   /** A graph's state, `{ messages }`: one that holds the state's before it and more stands in its place, as each state a graph streams repeats the last. */
-  private beginState(messages: unknown[], lastState: unknown[] | undefined): void {
+  private beginState(messages: unknown[], index: number): void {
     this.endRun()
-    const replaces = lastState !== undefined && extendsMessages(lastState, messages)
+    const replaces = this.lastStateIndex === index - 1 && extendsMessages(this.lastState!, messages)
     if (replaces && this.turns !== undefined) this.turns.length = this.lastStateTurns
     this.lastStateTurns = this.turns?.length ?? 0
     this.lastState = messages
+    this.lastStateIndex = index
   }
 
   /** A streamed response's chunk: its calls join those of the chunks before it in the response, which ends with the chunk that says it is over. */
