@@ -6,8 +6,8 @@ export type ArgumentsReading = { ok: true; args: Record<string, unknown> } | { o
 
 /**
  * A call's arguments as an API gives them: an object, or a JSON string of one (OpenAI,
- * Responses, raw AI SDK input). Absent, `null` and blank arguments are no arguments, as
- * models send them for tools without parameters.
+ * Responses, raw AI SDK input). Absent, `null`, blank and `"null"` arguments are no arguments,
+ * as models and OpenAI-compatible servers send them for tools without parameters.
  */
 export function readArguments(raw: unknown, path: string): ArgumentsReading {
   if (raw === undefined || raw === null) return { ok: true, args: {} }
@@ -27,6 +27,7 @@ function readJsonArguments(text: string, path: string): ArgumentsReading {
   } catch (error) {
     return { ok: false, reason: atPath(path, `not valid JSON (${errorMessage(error)})`) }
   }
+  if (parsed === null) return { ok: true, args: {} }
   if (!isPlainObject(parsed)) {
     return { ok: false, reason: atPath(path, `expected a JSON object of arguments, received ${describe(parsed)}`) }
   }

@@ -65,8 +65,13 @@ describe('our own form', () => {
     expect(readTurns([[], [['a', {}]], []])).toEqual([[{ name: 'a', args: {} }]])
   })
 
-  test('null and blank arguments are no arguments', () => {
-    expect(toolCalls([{ name: 'a', args: null }, { name: 'b', arguments: '' }]).map((call) => call.args)).toEqual([{}, {}])
+  test('null, blank and "null" arguments are no arguments', () => {
+    const calls = toolCalls([{ name: 'a', args: null }, { name: 'b', arguments: '' }, { name: 'c', arguments: ' null ' }])
+    expect(calls).toEqual([{ name: 'a', args: {} }, { name: 'b', args: {} }, { name: 'c', args: {} }])
+  })
+
+  test('JSON text of another non-object is unparseable', () => {
+    expect(toolCalls([{ name: 'a', arguments: '[]' }])[0]?.unparseable).toBe('[0].arguments: expected a JSON object of arguments, received an array')
   })
 
   test('a tuple of three elements is unparseable', () => {
