@@ -124,10 +124,24 @@ class CountsSum {
   }
 }
 
+/**
+ * The row that the unmatched predictions of tools past these bounds count under: names that no
+ * gold call gave first are the model's, and one that makes up a name per call would otherwise
+ * grow the sums, and the report, with every episode.
+ */
+export const OTHER_TOOLS = '(other tools)'
+/** How many tools the model alone may name before the rest count as OTHER_TOOLS. */
+export const PREDICTED_TOOL_ROWS = 1000
+/** The longest tool name of the model's own that gets a row (providers allow 64 characters). */
+export const PREDICTED_TOOL_NAME_LENGTH = 256
+
 /** TP, FP and FN summed over a corpus, overall and per tool: the micro average's numerators and denominators. */
 export class CorpusCounts {
   private readonly total = new CountsSum()
   private readonly tools = new Map<string, CountsSum>()
+  private predictedRows = 0
+  /** Whether some score's share was not a whole number, so that its rounded totals would round a second time. */
+  private fractionalShare = false
 
   /** A report's counts, overall and per tool, with the partials of its sums that are not one double. */
   add(counts: Counts, perTool: Readonly<Record<string, Counts>> = {}, exact: ExactSums = {}): void {
@@ -135,18 +149,38 @@ export class CorpusCounts {
     for (const tool of Object.keys(perTool)) this.toolSum(tool).add(perTool[tool]!, exact.perTool?.[tool])
   }
 
-  /** A score's counts, and each of its pairs and unmatched calls under its tool. */
+  /**
+   * A score's counts, and each of its pairs and unmatched calls under its tool. With whole
+   * weights the score's totals are its shares' exact sums; with fractional ones they are
+   * rounded, so the shares themselves are added, to be rounded once for the corpus.
+   */
   addScore(score: Counts & ScoreEntries): void {
-    this.total.add(score)
+    this.fractionalShare = false
     forEachToolShare(score, this.addShare)
+    if (!this.fractionalShare) this.total.add(score)
+    else forEachToolShare(score, this.addToTotal)
   }
 
-  private readonly addShare = (tool: string, tp: number, fp: number, fn: number): void => this.toolSum(tool).addEach(tp, fp, fn)
+  private readonly addShare = (tool: string, tp: number, fp: number, fn: number, predicted: boolean): void => {
+    if (!(Number.isInteger(tp) && Number.isInteger(fp) && Number.isInteger(fn))) this.fractionalShare = true
+    ;(predicted ? this.predictedToolSum(tool) : this.toolSum(tool)).addEach(tp, fp, fn)
+  }
+
+  private readonly addToTotal = (_tool: string, tp: number, fp: number, fn: number): void => this.total.addEach(tp, fp, fn)
 
   private toolSum(tool: string): CountsSum {
     let sum = this.tools.get(tool)
     if (sum === undefined) this.tools.set(tool, (sum = new CountsSum()))
     return sum
+  }
+
+  /** The row of a tool that a model named: its own while within the bounds above, OTHER_TOOLS past them. */
+  private predictedToolSum(tool: string): CountsSum {
+    const sum = this.tools.get(tool)
+    if (sum !== undefined) return sum
+    if (this.predictedRows >= PREDICTED_TOOL_ROWS || tool.length > PREDICTED_TOOL_NAME_LENGTH) return this.toolSum(OTHER_TOOLS)
+    this.predictedRows++
+    return this.toolSum(tool)
   }
 
   figures(): Figures {

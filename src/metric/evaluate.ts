@@ -25,6 +25,7 @@ export interface EpisodeResult {
 /** Micro-averaged figures over a corpus, per tool, and its worst episodes. Plain data. */
 export interface CorpusReport extends Figures {
   episodes: number
+  /** Figures per tool, in name order; the model's own names past a thousand tools count under `(other tools)`. */
   perTool: Record<string, Figures>
   /** The lowest-F1 episodes, lowest first (earlier first on ties). */
   worst: EpisodeResult[]

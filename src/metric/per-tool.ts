@@ -10,15 +10,18 @@ const UNPARSEABLE_TOOL = '(unparseable)'
 /** What a score's counts per tool are read from: its pairs and unmatched calls. */
 export type ScoreEntries = Pick<Score, 'pairs' | 'unmatchedPred' | 'unmatchedGold'>
 
+/** Takes one entry's share of the counts; `predicted` when the tool's name is the model's alone (an unmatched prediction's). */
+export type AddToolShare = (tool: string, tp: number, fp: number, fn: number, predicted: boolean) => void
+
 /**
  * Hands over each entry of a score as its tool's share of the counts: a pair and an unmatched
  * gold call count under the gold's name, an unmatched prediction under its own. A tool may
  * come more than once; the entries come in the score's order.
  */
-export function forEachToolShare(score: ScoreEntries, add: (tool: string, tp: number, fp: number, fn: number) => void): void {
-  for (const pair of score.pairs) add(pair.gold.name, pair.tp, pair.fp, pair.fn)
-  for (const gold of score.unmatchedGold) add(gold.call.name, 0, 0, gold.weight)
-  for (const pred of score.unmatchedPred) add(pred.call.name === '' ? UNPARSEABLE_TOOL : pred.call.name, 0, pred.weight, 0)
+export function forEachToolShare(score: ScoreEntries, add: AddToolShare): void {
+  for (const pair of score.pairs) add(pair.gold.name, pair.tp, pair.fp, pair.fn, false)
+  for (const gold of score.unmatchedGold) add(gold.call.name, 0, 0, gold.weight, false)
+  for (const pred of score.unmatchedPred) add(pred.call.name === '' ? UNPARSEABLE_TOOL : pred.call.name, 0, pred.weight, 0, true)
 }
 
 /**

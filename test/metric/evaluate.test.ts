@@ -53,6 +53,36 @@ describe('evaluate', () => {
     expect(threeEpisodes.tp).toBe(1.0000000000000002)
   })
 
+  test('episodes of two fractional weights add up as one episode of all their calls, and as their tools do', () => {
+    // Each episode's own total, 0.1 + 0.2, rounds to 0.30000000000000004; ten of them added would round again.
+    const metric = new ToolCallMetric({ grammar: { tools: { a: { importance: 0.1 }, b: { importance: 0.2 } } } })
+    const two = [call('a', 'x'), call('b', 'x')]
+    const tenEpisodes = evaluate(Array.from({ length: 10 }, () => ({ pred: two, gold: two })), metric)
+    const oneEpisode = evaluate([{ pred: Array(10).fill(two).flat(), gold: Array(10).fill(two).flat() }], metric)
+    expect(tenEpisodes.tp).toBe(oneEpisode.tp)
+    expect(tenEpisodes.tp).toBe(3)
+    expect(tenEpisodes.perTool.a!.tp + tenEpisodes.perTool.b!.tp).toBe(tenEpisodes.tp)
+  })
+
+  test('past a thousand tools that only the model named, its further names count under one row, as do its names too long for a tool', () => {
+    function* madeUp(count: number, length = 8): Generator<Episode> {
+      for (let i = 0; i < count; i++) yield { pred: [call(`${i}`.padStart(length, 'x'), 'q')], gold: [call('search', 'q')] }
+    }
+    const report = evaluate(madeUp(1500))
+    expect(Object.keys(report.perTool)).toHaveLength(1 + 1000 + 1)
+    expect(report.perTool['(other tools)']).toMatchObject({ tp: 0, fp: 500, fn: 0 })
+    expect(report.perTool.search).toMatchObject({ tp: 0, fp: 0, fn: 1500 })
+    expect(report.fp).toBe(1500)
+    expect(Object.keys(evaluate(madeUp(3, 257)).perTool)).toEqual(['(other tools)', 'search'])
+  })
+
+  test('a tool the gold names keeps its own row, however many the model made up before it', () => {
+    const madeUp = Array.from({ length: 1200 }, (_, i): Episode => ({ pred: [call(`made_up_${i}`, 'q')], gold: [] }))
+    const report = evaluate([...madeUp, { pred: [call('late', 'q'), call('late', 'r')], gold: [call('late', 'q')] }])
+    expect(report.perTool.late).toMatchObject({ tp: 1, fp: 1, fn: 0 })
+    expect(report.perTool['(other tools)']).toMatchObject({ fp: 200 })
+  })
+
   test('differs from the mean of per-episode F1s', () => {
     const metric = new ToolCallMetric()
     const meanF1 = episodes.map((e) => metric.score(e.pred, e.gold).f1).reduce((a, b) => a + b) / episodes.length
