@@ -1,14 +1,13 @@
 import { CANONICALIZER_NAMES, type CanonicalizerName } from '../compare/canonicalizers'
 import type { Level, Order } from '../match/options'
-import { type ExactSums, exactSumsProblem, isExactSums, perToolSumsProblem } from '../metric/corpus-counts'
+import { type ExactSums, exactSumsProblem, isExactSums } from '../metric/corpus-counts'
+import { corpusReportProblem } from '../metric/corpus-report-problem'
 import type { CorpusReport } from '../metric/evaluate'
 import { readJsonFile } from './input-file'
 import { UserError } from './user-error'
 import { isRecord, isStringList } from '../calls/plain-value'
 import type { TestCorpusReport } from '../reporters/test-corpus'
-import { scoreProblem } from '../metric/score-problem'
 import { isTestReport, testReportProblem } from './test-report-json'
-import { isCounts } from '../metric/figures'
 import { isWholeCount } from '../reporters/graded-test'
 
 /** How a corpus was scored; reports merge only when scored alike. */
@@ -49,36 +48,26 @@ export const LEVELS: readonly Level[] = ['call', 'arg']
 export const ORDERS: readonly Order[] = ['any', 'strict', 'turns']
 export const CANONICALIZERS: readonly CanonicalizerName[] = CANONICALIZER_NAMES
 
-/** What is wrong with one of a report's worst episodes, after its place (`.score.pairs[0]: ...`), or undefined. */
-function worstProblem(result: unknown): string | undefined {
-  if (!isRecord(result) || typeof result.index !== 'number') return ': expected { index, score }'
-  if (result.id !== undefined && typeof result.id !== 'string' && typeof result.id !== 'number') return '.id: expected a string or a number'
+/** What is wrong with the fields `score` adds to one of a report's worst episodes, after its place, or undefined. */
+function locatedProblem(result: Record<string, unknown>): string | undefined {
   if (result.where !== undefined && !isStringList(result.where)) {
     return '.where: expected a list of places'
   }
   if (result.goldTurns !== undefined && !(Array.isArray(result.goldTurns) && result.goldTurns.every(isWholeCount))) {
     return ".goldTurns: expected a list of the gold's turns' sizes"
   }
-  const problem = scoreProblem(result.score)
-  return problem === undefined ? undefined : `.score: ${problem}`
+  return undefined
 }
 
 /** What is wrong with a value read as a report, or undefined when it is one. */
 function reportProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return 'expected an object'
   if (value.command !== 'score' && value.command !== 'merge') return "command: expected 'score' or 'merge'"
-  if (!isCounts(value)) return 'tp, fp, fn: expected counts'
-  if (!isWholeCount(value.episodes)) return 'episodes: expected a count'
-  if (!isRecord(value.perTool)) return 'perTool: expected an object'
-  for (const tool of Object.keys(value.perTool)) {
-    if (!isCounts(value.perTool[tool])) return `perTool[${JSON.stringify(tool)}]: expected counts`
-  }
-  const sumsProblem = perToolSumsProblem(value as unknown as ReportJson)
-  if (sumsProblem !== undefined) return sumsProblem
-  if (!Array.isArray(value.worst)) return 'worst: expected a list'
-  for (const [i, result] of value.worst.entries()) {
-    const problem = worstProblem(result)
-    if (problem !== undefined) return `worst[${i}]${problem}`
+  const problem = corpusReportProblem(value)
+  if (problem !== undefined) return problem
+  for (const [i, result] of (value.worst as Record<string, unknown>[]).entries()) {
+    const located = locatedProblem(result)
+    if (located !== undefined) return `worst[${i}]${located}`
   }
   const options = value.options
   if (

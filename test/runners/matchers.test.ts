@@ -291,6 +291,23 @@ describe('toScoreAtLeast', () => {
     expect(message).toMatch(/^ +search +1 +1 +1 +0\.5 +0\.5 +0\.5$/m)
   })
 
+  test('a corpus report edited apart from its counts throws naming what is wrong, with or without .not', () => {
+    const report = evaluate([
+      { pred: [search('cats')], gold: [search('cats')] },
+      { pred: [search('dogs')], gold: [search('cats')] },
+    ])
+    const { f1: _, ...withoutF1 } = report
+    const said = (problem: string) => new TypeError(`received: a corpus report, but ${problem}; pass the report as evaluate or toolcalls score --json gave it`)
+    expect(() => expect(withoutF1).not.toScoreAtLeast(0.9)).toThrow(said('f1: expected 0.5, the f1 of its counts, received undefined'))
+    expect(() => expect({ ...report, f1: 1 }).toScoreAtLeast(0.9)).toThrow(said('f1: expected 0.5, the f1 of its counts, received 1'))
+    expect(() => expect(JSON.parse(JSON.stringify({ ...report, f1: Number.NaN }))).not.toScoreAtLeast(0.9)).toThrow(said('f1: expected 0.5, the f1 of its counts, received null'))
+    expect(() => expect({ ...report, tp: Infinity }).toScoreAtLeast(0.5)).toThrow(said('tp, fp, fn: expected counts'))
+    expect(() => expect({ ...report, perTool: { search: 5 } }).toScoreAtLeast(0.5)).toThrow(said('perTool["search"]: expected counts'))
+    expect(() => expect({ ...report, worst: [{}] }).toScoreAtLeast(0.5)).toThrow(said('worst[0]: expected { index, score }'))
+    expect(() => expect({ ...report, episodes: -1 }).toScoreAtLeast(0.5)).toThrow(said('episodes: expected a count'))
+    expect(JSON.parse(JSON.stringify(report))).toScoreAtLeast(0.5)
+  })
+
   test('a corpus report of no episodes reaches no threshold, as a run that wrote nothing must not pass', () => {
     const empty = evaluate([])
     expect(empty.f1).toBe(1)
