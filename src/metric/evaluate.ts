@@ -6,6 +6,8 @@ import type { Figures } from './figures'
 import type { Score } from './score'
 import { scoreTrajectory, scoreUnreadable } from './score-trajectory'
 import { atPath, errorMessage, readingAt, unreadableAt } from '../calls/path'
+import { readGrammar } from '../compare/grammar'
+import type { GrammarInput, ResolvedMatchOptions } from '../match/options'
 import { readGoldForm, ToolCallMetric } from './tool-call-metric'
 import type { GoldForm } from '../compare/gold-node'
 
@@ -14,6 +16,8 @@ export interface Episode {
   id?: string | number
   pred: unknown
   gold: unknown
+  /** A grammar for this episode alone, in place of the metric's, as `metric.score(pred, gold, { grammar })` takes it. */
+  grammar?: GrammarInput | undefined
 }
 
 export interface EpisodeResult {
@@ -84,62 +88,83 @@ interface EpisodeRead extends Episode {
 
 // The paths are spelt only when something is wrong: this runs for every episode of a corpus.
 function readEpisode(episode: unknown, index: number): EpisodeRead {
+  let id: unknown
+  let gold: unknown
+  let grammar: unknown
+  let key = ''
   try {
     if (typeof episode !== 'object' || episode === null || !('gold' in episode) || !('pred' in episode)) {
       throw new TypeError(`episodes[${index}]: expected { id?, pred, gold }, received ${printValue(episode)}${episodeKeySlip(episode)}`)
     }
-    const { id, gold } = episode as Episode
-    if (id !== undefined && typeof id !== 'string' && typeof id !== 'number') {
-      throw new TypeError(`episodes[${index}].id: expected a string or a number, received ${printValue(id)}`)
-    }
-    // The prediction is the model's, graded wrong when it cannot be read; the rest of the episode is the author's.
-    try {
-      return { id, gold, pred: (episode as Episode).pred }
-    } catch (error) {
-      return { id, gold, pred: undefined, unreadablePred: atPath(`episodes[${index}].pred`, `could not be read (${errorMessage(error)})`) }
-    }
+    key = '.id'
+    id = (episode as Episode).id
+    key = '.gold'
+    gold = (episode as Episode).gold
+    key = '.grammar'
+    grammar = (episode as Episode).grammar
   } catch (error) {
-    throw unreadableAt(`episodes[${index}]`, error)
+    throw unreadableAt(`episodes[${index}]${key}`, error)
   }
+  if (id !== undefined && typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id))) {
+    throw new TypeError(`episodes[${index}].id: expected a string or a finite number, received ${printValue(id)}`)
+  }
+  const read: EpisodeRead = { id: id as Episode['id'], gold, grammar: grammar as GrammarInput | undefined, pred: undefined }
+  // The prediction is the model's, graded wrong when it cannot be read; the rest of the episode is the author's.
+  try {
+    read.pred = (episode as Episode).pred
+  } catch (error) {
+    read.unreadablePred = atPath(`episodes[${index}].pred`, `could not be read (${errorMessage(error)})`)
+  }
+  return read
 }
 
-function scoreEpisode(
-  raw: unknown,
-  index: number,
-  metric: ToolCallMetric,
-  accumulator: CorpusAccumulator,
-  options: EvaluateOptions,
-  goldForm: GoldForm,
-): void {
+/** A run's metric and options, read and checked once. */
+interface Run {
+  metric: ToolCallMetric
+  goldForm: GoldForm
+  onEpisode: EvaluateOptions['onEpisode']
+  accumulator: CorpusAccumulator
+  /** The last episode's own grammar, read: a corpus that hands every episode the same one reads it once. */
+  lastGrammar?: { input: unknown; options: ResolvedMatchOptions }
+}
+
+function optionsFor(run: Run, grammar: unknown, index: number): ResolvedMatchOptions {
+  if (grammar === undefined) return run.metric.options
+  if (run.lastGrammar?.input !== grammar) {
+    const options = { ...run.metric.options, grammar: readGrammar(grammar, run.metric.options.canonicalizeName, `episodes[${index}].grammar`) }
+    run.lastGrammar = { input: grammar, options }
+  }
+  return run.lastGrammar.options
+}
+
+function scoreEpisode(raw: unknown, index: number, run: Run): void {
   const episode = readEpisode(raw, index)
   const goldPath = `episodes[${index}].gold`
+  const options = optionsFor(run, episode.grammar, index)
   const score =
     episode.unreadablePred === undefined
-      ? scoreTrajectory(episode.pred, episode.gold, metric.options, goldPath, goldForm)
-      : scoreUnreadable(episode.unreadablePred, episode.gold, metric.options, goldPath, goldForm)
+      ? scoreTrajectory(episode.pred, episode.gold, options, goldPath, run.goldForm)
+      : scoreUnreadable(episode.unreadablePred, episode.gold, options, goldPath, run.goldForm)
   const result: EpisodeResult = episode.id === undefined ? { index, score } : { id: episode.id, index, score }
-  accumulator.add(result)
-  options.onEpisode?.(result)
+  run.accumulator.add(result)
+  run.onEpisode?.(result)
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
 }
 
-/**
- * Scores a corpus of episodes and gives the micro average: TP, FP and FN summed over every
- * episode, then divided. Streams: one episode is held at a time. Given an async iterable,
- * returns a promise.
- */
-export function evaluate(episodes: Iterable<Episode>, metric?: ToolCallMetric, options?: EvaluateOptions): CorpusReport
-export function evaluate(episodes: AsyncIterable<Episode>, metric?: ToolCallMetric, options?: EvaluateOptions): Promise<CorpusReport>
-export function evaluate(
-  episodes: Iterable<Episode> | AsyncIterable<Episode>,
-  metric: ToolCallMetric = new ToolCallMetric(),
-  options: EvaluateOptions = {},
-): CorpusReport | Promise<CorpusReport> {
-  if (typeof metric !== 'object' || metric === null || !('options' in metric)) {
-    throw new TypeError('metric: expected a ToolCallMetric')
+/** A ToolCallMetric by its shape, as one from the other build (ESM or CommonJS) is no instance of this one's class. */
+function isMetric(value: unknown): value is ToolCallMetric {
+  if (typeof value !== 'object' || value === null) return false
+  const { options, score } = value as Partial<ToolCallMetric>
+  return typeof score === 'function' && typeof options === 'object' && options !== null && typeof options.canonicalizeName === 'function'
+}
+
+function startRun(metric: unknown, options: EvaluateOptions): Run {
+  if (!isMetric(metric)) {
+    const given = typeof metric === 'object' && metric !== null && !Array.isArray(metric) ? `: options go to the metric, evaluate(episodes, new ToolCallMetric(${printValue(metric)}))` : ''
+    throw new TypeError(`metric: expected a ToolCallMetric, received ${printValue(metric)}${given}`)
   }
   checkOptions(options, EVALUATE_OPTION_KEYS, 'options')
   // A getter or trap of the options that throws is a TypeError naming them, as the metric's options are.
@@ -154,18 +179,40 @@ export function evaluate(
   if (onEpisode !== undefined && typeof onEpisode !== 'function') {
     throw new TypeError(`options.onEpisode: expected a function (result) => void, received ${printValue(onEpisode)}`)
   }
-  const accumulator = new CorpusAccumulator(worst)
-  if (isAsyncIterable(episodes)) {
-    return (async () => {
-      let index = 0
-      for await (const episode of episodes) scoreEpisode(episode, index++, metric, accumulator, options, goldForm)
-      return accumulator.report()
-    })()
-  }
+  return { metric, goldForm, onEpisode, accumulator: new CorpusAccumulator(worst) }
+}
+
+async function evaluateAsync(episodes: AsyncIterable<unknown>, metric: unknown, options: EvaluateOptions): Promise<CorpusReport> {
+  // In an async function, so that a bad metric or option rejects the promise, as every other error of the run does.
+  const run = startRun(metric, options)
+  let index = 0
+  for await (const episode of episodes) scoreEpisode(episode, index++, run)
+  return run.accumulator.report()
+}
+
+/**
+ * Scores a corpus of episodes and gives the micro average: TP, FP and FN summed over every
+ * episode, then divided. Streams: one episode is held at a time. Given an async iterable,
+ * returns a promise.
+ */
+export function evaluate(episodes: AsyncIterable<Episode>, metric?: ToolCallMetric, options?: EvaluateOptions): Promise<CorpusReport>
+export function evaluate(episodes: Iterable<Episode>, metric?: ToolCallMetric, options?: EvaluateOptions): CorpusReport
+export function evaluate(
+  episodes: Iterable<Episode> | AsyncIterable<Episode>,
+  metric?: ToolCallMetric,
+  options?: EvaluateOptions,
+): CorpusReport | Promise<CorpusReport>
+export function evaluate(
+  episodes: Iterable<Episode> | AsyncIterable<Episode>,
+  metric: ToolCallMetric = new ToolCallMetric(),
+  options: EvaluateOptions = {},
+): CorpusReport | Promise<CorpusReport> {
+  if (isAsyncIterable(episodes)) return evaluateAsync(episodes, metric, options)
+  const run = startRun(metric, options)
   if (typeof episodes !== 'object' || episodes === null || typeof (episodes as Iterable<Episode>)[Symbol.iterator] !== 'function') {
     throw new TypeError(`episodes: expected an iterable or async iterable of { id?, pred, gold }, received ${printValue(episodes)}`)
   }
   let index = 0
-  for (const episode of episodes) scoreEpisode(episode, index++, metric, accumulator, options, goldForm)
-  return accumulator.report()
+  for (const episode of episodes) scoreEpisode(episode, index++, run)
+  return run.accumulator.report()
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { evaluate, type Episode, type EpisodeResult } from '../../src/metric/evaluate'
+import { evaluate, type Episode, type EpisodeResult, type EvaluateOptions } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 const call = (name: string, q: string) => ({ name, args: { q } })
@@ -131,6 +131,46 @@ describe('evaluate', () => {
     expect(fromStream).toEqual(fromGenerator)
   })
 
+  test('over an async iterable, a bad metric or option rejects the promise, as every other error of the run does', async () => {
+    async function* stream() {
+      yield* episodes
+    }
+    const run = () => evaluate(stream(), undefined, { wrost: 2 } as EvaluateOptions)
+    expect(run).not.toThrow()
+    await expect(run()).rejects.toThrow(new TypeError("options.wrost: unknown option (did you mean 'worst'?); the options are worst, onEpisode, goldForm"))
+    await expect(evaluate(stream(), {} as ToolCallMetric)).rejects.toThrow(TypeError)
+  })
+
+  test("the metric's options given in its place say where they go", () => {
+    expect(() => evaluate(episodes, { level: 'arg' } as unknown as ToolCallMetric)).toThrow(
+      new TypeError(`metric: expected a ToolCallMetric, received {"level": "arg"}: options go to the metric, evaluate(episodes, new ToolCallMetric({"level": "arg"}))`),
+    )
+    expect(() => evaluate(episodes, { options: {} } as unknown as ToolCallMetric)).toThrow(/^metric: expected a ToolCallMetric, received/)
+  })
+
+  test("an episode's own grammar weighs its calls in place of the metric's, and is read once for a corpus that shares it", () => {
+    const heavy = { tools: { search: { importance: 5 } } }
+    const report = evaluate([
+      { pred: [call('search', 'b')], gold: [call('search', 'a')], grammar: heavy },
+      { pred: [call('search', 'b')], gold: [call('search', 'a')] },
+    ])
+    expect([report.fp, report.fn]).toEqual([6, 6])
+    let reads = 0
+    const counted = { get tools() { reads++; return heavy.tools } }
+    const readsOver = (count: number) => {
+      reads = 0
+      evaluate(Array.from({ length: count }, () => ({ pred: [], gold: [call('search', 'a')], grammar: counted })))
+      return reads
+    }
+    expect(readsOver(3)).toBe(readsOver(1))
+    const misspelt = { tools: { f: { importnace: 2 } } } as unknown as Episode['grammar']
+    expect(() => evaluate([{ pred: [], gold: [], grammar: misspelt }])).toThrow(/^episodes\[0\]\.grammar\.tools\.f/)
+  })
+
+  test('an id that is a number must be finite, as JSON cannot write NaN or Infinity', () => {
+    expect(() => evaluate([{ id: Number.NaN, pred: [], gold: [] }])).toThrow(new TypeError('episodes[0].id: expected a string or a finite number, received NaN'))
+  })
+
   test('pulls one episode at a time', () => {
     let pulled = 0
     let scoredBeforeNext = 0
@@ -171,8 +211,9 @@ describe('evaluate', () => {
           throw new Error('no access')
         },
       })
-    expect(() => evaluate([throwing('gold') as Episode])).toThrow(new TypeError('episodes[0]: could not be read (no access)'))
-    expect(() => evaluate([throwing('id') as Episode])).toThrow(new TypeError('episodes[0]: could not be read (no access)'))
+    expect(() => evaluate([throwing('gold') as Episode])).toThrow(new TypeError('episodes[0].gold: could not be read (no access)'))
+    expect(() => evaluate([throwing('id') as Episode])).toThrow(new TypeError('episodes[0].id: could not be read (no access)'))
+    expect(() => evaluate([throwing('grammar') as Episode])).toThrow(new TypeError('episodes[0].grammar: could not be read (no access)'))
     const hostile = new Proxy({}, { has: () => { throw new Error('trap') } })
     expect(() => evaluate([hostile as Episode])).toThrow(new TypeError('episodes[0]: could not be read (trap)'))
   })

@@ -2,6 +2,8 @@
 import {
   type BfclCheckOptions,
   checkBfclEntry,
+  type CorpusReport,
+  type Episode,
   evaluate,
   type EvaluateOptions,
   type MetricOptions,
@@ -25,6 +27,13 @@ const scoreOptions: ScoreOptions = { grammar: undefined, goldForm: undefined }
 const score = metric.score([], [], scoreOptions)
 const evaluateOptions: EvaluateOptions = { worst: given.worst, onEpisode: undefined, goldForm: undefined }
 evaluate([], metric, evaluateOptions)
+// A source that may be either kind gives either; one that is both is read as async, as at run time.
+declare const source: Iterable<Episode> | AsyncIterable<Episode>
+const either: CorpusReport | Promise<CorpusReport> = evaluate(source)
+declare const both: Iterable<Episode> & AsyncIterable<Episode>
+const asyncFirst: Promise<CorpusReport> = evaluate(both)
+// @ts-expect-error a source that may be async gives no report at once
+const notAtOnce: CorpusReport = evaluate(source)
 new ToolCallMetric({ grammar: { tools: { f: { importance: undefined, args: { x: { importance: undefined } } } } } })
 new ToolCallMetric({ grammar: { tools: { f: { args: undefined } } } })
 
@@ -44,4 +53,4 @@ checkBfclEntry({}, bfclOptions)
 
 // @ts-expect-error undefined is not given, yet a value of the wrong type is still refused
 new ToolCallMetric({ level: 'word' })
-void jestReporterOptions
+void [jestReporterOptions, either, asyncFirst, notAtOnce]
