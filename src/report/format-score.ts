@@ -154,7 +154,7 @@ function nestedDiff(
 ): string | null | undefined {
   // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-  const [expectedShown, receivedShown] = longStringsCut(alignMatched(gold, pred, accepts), pred, bounds.stringCharacters, differsFurther?.paths, differsFurther?.root)
+  const [expectedShown, receivedShown] = longStringsCut(alignedGold(gold, pred, accepts), pred, bounds.stringCharacters, differsFurther?.paths, differsFurther?.root)
   const diff = (expand: boolean) =>
     jestDiff().diff(expectedShown, receivedShown, {
       aAnnotation: 'Expected',
@@ -177,6 +177,16 @@ function nestedDiff(
   } catch {
     return undefined
   }
+}
+
+/**
+ * The gold aligned with the score's comparison, or, where that leaves no difference, without it:
+ * a runner's equality tester that took over a value compared its parts its own way, so the
+ * parts the canonicalizer makes alike may be what it found different.
+ */
+function alignedGold(gold: unknown, pred: unknown, accepts: AcceptsValue | undefined): unknown {
+  const aligned = alignMatched(gold, pred, accepts)
+  return accepts !== undefined && sameData(aligned, pred) ? alignMatched(gold, pred) : aligned
 }
 
 function lineCount(text: string): number {

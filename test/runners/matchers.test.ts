@@ -31,7 +31,12 @@ function sameDistance(a: unknown, b: unknown): boolean | undefined {
   const [x, y] = [meters(a), meters(b)]
   return x === undefined || y === undefined ? undefined : x === y
 }
-expect.addEqualityTesters([sameDistance])
+/** An address compares its street and city exactly, as a team's own tester for its address type might. */
+function sameAddress(this: { equals(a: unknown, b: unknown): boolean }, a: unknown, b: unknown): boolean | undefined {
+  const isAddress = (value: unknown): value is { street: string; city: string } => typeof value === 'object' && value !== null && 'street' in value && 'city' in value
+  return isAddress(a) && isAddress(b) ? this.equals(a.street, b.street) && this.equals(a.city, b.city) : undefined
+}
+expect.addEqualityTesters([sameDistance, sameAddress])
 
 describe('toMatchToolCalls', () => {
   test('passes when every gold call is matched exactly, in any order', () => {
@@ -171,6 +176,15 @@ describe('toMatchToolCalls', () => {
   test('honours custom equality testers added with expect.addEqualityTesters', () => {
     expect([{ name: 'run', args: { distance: '5000 m' } }]).toMatchToolCalls([{ name: 'run', args: { distance: '5 km' } }])
     expect([{ name: 'run', args: { distance: '4000 m' } }]).not.toMatchToolCalls([{ name: 'run', args: { distance: '5 km' } }])
+  })
+
+  test('a value a custom tester found different diffs as written, where the canonicalizer would make it alike', () => {
+    const ship = (city: string) => [{ name: 'ship', args: { to: { street: 'Main St', city } } }]
+    const message = failure(() => expect(ship('LISBON')).toMatchToolCalls(ship('Lisbon')))
+    expect(message).toContain('(by a custom equality tester)')
+    expect(message).not.toContain('no visual difference')
+    expect(message).toMatch(/^ +- +"city": "Lisbon",$/m)
+    expect(message).toMatch(/^ +\+ +"city": "LISBON",$/m)
   })
 
   test("honours custom equality testers inside the runner's asymmetric matchers in gold values", () => {
