@@ -46,10 +46,22 @@ export interface EvaluateOptions {
 
 const EVALUATE_OPTION_KEYS = ['worst', 'onEpisode', 'goldForm']
 
+/** A kept episode, with the order it came in: of two of one F1, the later is dropped first. */
+interface Kept {
+  result: EpisodeResult
+  order: number
+}
+
+/** Whether `a` goes before `b` when the kept episodes are cut: a higher F1, or the same F1 later. */
+function dropsBefore(a: Kept, b: Kept): boolean {
+  return a.result.score.f1 > b.result.score.f1 || (a.result.score.f1 === b.result.score.f1 && a.order > b.order)
+}
+
 /** Sums scores one at a time; holds only the sums and the few worst episodes. */
 export class CorpusAccumulator {
   private readonly counts = new CorpusCounts()
-  private readonly worst: EpisodeResult[] = []
+  // A heap with the kept episode to drop first at its root, so that asking for every failure of a large corpus stays n log k.
+  private readonly worst: Kept[] = []
   private count = 0
 
   constructor(private readonly keepWorst = 5) {}
@@ -63,21 +75,46 @@ export class CorpusAccumulator {
 
   private keep(result: EpisodeResult): void {
     if (this.keepWorst <= 0 || result.score.f1 >= 1) return
-    const worst = this.worst
-    if (worst.length === this.keepWorst && result.score.f1 >= worst[worst.length - 1]!.score.f1) return
-    let at = worst.length
-    while (at > 0 && worst[at - 1]!.score.f1 > result.score.f1) at--
-    worst.splice(at, 0, result)
-    if (worst.length > this.keepWorst) worst.pop()
+    const kept: Kept = { result, order: this.count }
+    const heap = this.worst
+    if (heap.length < this.keepWorst) {
+      heap.push(kept)
+      siftUp(heap, heap.length - 1)
+    } else if (dropsBefore(heap[0]!, kept)) {
+      heap[0] = kept
+      siftDown(heap, 0)
+    }
   }
 
   report(): CorpusReport {
-    return { ...this.counts.figures(), episodes: this.count, perTool: this.counts.perTool(), worst: [...this.worst] }
+    const worst = [...this.worst].sort((a, b) => a.result.score.f1 - b.result.score.f1 || a.order - b.order).map((kept) => kept.result)
+    return { ...this.counts.figures(), episodes: this.count, perTool: this.counts.perTool(), worst }
   }
 
   /** The partials of the sums that are not one double: what a report needs to merge exactly with others. */
   exactSums(): ExactSums {
     return this.counts.exactSums()
+  }
+}
+
+function siftUp(heap: Kept[], at: number): void {
+  while (at > 0) {
+    const parent = (at - 1) >> 1
+    if (!dropsBefore(heap[at]!, heap[parent]!)) return
+    ;[heap[at], heap[parent]] = [heap[parent]!, heap[at]!]
+    at = parent
+  }
+}
+
+function siftDown(heap: Kept[], at: number): void {
+  for (;;) {
+    let first = at
+    const left = 2 * at + 1
+    if (left < heap.length && dropsBefore(heap[left]!, heap[first]!)) first = left
+    if (left + 1 < heap.length && dropsBefore(heap[left + 1]!, heap[first]!)) first = left + 1
+    if (first === at) return
+    ;[heap[at], heap[first]] = [heap[first]!, heap[at]!]
+    at = first
   }
 }
 

@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest'
 import { optional } from '../../src/compare/gold-values'
 import { matchCalls } from '../../src/match/match-calls'
 import type { Level, MatchOptions } from '../../src/match/options'
+import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 type Call = { name: string; args: Record<string, number> }
@@ -216,4 +217,20 @@ describe('at arg level, the pairing reaches the brute-force optimum, and every p
       }
     })
   }
+})
+
+describe("a corpus's worst episodes", () => {
+  test.prop([fc.array(fc.tuple(calls(3), calls(3)), { maxLength: 40 }), fc.integer({ min: 0, max: 12 })])(
+    'are the lowest-F1 episodes below 1, lowest first and earlier first on ties, as a sort of them all gives',
+    (pairs, keep) => {
+      const metric = new ToolCallMetric()
+      const episodes = pairs.map(([pred, gold]) => ({ pred, gold }))
+      const sorted = episodes
+        .map((episode, index) => ({ index, f1: metric.score(episode.pred, episode.gold).f1 }))
+        .filter(({ f1 }) => f1 < 1)
+        .sort((a, b) => a.f1 - b.f1 || a.index - b.index)
+      const worst = evaluate(episodes, metric, { worst: keep }).worst
+      expect(worst.map((result) => result.index)).toEqual(sorted.slice(0, keep).map(({ index }) => index))
+    },
+  )
 })
