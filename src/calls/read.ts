@@ -167,9 +167,12 @@ function readByFormat(value: object, path: string, depth: number): Reading {
   return unparseable(path, `${EXPECTED}, received ${describe(value)}${collectHint(value)}`)
 }
 
+/** What to do with an async iterable that no format reads. */
+export const UNCOLLECTED_HINT = 'an async iterable, such as a stream: collect its items into an array first'
+
 /** What to do with a stream or a collection that is no format: the grader reads no iterator, which reading would use up. */
 function collectHint(value: object): string {
-  if (typeof peek(value, Symbol.asyncIterator) === 'function') return ' (an async iterable, such as a stream: collect its items into an array first)'
+  if (typeof peek(value, Symbol.asyncIterator) === 'function') return ` (${UNCOLLECTED_HINT})`
   if (typeof peek(value, Symbol.iterator) === 'function') return ' (an iterable: spread it into an array first)'
   return ''
 }

@@ -1,3 +1,5 @@
+import { describe } from '../calls/path'
+import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Colors } from '../report/colors'
@@ -62,20 +64,28 @@ export function hint(context: MatcherContext, name: string, received: string, ex
   return context.utils.matcherHint(name, received, expected, secondArgument === undefined ? options : { ...options, secondArgument })
 }
 
-/**
- * A promise where its value belongs (no `await`, no `.resolves`). It holds no calls yet, so the
- * matchers fail on it with or without `.not`, as a runner's matchers fail on a received value
- * of the wrong kind.
- */
-export function isUnawaited(received: unknown): boolean {
-  try {
-    return isThenable(received)
-  } catch {
-    return false // a revoked Proxy, say: read as a trajectory, it is unparseable
-  }
-}
-
 export const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or use expect(…).resolves'
+
+/**
+ * Why a received value holds no calls yet, or undefined: a promise where its value belongs (no
+ * `await`, no `.resolves`), or a stream that no format reads and nothing collected. Either is the
+ * test's slip, not the agent's output, so the matchers fail on it with or without `.not`, as a
+ * runner's matchers fail on a received value of the wrong kind, and count nothing.
+ */
+export function notYetCalls(received: unknown): string | undefined {
+  try {
+    if (isThenable(received)) return UNAWAITED
+    if (typeof received !== 'object' || received === null || typeof (received as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] !== 'function') return undefined
+  } catch {
+    return undefined // a revoked Proxy, say: read as a trajectory, it is unparseable
+  }
+  // An SDK's stream helper is a format of its own, read with its reason; only a stream no format reads is uncollected.
+  const calls = readTurns(received).flat()
+  const reason = calls.length === 1 ? calls[0]!.unparseable : undefined
+  return reason?.startsWith('expected ') === true && reason.endsWith(`(${UNCOLLECTED_HINT})`)
+    ? `received ${describe(received)}, ${UNCOLLECTED_HINT.replace(': ', ', which holds no calls until it is read: ')}`
+    : undefined
+}
 
 /** Why a `.not` assertion fails on calls graded wrong only where the gold's own code never decided (see undecided.ts). */
 export const UNDECIDED = 'a predicate or matcher of the gold could not decide on a predicted value (it threw, or answered with a promise or with undefined)'

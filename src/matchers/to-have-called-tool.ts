@@ -5,6 +5,7 @@ import { isUnparseable, type ToolCall } from '../calls/tool-call'
 import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
 import { printName, printValue } from '../compare/print-value'
 import { acceptsUnder } from '../compare/accepts-value'
+import { isThenable } from '../compare/compare-value'
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
 import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import type { PairDetail } from '../metric/score'
@@ -13,7 +14,7 @@ import { formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { longReasonCut } from '../report/long-reason-cut'
 import { PAIR_LINES } from './score-detail'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerBounds, runnerColors, UNAWAITED, withRunnerTesters } from './matcher-context'
+import { hint, type MatcherContext, type MatcherResult, notYetCalls, printedOrFromCopies, runnerBounds, runnerColors, withRunnerTesters } from './matcher-context'
 
 /** How many calls the message lists before it counts the rest. */
 const LISTED_CALLS = 20
@@ -52,7 +53,7 @@ function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher, testers: M
   try {
     // Vitest's matchers take the custom testers as an argument; Jest's read them from its state.
     const matched: unknown = matcher.asymmetricMatch(call.args, testers)
-    return isUnawaited(matched) ? 'unchecked' : Boolean(matched)
+    return isThenable(matched) ? 'unchecked' : Boolean(matched)
   } catch {
     return 'unchecked'
   }
@@ -108,7 +109,8 @@ export function toHaveCalledTool(
     const undecidedPair = withUndecidedAsMatches(() => scoreTrajectory(received, gold, options, '').pairs[0])
     if (undecidedPair?.exact) unchecked = undecidedPair.predIndex
   }
-  const unawaited = isUnawaited(received)
+  const notYet = notYetCalls(received)
+  const unawaited = notYet !== undefined
   const unreadable =
     this.isNot && found < 0 ? (unchecked >= 0 ? unchecked : calls.findIndex((call) => isUnparseable(call) && (call.name === '' || call.name === name))) : -1
   const pass = unawaited ? this.isNot === true : found >= 0 || unreadable >= 0
@@ -122,7 +124,7 @@ export function toHaveCalledTool(
       args === undefined ? wantedName : matcher !== undefined ? `${wantedName} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>, [], listedNames),
     )
     const verdict = unawaited
-      ? `Expected ${this.isNot ? 'no call' : 'a call'} to ${wanted}, but ${UNAWAITED}.`
+      ? `Expected ${this.isNot ? 'no call' : 'a call'} to ${wanted}, but ${notYet}.`
       : this.isNot
         ? found >= 0
           ? `Expected no call to ${wanted}, but pred[${found}] is one.`

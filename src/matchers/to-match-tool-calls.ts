@@ -2,7 +2,7 @@ import { MATCH_OPTION_KEYS, type ResolvedMatchOptions } from '../match/options'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import type { Score } from '../metric/score'
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerBounds, runnerColors, UNAWAITED, UNDECIDED } from './matcher-context'
+import { hint, type MatcherContext, type MatcherResult, notYetCalls, printedOrFromCopies, runnerBounds, runnerColors, UNDECIDED } from './matcher-context'
 import { readFlag } from '../match/options'
 import { readOptions, resolveForRunner } from './matcher-options'
 import { recordScore } from './record-score'
@@ -83,8 +83,9 @@ export function toMatchToolCalls(
   let resolved = resolveForRunner(this, read)
   const undecidedBefore = undecidedSoFar()
   let score = scoreTrajectory(received, gold, resolved)
-  const unawaited = isUnawaited(received)
-  // A promise not awaited is the test's slip, not the agent's output: nothing to count.
+  const notYet = notYetCalls(received)
+  const unawaited = notYet !== undefined
+  // A promise not awaited, a stream not collected, is the test's slip, not the agent's output: nothing to count.
   if (!unawaited) recordScore(this, score)
   let pass = unawaited ? this.isNot === true : matched(score, allowances)
   if (!unawaited && !pass && resolved.level === 'arg') {
@@ -100,14 +101,14 @@ export function toMatchToolCalls(
 
   const message = () => {
     const verdict = unawaited
-      ? `Expected the calls ${this.isNot ? 'not ' : ''}to match the gold, but ${UNAWAITED}.`
+      ? `Expected the calls ${this.isNot ? 'not ' : ''}to match the gold, but ${notYet}.`
       : this.isNot
         ? undecided
           ? `Expected the calls not to match the gold, but ${UNDECIDED}, and taken as a match it makes them match${allowed(allowances)}.`
           : `Expected the calls not to match the gold, but they do${allowed(allowances)}${resolved.exactFirst === true ? ', with exact pairs seated first (the pairs and figures below are of that seating)' : ''}.`
         : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
     const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
-    // A promise has no calls to show: a pair list would only grade it as unparseable.
+    // A promise or a stream has no calls to show: a pair list would only grade it as unparseable.
     if (unawaited) return `${head}\n\n${verdict}`
     const colors = runnerColors(this)
     const shown = { allowed: { extra: allowances.allowExtra, missing: allowances.allowMissing }, bounds: runnerBounds(this) }

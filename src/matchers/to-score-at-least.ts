@@ -10,7 +10,7 @@ import type { Judged } from '../report/figures-line'
 import type { PrintBounds } from '../report/print-bounds'
 import { formatCorpusReport } from '../report/format-corpus-report'
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
-import { hint, isUnawaited, type MatcherContext, type MatcherResult, printedOrFromCopies, runnerBounds, runnerColors, UNAWAITED, UNDECIDED } from './matcher-context'
+import { hint, type MatcherContext, type MatcherResult, notYetCalls, printedOrFromCopies, runnerBounds, runnerColors, UNDECIDED } from './matcher-context'
 import { readOptions, resolveForRunner } from './matcher-options'
 import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
 import { printFiguresApart } from '../report/print-figure'
@@ -153,14 +153,14 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
 const NO_FIGURES: Figures = { tp: 0, fp: 0, fn: 0, precision: 0, recall: 0, f1: 0 }
 
 /**
- * A promise received: a Score, a report or calls, none of them yet; of what follows, only the figure named is read,
+ * A promise or a stream received: a Score, a report or calls, none of them yet; of what follows, only the figure named is read,
  * yet the hint names the gold and the options where they were given, as for calls.
  */
-function unawaited(goldOrOptions: unknown, optionsArgument: unknown): Graded {
+function unawaited(notYet: string, goldOrOptions: unknown, optionsArgument: unknown): Graded {
   const goldGiven = isGoldLike(goldOrOptions)
   const given = goldGiven ? optionsArgument : goldOrOptions
   const options = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {}
-  return { figures: NO_FIGURES, options, hintNames: { received: 'received', args: goldGiven ? ['threshold', 'gold'] : ['threshold'] }, detail: () => '', noFigure: UNAWAITED }
+  return { figures: NO_FIGURES, options, hintNames: { received: 'received', args: goldGiven ? ['threshold', 'gold'] : ['threshold'] }, detail: () => '', noFigure: notYet }
 }
 
 /**
@@ -179,8 +179,9 @@ export function toScoreAtLeast(
   // A further argument, such as a second object of options, would be ignored: refuse it.
   if (rest.length > 0) throw new TypeError(`toScoreAtLeast(threshold, gold?, options?): expected at most three arguments, received ${rest.length + 3}`)
   const limit = readThreshold(threshold)
-  const graded = isUnawaited(received)
-    ? unawaited(goldOrOptions, options)
+  const notYet = notYetCalls(received)
+  const graded = notYet !== undefined
+    ? unawaited(notYet, goldOrOptions, options)
     : isScore(received) || isCorpusReport(received)
       ? alreadyScored(received, alreadyScoredOptions(goldOrOptions, options))
       : scoredAgainst(this, received, goldOrOptions, options)

@@ -45,6 +45,15 @@ describe('recording under Vitest, on the test', () => {
     expect(task.meta).toEqual({})
   })
 
+  test("leaves out a stream not collected, the test's slip as a promise not awaited is", ({ task }) => {
+    async function* stream() {
+      yield search('cats')
+    }
+    expect(() => expect(stream()).toMatchToolCalls([search('cats')])).toThrow('collect its items into an array first')
+    expect(() => expect(stream()).toScoreAtLeast(1, [search('cats')])).toThrow('collect its items into an array first')
+    expect(task.meta).toEqual({})
+  })
+
   test('leaves out a .rejects assertion, which grades the rejection rather than the calls', async ({ task }) => {
     await expect(Promise.reject(new Error('the agent crashed'))).rejects.not.toMatchToolCalls([search('cats')])
     await expect(expect(Promise.reject(new Error('the agent crashed'))).rejects.toMatchToolCalls([search('cats')])).rejects.toThrow()

@@ -342,6 +342,17 @@ describe('toScoreAtLeast', () => {
     expect(failure(() => expect(report).not.toScoreAtLeast(0.9, { by: 'recall' }))).toContain(`Expected recall < 0.9, ${said}`)
   })
 
+  test('fails on a stream not collected with or without .not, as on a promise, and names what to do', () => {
+    async function* stream() {
+      yield* pred
+    }
+    const said = 'but received an instance of AsyncGenerator, an async iterable, such as a stream, which holds no calls until it is read: collect its items into an array first.'
+    expect(failure(() => expect(stream()).toMatchToolCalls(gold))).toContain(`Expected the calls to match the gold, ${said}`)
+    expect(failure(() => expect(stream()).not.toMatchToolCalls(gold))).toContain(`Expected the calls not to match the gold, ${said}`)
+    expect(failure(() => expect(stream()).not.toScoreAtLeast(0.9, gold))).toContain(`Expected F1 < 0.9, ${said}`)
+    expect(failure(() => expect(stream()).not.toHaveCalledTool('search'))).toContain(`Expected no call to search, ${said}`)
+  })
+
   test('on a promise, names in its hint the arguments given, as on the calls', () => {
     const unawaited = Promise.resolve(pred)
     expect(failure(() => expect(unawaited).toScoreAtLeast(0.9, gold))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold, gold\)\n/)
