@@ -4,6 +4,7 @@ import { isThenable, type Tester, type TesterContext } from '../compare/compare-
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Colors } from '../report/colors'
 import { EXPANDED_MESSAGE_BOUNDS, MESSAGE_BOUNDS, type PrintBounds } from '../report/print-bounds'
+import { vitestDiffExpands } from './vitest-worker'
 
 type Paint = (text: string) => string
 
@@ -12,7 +13,7 @@ export interface MatcherContext {
   // Optional, as Jest's standalone `expect` declares them.
   isNot?: boolean
   promise?: string
-  /** Jest's `--expand`; Vitest sets none. */
+  /** Jest's `--expand`; Vitest sets none, and keeps its `diff.expand` in its worker's config. */
   expand?: boolean
   equals: TesterContext['equals']
   customTesters?: Tester[]
@@ -36,9 +37,9 @@ export interface MatcherResult {
   message: () => string
 }
 
-/** How much of a score a message shows: nested diffs whole only where the run asks for it (Jest's `--expand`). */
+/** How much of a score a message shows: nested diffs whole only where the run asks for it (Jest's `--expand`, Vitest's `diff.expand`). */
 export function runnerBounds(context: MatcherContext): PrintBounds {
-  return context.expand === true ? EXPANDED_MESSAGE_BOUNDS : MESSAGE_BOUNDS
+  return context.expand === true || vitestDiffExpands() ? EXPANDED_MESSAGE_BOUNDS : MESSAGE_BOUNDS
 }
 
 export function runnerColors(context: MatcherContext): Colors {

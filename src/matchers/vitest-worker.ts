@@ -42,3 +42,9 @@ export function latestTestUnderWay(): object | undefined {
   }
   return latest
 }
+
+/** Whether Vitest's diffs show every line: `diff.expand` in its config, or `--diff.expand`, as the worker holds it loaded. */
+export function vitestDiffExpands(): boolean {
+  const config = (globalThis as { __vitest_worker__?: { config?: { diffOptions?: { expand?: unknown } } } }).__vitest_worker__?.config
+  return config?.diffOptions?.expand === true
+}
