@@ -56,17 +56,23 @@ const BACKSLASH = 0x5c
 /** A character beyond ASCII that is drawn: none of the invisible ones below, joiners included. */
 const DRAWN_BEYOND_ASCII = String.raw`[^\u0000-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufeff\uffa0\ufff0-\ufff8]`
 
+/** 🏴 then the tags of gbeng, gbsct or gbwls, then the cancel tag, as surrogate pairs. */
+const SUBDIVISION_FLAG = String.raw`\ud83c\udff4\udb40\udc67\udb40\udc62(?:\udb40\udc65\udb40\udc6e\udb40\udc67|\udb40\udc73\udb40\udc63\udb40\udc74|\udb40\udc77\udb40\udc6c\udb40\udc73)\udb40\udc7f`
+
 /**
  * Characters a terminal would act on, show as nothing or show as a plain space: controls (line
  * breaks, ESC), the soft hyphen, zero-width characters and fillers (Unicode's default ignorables
  * but for the variation selectors, and the joiners beside a character beyond ASCII, that spell
  * emoji, Persian words and ideographs' variants), direction marks, embeddings and isolates, line
  * and paragraph separators, the byte-order mark, the tag characters that can carry text unseen,
- * spaces other than the space (the braille blank among them), and a surrogate without its pair
+ * (but in the flags of England, Scotland and Wales), spaces other than the space (the braille
+ * blank among them), and a surrogate without its pair
  * (which prints as the replacement character). Those beyond the 16-bit range are matched by their
  * surrogate pairs.
  */
 const UNSEEN = new RegExp(
+  // The flags of England, Scotland and Wales, the only tag sequences that are emoji, print whole; they come first, so their tags are not taken apart.
+  `${SUBDIVISION_FLAG}|` +
   String.raw`[\u0000-\u001f\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200b\u200e\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufeff\uffa0\ufff0-\ufff8]` +
     // U+1BCA0–1BCA3 shorthand format controls, U+1D173–1D17A musical formatting, U+E0000–E0FFF tags and unassigned ignorables but the variation selectors U+E0100–E01EF.
     String.raw`|\ud82f[\udca0-\udca3]|\ud834[\udd73-\udd7a]|\udb40[\udc00-\udcff\uddf0-\udfff]|[\udb41-\udb43][\udc00-\udfff]|${LONE_SURROGATE.source}` +
@@ -78,6 +84,7 @@ const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' 
 
 /** A character as its escape; one beyond the 16-bit range (a surrogate pair) by its code point, `\\u{e0069}`, as JavaScript writes it. */
 function escapeUnseen(char: string): string {
+  if (char.length > 2) return char // a subdivision flag
   return ESCAPES[char] ?? (char.length === 1 ? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}` : `\\u{${char.codePointAt(0)!.toString(16)}}`)
 }
 

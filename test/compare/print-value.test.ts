@@ -142,6 +142,10 @@ describe('printValue keeps to one line', () => {
 
   test('joiners and variation selectors, which spell emoji, Persian words and the variants of ideographs, print as they are', () => {
     expect(printValue('Team 👩\u200d💻 ❤\ufe0f')).toBe('"Team 👩\u200d💻 ❤\ufe0f"')
+    // The flags of England and Wales are tag sequences; tags after a black flag that spell no flag still print as escapes.
+    const [england, wales] = ['\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}']
+    expect(printValue(`${england} v ${wales}`)).toBe(`"${england} v ${wales}"`)
+    expect(printValue('\u{1F3F4}\u{E0069}\u{E0067}\u{E006E}\u{E007F}')).toBe('"\u{1F3F4}\\u{e0069}\\u{e0067}\\u{e006e}\\u{e007f}"')
     expect(printValue('می\u200cخواهم')).toBe('"می\u200cخواهم"')
     expect(printValue('葛\u{E0100}城')).toBe('"葛\u{E0100}城"')
   })
