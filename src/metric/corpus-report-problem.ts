@@ -31,18 +31,20 @@ function worstProblem(result: unknown): string | undefined {
 export function corpusReportProblem(value: unknown): string | undefined {
   if (!isRecord(value)) return 'expected an object'
   if (!isCounts(value)) return 'tp, fp, fn: expected counts'
-  const problem = figuresProblem(value)
-  if (problem !== undefined) return problem
   if (!(isCount(value.episodes) && Number.isInteger(value.episodes))) return 'episodes: expected a count'
   if (!isRecord(value.perTool)) return 'perTool: expected an object'
   for (const tool of Object.keys(value.perTool)) {
-    const row = value.perTool[tool]
-    if (!isCounts(row)) return `perTool[${JSON.stringify(tool)}]: expected counts`
-    const rowProblem = figuresProblem(row as unknown as Record<string, unknown>)
-    if (rowProblem !== undefined) return `perTool[${JSON.stringify(tool)}].${rowProblem}`
+    if (!isCounts(value.perTool[tool])) return `perTool[${JSON.stringify(tool)}]: expected counts`
   }
   const sumsProblem = perToolSumsProblem(value as unknown as Counts & { perTool: Record<string, Counts> })
   if (sumsProblem !== undefined) return sumsProblem
+  // The counts agree with one another; a figure that is not theirs was edited apart from them.
+  const problem = figuresProblem(value)
+  if (problem !== undefined) return problem
+  for (const tool of Object.keys(value.perTool)) {
+    const rowProblem = figuresProblem(value.perTool[tool] as Record<string, unknown>)
+    if (rowProblem !== undefined) return `perTool[${JSON.stringify(tool)}].${rowProblem}`
+  }
   if (!Array.isArray(value.worst)) return 'worst: expected a list'
   for (const [i, result] of value.worst.entries()) {
     const problem = worstProblem(result)

@@ -32,6 +32,7 @@ interface Report {
   options: Record<string, unknown>
   exactSums?: unknown
   fp: number
+  f1: number
   episodes: number
 }
 
@@ -329,12 +330,17 @@ describe('toolcalls merge', () => {
     ['partial sums of a tool the report has not', (r: Report) => (r.exactSums = { perTool: { mail: { tp: [1] } } }), 'exactSums.perTool["mail"]: no such tool in perTool'],
     ['a total its tools do not add up to', (r: Report) => (r.fp = 1e308), 'perTool: its fp adds up to 6, not fp 1e+308'],
     ['a count of episodes that is no whole number', (r: Report) => (r.episodes = 2.5), 'episodes: expected a count'],
+    ['an F1 its counts do not give', (r: Report) => (r.f1 = 0.99), /^f1: expected 0\.\d+, the f1 of its counts, received 0\.99$/],
   ])('a report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
     const report = (await score('a', shardA)) as unknown as Report
     edit(report)
     const file = folder.write('edited.json', JSON.stringify(report))
     const run = await runCli(['merge', file])
-    expect(run.stderr).toBe(`${file}: not a report of 'toolcalls score --json' (${problem})\n`)
+    const said = `${file}: not a report of 'toolcalls score --json' (`
+    expect(run.stderr.startsWith(said) && run.stderr.endsWith(')\n')).toBe(true)
+    const stated = run.stderr.slice(said.length, -2)
+    if (typeof problem === 'string') expect(stated).toBe(problem)
+    else expect(stated).toMatch(problem)
     expect(run.code).toBe(2)
   })
 })
