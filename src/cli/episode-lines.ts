@@ -171,7 +171,7 @@ export function readGoldLine(line: Line, file: string, swapped?: SwappedFiles): 
   try {
     gold = readGold(calls, 'gold', 'json')
   } catch (error) {
-    if (error instanceof TypeError) throw lineError(where, notGold(value, error.message, swapped))
+    if (error instanceof TypeError) throw lineError(where, notGold(value, calls, error.message, swapped))
     throw error
   }
   return { id: readId(id, where), gold, goldAsTurns: isWrittenAsTurns(calls), where }
@@ -179,15 +179,16 @@ export function readGoldLine(line: Line, file: string, swapped?: SwappedFiles): 
 
 const SWAPPED = "; the GOLD file's first line reads as a prediction: the order is 'toolcalls score PRED GOLD'"
 
-/** Why a gold line's value is no gold: the gold's own problem, or what the line is instead where that tells more. */
-function notGold(value: unknown, problem: string, swapped: SwappedFiles | undefined): string {
+/** Why a gold line's value is no gold: the gold's own problem, or what the line is instead where that tells more. `calls` is the value unwrapped from `{ "id", "calls" }`. */
+function notGold(value: unknown, calls: unknown, problem: string, swapped: SwappedFiles | undefined): string {
   const bfclFile = bfclFileOf(value)
   if (bfclFile === 'answer') return `${bfclFileProblem(bfclFile, 'gold calls')}, and bfclGold(ground_truth) turns BFCL's gold into gold calls`
   if (bfclFile !== undefined) return bfclFileProblem(bfclFile, 'gold calls')
   if (isListOfLines(value, ['calls', 'gold'])) {
     return `a JSON array of lines { "id"?, "calls" }: ${ARRAY_ON_ONE_LINE}`
   }
-  return swapped !== undefined && swapped(value) ? `${problem}${SWAPPED}` : problem
+  // The wrapper is the harness's either way: what reads as a prediction or not is the calls it holds.
+  return swapped !== undefined && swapped(calls) ? `${problem}${SWAPPED}` : problem
 }
 
 /**

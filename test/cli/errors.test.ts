@@ -133,6 +133,15 @@ describe('files of another kind', () => {
     expect(run.stderr).toContain(`${swapped}\n`)
   })
 
+  test('files of { "id", "calls" } lines given the wrong way round are said to be swapped, as bare calls are', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'e1', calls: chatMessage }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'e1', calls: [search('a')] }))
+    expectUserError(
+      await runCli(['score', gold, pred]),
+      `${pred}:1: gold.role: unknown key (arguments go under args: { name, args: { role: … } }); a gold call is { name, args }; the GOLD file's first line reads as a prediction: the order is 'toolcalls score PRED GOLD'`,
+    )
+  })
+
   test('two files of predictions, in either order, are not said to be swapped: the PRED file reads as no gold either', async () => {
     const pred = folder.write('pred.jsonl', jsonl(chatMessage))
     const other = folder.write('other.jsonl', jsonl(chatMessage))
