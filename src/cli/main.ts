@@ -1,3 +1,4 @@
+import { constants } from 'node:os'
 import { version } from '../../package.json'
 import type { CliContext } from './cli-context'
 import { removeTemporaryFiles } from './interrupt'
@@ -24,7 +25,8 @@ const EXIT_BELOW_THRESHOLD = 1
 const EXIT_USER_ERROR = 2
 // As the contract has it, 1 for anything that is neither a score nor a user error; the stack trace tells a bug from a figure below its threshold.
 const EXIT_BUG = 1
-const EXIT_INTERRUPTED = 130
+/** The signals that stop a run as Ctrl-C does: a service manager's or `timeout`'s SIGTERM, a closed terminal's SIGHUP. */
+const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 async function run(argv: readonly string[], cli: CliContext): Promise<void> {
   const [name, ...args] = argv
@@ -61,13 +63,16 @@ function main(): void {
     colors: terminalColors(process.stdout),
     interruptedNote: () => 'no report written',
   }
-  process.on('SIGINT', () => {
-    removeTemporaryFiles()
-    cli.out.flushNow()
-    cli.notices.finish()
-    status.print(`toolcalls: interrupted; ${cli.interruptedNote()}`)
-    process.exit(EXIT_INTERRUPTED)
-  })
+  for (const signal of STOPPING_SIGNALS) {
+    process.on(signal, () => {
+      removeTemporaryFiles()
+      cli.out.flushNow()
+      cli.notices.finish()
+      status.print(`toolcalls: interrupted${signal === 'SIGINT' ? '' : ` by ${signal}`}; ${cli.interruptedNote()}`)
+      // 128 + the signal's number, as a shell reports a command the signal ended: 130, 143, 129.
+      process.exit(128 + constants.signals[signal])
+    })
+  }
   run(process.argv.slice(2), cli)
     .then(() => cli.out.flush())
     .catch((error: unknown) => {

@@ -30,7 +30,8 @@ Exit codes:
        value, an invalid grammar file, a --json path that cannot be written (or a
        full disk), input of no episodes or entries (an empty corpus has no figure)
   130  interrupted (Ctrl-C): no report file is written (bfcl-check's verdicts stop
-       where it was)
+       where it was); SIGTERM and SIGHUP stop it alike, with 143 and 129 (128 + the
+       signal's number)
 
 Environment:
   NO_COLOR                set, not empty, to print without colours
@@ -146,7 +147,8 @@ value_error:string, ast_decoder:decoder_failed, ...). A line that is not JSON, a
 entry that is malformed, or input of no entries stops the run with exit code 2. BFCL's
 own files (questions, possible answers, results) are for 'toolcalls bfcl', which scores
 a result file against the other two; a line of one is named as such.
-Interrupted (Ctrl-C), it exits with code 130 and says how many entries it checked.
+Interrupted (Ctrl-C), it exits with code 130 and says how many entries it checked
+(SIGTERM and SIGHUP alike, with 143 and 129).
 
 Options:
   --underscore-to-dot     the model names functions with _ for . (math_factorial for

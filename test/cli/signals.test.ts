@@ -1,4 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { createReadStream, existsSync, readdirSync } from 'node:fs'
+import { constants } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { bfclItems, firstAllowedOutput, typedJson } from './bfcl-entries'
@@ -55,6 +57,52 @@ describe('Ctrl-C', () => {
     expect(lines.every((verdict) => JSON.parse(verdict).valid === true)).toBe(true)
     expect(run.stderr).toMatch(/^toolcalls: interrupted; the verdicts stop after \d+ entries\n$/)
     expect(Number(/after (\d+)/.exec(run.stderr)![1])).toBeGreaterThanOrEqual(lines.length)
+  })
+})
+
+describe('SIGTERM and SIGHUP', () => {
+  test.each(['SIGTERM', 'SIGHUP'] as const)('%s stops a run as Ctrl-C does: exit code 128 + the signal, one line, no report file', async (signal) => {
+    const out = join(folder.dir, 'report.json')
+    const child = startCli(['score', '-', '--json', out])
+    const done = collect(child)
+    child.stdin!.on('error', () => {})
+    // A first chunk larger than a pipe holds is written only once the command reads it, and so listens for signals; the input then stays open.
+    await new Promise<void>((resolve) => child.stdin!.write(episode.repeat(20_000), () => resolve()))
+    child.kill(signal)
+    const run = await done
+    expect(run.code).toBe(128 + constants.signals[signal])
+    expect(run.stderr).toBe(`toolcalls: interrupted by ${signal}; no report written\n`)
+    expect(run.stdout).toBe('')
+    expect(existsSync(out)).toBe(false)
+  })
+})
+
+describe('a signal while the report is being written', () => {
+  const episodes = Array.from({ length: 2000 }, (_, i) => jsonl({ id: `e${i}`, pred: [{ name: 'f', args: { a: i % 7 } }], gold: [{ name: 'f', args: { a: i % 5 } }] })).join('')
+
+  test.skipIf(process.platform === 'win32').each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('%s removes the temporary file the report was going to', async (signal) => {
+    const out = join(folder.dir, 'report.json')
+    const child = startCli(['score', '-', '--worst', '2000', '--json', out])
+    const done = collect(child)
+    // The report's temporary file made a FIFO that the test stops reading: the write waits there, so the signal comes while the file is half written.
+    const temporary = `${out}.tmp-${child.pid}`
+    execFileSync('mkfifo', [temporary])
+    child.stdin!.end(episodes)
+    const reader = createReadStream(temporary)
+    await new Promise<void>((resolve) => reader.once('data', () => resolve()))
+    reader.pause()
+    const said = new Promise<void>((resolve) => {
+      child.stderr!.once('data', () => resolve())
+      child.once('close', () => resolve())
+    })
+    child.kill(signal)
+    await said
+    // Exiting waits for the write in flight: read through once the command has said it stopped.
+    reader.resume()
+    const run = await done
+    expect(run.code).toBe(128 + constants.signals[signal])
+    expect(run.stderr).toBe(`toolcalls: interrupted${signal === 'SIGINT' ? '' : ` by ${signal}`}; no report written\n`)
+    expect(readdirSync(folder.dir)).toEqual([])
   })
 })
 
