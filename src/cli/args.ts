@@ -5,6 +5,8 @@ import { oneLine, UserError } from './user-error'
 export interface OptionSpec {
   type: 'string' | 'boolean'
   short?: string
+  /** What the value is, said where it is missing: `the report's path (…)`. */
+  value?: string
 }
 
 export interface ParsedArgs {
@@ -36,7 +38,8 @@ export function parseCommandArgs(command: string, args: readonly string[], optio
     if (all[token.name]!.type === 'boolean') {
       if (token.value !== undefined) throw usageError(command, `${option} takes no value, received '${token.value}'`)
     } else if (token.value === undefined) {
-      throw usageError(command, `${option}: expected a value`)
+      const what = all[token.name]!.value
+      throw usageError(command, `${option}: expected a value${what === undefined ? '' : `, ${what}`}`)
     } else if (!token.inlineValue && token.value.startsWith('-') && token.value !== '-') {
       throw usageError(command, `${option}: expected a value, received the option-like '${token.value}' (write ${option}=${token.value} if that is the value)`)
     }

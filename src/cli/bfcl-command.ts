@@ -14,7 +14,7 @@ import { jsonDocumentProblem } from './json-document'
 import { didYouMean } from '../compare/nearest'
 import type { Notices } from './notices'
 import { progressText } from './progress'
-import { checkWritable, writeJsonReport } from './report-file'
+import { checkWritable, JSON_OPTION, writeJsonReport } from './report-file'
 import { checkThreshold, thresholdOption } from './threshold'
 import { BFCL_USAGE } from './usage'
 import { sayWhenTerminalInput } from './terminal-input'
@@ -25,7 +25,7 @@ const OPTIONS = {
   category: { type: 'string' },
   results: { type: 'string' },
   data: { type: 'string' },
-  json: { type: 'string' },
+  json: JSON_OPTION,
   'underscore-to-dot': { type: 'boolean' },
   'min-accuracy': { type: 'string' },
 } as const

@@ -9,7 +9,7 @@ import { mergeTestCorpora } from '../reporters/merge-test-corpora'
 import { DEFAULT_WORST } from '../reporters/reporter-options'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { type MergeableReport, readReportFile, type ReportJson, reportJson, type ScoringOptions } from './report-json'
-import { checkWritable, writeJsonReport } from './report-file'
+import { checkWritable, JSON_OPTION, writeJsonReport } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { checkThreshold, thresholdOption } from './threshold'
 import { MERGE_USAGE } from './usage'
@@ -18,7 +18,7 @@ import { UserError } from './user-error'
 
 const OPTIONS = {
   worst: { type: 'string' },
-  json: { type: 'string' },
+  json: JSON_OPTION,
   'min-f1': { type: 'string' },
 } as const
 

@@ -5,6 +5,9 @@ import { trackTemporaryFile, untrackTemporaryFile } from './interrupt'
 import type { Output } from './output'
 import { UserError } from './user-error'
 
+/** The `--json OUT` option of the commands that write a report. */
+export const JSON_OPTION = { type: 'string', value: "the report's path (--json /dev/stdout writes the JSON alone to standard output)" } as const
+
 function writeError(path: string, error: unknown): UserError {
   const code = (error as { code?: unknown } | null)?.code
   switch (code) {

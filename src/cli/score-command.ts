@@ -21,7 +21,7 @@ import type { Notices } from './notices'
 import { progressText, type StatusLine } from './progress'
 import type { CanonicalizerName } from '../compare/canonicalizers'
 import { CANONICALIZERS, LEVELS, ORDERS, reportJson, type ScoringOptions } from './report-json'
-import { checkWritable, writeJsonReport } from './report-file'
+import { checkWritable, JSON_OPTION, writeJsonReport } from './report-file'
 import { formatReportText, type LocatedResult } from './report-text'
 import { SCORE_USAGE } from './usage'
 import { sayWhenTerminalInput } from './terminal-input'
@@ -43,7 +43,7 @@ const OPTIONS = {
   canonicalizer: { type: 'string' },
   name: { type: 'string' },
   worst: { type: 'string' },
-  json: { type: 'string' },
+  json: JSON_OPTION,
   'min-f1': { type: 'string' },
 } as const
 

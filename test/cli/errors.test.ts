@@ -209,8 +209,16 @@ describe('options', () => {
   })
 
   test('an option without its value is a user error', async () => {
+    const run = await runCli(['score', 'x.jsonl', '--grammar'])
+    expectUserError(run, "toolcalls score: --grammar: expected a value; see 'toolcalls score --help'")
+  })
+
+  test('--json without its value says that /dev/stdout puts the JSON on standard output', async () => {
     const run = await runCli(['score', 'x.jsonl', '--json'])
-    expectUserError(run, "toolcalls score: --json: expected a value; see 'toolcalls score --help'")
+    expectUserError(
+      run,
+      "toolcalls score: --json: expected a value, the report's path (--json /dev/stdout writes the JSON alone to standard output); see 'toolcalls score --help'",
+    )
   })
 
   test("an option followed by what looks like another option, not its value, says how to give a value beginning with '-'", async () => {
