@@ -2,6 +2,7 @@ import { constants, fstatSync, type Stats, statSync } from 'node:fs'
 import { access, lstat, readlink, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { trackTemporaryFile, untrackTemporaryFile } from './interrupt'
+import { holdsOwnReport } from './own-report'
 import type { Output } from './output'
 import { UserError } from './user-error'
 
@@ -62,6 +63,12 @@ export async function checkWritable(path: string, inputs: readonly string[] = []
         throw new UserError(`--json ${path}: ${input} is read by this run, and the report would write over it`)
       }
     }
+    // `score --json pred.jsonl gold.jsonl`, --json taken for a switch, would put the report in place of a data file.
+    if (existing.size > 0 && !(await writtenThrough(path)) && !(await holdsOwnReport(path))) {
+      throw new UserError(
+        `--json ${path}: ${path} is not a report of 'toolcalls score', 'merge' or 'bfcl', nor of a test run, and the report would write over it; remove it, or name another file after --json`,
+      )
+    }
   }
   try {
     if (existing === undefined) {
@@ -94,6 +101,11 @@ async function isStandardOutput(path: string): Promise<boolean> {
   if (!output.isFile()) return false
   const target = await statOrUndefined(path)
   return target !== undefined && target.dev === output.dev && target.ino === output.ino
+}
+
+/** Whether a report to `path` goes to a file already open (standard output, a link into /dev or /proc), whatever that file holds. */
+async function writtenThrough(path: string): Promise<boolean> {
+  return (await isStandardOutput(path)) || (await writeTarget(path)).direct
 }
 
 /** Links followed before a chain of them is left to the system to refuse. */

@@ -102,12 +102,12 @@ describe('toolcalls merge', () => {
     )
     expect(run.code).toBe(2)
     expect(readFileSync(a, 'utf8')).toBe(before)
-    // A merged report is merge's own output, written again when the merge runs again; so is a file that is no report.
+    // A merged report is merge's own output, written again when the merge runs again; a file that is no report is not written over.
     expect((await runCli(['merge', a, b, '--json', merged])).code).toBe(0)
     expect((await runCli(['merge', a, b, '--json', merged])).code).toBe(0)
     const notes = folder.write('notes.json', '{"todo": 1}')
-    expect((await runCli(['merge', a, b, '--json', notes])).code).toBe(0)
-    expect(JSON.parse(readFileSync(notes, 'utf8')).command).toBe('merge')
+    expect((await runCli(['merge', a, b, '--json', notes])).code).toBe(2)
+    expect(readFileSync(notes, 'utf8')).toBe('{"todo": 1}')
   })
 
   test('merges the reports of two folders whose shards have the same names', async () => {

@@ -458,9 +458,47 @@ describe('the report', () => {
     expect(report.worst[0]).toMatchObject({ id: 'e1', index: 0, where: [`${pred}:1`, `${gold}:1`], score: { f1: 0.5 } })
   })
 
+  test('--json refuses to write over a file that holds no report, as a data file taken for its value would be', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }))
+    const data = jsonl({ id: 'e1', calls: [search('cats')] })
+    const pred = folder.write('pred.jsonl', data)
+    const run = await runCli(['score', '--json', pred, episodes])
+    expect(run.stderr).toBe(
+      `--json ${pred}: ${pred} is not a report of 'toolcalls score', 'merge' or 'bfcl', nor of a test run, and the report would write over it; remove it, or name another file after --json\n`,
+    )
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(readFileSync(pred, 'utf8')).toBe(data)
+    // As merge and bfcl, which check the path alike.
+    expect((await runCli(['merge', '--json', pred, episodes])).stderr).toContain(`--json ${pred}: ${pred} is not a report`)
+    // A JSON document that is no report, an episodes file written with an indent, is none either.
+    const document = folder.write('document.json', `${JSON.stringify({ pred: [search('cats')], gold: [search('cats')] }, null, 2)}\n`)
+    expect((await runCli(['score', episodes, '--json', document])).code).toBe(2)
+  })
+
+  test('--json writes over an earlier report of score, merge, bfcl or a test run, and over an empty file', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }))
+    const report = join(folder.dir, 'report.json')
+    expect((await runCli(['score', episodes, '--json', report])).code).toBe(0)
+    expect((await runCli(['score', episodes, '--json', report])).code).toBe(0)
+    const merged = join(folder.dir, 'merged.json')
+    expect((await runCli(['merge', report, '--json', merged])).code).toBe(0)
+    expect((await runCli(['score', episodes, '--json', merged])).code).toBe(0)
+    const results = folder.write('results.jsonl', `${JSON.stringify({ id: 'parallel_0', result: '[]' })}\n`)
+    const bfcl = join(folder.dir, 'bfcl.json')
+    expect((await runCli(['bfcl', '--category', 'parallel', '--results', results, '--data', BFCL_DATA_DIR, '--json', bfcl])).code).toBe(0)
+    expect((await runCli(['score', episodes, '--json', bfcl])).code).toBe(0)
+    const testRun = { tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, tests: 1, assertions: 1, perTool: {}, by: 'f1', worst: [] }
+    const testReport = folder.write('tests.json', `${JSON.stringify(testRun, null, 2)}\n`)
+    expect((await runCli(['score', episodes, '--json', testReport])).code).toBe(0)
+    const empty = folder.write('empty.json', '')
+    expect((await runCli(['score', episodes, '--json', empty])).code).toBe(0)
+    for (const file of [report, merged, bfcl, testReport, empty]) expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ command: 'score', tp: 1 })
+  })
+
   test('--json through symbolic links replaces the file they name and keeps the links', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }))
-    folder.write('real.json', '{}')
+    folder.write('real.json', '')
     symlinkSync('real.json', join(folder.dir, 'middle.json'))
     symlinkSync(join(folder.dir, 'middle.json'), join(folder.dir, 'link.json'))
     const run = await runCli(['score', episodes, '--json', join(folder.dir, 'link.json')])
