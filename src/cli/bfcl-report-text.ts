@@ -1,4 +1,4 @@
-import { startOf } from '../calls/text-excerpt'
+import { oneLine, startOfPrinted } from '../compare/print-value'
 import { columnWidth } from '../report/column-width'
 import type { BfclVerdict } from '../bfcl'
 import type { Colors } from '../report/colors'
@@ -25,8 +25,9 @@ export function accuracyOf(run: Pick<BfclRun, 'correct' | 'total'>): number {
 
 function firstError(verdict: BfclVerdict): string {
   const error = verdict.errors[0] ?? ''
-  const line = error.replace(/\s*\n\s*/g, ' ')
-  return line.length > MAX_ERROR ? `${startOf(line, MAX_ERROR)}…` : line
+  // The error may quote the model's output, whose controls (a C1 CSI that JSON leaves as it is) must not drive the terminal.
+  const line = oneLine(error.replace(/\s*\n\s*/g, ' '))
+  return line.length > MAX_ERROR ? `${startOfPrinted(line, MAX_ERROR)}…` : line
 }
 
 /** The failing ids with their error types, the unscored result lines, then the accuracy. */

@@ -1,3 +1,4 @@
+import { oneLine as escapeUnseen } from '../compare/print-value'
 import type { StatusLine } from './progress'
 
 /**
@@ -15,7 +16,8 @@ export class Notices {
     let entry = this.kinds.get(kind)
     if (entry === undefined) this.kinds.set(kind, (entry = { seen: 0, shown }))
     entry.seen++
-    if (entry.seen <= entry.shown) this.status.print(`warning: ${message}`)
+    // A warning may quote an input (an id, a file name): escaped, as errors are.
+    if (entry.seen <= entry.shown) this.status.print(`warning: ${escapeUnseen(message)}`)
   }
 
   /** Invalid UTF-8 is read with replacement characters and graded as it then reads; said once per file. */

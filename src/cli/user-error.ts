@@ -1,4 +1,5 @@
 import { errorMessage } from '../calls/path'
+import { oneLine as escapeUnseen } from '../compare/print-value'
 
 /**
  * A mistake in what the user gave the command (a file, a line, an option): printed as one
@@ -13,7 +14,11 @@ export function lineError(where: string, message: string): UserError {
   return new UserError(`${where}: ${message}`)
 }
 
-/** The message of anything thrown, on one line. */
+/**
+ * The message of anything thrown, on one line, its control characters escaped as the report
+ * escapes the model's: a message may quote an input file (JSON.parse's does), which must not
+ * drive the terminal.
+ */
 export function oneLine(error: unknown): string {
-  return errorMessage(error).replace(/\s*\n\s*/g, ' ')
+  return escapeUnseen(errorMessage(error).replace(/\s*\n\s*/g, ' '))
 }

@@ -54,6 +54,16 @@ describe('toolcalls bfcl', () => {
     expect(run.stdout).toMatch(/parallel_0 +ast_decoder:decoder_failed +Invalid syntax\. Failed to decode AST\. result\[0\]\["spotify\.play"\]: not valid JSON/)
   })
 
+  test("escapes the control characters of a result's text that an error quotes, and of a result line that is not JSON", async () => {
+    const results = rightResults()
+    results.set('parallel_0', resultLine('parallel_0', '\x1b[31mplay(\u009b'))
+    const path = folder.write('results.jsonl', `${[...results.values()].join('')}\x1b[31mbad\n`)
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', path, '--data', BFCL_DATA_DIR])
+    expect(run.stdout).toContain(`found '\\u001b', in "\\u001b[31mplay(\\u009b"`)
+    expect(run.stdout).toContain(`${path}:201: not valid JSON (Unexpected token '\\u001b'`)
+    expect(run.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/)
+  })
+
   test('lists the failing ids with their error types, in the order of the questions', async () => {
     const results = rightResults()
     results.set('parallel_2', resultLine('parallel_2', 'I cannot call a function for that.'))

@@ -25,6 +25,28 @@ describe('files', () => {
     expectUserError(await runCli(['score', `${folder.dir}/nope.jsonl`]), `${folder.dir}/nope.jsonl: no such file`)
   })
 
+  test("an error quoting a line escapes its control characters, as the report escapes the model's, so that they do not drive the terminal", async () => {
+    const colored = folder.write('colored.jsonl', '\x1b[31mred\n')
+    expectUserError(await runCli(['score', colored]), `${colored}:1: not valid JSON (Unexpected token '\\u001b', "\\u001b[31mred" is not valid JSON)`)
+    const returned = folder.write('returned.jsonl', 'x\ry\n')
+    expectUserError(await runCli(['score', returned]), `${returned}:1: not valid JSON (Unexpected token 'x', "x\\ry" is not valid JSON)`)
+    // A binary file given by mistake.
+    const binary = folder.write('binary', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x1b, 0x0a]))
+    const run = await runCli(['score', binary])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`${binary}:1: not valid JSON (Unexpected token '\\u007f', "\\u007fELF\\u0002\\u0001\\u0001\\u0000\\u0000\\u001b"`)
+    expect(run.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/)
+  })
+
+  test('a warning quoting an id escapes its control characters, those JSON leaves as they are among them', async () => {
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'a\u009b31mb', calls: [] }, { id: 'z', calls: [] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'z', calls: [] }))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toContain(`warning: ${pred}:1: no gold line (id "a\\u009b31mb": `)
+    expect(run.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/)
+  })
+
   test('a directory given as a file is a user error', async () => {
     expectUserError(await runCli(['score', folder.dir]), `${folder.dir}: is a directory, not a file`)
   })
