@@ -9,7 +9,8 @@ import { UserError } from './user-error'
 /** The `--json OUT` option of the commands that write a report. */
 export const JSON_OPTION = { type: 'string', value: "the report's path (--json /dev/stdout writes the JSON alone to standard output)" } as const
 
-function writeError(path: string, error: unknown): UserError {
+/** A user error for a report that cannot be written to `path`; `file` is what it names once its links are followed, whose folder is the one written in. */
+function writeError(path: string, error: unknown, file = path): UserError {
   const code = (error as { code?: unknown } | null)?.code
   switch (code) {
     case 'ENOSPC':
@@ -22,9 +23,10 @@ function writeError(path: string, error: unknown): UserError {
       return new UserError(`${path}: cannot write, it is a directory`)
     case 'ENOENT':
     case 'ENOTDIR': {
-      const file = fileOnPath(dirname(path))
-      if (file !== undefined) return new UserError(`${path}: cannot write, ${file} is a file, not a directory`)
-      return new UserError(`${path}: cannot write, no such directory ${dirname(path)}`)
+      const linked = file === path ? '' : ` (${path} links to ${file})`
+      const onPath = fileOnPath(dirname(file))
+      if (onPath !== undefined) return new UserError(`${path}: cannot write, ${onPath} is a file, not a directory${linked}`)
+      return new UserError(`${path}: cannot write, no such directory ${dirname(file)}${linked}`)
     }
     default:
       return new UserError(`${path}: cannot write (${error instanceof Error ? error.message : String(error)})`)
@@ -70,16 +72,18 @@ export async function checkWritable(path: string, inputs: readonly string[] = []
       )
     }
   }
+  // A dangling link is written through, into the folder of the file it names.
+  const { file } = existing === undefined ? await writeTarget(path) : { file: path }
   try {
     if (existing === undefined) {
-      const directory = await stat(dirname(path))
+      const directory = await stat(dirname(file))
       if (!directory.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' })
-      await access(dirname(path), constants.W_OK)
+      await access(dirname(file), constants.W_OK)
     } else {
       await access(path, constants.W_OK)
     }
   } catch (error) {
-    throw writeError(path, error)
+    throw writeError(path, error, file)
   }
 }
 
@@ -172,7 +176,7 @@ async function writeJsonFile(path: string, value: unknown): Promise<void> {
     await rename(temporary, file)
   } catch (error) {
     await rm(temporary, { force: true })
-    throw writeError(path, error)
+    throw writeError(path, error, file)
   } finally {
     untrackTemporaryFile(temporary)
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { createWriteStream, existsSync, readFileSync } from 'node:fs'
+import { createWriteStream, existsSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { jsonl, runCli, tempFolder } from './run-cli'
@@ -292,6 +292,21 @@ describe('the --json report', () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
     const out = `${folder.dir}/missing/report.json`
     expectUserError(await runCli(['score', episodes, '--json', out]), `${out}: cannot write, no such directory ${folder.dir}/missing`)
+  })
+
+  test("a symbolic link into a missing folder names that folder, the link's target's, before scoring", async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    const link = join(folder.dir, 'dangling.json')
+    symlinkSync(join(folder.dir, 'missing', 'report.json'), link)
+    expectUserError(
+      await runCli(['score', episodes, '--json', link]),
+      `${link}: cannot write, no such directory ${folder.dir}/missing (${link} links to ${folder.dir}/missing/report.json)`,
+    )
+    // A link to a file not yet written, in a folder that is there, is written through.
+    const written = join(folder.dir, 'written.json')
+    symlinkSync('report.json', written)
+    expect((await runCli(['score', episodes, '--json', written])).code).toBe(0)
+    expect(JSON.parse(readFileSync(join(folder.dir, 'report.json'), 'utf8'))).toMatchObject({ command: 'score' })
   })
 
   test('a path under a file, where a folder was meant, says that it is a file', async () => {
