@@ -7,7 +7,12 @@ export interface OptionSpec {
   short?: string
   /** What the value is, said where it is missing: `the report's path (…)`. */
   value?: string
+  /** The value is a number: `-1` after the option is its value, which the option's own check refuses, not another option. */
+  number?: boolean
 }
+
+/** A value written as a negative number: `-1`, `-0.5`, `-.5`. */
+const NEGATIVE_NUMBER = /^-(?:\d|\.\d)/
 
 export interface ParsedArgs {
   values: Record<string, string | boolean | undefined>
@@ -30,6 +35,8 @@ export function parseCommandArgs(command: string, args: readonly string[], optio
   const known = Object.keys(all)
   // A lenient pass finds unknown options by name, which the strict pass reports without a suggestion.
   const { tokens } = parseArgs({ args: [...args], options: all, strict: false, allowPositionals: true, tokens: true })
+  // Negative numbers given to a number option, joined to it (`--worst=-1`) for the strict pass, which would take them for options.
+  const strictArgs: (string | undefined)[] = [...args]
   for (const token of tokens) {
     if (token.kind !== 'option') continue
     if (!Object.hasOwn(all, token.name)) throw usageError(command, `unknown option '${token.rawName}'${didYouMean(token.name, known, '--')}`)
@@ -40,12 +47,17 @@ export function parseCommandArgs(command: string, args: readonly string[], optio
     } else if (token.value === undefined) {
       const what = all[token.name]!.value
       throw usageError(command, `${option}: expected a value${what === undefined ? '' : `, ${what}`}`)
+    } else if (!token.inlineValue && all[token.name]!.number === true && NEGATIVE_NUMBER.test(token.value)) {
+      strictArgs[token.index] = `${option}=${token.value}`
+      strictArgs[token.index + 1] = undefined
     } else if (!token.inlineValue && token.value.startsWith('-') && token.value !== '-') {
-      throw usageError(command, `${option}: expected a value, received the option-like '${token.value}' (write ${option}=${token.value} if that is the value)`)
+      // A number option's value never begins with '-': how to give one that does would lead nowhere.
+      const asValue = all[token.name]!.number === true ? '' : ` (write ${option}=${token.value} if that is the value)`
+      throw usageError(command, `${option}: expected a value, received the option-like '${token.value}'${asValue}`)
     }
   }
   try {
-    const { values, positionals } = parseArgs({ args: [...args], options: all, strict: true, allowPositionals: true })
+    const { values, positionals } = parseArgs({ args: strictArgs.filter((arg) => arg !== undefined), options: all, strict: true, allowPositionals: true })
     // An empty value is most often a variable that was not set (`--json "$OUT"`): named as such, not as a path that is not there.
     for (const [name, value] of Object.entries(values)) if (value === '') throw usageError(command, `--${name}: expected a value, received an empty string`)
     return { values: values as ParsedArgs['values'], positionals }

@@ -27,7 +27,7 @@ const OPTIONS = {
   data: { type: 'string' },
   json: JSON_OPTION,
   'underscore-to-dot': { type: 'boolean' },
-  'min-accuracy': { type: 'string' },
+  'min-accuracy': { type: 'string', number: true },
 } as const
 
 /** Result lines listed in the report; the rest are counted. */

@@ -17,9 +17,9 @@ import { jsonDigest } from './digest'
 import { UserError } from './user-error'
 
 const OPTIONS = {
-  worst: { type: 'string' },
+  worst: { type: 'string', number: true },
   json: JSON_OPTION,
-  'min-f1': { type: 'string' },
+  'min-f1': { type: 'string', number: true },
 } as const
 
 const COMPARED = ['level', 'order', 'canonicalizer', 'name', 'grammar'] as const

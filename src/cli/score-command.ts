@@ -42,9 +42,9 @@ const OPTIONS = {
   grammar: { type: 'string' },
   canonicalizer: { type: 'string' },
   name: { type: 'string' },
-  worst: { type: 'string' },
+  worst: { type: 'string', number: true },
   json: JSON_OPTION,
-  'min-f1': { type: 'string' },
+  'min-f1': { type: 'string', number: true },
 } as const
 
 /** The options to score with; the grammar's digest is added to `options`, for merge to compare the grammar by its content. */

@@ -244,8 +244,19 @@ describe('options', () => {
   })
 
   test("an option followed by what looks like another option, not its value, says how to give a value beginning with '-'", async () => {
-    const run = await runCli(['score', 'x.jsonl', '--worst', '-1'])
-    expectUserError(run, "toolcalls score: --worst: expected a value, received the option-like '-1' (write --worst=-1 if that is the value); see 'toolcalls score --help'")
+    const run = await runCli(['score', 'x.jsonl', '--json', '-out.json'])
+    expectUserError(run, "toolcalls score: --json: expected a value, received the option-like '-out.json' (write --json=-out.json if that is the value); see 'toolcalls score --help'")
+  })
+
+  test('a number option given a negative number says what the number must be, not how to give a value beginning with -', async () => {
+    expectUserError(await runCli(['score', 'x.jsonl', '--worst', '-1']), "toolcalls score: --worst: expected a whole number >= 0, received '-1'; see 'toolcalls score --help'")
+    expectUserError(await runCli(['merge', 'x.json', '--min-f1', '-0.5']), "toolcalls merge: --min-f1: expected a number from 0 to 1, received '-0.5'; see 'toolcalls merge --help'")
+    expectUserError(
+      await runCli(['bfcl', '--category', 'parallel', '--results', 'x.jsonl', '--data', BFCL_DATA_DIR, '--min-accuracy', '-.5']),
+      "toolcalls bfcl: --min-accuracy: expected a number from 0 to 1, received '-.5'; see 'toolcalls bfcl --help'",
+    )
+    // What is plainly another option is said to be one, with nothing to write in its place.
+    expectUserError(await runCli(['score', 'x.jsonl', '--worst', '--json', 'r.json']), "toolcalls score: --worst: expected a value, received the option-like '--json'; see 'toolcalls score --help'")
   })
 
   test('a flag given a value is a user error naming the flag', async () => {
