@@ -27,10 +27,13 @@ export function usageError(command: string, message: string): UserError {
 }
 
 /**
- * Parses a subcommand's arguments; every command takes `--help`. An unknown option is a user
- * error that suggests the nearest known one.
+ * Parses a subcommand's arguments; every command takes `--help`, which wins over the rest. An
+ * unknown option is a user error that suggests the nearest known one.
  */
 export function parseCommandArgs(command: string, args: readonly string[], options: Record<string, OptionSpec>): ParsedArgs {
+  // --help wins over any mistake beside it, as in git and npm: one who asks for help is shown it, not an error.
+  const end = args.indexOf('--')
+  if ((end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h')) return { values: { help: true }, positionals: [] }
   const all = { ...HELP, ...options }
   const known = Object.keys(all)
   // A lenient pass finds unknown options by name, which the strict pass reports without a suggestion.

@@ -18,6 +18,19 @@ describe('usage', () => {
     expect(run.stdout.startsWith(`Usage: toolcalls ${command} `)).toBe(true)
   })
 
+  test.each([
+    ['score', '--help', '--nope'],
+    ['score', 'x.jsonl', '--worst', 'many', '-h'],
+    ['merge', '--json', '--help'],
+    ['bfcl', '--min-f1', '0.5', '--help'],
+    ['bfcl-check', 'a', 'b', '--help'],
+  ])('%s %s … --help wins over a mistake beside it, as in git and npm: the usage, exit code 0', async (command, ...args) => {
+    const run = await runCli([command, ...args])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout.startsWith(`Usage: toolcalls ${command} `)).toBe(true)
+  })
+
   test("'toolcalls help score' prints the usage of score, as 'score --help' does", async () => {
     const [help, flag] = await Promise.all([runCli(['help', 'score']), runCli(['score', '--help'])])
     expect(help.code).toBe(0)
