@@ -11,6 +11,16 @@ export interface OptionSpec {
   number?: boolean
 }
 
+/** Options that another command names otherwise, by the command that takes the other: each command's threshold. */
+const COUNTERPARTS: Record<string, string> = { 'min-f1': 'min-accuracy', 'min-accuracy': 'min-f1' }
+
+/** ` (did you mean '--min-accuracy'?)` for an unknown option: its counterpart where the command takes that, else the nearest known one. */
+function suggestedOption(name: string, known: readonly string[]): string {
+  const counterpart = Object.hasOwn(COUNTERPARTS, name) ? COUNTERPARTS[name]! : undefined
+  if (counterpart !== undefined && known.includes(counterpart)) return ` (did you mean '--${counterpart}'?)`
+  return didYouMean(name, known, '--')
+}
+
 /** A value written as a negative number: `-1`, `-0.5`, `-.5`. */
 const NEGATIVE_NUMBER = /^-(?:\d|\.\d)/
 
@@ -42,7 +52,7 @@ export function parseCommandArgs(command: string, args: readonly string[], optio
   const strictArgs: (string | undefined)[] = [...args]
   for (const token of tokens) {
     if (token.kind !== 'option') continue
-    if (!Object.hasOwn(all, token.name)) throw usageError(command, `unknown option '${token.rawName}'${didYouMean(token.name, known, '--')}`)
+    if (!Object.hasOwn(all, token.name)) throw usageError(command, `unknown option '${token.rawName}'${suggestedOption(token.name, known)}`)
     // Worded here as the command's other errors are, where the strict pass would word them as Node does.
     const option = `--${token.name}`
     if (all[token.name]!.type === 'boolean') {

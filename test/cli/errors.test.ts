@@ -193,6 +193,17 @@ describe('files of another kind', () => {
 })
 
 describe('options', () => {
+  test("a threshold given to the command that takes the other suggests that command's own", async () => {
+    expectUserError(
+      await runCli(['bfcl', '--category', 'parallel', '--min-f1', '0.5']),
+      "toolcalls bfcl: unknown option '--min-f1' (did you mean '--min-accuracy'?); see 'toolcalls bfcl --help'",
+    )
+    expectUserError(await runCli(['score', 'x.jsonl', '--min-accuracy', '0.5']), "toolcalls score: unknown option '--min-accuracy' (did you mean '--min-f1'?); see 'toolcalls score --help'")
+    expectUserError(await runCli(['merge', 'x.json', '--min-accuracy=0.5']), "toolcalls merge: unknown option '--min-accuracy' (did you mean '--min-f1'?); see 'toolcalls merge --help'")
+    // bfcl-check judges no threshold: nothing to suggest.
+    expectUserError(await runCli(['bfcl-check', '--min-f1', '0.5']), "toolcalls bfcl-check: unknown option '--min-f1'; see 'toolcalls bfcl-check --help'")
+  })
+
   test('an unknown option suggests the nearest one', async () => {
     const run = await runCli(['score', 'x.jsonl', '--levle', 'arg'])
     expectUserError(run, "toolcalls score: unknown option '--levle' (did you mean '--level'?); see 'toolcalls score --help'")
