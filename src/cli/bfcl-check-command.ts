@@ -9,6 +9,7 @@ import { openInput } from './input-file'
 import { lineBatchesOf } from './input-lines'
 import { sayWhenTerminalInput } from './terminal-input'
 import { progressText } from './progress'
+import { thousands } from '../calls/thousands'
 import { BFCL_CHECK_USAGE } from './usage'
 import { bfclFileOf, bfclFileProblem } from './bfcl-file-line'
 import { ARRAY_ON_ONE_LINE } from './json-document'
@@ -48,7 +49,7 @@ function verdictLine({ id, valid, error_type, errors }: BfclVerdict): string {
 /** What an interrupted run leaves: the verdicts so far, which stand for no run of the whole input. */
 function verdictsSoFar(checked: number): string {
   if (checked === 0) return 'no entry was checked'
-  return `the verdicts stop after ${checked === 1 ? 'the first entry' : `${checked} entries`}`
+  return `the verdicts stop after ${checked === 1 ? 'the first entry' : `${thousands(checked)} entries`}`
 }
 
 /** `toolcalls bfcl-check [FILE]`: one verdict line out for each entry line in, in order, as it goes. */
@@ -71,7 +72,7 @@ export async function bfclCheckCommand(args: readonly string[], cli: CliContext)
       checked++
       if (behind !== undefined) await behind
     }
-    cli.status.update(() => progressText(checked, ['entry', 'entries'], monotonicMs() - started, input.bytesRead, input.size))
+    cli.status.update(() => progressText('checked', checked, ['entry', 'entries'], monotonicMs() - started, input.bytesRead, input.size))
   }
   cli.status.clear()
   cli.notices.finish()

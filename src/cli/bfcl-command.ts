@@ -179,7 +179,7 @@ async function scoreCategory(category: string, files: CategoryFiles, options: Bf
     run.total++
     if (verdict.valid) run.correct++
     else failures.push({ order: entry.question.order, verdict })
-    cli.status.update(() => progressText(run.total, ['entry', 'entries'], monotonicMs() - started, files.results.bytesRead, files.results.size))
+    cli.status.update(() => progressText('scored', run.total, ['entry', 'entries'], monotonicMs() - started, files.results.bytesRead, files.results.size))
   }
   cli.status.clear()
   // Results of which none is a question's: most often the results of another category, or of a run that wrote none, which would score 0.

@@ -47,10 +47,17 @@ export class StatusLine {
   }
 }
 
-/** `scored 12,345 episodes (2,310/s, 41%)`; `nouns` is the singular and the plural. */
-export function progressText(done: number, nouns: readonly [string, string], elapsedMs: number, bytesRead: number, totalBytes: number | undefined): string {
+/** `scored 12,345 episodes (2,310/s, 41%)`; `verb` is what is done to each, `nouns` the singular and the plural. */
+export function progressText(
+  verb: 'scored' | 'checked',
+  done: number,
+  nouns: readonly [string, string],
+  elapsedMs: number,
+  bytesRead: number,
+  totalBytes: number | undefined,
+): string {
   const rate = elapsedMs > 0 ? Math.round((done * 1000) / elapsedMs) : 0
   const parts = [`${thousands(rate)}/s`]
   if (totalBytes !== undefined && totalBytes > 0) parts.push(`${Math.min(100, Math.floor((bytesRead * 100) / totalBytes))}%`)
-  return `scored ${thousands(done)} ${done === 1 ? nouns[0] : nouns[1]} (${parts.join(', ')})`
+  return `${verb} ${thousands(done)} ${done === 1 ? nouns[0] : nouns[1]} (${parts.join(', ')})`
 }

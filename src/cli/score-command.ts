@@ -240,7 +240,7 @@ async function scoreEpisodes(
     if (goldAsTurns) result.goldTurns = gold.map((turn) => turn.length)
     accumulator.add(result)
     index++
-    status.update(() => progressText(index, ['episode', 'episodes'], monotonicMs() - started, bytesRead(), totalBytes))
+    status.update(() => progressText('scored', index, ['episode', 'episodes'], monotonicMs() - started, bytesRead(), totalBytes))
   }
   status.clear()
   return accumulator

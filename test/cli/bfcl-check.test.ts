@@ -1,7 +1,12 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { join } from 'node:path'
 import { BFCL_DATA_DIR, bfclItems, firstAllowedOutput, typedJson } from './bfcl-entries'
-import { runCli, tempFolder } from './run-cli'
+import { CLI, collect, ROOT, runCli, tempFolder } from './run-cli'
+
+// util-linux's `script` runs a command on a pseudo-terminal of its own, where progress shows.
+const hasScript = spawnSync('script', ['--version']).status === 0
 
 let folder: ReturnType<typeof tempFolder>
 beforeEach(() => {
@@ -27,6 +32,30 @@ function parseLines(stdout: string): unknown[] {
 }
 
 describe('toolcalls bfcl-check', () => {
+  test.skipIf(!hasScript)('shows its progress on a terminal as entries checked', async () => {
+    // Entries come through a FIFO a tenth of a second apart: progress shows once a quarter of a second has passed.
+    const fifo = join(folder.dir, 'entries.fifo')
+    execFileSync('mkfifo', [fifo])
+    const child = spawn('script', ['-qec', `'${process.execPath}' '${CLI}' bfcl-check '${fifo}'`, '/dev/null'], { cwd: ROOT, stdio: 'pipe' })
+    const run = collect(child)
+    const entries = createWriteStream(fifo)
+    let shown = ''
+    const progress = new Promise<void>((resolve) => {
+      child.stdout!.on('data', (chunk: string) => {
+        shown += chunk
+        if (/(?:scored|checked) \d+ entr/.test(shown)) resolve()
+      })
+      child.on('close', () => resolve())
+    })
+    const feed = setInterval(() => entries.write(right), 100)
+    await progress
+    clearInterval(feed)
+    entries.end()
+    const { stdout } = await run
+    expect(stdout).toMatch(/checked \d+ entr(?:y|ies) \(\d+\/s\)/)
+    expect(stdout).not.toContain('scored')
+  })
+
   test('writes one verdict line for each entry of a file, in order', async () => {
     const file = folder.write('entries.jsonl', right + wrong)
     const run = await runCli(['bfcl-check', file])

@@ -8,11 +8,11 @@ function terminal(isTTY: boolean) {
 
 describe('progressText', () => {
   test('gives the count, the rate and the percent of bytes read', () => {
-    expect(progressText(12_345, ['episode', 'episodes'], 2000, 41, 100)).toBe('scored 12,345 episodes (6,173/s, 41%)')
+    expect(progressText('scored', 12_345, ['episode', 'episodes'], 2000, 41, 100)).toBe('scored 12,345 episodes (6,173/s, 41%)')
   })
 
   test('leaves out the percent when the size is unknown', () => {
-    expect(progressText(1, ['episode', 'episodes'], 1000, 41, undefined)).toBe('scored 1 episode (1/s)')
+    expect(progressText('scored', 1, ['episode', 'episodes'], 1000, 41, undefined)).toBe('scored 1 episode (1/s)')
   })
 })
 
