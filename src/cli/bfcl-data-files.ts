@@ -1,6 +1,7 @@
-import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { open, readdir, stat } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
 import { categoryOf } from '../bfcl'
+import { bfclFileOf } from './bfcl-file-line'
 import { didYouMean } from '../compare/nearest'
 import { UserError } from './user-error'
 
@@ -46,6 +47,41 @@ function sameCategory(a: string, b: string): boolean {
 /** The question file and the possible-answer file of a BFCL category in `dir`. */
 export async function findCategoryFiles(dir: string, category: string): Promise<{ questions: string; answers: string }> {
   const questions = await categoryFile(dir, category)
-  const answers = await categoryFile(join(dir, 'possible_answer'), category)
+  const answersDir = join(dir, 'possible_answer')
+  if (!(await isDirectory(answersDir))) throw new UserError(await noAnswersFolder(dir, questions))
+  const answers = await categoryFile(answersDir, category)
   return { questions, answers }
+}
+
+const DATA_FOLDER = "--data is the folder that holds BFCL's question files and possible_answer/"
+
+/** Why `dir` has no possible_answer/ folder, where that tells more: it is that folder itself, or it holds the answer files as that folder would. */
+async function noAnswersFolder(dir: string, questions: string): Promise<string> {
+  const absolute = resolve(dir)
+  if (basename(absolute) === 'possible_answer') return `--data ${dir}: the possible_answer folder itself; ${DATA_FOLDER} (here, ${dirname(absolute)})`
+  if ((await firstLineFile(questions)) === 'answer') return `--data ${dir}: holds possible-answer files (${basename(questions)}) where question files were expected; ${DATA_FOLDER}`
+  return `${join(dir, 'possible_answer')}: no such directory; ${DATA_FOLDER}`
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true
+}
+
+/** Bytes read for a data file's first line: a question's docs make it a few kilobytes at most. */
+const FIRST_LINE_BYTES = 1 << 16
+
+/** Which of BFCL's files a data file is, told by its first line; undefined where that cannot be read or tells none. */
+async function firstLineFile(path: string): Promise<ReturnType<typeof bfclFileOf>> {
+  try {
+    const handle = await open(path, 'r')
+    try {
+      const bytes = Buffer.alloc(FIRST_LINE_BYTES)
+      const { bytesRead } = await handle.read(bytes, 0, FIRST_LINE_BYTES, 0)
+      return bfclFileOf(JSON.parse(bytes.toString('utf8', 0, bytesRead).split('\n', 1)[0]!))
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    return undefined
+  }
 }

@@ -176,7 +176,8 @@ Options:
   --results R             JSON lines { "id", "result" }; result is the model's output:
                           Python-syntax text, a function-calling model's
                           [{ "fname": "<JSON arguments>" }], or decoded calls
-  --data DIR              the folder of BFCL's data files
+  --data DIR              the folder of BFCL's data files: the question files, and
+                          possible_answer/ with the answer files
   --json OUT              write { accuracy, correct_count, total_count, failures } as JSON
   --underscore-to-dot     the model names functions with _ for . (math_factorial for
                           math.factorial), as OpenAI-style function-calling models must

@@ -64,6 +64,26 @@ describe('toolcalls bfcl', () => {
     expect(run.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/)
   })
 
+  test('--data given the possible_answer folder, or a folder of answer files, says that --data is the folder that holds possible_answer/', async () => {
+    const bfcl = (data: string) => runCli(['bfcl', '--category', 'parallel', '--results', 'results.jsonl', '--data', data])
+    const answers = join(BFCL_DATA_DIR, 'possible_answer')
+    const itself = await bfcl(answers)
+    expect(itself.stderr).toBe(`--data ${answers}: the possible_answer folder itself; --data is the folder that holds BFCL's question files and possible_answer/ (here, ${BFCL_DATA_DIR.replace(/\/$/, '')})\n`)
+    expect(itself.code).toBe(2)
+    const flat = join(folder.dir, 'flat')
+    mkdirSync(flat)
+    folder.write('flat/BFCL_v4_parallel.json', readFileSync(join(answers, 'BFCL_v4_parallel.json'), 'utf8'))
+    expect((await bfcl(flat)).stderr).toBe(
+      `--data ${flat}: holds possible-answer files (BFCL_v4_parallel.json) where question files were expected; --data is the folder that holds BFCL's question files and possible_answer/\n`,
+    )
+    const questionsOnly = join(folder.dir, 'questions')
+    mkdirSync(questionsOnly)
+    folder.write('questions/BFCL_v4_parallel.json', readFileSync(join(BFCL_DATA_DIR, 'BFCL_v4_parallel.json'), 'utf8'))
+    expect((await bfcl(questionsOnly)).stderr).toBe(
+      `${questionsOnly}/possible_answer: no such directory; --data is the folder that holds BFCL's question files and possible_answer/\n`,
+    )
+  })
+
   test('lists the failing ids with their error types, in the order of the questions', async () => {
     const results = rightResults()
     results.set('parallel_2', resultLine('parallel_2', 'I cannot call a function for that.'))
