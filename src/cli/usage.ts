@@ -38,6 +38,7 @@ Environment:
   NO_COLOR                set, not empty, to print without colours
   FORCE_COLOR             set to print colours where output is no terminal; 0 or
                           false for none (otherwise colours are used on a terminal)
+  TERM                    dumb for no colours on a terminal, unless FORCE_COLOR is set
 `
 
 export const SCORE_USAGE = `Usage: toolcalls score EPISODES [options]

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
@@ -390,6 +390,22 @@ describe('the report', () => {
     const run = await runCli(['score', episodes], { env })
     expect(run.code).toBe(0)
     expect(run.stdout.includes('\x1b[31m')).toBe(coloured)
+  })
+
+  test.skipIf(spawnSync('script', ['--version']).status !== 0).each([
+    [{ TERM: 'xterm-256color' }, true],
+    [{ TERM: 'dumb' }, false],
+    [{ TERM: 'dumb', FORCE_COLOR: '1' }, true],
+  ])('on a terminal, takes colours from TERM as Node does, a dumb one getting none unless forced: %o', async (env, coloured) => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('b')], gold: [search('a')] }))
+    const log = join(folder.dir, 'terminal.log')
+    const { FORCE_COLOR: _forced, NO_COLOR: _none, ...inherited } = process.env
+    // `script` runs the command on a terminal of its own and keeps what it shows.
+    const child = spawn('script', ['-qfc', `${process.execPath} ${CLI} score ${episodes}`, log], { stdio: 'ignore', env: { ...inherited, ...env } })
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0)
+    const shown = readFileSync(log, 'utf8')
+    expect(shown).toContain('Micro average over 1 episode')
+    expect(shown.includes('\x1b[31m')).toBe(coloured)
   })
 
   describe('--min-f1', () => {
