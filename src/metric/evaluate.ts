@@ -75,13 +75,13 @@ export class CorpusAccumulator {
 
   private keep(result: EpisodeResult): void {
     if (this.keepWorst <= 0 || result.score.f1 >= 1) return
-    const kept: Kept = { result, order: this.count }
     const heap = this.worst
     if (heap.length < this.keepWorst) {
-      heap.push(kept)
+      heap.push({ result, order: this.count })
       siftUp(heap, heap.length - 1)
-    } else if (dropsBefore(heap[0]!, kept)) {
-      heap[0] = kept
+    } else if (heap[0]!.result.score.f1 > result.score.f1) {
+      // Told before a Kept is made, as most failing episodes of a large corpus are not kept: one that came later is dropped first on a tie.
+      heap[0] = { result, order: this.count }
       siftDown(heap, 0)
     }
   }
@@ -229,11 +229,11 @@ async function evaluateAsync(episodes: AsyncIterable<unknown>, metric: unknown, 
 
 /**
  * Scores a corpus of episodes and gives the micro average: TP, FP and FN summed over every
- * episode, then divided. Streams: one episode is held at a time. Given an async iterable,
- * returns a promise.
+ * episode, then divided. Streams: one episode is held at a time. Given an async iterable
+ * (that is not also a sync one), returns a promise.
  */
-export function evaluate(episodes: AsyncIterable<Episode>, metric?: ToolCallMetric, options?: EvaluateOptions): Promise<CorpusReport>
 export function evaluate(episodes: Iterable<Episode>, metric?: ToolCallMetric, options?: EvaluateOptions): CorpusReport
+export function evaluate(episodes: AsyncIterable<Episode>, metric?: ToolCallMetric, options?: EvaluateOptions): Promise<CorpusReport>
 export function evaluate(
   episodes: Iterable<Episode> | AsyncIterable<Episode>,
   metric?: ToolCallMetric,
@@ -244,12 +244,14 @@ export function evaluate(
   metric: ToolCallMetric = new ToolCallMetric(),
   options: EvaluateOptions = {},
 ): CorpusReport | Promise<CorpusReport> {
-  if (isAsyncIterable(episodes)) return evaluateAsync(episodes, metric, options)
+  // An iterable of both kinds is read as the one its type names first, the sync one.
+  const iterable = typeof episodes === 'object' && episodes !== null && typeof (episodes as Iterable<Episode>)[Symbol.iterator] === 'function'
+  if (!iterable && isAsyncIterable(episodes)) return evaluateAsync(episodes, metric, options)
   const run = startRun(metric, options)
-  if (typeof episodes !== 'object' || episodes === null || typeof (episodes as Iterable<Episode>)[Symbol.iterator] !== 'function') {
+  if (!iterable) {
     throw new TypeError(`episodes: expected an iterable or async iterable of { id?, pred, gold }, received ${printValue(episodes)}`)
   }
   let index = 0
-  for (const episode of episodes) scoreEpisode(episode, index++, run)
+  for (const episode of episodes as Iterable<Episode>) scoreEpisode(episode, index++, run)
   return run.accumulator.report()
 }

@@ -131,13 +131,18 @@ describe('evaluate', () => {
     expect(fromStream).toEqual(fromGenerator)
   })
 
+  test('reads a source that is iterable both ways as the sync one, as its type says', () => {
+    const both = { [Symbol.iterator]: () => episodes[Symbol.iterator](), [Symbol.asyncIterator]: () => { throw new Error('not read') } }
+    expect(evaluate(both).episodes).toBe(episodes.length)
+  })
+
   test('over an async iterable, a bad metric or option rejects the promise, as every other error of the run does', async () => {
     async function* stream() {
       yield* episodes
     }
-    const run = () => evaluate(stream(), undefined, { wrost: 2 } as EvaluateOptions)
-    expect(run).not.toThrow()
-    await expect(run()).rejects.toThrow(new TypeError("options.wrost: unknown option (did you mean 'worst'?); the options are worst, onEpisode, goldForm"))
+    let run: Promise<unknown> | undefined
+    expect(() => (run = evaluate(stream(), undefined, { wrost: 2 } as EvaluateOptions))).not.toThrow()
+    await expect(run).rejects.toThrow(new TypeError("options.wrost: unknown option (did you mean 'worst'?); the options are worst, onEpisode, goldForm"))
     await expect(evaluate(stream(), {} as ToolCallMetric)).rejects.toThrow(TypeError)
   })
 

@@ -27,11 +27,12 @@ const scoreOptions: ScoreOptions = { grammar: undefined, goldForm: undefined }
 const score = metric.score([], [], scoreOptions)
 const evaluateOptions: EvaluateOptions = { worst: given.worst, onEpisode: undefined, goldForm: undefined }
 evaluate([], metric, evaluateOptions)
-// A source that may be either kind gives either; one that is both is read as async, as at run time.
+// A source that may be either kind gives either; one that is both is read as sync, as at run time; JSON's any as a list.
 declare const source: Iterable<Episode> | AsyncIterable<Episode>
 const either: CorpusReport | Promise<CorpusReport> = evaluate(source)
 declare const both: Iterable<Episode> & AsyncIterable<Episode>
-const asyncFirst: Promise<CorpusReport> = evaluate(both)
+const syncFirst: CorpusReport = evaluate(both)
+const parsed: number = evaluate(JSON.parse('[]')).f1
 // @ts-expect-error a source that may be async gives no report at once
 const notAtOnce: CorpusReport = evaluate(source)
 new ToolCallMetric({ grammar: { tools: { f: { importance: undefined, args: { x: { importance: undefined } } } } } })
@@ -53,4 +54,4 @@ checkBfclEntry({}, bfclOptions)
 
 // @ts-expect-error undefined is not given, yet a value of the wrong type is still refused
 new ToolCallMetric({ level: 'word' })
-void [jestReporterOptions, either, asyncFirst, notAtOnce]
+void [jestReporterOptions, either, syncFirst, parsed, notAtOnce]
