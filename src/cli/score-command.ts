@@ -228,7 +228,7 @@ async function scoreEpisodes(
   inputs: readonly InputFile[],
   status: StatusLine,
 ): Promise<CorpusAccumulator> {
-  const accumulator = new CorpusAccumulator(worst)
+  const accumulator = new CorpusAccumulator(worst, options)
   const started = monotonicMs()
   const sizes = inputs.map((input) => input.size)
   const totalBytes = sizes.every((size) => size !== undefined) ? sizes.reduce((a, b) => a + b, 0) : undefined

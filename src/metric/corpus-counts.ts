@@ -143,10 +143,20 @@ export class CorpusCounts {
   /** Whether some score's share was not a whole number, so that its rounded totals would round a second time. */
   private fractionalShare = false
 
-  /** A report's counts, overall and per tool, with the partials of its sums that are not one double. */
+  /** `declared` tells the tools a grammar names, which keep rows of their own however many the model made up. */
+  constructor(private readonly declared: (tool: string) => boolean = () => false) {}
+
+  /**
+   * A report's counts, overall and per tool, with the partials of its sums that are not one double.
+   * A row of the model's tools alone (no TP, no FN) is held to the same bounds as in one run.
+   */
   add(counts: Counts, perTool: Readonly<Record<string, Counts>> = {}, exact: ExactSums = {}): void {
     this.total.add(counts, exact.total)
-    for (const tool of Object.keys(perTool)) this.toolSum(tool).add(perTool[tool]!, exact.perTool?.[tool])
+    for (const tool of Object.keys(perTool)) {
+      const row = perTool[tool]!
+      const sum = row.tp === 0 && row.fn === 0 ? this.predictedToolSum(tool) : this.toolSum(tool)
+      sum.add(row, exact.perTool?.[tool])
+    }
   }
 
   /**
@@ -174,11 +184,11 @@ export class CorpusCounts {
     return sum
   }
 
-  /** The row of a tool that a model named: its own while within the bounds above, OTHER_TOOLS past them. */
+  /** The row of a tool that a model named: its own while within the bounds above or where a grammar declares it, OTHER_TOOLS past them. */
   private predictedToolSum(tool: string): CountsSum {
     const sum = this.tools.get(tool)
     if (sum !== undefined) return sum
-    if (this.predictedRows >= PREDICTED_TOOL_ROWS || tool.length > PREDICTED_TOOL_NAME_LENGTH) return this.toolSum(OTHER_TOOLS)
+    if ((this.predictedRows >= PREDICTED_TOOL_ROWS || tool.length > PREDICTED_TOOL_NAME_LENGTH) && !this.declared(tool)) return this.toolSum(OTHER_TOOLS)
     this.predictedRows++
     return this.toolSum(tool)
   }

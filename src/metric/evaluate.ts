@@ -29,7 +29,10 @@ export interface EpisodeResult {
 /** Micro-averaged figures over a corpus, per tool, and its worst episodes. Plain data. */
 export interface CorpusReport extends Figures {
   episodes: number
-  /** Figures per tool, in name order; the model's own names past a thousand tools count under `(other tools)`. */
+  /**
+   * Figures per tool, in name order. Tools only the model named, past the first thousand of them or
+   * longer than 256 characters, count under `(other tools)`, but for those the metric's grammar declares.
+   */
   perTool: Record<string, Figures>
   /** The lowest-F1 episodes, lowest first (earlier first on ties). */
   worst: EpisodeResult[]
@@ -59,12 +62,20 @@ function dropsBefore(a: Kept, b: Kept): boolean {
 
 /** Sums scores one at a time; holds only the sums and the few worst episodes. */
 export class CorpusAccumulator {
-  private readonly counts = new CorpusCounts()
   // A heap with the kept episode to drop first at its root, so that asking for every failure of a large corpus stays n log k.
   private readonly worst: Kept[] = []
   private count = 0
 
-  constructor(private readonly keepWorst = 5) {}
+  private readonly counts: CorpusCounts
+
+  /** `options`, where given, are the scoring's: the tools its grammar declares keep their own per-tool rows. */
+  constructor(
+    private readonly keepWorst = 5,
+    options?: ResolvedMatchOptions,
+  ) {
+    const tools = options?.grammar.tools
+    this.counts = new CorpusCounts(tools === undefined || tools.size === 0 ? undefined : (tool) => tools.has(options!.canonicalizeName(tool)))
+  }
 
   add(result: EpisodeResult): void {
     const { score } = result
@@ -216,7 +227,7 @@ function startRun(metric: unknown, options: EvaluateOptions): Run {
   if (onEpisode !== undefined && typeof onEpisode !== 'function') {
     throw new TypeError(`options.onEpisode: expected a function (result) => void, received ${printValue(onEpisode)}`)
   }
-  return { metric, goldForm, onEpisode, accumulator: new CorpusAccumulator(worst) }
+  return { metric, goldForm, onEpisode, accumulator: new CorpusAccumulator(worst, metric.options) }
 }
 
 async function evaluateAsync(episodes: AsyncIterable<unknown>, metric: unknown, options: EvaluateOptions): Promise<CorpusReport> {

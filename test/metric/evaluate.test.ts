@@ -76,6 +76,25 @@ describe('evaluate', () => {
     expect(Object.keys(evaluate(madeUp(3, 257)).perTool)).toEqual(['(other tools)', 'search'])
   })
 
+  test("a tool the metric's grammar declares keeps its own row, however many the model made up before it", () => {
+    const madeUp = Array.from({ length: 1200 }, (_, i): Episode => ({ pred: [call(`made_up_${i}`, 'q')], gold: [] }))
+    const metric = new ToolCallMetric({ grammar: { tools: { delete_all: { importance: 5 } } } })
+    const report = evaluate([...madeUp, { pred: [call('delete_all', 'q')], gold: [] }], metric)
+    expect(report.perTool.delete_all).toMatchObject({ tp: 0, fp: 5, fn: 0 })
+    expect(report.perTool['(other tools)']).toMatchObject({ fp: 200 })
+  })
+
+  test('reports added up hold the rows of tools the model alone named to the same thousand', async () => {
+    const { CorpusCounts } = await import('../../src/metric/corpus-counts')
+    const shard = (from: number) => evaluate(Array.from({ length: 750 }, (_, i): Episode => ({ pred: [call(`made_up_${from + i}`, 'q')], gold: [call('search', 'q')] })))
+    const counts = new CorpusCounts()
+    for (const report of [shard(0), shard(750)]) counts.add(report, report.perTool)
+    const perTool = counts.perTool()
+    expect(Object.keys(perTool)).toHaveLength(1 + 1000 + 1)
+    expect(perTool['(other tools)']).toMatchObject({ fp: 500 })
+    expect(perTool.search).toMatchObject({ fn: 1500 })
+  })
+
   test('a tool the gold names keeps its own row, however many the model made up before it', () => {
     const madeUp = Array.from({ length: 1200 }, (_, i): Episode => ({ pred: [call(`made_up_${i}`, 'q')], gold: [] }))
     const report = evaluate([...madeUp, { pred: [call('late', 'q'), call('late', 'r')], gold: [call('late', 'q')] }])
