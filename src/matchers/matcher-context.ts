@@ -1,4 +1,6 @@
 import { describe } from '../calls/path'
+import { isStreamTextResult } from '../calls/formats/ai-sdk'
+import { isStreamHelper } from '../calls/formats/stream-helper'
 import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'
@@ -65,18 +67,25 @@ export function hint(context: MatcherContext, name: string, received: string, ex
   return context.utils.matcherHint(name, received, expected, secondArgument === undefined ? options : { ...options, secondArgument })
 }
 
-export const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or use expect(…).resolves'
+const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or use expect(…).resolves'
+const STREAM_TEXT_RESULT = "received the AI SDK's streamText result, whose calls are promises: await result.steps, and pass them"
+const SDK_STREAM_HELPER =
+  "received an SDK's stream helper, whose messages hold the request's too: pass what it ends with " +
+  "(await stream.finalMessage(), finalChatCompletion() or finalResponse(); a runner's allChatCompletions())"
 
 /**
  * Why a received value holds no calls yet, or undefined: a promise where its value belongs (no
- * `await`, no `.resolves`), or a stream that no format reads and nothing collected. Either is the
+ * `await`, no `.resolves`), an SDK's stream, or a stream that no format reads and nothing collected. Either is the
  * test's slip, not the agent's output, so the matchers fail on it with or without `.not`, as a
  * runner's matchers fail on a received value of the wrong kind, and count nothing.
  */
 export function notYetCalls(received: unknown): string | undefined {
   try {
     if (isThenable(received)) return UNAWAITED
-    if (typeof received !== 'object' || received === null || typeof (received as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] !== 'function') return undefined
+    if (typeof received !== 'object' || received === null) return undefined
+    if (isStreamTextResult(received)) return STREAM_TEXT_RESULT
+    if (isStreamHelper(received)) return SDK_STREAM_HELPER
+    if (typeof (received as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] !== 'function') return undefined
   } catch {
     return undefined // a revoked Proxy, say: read as a trajectory, it is unparseable
   }

@@ -110,10 +110,10 @@ export function toHaveCalledTool(
     if (undecidedPair?.exact) unchecked = undecidedPair.predIndex
   }
   const notYet = notYetCalls(received)
-  const unawaited = notYet !== undefined
+  const noCallsYet = notYet !== undefined
   const unreadable =
     this.isNot && found < 0 ? (unchecked >= 0 ? unchecked : calls.findIndex((call) => isUnparseable(call) && (call.name === '' || call.name === name))) : -1
-  const pass = unawaited ? this.isNot === true : found >= 0 || unreadable >= 0
+  const pass = noCallsYet ? this.isNot === true : found >= 0 || unreadable >= 0
 
   const printed = (shownCalls: readonly ToolCall[], shownPair: PairDetail | undefined) => {
     const colors = runnerColors(this)
@@ -123,7 +123,7 @@ export function toHaveCalledTool(
     const wanted = colors.expected(
       args === undefined ? wantedName : matcher !== undefined ? `${wantedName} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>, [], listedNames),
     )
-    const verdict = unawaited
+    const verdict = noCallsYet
       ? `Expected ${this.isNot ? 'no call' : 'a call'} to ${wanted}, but ${notYet}.`
       : this.isNot
         ? found >= 0
@@ -136,7 +136,7 @@ export function toHaveCalledTool(
         : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
     const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : shownPair?.predIndex
-    if (shownCalls.length > 0 && !unawaited) sections.push(callsMade(shownCalls, highlight, name).join('\n'))
+    if (shownCalls.length > 0 && !noCallsYet) sections.push(callsMade(shownCalls, highlight, name).join('\n'))
     if (!pass && shownPair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(shownPair, args as Record<string, unknown>, options, this).join('\n'))
     return sections.join('\n\n')
   }

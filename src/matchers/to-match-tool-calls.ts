@@ -84,11 +84,11 @@ export function toMatchToolCalls(
   const undecidedBefore = undecidedSoFar()
   let score = scoreTrajectory(received, gold, resolved)
   const notYet = notYetCalls(received)
-  const unawaited = notYet !== undefined
+  const noCallsYet = notYet !== undefined
   // A promise not awaited, a stream not collected, is the test's slip, not the agent's output: nothing to count.
-  if (!unawaited) recordScore(this, score)
-  let pass = unawaited ? this.isNot === true : matched(score, allowances)
-  if (!unawaited && !pass && resolved.level === 'arg') {
+  if (!noCallsYet) recordScore(this, score)
+  let pass = noCallsYet ? this.isNot === true : matched(score, allowances)
+  if (!noCallsYet && !pass && resolved.level === 'arg') {
     // The arg-level pairing seats each gold call by agreement, which may pass over an exact pair
     // when calls are left unpaired; whether the gold is matched exactly is asked of exact pairs first.
     const exactFirstOptions = { ...resolved, exactFirst: true }
@@ -96,11 +96,11 @@ export function toMatchToolCalls(
     if (matched(exactFirst, allowances)) [score, pass, resolved] = [exactFirst, true, exactFirstOptions]
   }
   // Under .not, calls graded wrong only where the gold's own code never decided may be the ones.
-  const undecided = this.isNot === true && !pass && !unawaited && undecidedSoFar() !== undecidedBefore && matchedIfUndecidedMatch(received, gold, resolved, allowances)
+  const undecided = this.isNot === true && !pass && !noCallsYet && undecidedSoFar() !== undecidedBefore && matchedIfUndecidedMatch(received, gold, resolved, allowances)
   if (undecided) pass = true
 
   const message = () => {
-    const verdict = unawaited
+    const verdict = noCallsYet
       ? `Expected the calls ${this.isNot ? 'not ' : ''}to match the gold, but ${notYet}.`
       : this.isNot
         ? undecided
@@ -109,7 +109,7 @@ export function toMatchToolCalls(
         : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
     const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
     // A promise or a stream has no calls to show: a pair list would only grade it as unparseable.
-    if (unawaited) return `${head}\n\n${verdict}`
+    if (noCallsYet) return `${head}\n\n${verdict}`
     const colors = runnerColors(this)
     const shown = { allowed: { extra: allowances.allowExtra, missing: allowances.allowMissing }, bounds: runnerBounds(this) }
     const detail = printedOrFromCopies(

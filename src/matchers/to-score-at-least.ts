@@ -156,7 +156,7 @@ const NO_FIGURES: Figures = { tp: 0, fp: 0, fn: 0, precision: 0, recall: 0, f1: 
  * A promise or a stream received: a Score, a report or calls, none of them yet; of what follows, only the figure named is read,
  * yet the hint names the gold and the options where they were given, as for calls.
  */
-function unawaited(notYet: string, goldOrOptions: unknown, optionsArgument: unknown): Graded {
+function notScoredYet(notYet: string, goldOrOptions: unknown, optionsArgument: unknown): Graded {
   const goldGiven = isGoldLike(goldOrOptions)
   const given = goldGiven ? optionsArgument : goldOrOptions
   const options = typeof given === 'object' && given !== null ? (given as Record<string, unknown>) : {}
@@ -181,7 +181,7 @@ export function toScoreAtLeast(
   const limit = readThreshold(threshold)
   const notYet = notYetCalls(received)
   const graded = notYet !== undefined
-    ? unawaited(notYet, goldOrOptions, options)
+    ? notScoredYet(notYet, goldOrOptions, options)
     : isScore(received) || isCorpusReport(received)
       ? alreadyScored(received, alreadyScoredOptions(goldOrOptions, options))
       : scoredAgainst(this, received, goldOrOptions, options)

@@ -353,6 +353,20 @@ describe('toScoreAtLeast', () => {
     expect(failure(() => expect(stream()).not.toHaveCalledTool('search'))).toContain(`Expected no call to search, ${said}`)
   })
 
+  test("fails on an SDK's stream helper and on a streamText result with or without .not, and says what to pass", () => {
+    // Told by their methods, as the SDKs' objects are: OpenAI's and Anthropic's helpers, and the AI SDK's streamText result.
+    const helper = { done: async () => {}, finalMessage: async () => ({}), async *[Symbol.asyncIterator]() {} }
+    const streamText = { consumeStream: async () => {}, toUIMessageStream: () => ({}) }
+    for (const [received, said] of [
+      [helper, "received an SDK's stream helper, whose messages hold the request's too: pass what it ends with"],
+      [streamText, "received the AI SDK's streamText result, whose calls are promises: await result.steps, and pass them"],
+    ] as const) {
+      expect(failure(() => expect(received).toMatchToolCalls(gold))).toContain(`Expected the calls to match the gold, but ${said}`)
+      expect(failure(() => expect(received).not.toMatchToolCalls(gold))).toContain(`Expected the calls not to match the gold, but ${said}`)
+      expect(failure(() => expect(received).not.toScoreAtLeast(0.9, gold))).toContain(`Expected F1 < 0.9, but ${said}`)
+    }
+  })
+
   test('on a promise, names in its hint the arguments given, as on the calls', () => {
     const unawaited = Promise.resolve(pred)
     expect(failure(() => expect(unawaited).toScoreAtLeast(0.9, gold))).toMatch(/^expect\(received\)\.toScoreAtLeast\(threshold, gold\)\n/)
