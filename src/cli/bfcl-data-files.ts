@@ -1,7 +1,8 @@
-import { open, readdir, stat } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { categoryOf } from '../bfcl'
 import { bfclFileOf } from './bfcl-file-line'
+import { fileHead, firstLine } from './file-head'
 import { didYouMean } from '../compare/nearest'
 import { UserError } from './user-error'
 
@@ -59,7 +60,7 @@ const DATA_FOLDER = "--data is the folder that holds BFCL's question files and p
 async function noAnswersFolder(dir: string, questions: string): Promise<string> {
   const absolute = resolve(dir)
   if (basename(absolute) === 'possible_answer') return `--data ${dir}: the possible_answer folder itself; ${DATA_FOLDER} (here, ${dirname(absolute)})`
-  if ((await firstLineFile(questions)) === 'answer') return `--data ${dir}: holds possible-answer files (${basename(questions)}) where question files were expected; ${DATA_FOLDER}`
+  if (firstLineFile(questions) === 'answer') return `--data ${dir}: holds possible-answer files (${basename(questions)}) where question files were expected; ${DATA_FOLDER}`
   return `${join(dir, 'possible_answer')}: no such directory; ${DATA_FOLDER}`
 }
 
@@ -71,16 +72,12 @@ async function isDirectory(path: string): Promise<boolean> {
 const FIRST_LINE_BYTES = 1 << 16
 
 /** Which of BFCL's files a data file is, told by its first line; undefined where that cannot be read or tells none. */
-async function firstLineFile(path: string): Promise<ReturnType<typeof bfclFileOf>> {
+function firstLineFile(path: string): ReturnType<typeof bfclFileOf> {
+  const head = fileHead(path, FIRST_LINE_BYTES)
+  const line = head === undefined ? undefined : firstLine(head)
+  if (line === undefined) return undefined
   try {
-    const handle = await open(path, 'r')
-    try {
-      const bytes = Buffer.alloc(FIRST_LINE_BYTES)
-      const { bytesRead } = await handle.read(bytes, 0, FIRST_LINE_BYTES, 0)
-      return bfclFileOf(JSON.parse(bytes.toString('utf8', 0, bytesRead).split('\n', 1)[0]!))
-    } finally {
-      await handle.close()
-    }
+    return bfclFileOf(JSON.parse(line))
   } catch {
     return undefined
   }

@@ -1,4 +1,4 @@
-import { isRecord } from '../calls/plain-value'
+import { scoreReportCommand } from './own-report'
 import { isTestReport } from './test-report-json'
 
 const ARRAY_TO_LINES = "jq -c '.[]' turns an array into them"
@@ -41,8 +41,8 @@ export function oneLineReportProblem(line: string): string | undefined {
     return undefined
   }
   if (isTestReport(value)) return reportProblemText(undefined)
-  const command = isRecord(value) && Array.isArray(value.files) && isRecord(value.options) ? value.command : undefined
-  return command === 'score' || command === 'merge' ? reportProblemText(command) : undefined
+  const command = scoreReportCommand(value)
+  return command === undefined ? undefined : reportProblemText(command)
 }
 
 function reportProblemText(command: 'score' | 'merge' | undefined): string {

@@ -2,7 +2,7 @@ import { constants, fstatSync, type Stats, statSync } from 'node:fs'
 import { access, lstat, readlink, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { trackTemporaryFile, untrackTemporaryFile } from './interrupt'
-import { holdsOwnReport } from './own-report'
+import { holdsReportOrNothing } from './own-report'
 import type { Output } from './output'
 import { UserError } from './user-error'
 
@@ -66,7 +66,7 @@ export async function checkWritable(path: string, inputs: readonly string[] = []
       }
     }
     // `score --json pred.jsonl gold.jsonl`, --json taken for a switch, would put the report in place of a data file.
-    if (existing.size > 0 && !(await writtenThrough(path)) && !(await holdsOwnReport(path))) {
+    if (existing.size > 0 && !(await writtenThrough(path)) && !(await holdsReportOrNothing(path))) {
       throw new UserError(
         `--json ${path}: ${path} is not a report of 'toolcalls score', 'merge' or 'bfcl', nor of a test run, and the report would write over it; remove it, or name another file after --json`,
       )

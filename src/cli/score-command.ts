@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
+import { fileHead, firstLine } from './file-head'
 import { monotonicMs } from './clock'
 import type { Turns } from '../calls/tool-call'
 import type { GoldTurns } from '../compare/gold-calls'
@@ -105,19 +106,11 @@ function firstLineOf(file: InputFile): string | undefined {
   if (file.name === 'stdin') return undefined
   try {
     if (!statSync(file.name).isFile()) return undefined
-    const fd = openSync(file.name, 'r')
-    try {
-      const bytes = Buffer.alloc(FIRST_LINE_READ)
-      const read = readSync(fd, bytes, 0, FIRST_LINE_READ, 0)
-      const text = bytes.toString('utf8', 0, read).replace(/^\ufeff/, '')
-      const end = text.indexOf('\n')
-      return end === -1 ? (read < FIRST_LINE_READ ? text : undefined) : text.slice(0, end).replace(/\r$/, '')
-    } finally {
-      closeSync(fd)
-    }
   } catch {
     return undefined
   }
+  const head = fileHead(file.name, FIRST_LINE_READ)
+  return head === undefined ? undefined : firstLine(head)
 }
 
 /** Episodes from a prediction file and a gold file, paired by id or by position; a line without a partner is still scored. */

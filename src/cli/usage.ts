@@ -28,7 +28,7 @@ Exit codes:
        wrong (calls given twice, an id that is neither a string nor a number, or a
        number past 2^53, a batch's request line), an unknown option or a bad option
        value, an invalid grammar file, a --json path that cannot be written (or a
-       full disk) or that holds a file other than a report of this tool's, input of
+       full disk) or that holds data other than a report of this tool's, input of
        no episodes or entries (an empty corpus has no figure)
   130  interrupted (Ctrl-C): no report file is written (bfcl-check's verdicts stop
        where it was); SIGTERM and SIGHUP stop it alike, with 143 and 129 (128 + the
@@ -90,9 +90,9 @@ Options:
                           tool schemas, which also declare the argument types
   --worst N               how many of the worst episodes to show (default 5)
   --json OUT              write the report as JSON too; written whole or not at all,
-                          and never over a file that holds none of this tool's
-                          reports; --json /dev/stdout writes the JSON alone to
-                          standard output
+                          and never over a file of data other than a report;
+                          --json /dev/stdout writes the JSON alone to standard
+                          output
   --min-f1 F              exit with code 1 when the F1 is below F (0 to 1)
   -h, --help              show this help
 

@@ -490,6 +490,11 @@ describe('the report', () => {
     // A JSON document that is no report, an episodes file written with an indent, is none either.
     const document = folder.write('document.json', `${JSON.stringify({ pred: [search('cats')], gold: [search('cats')] }, null, 2)}\n`)
     expect((await runCli(['score', episodes, '--json', document])).code).toBe(2)
+    // Nor is a file of one JSON line that is no report, nor a report followed by more lines.
+    const oneEpisode = folder.write('one.jsonl', jsonl({ pred: [search('cats')], gold: [search('cats')] }))
+    expect((await runCli(['score', episodes, '--json', oneEpisode])).code).toBe(2)
+    const placeholderThenData = folder.write('then-data.jsonl', `{}\n${data}`)
+    expect((await runCli(['score', episodes, '--json', placeholderThenData])).code).toBe(2)
   })
 
   test('--json writes over an earlier report of score, merge, bfcl or a test run, and over an empty file', async () => {
@@ -509,7 +514,15 @@ describe('the report', () => {
     expect((await runCli(['score', episodes, '--json', testReport])).code).toBe(0)
     const empty = folder.write('empty.json', '')
     expect((await runCli(['score', episodes, '--json', empty])).code).toBe(0)
-    for (const file of [report, merged, bfcl, testReport, empty]) expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ command: 'score', tp: 1 })
+    // A report on one line (jq -c), evaluate's report saved with an indent, and a placeholder of no data.
+    const compact = folder.write('compact.json', `${JSON.stringify(JSON.parse(readFileSync(report, 'utf8')))}\n`)
+    const corpus = { tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, episodes: 1, perTool: { search: { tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1 } }, worst: [] }
+    const evaluated = folder.write('evaluated.json', JSON.stringify(corpus, null, 2))
+    const placeholder = folder.write('placeholder.json', '{}\n')
+    for (const file of [compact, evaluated, placeholder]) expect((await runCli(['score', episodes, '--json', file])).stderr).toBe('')
+    for (const file of [report, merged, bfcl, testReport, empty, compact, evaluated, placeholder]) {
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ command: 'score', tp: 1 })
+    }
   })
 
   test('--json through symbolic links replaces the file they name and keeps the links', async () => {
