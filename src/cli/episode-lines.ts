@@ -245,6 +245,8 @@ export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) throw lineError(where, notAnEpisode(value))
   // Calls beside the episode's own keys would be silently left out, as on a prediction or gold line that gives both.
   if (Object.hasOwn(value, 'calls')) throw lineError(where, 'an episode line gives its predictions as "pred", not "calls" beside it')
+  // A report merges with others by the one grammar it was scored with: a line's own would weigh unseen.
+  if (Object.hasOwn(value, 'grammar')) throw lineError(where, 'an episode line\'s own "grammar" is not read: give one grammar for the whole corpus with --grammar FILE')
   const gold = value.gold ?? []
   return { id: readId(value.id, where), turns: readTurns(value.pred ?? []), gold: compileGold(gold, where), goldAsTurns: isWrittenAsTurns(gold), where }
 }

@@ -28,7 +28,7 @@ export class Notices {
   /** Prints how many warnings of each kind went unshown; said once, whether the run ends or stops on an error. */
   finish(): void {
     for (const [kind, { seen, shown }] of this.kinds) {
-      if (seen > shown) this.status.print(`warning: ${seen - shown} more ${kind}`)
+      if (seen > shown) this.status.print(`warning: ${seen - shown} more ${escapeUnseen(kind)}`)
     }
     this.kinds.clear()
   }

@@ -19,6 +19,7 @@ import { scoreDetail } from './score-detail'
 import { isCorpusReport, isScore, isTestRunReport } from './score-shape'
 import { didYouMean } from '../compare/nearest'
 import { corpusReportProblem } from '../metric/corpus-report-problem'
+import { readingAt } from '../calls/path'
 
 /** Rows of a report's per-tool table a message shows: a model that makes up a name per call would make it thousands of rows. */
 const TOOL_ROWS = 50
@@ -73,7 +74,7 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
     return { figures: received, options, hintNames: { received: 'score', args: ['threshold'] }, detail: (colors, shown) => scoreDetail(received, colors, undefined, shown) }
   }
   // A report is the author's, from evaluate or a file: one edited by hand would be judged by figures its counts do not give.
-  const problem = corpusReportProblem(received)
+  const problem = readingAt('received', () => corpusReportProblem(received))
   if (problem !== undefined) {
     throw new TypeError(`received: a corpus report, but ${problem}; pass the report as evaluate or toolcalls score --json gave it`)
   }

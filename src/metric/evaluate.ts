@@ -7,7 +7,7 @@ import type { Score } from './score'
 import { scoreTrajectory, scoreUnreadable } from './score-trajectory'
 import { atPath, errorMessage, readingAt, unreadableAt } from '../calls/path'
 import { readGrammar } from '../compare/grammar'
-import type { GrammarInput, ResolvedMatchOptions } from '../match/options'
+import { type GrammarInput, MATCH_OPTION_KEYS, type ResolvedMatchOptions } from '../match/options'
 import { readGoldForm, ToolCallMetric } from './tool-call-metric'
 import type { GoldForm } from '../compare/gold-node'
 
@@ -211,7 +211,8 @@ function isMetric(value: unknown): value is ToolCallMetric {
 
 function startRun(metric: unknown, options: EvaluateOptions): Run {
   if (!isMetric(metric)) {
-    const given = typeof metric === 'object' && metric !== null && !Array.isArray(metric) ? `: options go to the metric, evaluate(episodes, new ToolCallMetric(${printValue(metric)}))` : ''
+    const metricOptions = typeof metric === 'object' && metric !== null && !Array.isArray(metric) && Object.keys(metric).length > 0 && Object.keys(metric).every((key) => (MATCH_OPTION_KEYS as readonly string[]).includes(key))
+    const given = metricOptions ? `: options go to the metric, evaluate(episodes, new ToolCallMetric(${printValue(metric)}))` : ''
     throw new TypeError(`metric: expected a ToolCallMetric, received ${printValue(metric)}${given}`)
   }
   checkOptions(options, EVALUATE_OPTION_KEYS, 'options')

@@ -86,6 +86,11 @@ describe('gold and episode lines', () => {
     expectUserError(await runCli(['score', episodes]), `${episodes}:1: an episode line gives its predictions as "pred", not "calls" beside it`)
   })
 
+  test("an episodes line that gives its own grammar is a user error, where evaluate would weigh by it and the command would not", async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [search('a')], grammar: { tools: { search: { importance: 5 } } } }))
+    expectUserError(await runCli(['score', episodes]), `${episodes}:1: an episode line's own "grammar" is not read: give one grammar for the whole corpus with --grammar FILE`)
+  })
+
   test('malformed gold names the file, the line and the path inside the gold', async () => {
     const pred = folder.write('pred.jsonl', jsonl([search('a')], [search('b')]))
     const gold = folder.write('gold.jsonl', jsonl([search('a')], [{ name: 'search', args: { q: { $oneOf: [] } } }]))

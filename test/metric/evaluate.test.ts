@@ -169,7 +169,9 @@ describe('evaluate', () => {
     expect(() => evaluate(episodes, { level: 'arg' } as unknown as ToolCallMetric)).toThrow(
       new TypeError(`metric: expected a ToolCallMetric, received {"level": "arg"}: options go to the metric, evaluate(episodes, new ToolCallMetric({"level": "arg"}))`),
     )
-    expect(() => evaluate(episodes, { options: {} } as unknown as ToolCallMetric)).toThrow(/^metric: expected a ToolCallMetric, received/)
+    expect(() => evaluate(episodes, { options: {} } as unknown as ToolCallMetric)).toThrow(/^metric: expected a ToolCallMetric, received \{"options": \{\}\}$/)
+    // evaluate's own options in the metric's place are no metric's options.
+    expect(() => evaluate(episodes, { worst: 10 } as unknown as ToolCallMetric)).toThrow(/^metric: expected a ToolCallMetric, received \{"worst": 10\}$/)
   })
 
   test("an episode's own grammar weighs its calls in place of the metric's, and is read once for a corpus that shares it", () => {

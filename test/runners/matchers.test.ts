@@ -320,6 +320,8 @@ describe('toScoreAtLeast', () => {
     expect(() => expect({ ...report, worst: [{}] }).toScoreAtLeast(0.5)).toThrow(said('worst[0]: expected { index, score }'))
     expect(() => expect({ ...report, episodes: -1 }).toScoreAtLeast(0.5)).toThrow(said('episodes: expected a count'))
     expect(JSON.parse(JSON.stringify(report))).toScoreAtLeast(0.5)
+    const throwing = Object.defineProperty({ ...report }, 'worst', { get: () => { throw new Error('no worst here') } })
+    expect(() => expect(throwing).toScoreAtLeast(0.5)).toThrow(new TypeError('received: could not be read (no worst here)'))
   })
 
   test('a corpus report of no episodes reaches no threshold, as a run that wrote nothing must not pass', () => {
