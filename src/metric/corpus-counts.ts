@@ -143,8 +143,17 @@ export class CorpusCounts {
   /** Whether some score's share was not a whole number, so that its rounded totals would round a second time. */
   private fractionalShare = false
 
-  /** `declared` tells the tools a grammar names, which keep rows of their own however many the model made up. */
-  constructor(private readonly declared: (tool: string) => boolean = () => false) {}
+  /** Where tool names compare folded: each folded name's spelling in the gold, under which a prediction that folds to it counts. */
+  private readonly goldSpellings = new Map<string, string>()
+
+  /**
+   * `declared` tells the tools a grammar names, which keep rows of their own however many the model
+   * made up; `foldName`, where names compare folded (the option `name`), folds one.
+   */
+  constructor(
+    private readonly declared: (tool: string) => boolean = () => false,
+    private readonly foldName?: (tool: string) => string,
+  ) {}
 
   /**
    * A report's counts, overall and per tool, with the partials of its sums that are not one double.
@@ -180,17 +189,34 @@ export class CorpusCounts {
 
   private toolSum(tool: string): CountsSum {
     let sum = this.tools.get(tool)
-    if (sum === undefined) this.tools.set(tool, (sum = new CountsSum()))
+    if (sum === undefined) {
+      this.tools.set(tool, (sum = new CountsSum()))
+      if (this.foldName !== undefined && tool !== OTHER_TOOLS) {
+        const folded = this.foldName(tool)
+        if (!this.goldSpellings.has(folded)) this.goldSpellings.set(folded, tool)
+      }
+    }
     return sum
   }
 
-  /** The row of a tool that a model named: its own while within the bounds above or where a grammar declares it, OTHER_TOOLS past them. */
-  private predictedToolSum(tool: string): CountsSum {
+  /**
+   * The row of a tool that a model named: the gold's spelling of it where names compare folded, else
+   * its own while within the bounds above or where a grammar declares it, OTHER_TOOLS past them.
+   */
+  private predictedToolSum(predicted: string): CountsSum {
+    const tool = this.foldName === undefined ? predicted : (this.goldSpellings.get(this.foldName(predicted)) ?? predicted)
     const sum = this.tools.get(tool)
     if (sum !== undefined) return sum
     if ((this.predictedRows >= PREDICTED_TOOL_ROWS || tool.length > PREDICTED_TOOL_NAME_LENGTH) && !this.declared(tool)) return this.toolSum(OTHER_TOOLS)
     this.predictedRows++
-    return this.toolSum(tool)
+    return this.predictedRow(tool)
+  }
+
+  /** A new row for a name the model gave: not a gold spelling, so a later gold one of the same folded name takes its place. */
+  private predictedRow(tool: string): CountsSum {
+    const sum = new CountsSum()
+    this.tools.set(tool, sum)
+    return sum
   }
 
   figures(): Figures {

@@ -76,6 +76,21 @@ describe('evaluate', () => {
     expect(Object.keys(evaluate(madeUp(3, 257)).perTool)).toEqual(['(other tools)', 'search'])
   })
 
+  test("where tool names compare folded, a prediction's extra call counts under the gold's spelling of its tool", () => {
+    const metric = new ToolCallMetric({ name: 'toolName' })
+    const report = evaluate(
+      [
+        { pred: [call('Get-Weather', 'Paris'), call('GET_WEATHER', 'Rome')], gold: [call('get_weather', 'Paris')] },
+        { pred: [call('get.weather', 'Oslo')], gold: [call('search', 'Oslo')] },
+      ],
+      metric,
+    )
+    expect(Object.keys(report.perTool)).toEqual(['get_weather', 'search'])
+    expect(report.perTool.get_weather).toMatchObject({ tp: 1, fp: 2, fn: 0 })
+    // Names compared exactly keep each spelling apart, as the pairing does.
+    expect(Object.keys(evaluate([{ pred: [call('GET_WEATHER', 'Rome')], gold: [call('get_weather', 'Rome')] }]).perTool)).toEqual(['GET_WEATHER', 'get_weather'])
+  })
+
   test("a tool the metric's grammar declares keeps its own row, however many the model made up before it", () => {
     const madeUp = Array.from({ length: 1200 }, (_, i): Episode => ({ pred: [call(`made_up_${i}`, 'q')], gold: [] }))
     const metric = new ToolCallMetric({ grammar: { tools: { delete_all: { importance: 5 } } } })
