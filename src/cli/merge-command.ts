@@ -2,6 +2,7 @@ import { realpath, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { CorpusReport } from '../metric/evaluate'
 import { CorpusCounts, type ExactSums } from '../metric/corpus-counts'
+import { type CanonicalizerName, canonicalForms } from '../compare/canonicalizers'
 import { countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
 import { formatTestCorpus } from '../reporters/format-test-corpus'
@@ -58,8 +59,13 @@ function checkAlike(reports: readonly ReportJson[], files: readonly string[]): v
  * recomputed, and the worst episodes of all shards ranked again, numbered as if the shards
  * had been one run over their files in order.
  */
-export function mergeReports(reports: readonly (CorpusReport & { exactSums?: ExactSums })[], keepWorst: number): { report: CorpusReport; exactSums: ExactSums } {
-  const counts = new CorpusCounts()
+export function mergeReports(
+  reports: readonly (CorpusReport & { exactSums?: ExactSums })[],
+  keepWorst: number,
+  name: CanonicalizerName = 'exact',
+): { report: CorpusReport; exactSums: ExactSums } {
+  // Tool names folded as the reports compared them, so that one tool's rows of the shards are one row, as in one run.
+  const counts = new CorpusCounts(undefined, name === 'exact' ? undefined : canonicalForms[name])
   const worst: LocatedResult[] = []
   let episodes = 0
   for (const report of reports) {
@@ -247,7 +253,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   )
   const first = reports.reports[0]!
   const keepWorst = worstOption ?? first.options.worst ?? 5
-  const merged = mergeReports(reports.reports, keepWorst)
+  const merged = mergeReports(reports.reports, keepWorst, first.options.name)
   const options: ScoringOptions = { ...first.options, worst: keepWorst }
   const json: ReportJson = reportJson('merge', shards, options, merged.report, merged.exactSums)
   if (shardDigests !== undefined) json.shards = shardDigests

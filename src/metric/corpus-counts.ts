@@ -1,7 +1,7 @@
 import { setOwnEntry } from '../compare/gold-node'
 import { ExactSum } from './exact-sum'
 import { type Counts, type Figures, figures } from './figures'
-import { forEachToolShare, type ScoreEntries } from './per-tool'
+import { forEachToolShare, type ScoreEntries, UNPARSEABLE_TOOL } from './per-tool'
 
 /** The partial sums of TP, FP and FN where a sum is not one double (see ExactSum). */
 export type CountParts = Partial<Record<keyof Counts, number[]>>
@@ -143,17 +143,26 @@ export class CorpusCounts {
   /** Whether some score's share was not a whole number, so that its rounded totals would round a second time. */
   private fractionalShare = false
 
-  /** Where tool names compare folded: each folded name's spelling in the gold, under which a prediction that folds to it counts. */
-  private readonly goldSpellings = new Map<string, string>()
+  /**
+   * Where tool names compare folded, the name each row is shown by, by its folded name: the gold's
+   * spelling once a gold call gives one, else the first the model gave.
+   */
+  private readonly shown = new Map<string, { name: string; gold: boolean }>()
 
   /**
    * `declared` tells the tools a grammar names, which keep rows of their own however many the model
-   * made up; `foldName`, where names compare folded (the option `name`), folds one.
+   * made up; `foldName`, where names compare folded (the option `name`), folds one, and rows are
+   * then kept by the folded name, as the pairing tells tools apart.
    */
   constructor(
     private readonly declared: (tool: string) => boolean = () => false,
     private readonly foldName?: (tool: string) => string,
   ) {}
+
+  /** The row a name counts under: itself, or folded where names fold (but the rows that stand for no tool). */
+  private keyOf(tool: string): string {
+    return this.foldName === undefined || tool === OTHER_TOOLS || tool === UNPARSEABLE_TOOL ? tool : this.foldName(tool)
+  }
 
   /**
    * A report's counts, overall and per tool, with the partials of its sums that are not one double.
@@ -187,36 +196,31 @@ export class CorpusCounts {
 
   private readonly addToTotal = (_tool: string, tp: number, fp: number, fn: number): void => this.total.addEach(tp, fp, fn)
 
+  /** The row of a tool a gold call names (or a report's row that has calls of the gold's). */
   private toolSum(tool: string): CountsSum {
-    let sum = this.tools.get(tool)
-    if (sum === undefined) {
-      this.tools.set(tool, (sum = new CountsSum()))
-      if (this.foldName !== undefined && tool !== OTHER_TOOLS) {
-        const folded = this.foldName(tool)
-        if (!this.goldSpellings.has(folded)) this.goldSpellings.set(folded, tool)
-      }
-    }
+    const key = this.keyOf(tool)
+    let sum = this.tools.get(key)
+    if (sum === undefined) this.tools.set(key, (sum = new CountsSum()))
+    if (this.foldName !== undefined && this.shown.get(key)?.gold !== true) this.shown.set(key, { name: tool, gold: true })
     return sum
   }
 
-  /**
-   * The row of a tool that a model named: the gold's spelling of it where names compare folded, else
-   * its own while within the bounds above or where a grammar declares it, OTHER_TOOLS past them.
-   */
-  private predictedToolSum(predicted: string): CountsSum {
-    const tool = this.foldName === undefined ? predicted : (this.goldSpellings.get(this.foldName(predicted)) ?? predicted)
-    const sum = this.tools.get(tool)
+  /** The row of a tool that a model named: its tool's where the gold or the model named it before; a new one while within the bounds above or where a grammar declares it; OTHER_TOOLS past them. */
+  private predictedToolSum(tool: string): CountsSum {
+    const key = this.keyOf(tool)
+    const sum = this.tools.get(key)
     if (sum !== undefined) return sum
     if ((this.predictedRows >= PREDICTED_TOOL_ROWS || tool.length > PREDICTED_TOOL_NAME_LENGTH) && !this.declared(tool)) return this.toolSum(OTHER_TOOLS)
     this.predictedRows++
-    return this.predictedRow(tool)
+    const row = new CountsSum()
+    this.tools.set(key, row)
+    if (this.foldName !== undefined) this.shown.set(key, { name: tool, gold: false })
+    return row
   }
 
-  /** A new row for a name the model gave: not a gold spelling, so a later gold one of the same folded name takes its place. */
-  private predictedRow(tool: string): CountsSum {
-    const sum = new CountsSum()
-    this.tools.set(tool, sum)
-    return sum
+  /** The name a row is shown by. */
+  private nameOf(key: string): string {
+    return this.shown.get(key)?.name ?? key
   }
 
   figures(): Figures {
@@ -228,9 +232,9 @@ export class CorpusCounts {
     const sums: ExactSums = {}
     const total = this.total.inexactParts()
     if (total !== undefined) sums.total = total
-    for (const [tool, sum] of this.tools) {
+    for (const [key, sum] of this.tools) {
       const parts = sum.inexactParts()
-      if (parts !== undefined) setOwnEntry((sums.perTool ??= {}), tool, parts)
+      if (parts !== undefined) setOwnEntry((sums.perTool ??= {}), this.nameOf(key), parts)
     }
     return sums
   }
@@ -238,7 +242,8 @@ export class CorpusCounts {
   /** Per-tool figures, tools in name order. */
   perTool(): Record<string, Figures> {
     const perTool: Record<string, Figures> = {}
-    for (const tool of [...this.tools.keys()].sort()) setOwnEntry(perTool, tool, figures(this.tools.get(tool)!.counts()))
+    const rows = [...this.tools].map(([key, sum]) => [this.nameOf(key), sum] as const)
+    for (const [tool, sum] of rows.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) setOwnEntry(perTool, tool, figures(sum.counts()))
     return perTool
   }
 }

@@ -5,7 +5,7 @@ import type { Counts } from './figures'
 import type { Score } from './score'
 
 /** The tool an unmatched prediction with no name counts under. */
-const UNPARSEABLE_TOOL = '(unparseable)'
+export const UNPARSEABLE_TOOL = '(unparseable)'
 
 /** What a score's counts per tool are read from: its pairs and unmatched calls. */
 export type ScoreEntries = Pick<Score, 'pairs' | 'unmatchedPred' | 'unmatchedGold'>

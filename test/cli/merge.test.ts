@@ -51,6 +51,24 @@ describe('toolcalls merge', () => {
     folder.write('grammar.json', JSON.stringify(grammar))
   })
 
+  test('folds tool names as the reports compared them, so that one tool of the shards is one row, as in one run', async () => {
+    const call = (name: string) => ({ name, args: { q: 'x' } })
+    const [a, b, whole] = [
+      folder.write('fold-a.jsonl', jsonl({ pred: [], gold: [call('get_weather')] })),
+      folder.write('fold-b.jsonl', jsonl({ pred: [call('GET_WEATHER')], gold: [] })),
+      folder.write('fold-all.jsonl', jsonl({ pred: [], gold: [call('get_weather')] }, { pred: [call('GET_WEATHER')], gold: [] })),
+    ]
+    const report = async (file: string, out: string) => {
+      expect((await runCli(['score', file, '--name', 'toolName', '--json', join(folder.dir, out)])).code).toBe(0)
+      return join(folder.dir, out)
+    }
+    const merged = join(folder.dir, 'fold-merged.json')
+    expect((await runCli(['merge', await report(b, 'fold-b.json'), await report(a, 'fold-a.json'), '--json', merged])).code).toBe(0)
+    const oneRun = JSON.parse(readFileSync(await report(whole, 'fold-all.json'), 'utf8')).perTool
+    expect(oneRun).toEqual({ get_weather: { tp: 0, fp: 1, fn: 1, precision: 0, recall: 0, f1: 0 } })
+    expect(JSON.parse(readFileSync(merged, 'utf8')).perTool).toEqual(oneRun)
+  })
+
   test('refuses to count a report twice: given twice, or beside a merged report that holds it, at any depth and from any folder', async () => {
     await score('a', shardA)
     await score('b', shardB)

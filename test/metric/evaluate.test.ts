@@ -87,6 +87,17 @@ describe('evaluate', () => {
     )
     expect(Object.keys(report.perTool)).toEqual(['get_weather', 'search'])
     expect(report.perTool.get_weather).toMatchObject({ tp: 1, fp: 2, fn: 0 })
+    // Whichever spelling comes first, and whether or not the gold names the tool before the model does.
+    const spellings = (order: Episode[]) => evaluate(order, metric).perTool
+    const [extra, named, otherSpelling] = [
+      { pred: [call('GET_WEATHER', 'Rome')], gold: [] },
+      { pred: [], gold: [call('get_weather', 'Paris')] },
+      { pred: [call('get.weather', 'Oslo')], gold: [] },
+    ]
+    for (const order of [[extra, named, otherSpelling], [named, otherSpelling, extra], [otherSpelling, extra, named]]) {
+      expect(spellings(order)).toEqual({ get_weather: { tp: 0, fp: 2, fn: 1, precision: 0, recall: 0, f1: 0 } })
+    }
+    expect(Object.keys(spellings([extra, otherSpelling]))).toEqual(['GET_WEATHER'])
     // Names compared exactly keep each spelling apart, as the pairing does.
     expect(Object.keys(evaluate([{ pred: [call('GET_WEATHER', 'Rome')], gold: [call('get_weather', 'Rome')] }]).perTool)).toEqual(['GET_WEATHER', 'get_weather'])
   })
