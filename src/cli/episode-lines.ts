@@ -167,6 +167,7 @@ export function readGoldLine(line: Line, file: string, swapped?: SwappedFiles): 
   // Both would be read as the calls, one silently left out.
   if (givesBoth(value, 'gold')) throw lineError(where, 'a gold line gives its calls as "calls" or as "gold", not both')
   const { id, calls } = unwrap(value, 'gold')
+  if (calls !== value && isRecord(value) && Object.hasOwn(value, 'grammar')) throw lineError(where, GRAMMAR_ON_LINE.replace('an episode', 'a gold'))
   let gold: GoldTurns
   try {
     gold = readGold(calls, 'gold', 'json')
@@ -176,6 +177,9 @@ export function readGoldLine(line: Line, file: string, swapped?: SwappedFiles): 
   }
   return { id: readId(id, where), gold, goldAsTurns: isWrittenAsTurns(calls), where }
 }
+
+/** A report merges with others by the one grammar it was scored with: a line's own would weigh unseen. */
+const GRAMMAR_ON_LINE = 'an episode line\'s own "grammar" is not read: give one grammar for the whole corpus with --grammar FILE'
 
 const SWAPPED = "; the GOLD file's first line reads as a prediction: the order is 'toolcalls score PRED GOLD'"
 
@@ -245,8 +249,7 @@ export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   if (!isRecord(value) || !Object.hasOwn(value, 'pred') || !Object.hasOwn(value, 'gold')) throw lineError(where, notAnEpisode(value))
   // Calls beside the episode's own keys would be silently left out, as on a prediction or gold line that gives both.
   if (Object.hasOwn(value, 'calls')) throw lineError(where, 'an episode line gives its predictions as "pred", not "calls" beside it')
-  // A report merges with others by the one grammar it was scored with: a line's own would weigh unseen.
-  if (Object.hasOwn(value, 'grammar')) throw lineError(where, 'an episode line\'s own "grammar" is not read: give one grammar for the whole corpus with --grammar FILE')
+  if (Object.hasOwn(value, 'grammar')) throw lineError(where, GRAMMAR_ON_LINE)
   const gold = value.gold ?? []
   return { id: readId(value.id, where), turns: readTurns(value.pred ?? []), gold: compileGold(gold, where), goldAsTurns: isWrittenAsTurns(gold), where }
 }

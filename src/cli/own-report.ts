@@ -31,12 +31,13 @@ const MAX_REPORT_BYTES = 256 << 20
 /**
  * Whether a regular file may be written over by a report: it holds one (written with an indent,
  * `{` alone on its first line, or on one line, as `jq -c` writes it), or holds no data (`{}`,
- * `[]`). A file of several lines that opens otherwise (JSON lines, a data file) is told from its
+ * blanks). A file of several lines that opens otherwise (JSON lines, a data file) is told from its
  * first bytes, and not read whole.
  */
 export async function holdsReportOrNothing(path: string): Promise<boolean> {
   const head = fileHead(path, HEAD_BYTES)
   if (head === undefined) return false
+  if (head.whole && head.text.trim() === '') return true
   const firstBreak = head.text.indexOf('\n')
   const indented = /^\s*\{\s*$/.test(head.text.slice(0, firstBreak === -1 ? undefined : firstBreak))
   const oneLine = firstBreak === -1 || (head.whole && head.text.slice(firstBreak).trim() === '')
@@ -53,6 +54,7 @@ export async function holdsReportOrNothing(path: string): Promise<boolean> {
   }
 }
 
+/** A placeholder of no data: `{}`. (`[]` is a line of a prediction file, one that made no call.) */
 function isEmpty(value: unknown): boolean {
-  return (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0)
+  return isRecord(value) && Object.keys(value).length === 0
 }

@@ -89,6 +89,9 @@ describe('gold and episode lines', () => {
   test("an episodes line that gives its own grammar is a user error, where evaluate would weigh by it and the command would not", async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [search('a')], grammar: { tools: { search: { importance: 5 } } } }))
     expectUserError(await runCli(['score', episodes]), `${episodes}:1: an episode line's own "grammar" is not read: give one grammar for the whole corpus with --grammar FILE`)
+    const pred = folder.write('pred.jsonl', jsonl({ id: 1, calls: [] }))
+    const gold = folder.write('gold.jsonl', jsonl({ id: 1, calls: [search('a')], grammar: { tools: { search: { importance: 5 } } } }))
+    expectUserError(await runCli(['score', pred, gold]), `${gold}:1: a gold line's own "grammar" is not read: give one grammar for the whole corpus with --grammar FILE`)
   })
 
   test('malformed gold names the file, the line and the path inside the gold', async () => {

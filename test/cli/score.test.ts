@@ -480,13 +480,13 @@ describe('the report', () => {
     const pred = folder.write('pred.jsonl', data)
     const run = await runCli(['score', '--json', pred, episodes])
     expect(run.stderr).toBe(
-      `--json ${pred}: ${pred} is not a report of 'toolcalls score', 'merge' or 'bfcl', nor of a test run, and the report would write over it; remove it, or name another file after --json\n`,
+      `--json ${pred}: ${pred} holds data, not a report of 'toolcalls score', 'merge' or 'bfcl', a test run or evaluate, and the report would write over it; remove it, or name another file after --json\n`,
     )
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
     expect(readFileSync(pred, 'utf8')).toBe(data)
     // As merge and bfcl, which check the path alike.
-    expect((await runCli(['merge', '--json', pred, episodes])).stderr).toContain(`--json ${pred}: ${pred} is not a report`)
+    expect((await runCli(['merge', '--json', pred, episodes])).stderr).toContain(`--json ${pred}: ${pred} holds data, not a report`)
     // A JSON document that is no report, an episodes file written with an indent, is none either.
     const document = folder.write('document.json', `${JSON.stringify({ pred: [search('cats')], gold: [search('cats')] }, null, 2)}\n`)
     expect((await runCli(['score', episodes, '--json', document])).code).toBe(2)
@@ -495,6 +495,9 @@ describe('the report', () => {
     expect((await runCli(['score', episodes, '--json', oneEpisode])).code).toBe(2)
     const placeholderThenData = folder.write('then-data.jsonl', `{}\n${data}`)
     expect((await runCli(['score', episodes, '--json', placeholderThenData])).code).toBe(2)
+    // `[]` is a prediction line, one that made no call.
+    const noCall = folder.write('no-call.jsonl', '[]\n')
+    expect((await runCli(['score', episodes, '--json', noCall])).code).toBe(2)
   })
 
   test('--json writes over an earlier report of score, merge, bfcl or a test run, and over an empty file', async () => {
