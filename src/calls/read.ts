@@ -1,5 +1,5 @@
 import { choiceIndex } from './formats/alternatives'
-import { isStreamTextResult, readAiSdk } from './formats/ai-sdk'
+import { isStreamTextResult, readAiSdk, STREAM_TEXT_RESULT_IS } from './formats/ai-sdk'
 import { readAnthropic } from './formats/anthropic'
 import { readApiErrorBody } from './formats/api-error'
 import { readBatchResult } from './formats/batch-result'
@@ -143,7 +143,7 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     const own = quickOwnCall(value)
     if (own !== undefined) return { call: own }
     if (isStreamTextResult(value)) {
-      return unparseable(path, 'expected a trajectory, received a streamText result, whose calls are promises (await result.steps first)')
+      return unparseable(path, `expected a trajectory, received a ${STREAM_TEXT_RESULT_IS} (await result.steps first)`)
     }
     if (isStreamHelper(value)) return unparseable(path, STREAM_HELPER)
     if (isAncestor(value)) return unparseable(path, CYCLE)

@@ -1,6 +1,6 @@
 import { describe } from '../calls/path'
-import { isStreamTextResult } from '../calls/formats/ai-sdk'
-import { isStreamHelper } from '../calls/formats/stream-helper'
+import { isStreamTextResult, STREAM_TEXT_RESULT_IS } from '../calls/formats/ai-sdk'
+import { isStreamHelper, STREAM_HELPER_ENDS_WITH, STREAM_HELPER_IS } from '../calls/formats/stream-helper'
 import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'
@@ -68,10 +68,8 @@ export function hint(context: MatcherContext, name: string, received: string, ex
 }
 
 const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or use expect(…).resolves'
-const STREAM_TEXT_RESULT = "received the AI SDK's streamText result, whose calls are promises: await result.steps, and pass them"
-const SDK_STREAM_HELPER =
-  "received an SDK's stream helper, whose messages hold the request's too: pass what it ends with " +
-  "(await stream.finalMessage(), finalChatCompletion() or finalResponse(); a runner's allChatCompletions())"
+const STREAM_TEXT_RESULT = `received the AI SDK's ${STREAM_TEXT_RESULT_IS}: await result.steps, and pass them`
+const SDK_STREAM_HELPER = `received ${STREAM_HELPER_IS}: pass what it ends with (${STREAM_HELPER_ENDS_WITH})`
 
 /**
  * Why a received value holds no calls yet, or undefined: a promise where its value belongs (no

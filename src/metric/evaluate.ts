@@ -212,6 +212,10 @@ function scoreEpisode(raw: unknown, index: number, run: Run): void {
   run.onEpisode?.(result)
 }
 
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function'
+}
+
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
 }
@@ -271,13 +275,12 @@ export function evaluate(
   options: EvaluateOptions = {},
 ): CorpusReport | Promise<CorpusReport> {
   // An iterable of both kinds is read as the one its type names first, the sync one.
-  const iterable = typeof episodes === 'object' && episodes !== null && typeof (episodes as Iterable<Episode>)[Symbol.iterator] === 'function'
-  if (!iterable && isAsyncIterable(episodes)) return evaluateAsync(episodes, metric, options)
+  if (!isIterable(episodes) && isAsyncIterable(episodes)) return evaluateAsync(episodes, metric, options)
   const run = startRun(metric, options)
-  if (!iterable) {
+  if (!isIterable(episodes)) {
     throw new TypeError(`episodes: expected an iterable or async iterable of { id?, pred, gold }, received ${printValue(episodes)}`)
   }
   let index = 0
-  for (const episode of episodes as Iterable<Episode>) scoreEpisode(episode, index++, run)
+  for (const episode of episodes) scoreEpisode(episode, index++, run)
   return run.accumulator.report()
 }

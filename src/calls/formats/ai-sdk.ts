@@ -45,6 +45,9 @@ export const readAiSdk: FormatReader = (value, path, context) => {
   return type === undefined && has(value, 'toolName') ? noCalls() : undefined
 }
 
+/** What a `streamText` result is, for a reason. */
+export const STREAM_TEXT_RESULT_IS = 'streamText result, whose calls are promises'
+
 /**
  * The AI SDK's `streamText` result, told by its methods alone: its fields are getters that
  * start reading the stream and return promises, which would reject unheard if the stream fails.

@@ -11,6 +11,8 @@ export function isStreamHelper(value: object): boolean {
   return typeof peek(value, 'finalMessage') === 'function' || typeof peek(value, 'finalChatCompletion') === 'function' || typeof peek(value, 'finalResponse') === 'function'
 }
 
-export const STREAM_HELPER =
-  "expected a trajectory, received an SDK's stream helper, whose messages hold the request's too " +
-  "(pass what it ends with: await stream.finalMessage(), finalChatCompletion() or finalResponse(); a runner's allChatCompletions())"
+/** What a stream helper is, for a reason; and what to pass in its place. */
+export const STREAM_HELPER_IS = "an SDK's stream helper, whose messages hold the request's too"
+export const STREAM_HELPER_ENDS_WITH = "await stream.finalMessage(), finalChatCompletion() or finalResponse(); a runner's allChatCompletions()"
+
+export const STREAM_HELPER = `expected a trajectory, received ${STREAM_HELPER_IS} (pass what it ends with: ${STREAM_HELPER_ENDS_WITH})`
