@@ -52,6 +52,8 @@ export function printedTailStart(printed: string, start: number): number {
 const ESCAPE = /\\(?:u\{[0-9a-f]+\}|u[0-9a-f]{4}|[^])/g
 
 const BACKSLASH = 0x5c
+const SPACE = 0x20
+const ESCAPED_SPACE = '\\u0020'
 
 /** A character beyond ASCII that is drawn: none of the invisible ones below, joiners included. */
 const DRAWN_BEYOND_ASCII = String.raw`[^\u0000-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufeff\uffa0\ufff0-\ufff8]`
@@ -139,9 +141,18 @@ export function printName(name: string, others: Iterable<string> | NamesByDrawin
   return `${escapedApart(kept, 0, alikeKept, oneLine)}${cut ? '…' : ''}`
 }
 
-/** A name printed without quotes keeps a space at either end in sight: `get_weather\u0020`, not `get_weather `. */
+/**
+ * A name printed without quotes keeps a space at either end in sight: `get_weather\u0020`, not
+ * `get_weather `. The runs are counted by hand: `/ +$/` tries every space of a long run in turn.
+ */
 function edgeSpacesEscaped(printed: string): string {
-  return printed.charCodeAt(0) === 32 || printed.charCodeAt(printed.length - 1) === 32 ? printed.replace(/^ +| +$/g, (spaces) => '\\u0020'.repeat(spaces.length)) : printed
+  let start = 0
+  while (printed.charCodeAt(start) === SPACE) start++
+  if (start === printed.length) return ESCAPED_SPACE.repeat(start)
+  let end = printed.length
+  while (printed.charCodeAt(end - 1) === SPACE) end--
+  if (start === 0 && end === printed.length) return printed
+  return `${ESCAPED_SPACE.repeat(start)}${printed.slice(start, end)}${ESCAPED_SPACE.repeat(printed.length - end)}`
 }
 
 /** Characters of a string shown before where two strings first differ. */

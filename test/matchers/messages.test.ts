@@ -776,6 +776,16 @@ describe('the message of toHaveCalledTool', () => {
     }
   })
 
+  test("escapes a name's edge spaces, and not the long run of spaces inside it, in the calls it lists", () => {
+    const name = ` a${' '.repeat(200_000)}b `
+    const calls = [{ name, args: {} }]
+    for (const message of [failureMessage(() => expect(calls).toHaveCalledTool('h')), failureMessage(() => expect(calls).toMatchToolCalls([]))]) {
+      expect(message).toContain(`\\u0020a${' '.repeat(20)}`)
+      expect(message).not.toContain(`a\\u0020`)
+      expect(message.length).toBeLessThan(2000)
+    }
+  })
+
   test('with .not, points at the call that was made', () => {
     expect(failureMessage(() => expect([search('cats'), search('dogs')]).not.toHaveCalledTool('search', { q: 'dogs' }))).toMatchInlineSnapshot(`
       "expect(received).not.toHaveCalledTool(name, args)
