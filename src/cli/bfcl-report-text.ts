@@ -1,5 +1,6 @@
 import { oneLine, startOfPrinted } from '../compare/print-value'
 import { columnWidth } from '../report/column-width'
+import { linesJoined } from './lines-joined'
 import type { BfclVerdict } from '../bfcl'
 import type { Colors } from '../report/colors'
 
@@ -26,7 +27,7 @@ export function accuracyOf(run: Pick<BfclRun, 'correct' | 'total'>): number {
 function firstError(verdict: BfclVerdict): string {
   const error = verdict.errors[0] ?? ''
   // The error may quote the model's output, whose controls (a C1 CSI that JSON leaves as it is) must not drive the terminal.
-  const line = oneLine(error.replace(/\s*\n\s*/g, ' '))
+  const line = oneLine(linesJoined(error))
   return line.length > MAX_ERROR ? `${startOfPrinted(line, MAX_ERROR)}…` : line
 }
 

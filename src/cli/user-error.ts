@@ -1,5 +1,6 @@
 import { errorMessage } from '../calls/path'
 import { oneLine as escapeUnseen } from '../compare/print-value'
+import { linesJoined } from './lines-joined'
 
 /**
  * A mistake in what the user gave the command (a file, a line, an option): printed as one
@@ -20,5 +21,5 @@ export function lineError(where: string, message: string): UserError {
  * drive the terminal.
  */
 export function oneLine(error: unknown): string {
-  return escapeUnseen(errorMessage(error).replace(/\s*\n\s*/g, ' '))
+  return escapeUnseen(linesJoined(errorMessage(error)))
 }

@@ -64,6 +64,18 @@ describe('toolcalls bfcl', () => {
     expect(run.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/)
   })
 
+  test("writes an error that quotes a long run of spaces from a result's text on one line, cut to its start", async () => {
+    const items = bfclItems('simple_python')
+    const results = new Map(items.map((item) => [item.id, resultLine(item.id, firstAllowedOutput(item.groundTruth))]))
+    results.set('simple_python_0', resultLine('simple_python_0', `[calculate_triangle_area(base=10, height=5, unit='a${' '.repeat(200_000)}b')]`))
+    const path = folder.write('results.jsonl', [...results.values()].join(''))
+    const run = await runCli(['bfcl', '--category', 'simple_python', '--results', path, '--data', BFCL_DATA_DIR])
+    const failing = run.stdout.split('\n').filter((line) => line.startsWith('  simple_python_0 '))
+    expect(failing).toHaveLength(1)
+    expect(failing[0]).toContain(`'a${' '.repeat(20)}`)
+    expect(failing[0]!.length).toBeLessThan(400)
+  })
+
   test('--data given the possible_answer folder, or a folder of answer files, says that --data is the folder that holds possible_answer/', async () => {
     const bfcl = (data: string) => runCli(['bfcl', '--category', 'parallel', '--results', 'results.jsonl', '--data', data])
     const answers = join(BFCL_DATA_DIR, 'possible_answer')
