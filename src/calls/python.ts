@@ -1,7 +1,8 @@
 import { type CodeUnits, NON_ASCII, releaseCodeUnits, takeCodeUnits } from './code-units'
 import { NAME_SLOT_COUNT, type NameSlots, releaseNameSlots, takeNameSlots } from './name-slots'
-import { MAX_DEPTH } from './limits'
+import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits'
 import { excerptAt, nameExcerpt } from './text-excerpt'
+import { thousands } from './thousands'
 import type { ToolCall } from './tool-call'
 import { withItem } from './with-item'
 import {
@@ -290,6 +291,8 @@ class PythonReader {
     if (this.consumeClosing(closing)) return []
     let calls: ToolCall[] | undefined
     for (;;) {
+      // A model's flood of calls is cut at the bound a trajectory's lists have, before it takes gigabytes.
+      if (calls !== undefined && calls.length >= MAX_LIST_ITEMS) this.fail(`more than ${thousands(MAX_LIST_ITEMS)} calls`)
       calls = withItem(calls, this.readTopCall())
       this.skipSpace()
       if (this.code() === COMMA) {

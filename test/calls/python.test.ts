@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fc, test } from '@fast-check/vitest'
 import { readBfclExpression } from '../../src/bfcl/read-expression'
-import { MAX_DEPTH } from '../../src/calls/limits'
+import { MAX_DEPTH, MAX_LIST_ITEMS } from '../../src/calls/limits'
 import { parsePythonCalls } from '../../src/bfcl/python-calls'
 import type { PythonParseOptions } from '../../src/calls/python'
 import {
@@ -574,6 +574,14 @@ describe('parsePythonCalls: limits', () => {
     const calls = callsOf(text)
     expect(calls).toHaveLength(100_000)
     expect(calls[99_999]).toEqual({ name: 'f', args: { i: 99_999 } })
+  })
+
+  it(`reads ${MAX_LIST_ITEMS.toLocaleString('en')} calls, and fails on one more, in brackets or without`, () => {
+    const calls = 'f(), '.repeat(MAX_LIST_ITEMS - 1)
+    expect(callsOf(`[${calls}f()]`)).toHaveLength(MAX_LIST_ITEMS)
+    const column = 'f(), '.length * MAX_LIST_ITEMS
+    expect(reasonOf(`[${calls}f(), f()]`)).toBe(`at column ${column + 2}: more than 1,000,000 calls`)
+    expect(reasonOf(`${calls}f(), f()`)).toBe(`at column ${column + 1}: more than 1,000,000 calls`)
   })
 })
 
