@@ -17,12 +17,33 @@ export const RE_ANY_OR_NEWLINE = '[\\s\\S]'
 /** `$` without MULTILINE: the end, or just before a line feed that ends the text. */
 export const RE_END = '(?=\\n?$)'
 
-const LEADING_SPACE = new RegExp(`^${RE_SPACE}+`, 'u')
-const TRAILING_SPACE = new RegExp(`${RE_SPACE}+$`, 'u')
+/** Whether a UTF-16 code unit is one of SPACE_CHARACTERS, which all lie in the Basic Multilingual Plane. */
+export function isPythonSpace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    (code >= 0x1c && code <= 0x20) ||
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  )
+}
 
 /** `s.strip()`, or `s.strip(chars)`. */
 export function pyStrip(text: string, chars?: string): string {
-  if (chars === undefined) return text.replace(LEADING_SPACE, '').replace(TRAILING_SPACE, '')
+  if (chars === undefined) {
+    // A loop, not `\s+$`: that pattern rescans a run of spaces from each of its characters.
+    let start = 0
+    let end = text.length
+    while (start < end && isPythonSpace(text.charCodeAt(start))) start++
+    while (end > start && isPythonSpace(text.charCodeAt(end - 1))) end--
+    return text.slice(start, end)
+  }
   const points = Array.from(text)
   let start = 0
   let end = points.length
