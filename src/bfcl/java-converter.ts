@@ -7,13 +7,12 @@
  */
 
 import { PyFloat } from '../calls/python-values'
-import { RE_ANY, RE_ANY_OR_NEWLINE, RE_DIGIT, RE_END, RE_SPACE, RE_WORD, pyInner, pyStrip, pyWithoutLast, pythonFloat, pythonInt } from './python-text'
+import { addArguments, addBlock, arrayElements, asListElements, hashMapPuts, isEmptyHashMap, putEntries } from './java-patterns'
+import { RE_DIGIT, RE_END, RE_SPACE, RE_WORD, pyInner, pyStrip, pyWithoutLast, pythonFloat, pythonInt } from './python-text'
 
 const D = RE_DIGIT
 const S = RE_SPACE
 const W = RE_WORD
-const ANY = RE_ANY
-const ANY_NL = RE_ANY_OR_NEWLINE
 
 const INTEGER = new RegExp(`^-?${D}+${RE_END}`, 'u')
 const FLOAT = new RegExp(`^-?${D}+(?:\\.${D}+)?(?:[eE][+-]?${D}+)?[fF]${RE_END}`, 'u')
@@ -22,14 +21,7 @@ const LONG = new RegExp(`^-?${D}+[lL]${RE_END}`, 'u')
 const FLOAT_SUFFIX = new RegExp(`[fF]${RE_END}`, 'u')
 const LONG_SUFFIX = new RegExp(`[lL]${RE_END}`, 'u')
 
-const AS_LIST = new RegExp(`new${S}+ArrayList<${W}*>\\(Arrays\\.asList\\((${ANY}+?)\\)\\)`, 'u')
-const ADD_BLOCK = new RegExp(`new${S}+ArrayList<${W}*>\\(\\)${S}*\\{\\{${S}*(${ANY_NL}+?)${S}*\\}\\}`, 'u')
-const ADD = new RegExp(`add\\((${ANY}+?)\\)`, 'gu')
 const EMPTY_ARRAY_LIST = new RegExp(`new${S}+ArrayList<${W}*>\\(\\)`, 'u')
-const ARRAY = new RegExp(`new${S}+${W}+\\[\\]${S}*\\{(${ANY}*?)\\}`, 'u')
-const HASH_MAP = new RegExp(`new${S}+HashMap<${ANY_NL}*?>${S}*\\(\\)${S}*\\{${S}*\\{?${S}*(${ANY_NL}*?)${S}*\\}?${S}*\\}`, 'u')
-const PUT = new RegExp(`put\\("(${ANY}*?)",${S}*(${ANY}*?)\\)`, 'gu')
-const EMPTY_HASH_MAP = new RegExp(`new${S}+HashMap<${ANY}*?>${S}*\\(\\)`, 'u')
 
 /** The Java types BFCL knows; their Python types decide the type check. */
 export const JAVA_TYPES: ReadonlyMap<string, 'int' | 'float' | 'bool' | 'str' | 'list' | 'dict' | 'set'> = new Map([
@@ -95,12 +87,10 @@ function convertElement(element: string, nested: string | undefined): unknown {
 
 /** `new ArrayList<>(Arrays.asList(a, b))`, `new ArrayList<>() {{ add(a); add(b); }}` or `new ArrayList<>()`. */
 function parseArrayList(text: string, nested: string | undefined): unknown {
-  const asList = AS_LIST.exec(text)
-  if (asList !== null) return asList[1]!.split(',').map((part) => arrayListElement(pyStrip(part), nested))
-  const addBlock = ADD_BLOCK.exec(text)
-  if (addBlock !== null) {
-    return Array.from(addBlock[1]!.matchAll(ADD), (add) => arrayListElement(pyStrip(add[1]!), nested))
-  }
+  const asList = asListElements(text)
+  if (asList !== undefined) return asList.split(',').map((part) => arrayListElement(pyStrip(part), nested))
+  const block = addBlock(text)
+  if (block !== undefined) return addArguments(block).map((add) => arrayListElement(pyStrip(add), nested))
   return EMPTY_ARRAY_LIST.test(text) ? [] : text
 }
 
@@ -111,10 +101,10 @@ function arrayListElement(element: string, nested: string | undefined): unknown 
 
 /** `new int[]{1, 2}`: elements split at commas, blanks skipped. */
 function parseArray(text: string, nested: string | undefined): unknown {
-  const match = ARRAY.exec(text)
-  if (match === null) return text
+  const listed = arrayElements(text)
+  if (listed === undefined) return text
   const elements: unknown[] = []
-  for (const part of match[1]!.split(',')) {
+  for (const part of listed.split(',')) {
     const element = pyStrip(part)
     if (element === '') continue
     elements.push(isQuotedElement(element, nested) ? pyInner(element) : convertElement(element, nested))
@@ -129,18 +119,17 @@ function isQuotedElement(element: string, nested: string | undefined): boolean {
 
 /** `new HashMap<String, Object>() {{ put("k", v); }}` or `new HashMap<>()`; values typed as parseJavaValue reads them. */
 function parseHashMap(text: string): unknown {
-  const match = HASH_MAP.exec(text)
-  if (match !== null) {
+  const puts = hashMapPuts(text)
+  if (puts !== undefined) {
     const entries: Record<string, unknown> = {}
-    const puts = match[1]!
     if (pyStrip(puts) !== '') {
-      for (const put of puts.matchAll(PUT)) {
-        Object.defineProperty(entries, put[1]!, { value: parseJavaValue(pyStrip(put[2]!)), enumerable: true, writable: true, configurable: true })
+      for (const [key, value] of putEntries(puts)) {
+        Object.defineProperty(entries, key, { value: parseJavaValue(pyStrip(value)), enumerable: true, writable: true, configurable: true })
       }
     }
     return entries
   }
-  return EMPTY_HASH_MAP.test(text) ? {} : text
+  return isEmptyHashMap(text) ? {} : text
 }
 
 const LONG_VALUE = new RegExp(`^-?${D}+[lL]${RE_END}`, 'u')

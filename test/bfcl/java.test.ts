@@ -153,3 +153,26 @@ describe('Java mutations', () => {
     expect(mutated('simple_java_64', 'meta', 'new HashMap<>()').error_type).toBe('value_error:dict_key')
   })
 })
+
+// Each took seconds or more while BFCL's patterns were run by backtracking; a grade must never wait on a model's text.
+describe('Java values that backtracking patterns read slowly', () => {
+  function mutated(id: string, param: string, value: string): BfclVerdict {
+    const entry = dataEntry(id)
+    const [call] = sourceAnswer(entry, javaSource)
+    return checkCalls(entry, [{ name: call!.name, args: { ...call!.args, [param]: value } }])
+  }
+
+  it.each([
+    ['a HashMap body that never closes', 'simple_java_1', 'params', `new HashMap<>(){${' '.repeat(200)}`, 'value_error:dict_key'],
+    ['an add block that never closes', 'simple_java_24', 'ids', `new ArrayList<>() {{${' '.repeat(4000)}x`, 'value_error:list/tuple'],
+    ['Arrays.asList opened again and again', 'simple_java_24', 'ids', 'new ArrayList<>(Arrays.asList('.repeat(8000), 'type_error:simple'],
+    ['add blocks opened again and again', 'simple_java_24', 'ids', 'new ArrayList<>() {{ '.repeat(8000), 'value_error:list/tuple'],
+    ['add( again and again', 'simple_java_24', 'ids', `new ArrayList<>() {{ ${'add('.repeat(8000)} }}`, 'value_error:list/tuple'],
+    ['arrays opened again and again', 'simple_java_90', 'args', 'new int[]{'.repeat(8000), 'type_error:simple'],
+    ['HashMap type arguments opened again and again', 'simple_java_1', 'params', 'new HashMap<'.repeat(8000), 'type_error:simple'],
+    ['put(" again and again', 'simple_java_1', 'params', `new HashMap<>() {{ ${'put("'.repeat(8000)} }}`, 'value_error:dict_key'],
+  ])('grade %s', (_, id, param, value, error) => {
+    expect(mutated(id, param, value)).toMatchObject({ valid: false, error_type: error })
+  })
+})
+
