@@ -5,6 +5,7 @@
  */
 
 import { PyFloat } from '../calls/python-values'
+import { twoLevelArrayLength } from './js-patterns'
 import { RE_ANY, RE_DIGIT, RE_END, RE_SPACE, pyInner, pyStrip, pyWithoutLast, pythonFloat, pythonInt } from './python-text'
 
 const D = RE_DIGIT
@@ -15,11 +16,6 @@ const INTEGER = new RegExp(`^-?${D}+${RE_END}`, 'u')
 const FLOAT = new RegExp(`^-?${D}+(?:\\.${D}+)?${RE_END}`, 'u')
 const BIGINT = new RegExp(`^-?${D}+n${RE_END}`, 'u')
 
-const INNER_LIST = `\\[${ANY}*?\\]${S}*`
-const ARRAY_2D = new RegExp(
-  `^(?:\\[${S}*${INNER_LIST}(?:,${S}*${INNER_LIST})*\\]|new${S}+Array\\(${S}*${INNER_LIST}(?:,${S}*${INNER_LIST})*\\))`,
-  'u',
-)
 const BRACKETED = new RegExp(`\\[(${ANY}*?)\\]`, 'gu')
 const ARRAY = new RegExp(`^(?:\\[(${ANY}*?)\\]|new${S}+Array\\((${ANY}*?)\\))`, 'u')
 const OBJECT = new RegExp(`^\\{(${ANY}*?)\\}`, 'u')
@@ -68,9 +64,9 @@ export function convertJsValue(value: string, type: string, nested?: string): un
 
 /** `[a, b]`, `new Array(a, b)`, or a two-level `[[a, b], [c]]`; elements split at commas. */
 function parseArray(code: string, nested: string | undefined): unknown {
-  const twoLevels = ARRAY_2D.exec(code)
-  if (twoLevels !== null) {
-    return Array.from(twoLevels[0].matchAll(BRACKETED), (inner, index) => {
+  const twoLevels = twoLevelArrayLength(code)
+  if (twoLevels !== -1) {
+    return Array.from(code.slice(0, twoLevels).matchAll(BRACKETED), (inner, index) => {
       let text = pyStrip(inner[1]!)
       if (index === 0 && text.startsWith('[')) text = text.slice(1)
       return text.split(',').map((part) => parseJsValue(pyStrip(part)))

@@ -109,3 +109,20 @@ describe('JavaScript mutations', () => {
     expect(mutated('simple_javascript_24', 'array', '[3, 1, 2, 1, 4, 3.5]').error_type).toBe('type_error:nested')
   })
 })
+
+// Each took seconds or more while BFCL's patterns were run by backtracking; a grade must never wait on a model's text.
+describe('JavaScript values that backtracking patterns read slowly', () => {
+  function mutated(id: string, param: string, value: string): BfclVerdict {
+    const entry = dataEntry(id)
+    const [call] = sourceAnswer(entry, jsSource)
+    return checkBfclEntry({ ...entry, model_output: [{ name: call!.name, args: { ...call!.args, [param]: value } }] })
+  }
+
+  it.each([
+    ['an array of 33 empty arrays without its last bracket', 'simple_javascript_2', 'status', `[${'[],'.repeat(32)}[]`, 'value_error:list/tuple'],
+    ['a value with a long run of spaces inside', 'simple_javascript_2', 'status', `a${' '.repeat(65536)}b`, 'type_error:simple'],
+  ])('grade %s', (_, id, param, value, error) => {
+    expect(mutated(id, param, value)).toMatchObject({ valid: false, error_type: error })
+  })
+})
+
