@@ -5,7 +5,7 @@
  */
 
 import { PyFloat } from '../calls/python-values'
-import { twoLevelArrayLength } from './js-patterns'
+import { objectPairs, twoLevelArrayLength } from './js-patterns'
 import { RE_ANY, RE_DIGIT, RE_END, RE_SPACE, pyInner, pyStrip, pyWithoutLast, pythonFloat, pythonInt } from './python-text'
 
 const D = RE_DIGIT
@@ -19,7 +19,6 @@ const BIGINT = new RegExp(`^-?${D}+n${RE_END}`, 'u')
 const BRACKETED = new RegExp(`\\[(${ANY}*?)\\]`, 'gu')
 const ARRAY = new RegExp(`^(?:\\[(${ANY}*?)\\]|new${S}+Array\\((${ANY}*?)\\))`, 'u')
 const OBJECT = new RegExp(`^\\{(${ANY}*?)\\}`, 'u')
-const PAIR = new RegExp(`([^:]+):${S}*(${ANY}*?)(?:,${S}*(?=[^,]+:)|${RE_END})`, 'gu')
 
 /** The JavaScript types BFCL knows; their Python types decide the type check. */
 export const JS_TYPES: ReadonlyMap<string, 'int' | 'float' | 'bool' | 'str' | 'list' | 'dict'> = new Map([
@@ -92,9 +91,9 @@ function parseObject(code: string): unknown {
   const match = OBJECT.exec(code)
   if (match === null) return code
   const object: Record<string, unknown> = {}
-  for (const pair of match[1]!.matchAll(PAIR)) {
-    const key = pyStrip(pyStrip(pair[1]!), '\'"')
-    const value = pyStrip(pair[2]!)
+  for (const [keyText, valueText] of objectPairs(match[1]!)) {
+    const key = pyStrip(pyStrip(keyText), '\'"')
+    const value = pyStrip(valueText)
     let parsed: unknown
     if (value.startsWith('[') && value.endsWith(']')) parsed = parseArray(value, undefined)
     else if (value.startsWith('{') && value.endsWith('}')) parsed = parseObject(value)

@@ -1,12 +1,13 @@
 /**
- * BFCL's patterns for JavaScript arrays of arrays written as source, each giving what Python's
- * `re` gives for the pattern above it, in time linear in the text: backtracking, the array
- * pattern takes time exponential in the number of inner lists when the last `]` is missing.
- * `\s` and `.` are Python's, as in python-text.
+ * BFCL's patterns for JavaScript arrays of arrays and objects written as source, each giving what
+ * Python's `re` gives for the pattern above it, in time linear in the text: backtracking, the
+ * array pattern takes time exponential in the number of inner lists when the last `]` is missing,
+ * and the object pattern quadratic in a key that no `:` ends. `\s` and `.` are Python's, as in
+ * python-text.
  */
 
 import { RE_SPACE, isPythonSpace } from './python-text'
-import { skipSpaces } from './text-scan'
+import { lineEnd, searchForward, skipSpaces } from './text-scan'
 
 const NEW_ARRAY = new RegExp(`^new${RE_SPACE}+Array\\(`, 'u')
 
@@ -53,4 +54,45 @@ function listsEnd(code: string, first: number, close: string): number {
     else if (char === ']') bracket = index
   }
   return listFrom[first]!
+}
+
+/** Each key's and value's text of `([^:]+):\s*(.*?)(?:,\s*(?=[^,]+:)|$)`, as `re.findall` gives them. */
+export function objectPairs(text: string): [key: string, value: string][] {
+  const length = text.length
+  const keyEnd = searchForward((from) => text.indexOf(':', from))
+  const laterColon = searchForward((from) => text.indexOf(':', from))
+  const nextComma = searchForward((from) => {
+    const comma = text.indexOf(',', from)
+    return comma === -1 ? length : comma
+  })
+  // Where a pair that ends at a comma ends, or -1: at the next key (`[^,]+:`) after the spaces;
+  // or, where a colon follows the spaces at once, at their last space, which makes the next key.
+  const pairEnd = (comma: number): number => {
+    const key = skipSpaces(text, comma + 1)
+    const colon = laterColon(key + 1)
+    if (colon !== -1 && colon < nextComma(key)) return key
+    return key > comma + 1 && text[key] === ':' ? key - 1 : -1
+  }
+  // The value ends at the first comma that ends a pair, or at the end (`$`, before a last line feed).
+  const valueEnd = searchForward((from) => {
+    for (let comma = text.indexOf(',', from); comma !== -1; comma = text.indexOf(',', comma + 1)) if (pairEnd(comma) !== -1) return comma
+    return text.endsWith('\n') && from < length ? length - 1 : length
+  })
+  const valueLineEnd = searchForward((from) => lineEnd(text, from))
+  const pairs: [string, string][] = []
+  let from = 0
+  while (from < length) {
+    const colon = keyEnd(from)
+    if (colon === -1) break
+    const start = skipSpaces(text, colon + 1)
+    const end = valueEnd(start)
+    if (colon === from || end > valueLineEnd(start)) {
+      // No pair starts here, nor anywhere up to the colon.
+      from = colon + 1
+      continue
+    }
+    pairs.push([text.slice(from, colon), text.slice(start, end)])
+    from = text[end] === ',' ? pairEnd(end) : end
+  }
+  return pairs
 }

@@ -121,6 +121,7 @@ describe('JavaScript values that backtracking patterns read slowly', () => {
   it.each([
     ['an array of 33 empty arrays without its last bracket', 'simple_javascript_2', 'status', `[${'[],'.repeat(32)}[]`, 'value_error:list/tuple'],
     ['a value with a long run of spaces inside', 'simple_javascript_2', 'status', `a${' '.repeat(65536)}b`, 'type_error:simple'],
+    ['an object whose key never ends', 'simple_javascript_12', 'requestConfig', `{${'a'.repeat(32768)}}`, 'value_error:dict_key'],
   ])('grade %s', (_, id, param, value, error) => {
     expect(mutated(id, param, value)).toMatchObject({ valid: false, error_type: error })
   })

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
-import { twoLevelArrayLength } from '../../src/bfcl/js-patterns'
-import { RE_ANY, RE_SPACE } from '../../src/bfcl/python-text'
+import { objectPairs, twoLevelArrayLength } from '../../src/bfcl/js-patterns'
+import { RE_ANY, RE_END, RE_SPACE } from '../../src/bfcl/python-text'
 
 // BFCL's patterns as regular expressions, which give the results the scanners must give.
 const S = RE_SPACE
@@ -11,6 +11,7 @@ const ARRAY_2D = new RegExp(
   `^(?:\\[${S}*${INNER_LIST}(?:,${S}*${INNER_LIST})*\\]|new${S}+Array\\(${S}*${INNER_LIST}(?:,${S}*${INNER_LIST})*\\))`,
   'u',
 )
+const PAIR = new RegExp(`([^:]+):${S}*(${ANY}*?)(?:,${S}*(?=[^,]+:)|${RE_END})`, 'gu')
 
 // Spaces of every kind Python knows, characters that are not spaces to it (U+FEFF), and others.
 const COMMON = [' ', ' ', '\t', '\n', '\r', '\u00a0', '\u2028', '\u3000', '\x1c', '\ufeff', 'a', '1', "'", '"', 'é', '😀']
@@ -46,6 +47,10 @@ function referenceLength(code: string): number {
   return ARRAY_2D.exec(code)?.[0].length ?? -1
 }
 
+function referencePairs(text: string): [string | undefined, string | undefined][] {
+  return Array.from(text.matchAll(PAIR), (match) => [match[1], match[2]])
+}
+
 describe('the JavaScript array of arrays scanner', () => {
   // At most 8 lists, or single characters: the reference takes time exponential in the lists.
   test.prop([fc.oneof(twoLevelText, jsText(['[', '[[', 'new Array(', 'new Array( ['], ['[', ']', ',', ')']))], runs)('matches as much as ARRAY_2D', (code) => {
@@ -65,5 +70,26 @@ describe('the JavaScript array of arrays scanner', () => {
   ])('reads %j as ARRAY_2D does', (code, length) => {
     expect(twoLevelArrayLength(code)).toBe(length)
     expect(referenceLength(code)).toBe(length)
+  })
+})
+
+describe('the JavaScript object pairs scanner', () => {
+  test.prop([jsText(['a: ', "'k': [1, 2], b:"], [':', ',', ', ', '{', '}', '[', ']', 'key'])], runs)('finds the pairs PAIR finds', (text) => {
+    expect(objectPairs(text)).toStrictEqual(referencePairs(text))
+  })
+
+  test.each([
+    ['a: 1, b: [2, 3], c: x', [['a', '1'], ['b', '[2, 3]'], ['c', 'x']]],
+    ['a: 1, 2, b: 3', [['a', '1, 2'], ['b', '3']]],
+    // Where a colon follows the spaces after a comma at once, the last space is the next key.
+    ['a: 1,  :2', [['a', '1'], [' ', '2']]],
+    ['a: 1,:2', [['a', '1,:2']]],
+    // A value does not reach past a line feed: the key that follows starts after the colon.
+    ['a: 1\nb: 2', [[' 1\nb', '2']]],
+    ['a: 1\n', [['a', '1']]],
+    ['aaaa', []],
+  ])('reads %j as PAIR does', (text, pairs) => {
+    expect(objectPairs(text)).toStrictEqual(pairs)
+    expect(referencePairs(text)).toStrictEqual(pairs)
   })
 })
