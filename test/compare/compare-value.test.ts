@@ -44,6 +44,7 @@ describe('numbers', () => {
 
   test('a numeric string is not a number', () => {
     expect(matches(3, '3')).toBe(false)
+    expect(reason(3, '3')).toBe('expected a number, received "3"')
   })
 
   test('a predicted NaN equals no number', () => {
@@ -64,12 +65,22 @@ describe('booleans and null', () => {
     expect(matches(null, null)).toBe(true)
     expect(matches(null, 'null')).toBe(false)
   })
+
+  test('a string that reads as one differs, and the reason prints it as a string', () => {
+    expect(reason(true, 'true')).toBe('expected true, received "true"')
+    expect(reason(null, 'null')).toBe('expected null, received "null"')
+  })
 })
 
 describe('lists', () => {
   test('match element by element, in order', () => {
     expect(matches([1, 'a'], [1, 'A'])).toBe(true)
     expect(matches([1, 2], [2, 1])).toBe(false)
+  })
+
+  test('a string is not a list, even one whose characters are the items', () => {
+    expect(matches(['a', 'b'], 'ab')).toBe(false)
+    expect(reason(['a', 'b'], 'ab')).toBe('expected a list, received a string')
   })
 
   test('must have the same length', () => {
@@ -173,6 +184,8 @@ describe('gold markers', () => {
     expect([matches(hasX, 'xyz'), matches(hasX, 'abc')]).toEqual([true, false])
     expect(matches({ asymmetricMatch: (v: unknown) => String(v).match(/x/) }, 'xyz')).toBe(true)
     expect(reason(satisfies((async () => true) as never, 'decided later'), 1)).toBe('expected decided later, but the predicate returned a promise: it must decide at once')
+    expect(matches({ asymmetricMatch: async () => true }, 1)).toBe(false)
+    expect(reason({ asymmetricMatch: async () => true }, 1)).toMatch(/, but it returned a promise: it must decide at once$/)
     // A missing return: no verdict, and no throw, as the value is the model's.
     expect(reason(satisfies(((v: number) => { void (v > 0) }) as never, 'a positive number'), 5)).toBe('expected a positive number, but the predicate returned undefined on 5 (does it lack a return?)')
   })
@@ -196,5 +209,14 @@ describe('gold markers', () => {
     }
     expect(matches('12', '12 km', ctx)).toBe(true)
     expect(matches('12', '13 km', ctx)).toBe(false)
+  })
+
+  test('custom testers decide for each string alternative of a oneOf too', () => {
+    const sameCity = function (this: unknown, a: unknown, b: unknown) {
+      return a === 'NYC' && b === 'New York' ? true : undefined
+    }
+    const ctx: ValueContext = { ...context, testers: { context: { equals: () => false }, list: [sameCity] } }
+    expect(matches(oneOf('New York', 'Boston'), 'NYC', ctx)).toBe(true)
+    expect(matches(oneOf('New York', 'Boston'), 'LA', ctx)).toBe(false)
   })
 })
