@@ -156,6 +156,27 @@ describe("OpenAI's strict mode, where an optional argument is required yet nulla
     ])
   })
 
+  test('a value, not null, for an argument the gold leaves out is hallucinated', () => {
+    expect(verdicts({ city: 'Oslo', unit: 'celsius' }, { city: 'Oslo' })[1]).toEqual(['unit', 'unexpected', 'not an argument of the gold call'])
+  })
+
+  test('a null counts as left out among several calls to the tool too, each paired with its gold call', () => {
+    const gold = [
+      { name: 'get_weather', args: { city: 'Oslo', unit: optional('celsius') } },
+      { name: 'get_weather', args: { city: 'Rome', unit: optional('celsius') } },
+    ]
+    const pred = [
+      { name: 'get_weather', args: { city: 'Rome', unit: null } },
+      { name: 'get_weather', args: { city: 'Oslo', unit: 'celsius' } },
+    ]
+    const score = metric.score(pred, gold)
+    expect(score.f1).toBe(1)
+    expect(score.pairs.map(({ predIndex, goldIndex, args }) => [predIndex, goldIndex, args[1]!.verdict])).toEqual([
+      [1, 0, 'match'],
+      [0, 1, 'omitted'],
+    ])
+  })
+
   test('where the schema does not require the argument, or does not let it be null, a null is no way of leaving it out', () => {
     const loose = new ToolCallMetric({
       grammar: [{ name: 'f', parameters: { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: 'string' }, c: {} }, required: ['b', 'c'] } }],
