@@ -48,6 +48,20 @@ describe('call level', () => {
     const score = callLevel.score([], [search('cats')])
     expect([score.precision, score.recall, score.f1]).toEqual([0, 0, 0])
   })
+
+  test('with nothing expected, a prediction scores 0 on precision, recall and F1', () => {
+    const score = callLevel.score([search('cats')], [])
+    expect([score.precision, score.recall, score.f1]).toEqual([0, 0, 0])
+  })
+
+  test('precision is TP/(TP+FP), recall TP/(TP+FN) and F1 2TP/(2TP+FP+FN)', () => {
+    const extra = callLevel.score([search('cats'), deleteAll], [search('cats')])
+    expect([extra.tp, extra.fp, extra.fn, extra.precision, extra.recall, extra.f1]).toEqual([1, 1, 0, 0.5, 1, 2 / 3])
+    const missing = callLevel.score([search('cats')], [search('cats'), answer('a'), answer('b')])
+    expect([missing.tp, missing.fp, missing.fn, missing.precision, missing.recall, missing.f1]).toEqual([1, 0, 2, 1, 1 / 3, 0.5])
+    const half = callLevel.score([search('cats')], [search('cats'), answer('a')])
+    expect([half.precision, half.recall]).toEqual([1, 0.5])
+  })
 })
 
 describe('arg level', () => {
