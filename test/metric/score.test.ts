@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { canonicalizers } from '../../src/compare/canonicalizers'
-import { oneOf, optional } from '../../src/compare/gold-values'
+import { oneOf, optional, satisfies } from '../../src/compare/gold-values'
 import { perToolCounts } from '../../src/metric/per-tool'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
@@ -369,6 +369,7 @@ describe('tool schemas', () => {
     const score = metric.score([{ name: 'get_weather', args: { city: 'Paris', days: 1, unit: 'C' } }], [{ name: 'get_weather', args: { city: 'Paris' } }])
     expect(score.pairs[0]!.exact).toBe(true)
     expect(score.pairs[0]!.args.map((v) => v.verdict)).toEqual(['match', 'omitted', 'omitted'])
+    expect(score.pairs[0]!.args[1]!.reason).toBe('equals the declared default')
   })
 
   test('at arg level, of pairings that agree as much, the one that leaves out more by the declared defaults is chosen', () => {
@@ -663,6 +664,24 @@ describe('the gold and the schema together', () => {
 
   test('a value the gold names outright is right even where the schema declares another type', () => {
     expect(metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty: 2.5 } }]).f1).toBe(1)
+  })
+
+  test('a value named in a oneOf or an optional is right even where the schema declares another type', () => {
+    expect(metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty: oneOf(2.5, 3) } }]).f1).toBe(1)
+    expect(metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty: optional(2.5) } }]).f1).toBe(1)
+  })
+
+  test('a value the gold accepts by a matcher or a predicate must still have the declared type', () => {
+    const golds = [expect.any(Number), satisfies((n) => typeof n === 'number' && n > 0, 'a positive number'), oneOf(1, expect.any(Number))]
+    for (const qty of golds) {
+      const score = metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty } }])
+      expect(score.pairs[0]!.args[0]).toMatchObject({ verdict: 'mismatch', reason: 'expected an integer (the declared type), received 2.5' })
+    }
+  })
+
+  test('a wrong value that is also of the wrong type is reported by its type', () => {
+    const score = metric.score([{ name: 'order', args: { qty: '2' } }], [{ name: 'order', args: { qty: 2 } }])
+    expect(score.pairs[0]!.args[0]!.reason).toBe('expected an integer (the declared type), received "2"')
   })
 
   test('declared values compare through the canonicalizer', () => {
