@@ -124,6 +124,21 @@ describe('weights from the grammar', () => {
     expect(counts(score)).toMatchObject({ tp: 5, fp: 15, fn: 15 })
   })
 
+  test('at arg level a hallucinated argument costs its weight as an FP', () => {
+    const metric = new ToolCallMetric({ level: 'arg', grammar })
+    const score = metric.score([{ name: 'delete_all', args: { id: 2 } }], [deleteAll])
+    // name unit 5 is a TP; id, which the gold does not list, weighs 5 x 3 = 15 as an FP
+    expect(counts(score)).toMatchObject({ tp: 5, fp: 15, fn: 0 })
+    expect(score.pairs[0]!.args).toEqual([{ arg: 'id', verdict: 'unexpected', weight: 15, reason: 'not an argument of the gold call' }])
+  })
+
+  test('a null for an optional argument is a value like any other where no schema lets null leave it out', () => {
+    const metric = new ToolCallMetric({ level: 'arg', grammar: { tools: { f: { importance: 2 } } } })
+    const score = metric.score([{ name: 'f', args: { x: null } }], [{ name: 'f', args: { x: optional('a') } }])
+    expect(score.pairs[0]!.args.map(({ arg, verdict }) => [arg, verdict])).toEqual([['x', 'mismatch']])
+    expect(counts(score)).toMatchObject({ tp: 2, fp: 2, fn: 2 })
+  })
+
   test('a grammar given for one score applies to that score only', () => {
     const score = callLevel.score([deleteAll], [], { grammar })
     expect(score.fp).toBe(5)
