@@ -80,6 +80,20 @@ describe('arg level', () => {
     const score = argLevel.score([{ name: 'f', args: {} }], [{ name: 'f', args: { a: 1, b: optional(2) } }])
     expect(counts(score)).toMatchObject({ tp: 1, fp: 0, fn: 1 })
     expect(score.pairs[0]!.args.map((v) => v.verdict)).toEqual(['missing', 'omitted'])
+    expect(score.pairs[0]!.args[0]!.reason).toBe('required argument not given')
+  })
+
+  test('each argument given by position is one hallucinated unit of the tool, in a call paired among several', () => {
+    const score = argLevel.score("[search('cats'), search(q='dogs')]", [search('cats'), search('dogs')])
+    expect(score.pairs.map(({ predIndex, goldIndex, exact }) => [predIndex, goldIndex, exact])).toEqual([
+      [0, 0, false],
+      [1, 1, true],
+    ])
+    expect(score.pairs[0]!.args.map(({ arg, position, verdict }) => [arg, position, verdict])).toEqual([
+      ['q', undefined, 'missing'],
+      ['#1', 1, 'unexpected'],
+    ])
+    expect(counts(score)).toMatchObject({ tp: 3, fp: 1, fn: 1 })
   })
 
   test('an unmatched gold call adds its name and its arguments not marked optional to FN', () => {
