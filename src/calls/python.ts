@@ -292,7 +292,7 @@ class PythonReader {
     let calls: ToolCall[] | undefined
     for (;;) {
       // A model's flood of calls is cut at the bound a trajectory's lists have, before it takes gigabytes.
-      if (calls !== undefined && calls.length >= MAX_LIST_ITEMS) this.fail(`more than ${thousands(MAX_LIST_ITEMS)} calls`)
+      if (calls !== undefined && calls.length >= MAX_LIST_ITEMS) this.failTooManyCalls()
       calls = withItem(calls, this.readTopCall())
       this.skipSpace()
       if (this.code() === COMMA) {
@@ -1421,6 +1421,10 @@ class PythonReader {
       return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
     }
     return `'${JSON.stringify(char).slice(1, -1)}'`
+  }
+
+  private failTooManyCalls(): never {
+    this.fail(`more than ${thousands(MAX_LIST_ITEMS)} calls`)
   }
 
   private fail(problem: string, position = this.pos): never {
