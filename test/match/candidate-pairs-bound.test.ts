@@ -19,6 +19,13 @@ describe('the bound on candidate pairs', () => {
     expect(pairedPredictions([...names('g', 3000), ...names('f', 2000)], names('f', 2000), 'strict')).toBe(2000)
   })
 
+  test('in order, weighs as many predictions as the bound allows, and never fewer than the gold calls', () => {
+    expect(pairedPredictions(names('f', 120_000), names('f', 1000), 'strict')).toBe(MAX_CANDIDATE_PAIRS / 1000)
+    expect(pairedPredictions(names('f', 120_000), names('f', 1000), 'turns')).toBe(MAX_CANDIDATE_PAIRS / 1000)
+    // 3,000 × 3,000 passes the bound, yet every gold call keeps a prediction that could pair with it.
+    expect(pairedPredictions(names('f', 3000), names('f', 3000), 'strict')).toBe(3000)
+  })
+
   test.each(['any', 'strict', 'turns'] as const)('leaves a flood of predicted calls past it unpaired, each with its reason (order %s)', (order) => {
     // 2,500 × 2,000 candidate pairs: the first 2,000 predictions are weighed. The 2,401st is right, but past the bound.
     const pred = range(2500).map((i) => f(i === 2400 ? 0 : i + 1))
