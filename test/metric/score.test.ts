@@ -120,6 +120,17 @@ describe('arg level', () => {
       expect(counts(ordered.score(calls, gold))).toEqual(counts(ordered.score([...calls].reverse(), gold)))
     }
   })
+
+  test('a prediction exact against two gold calls pairs with the one that leaves fewer required arguments unmatched, in whatever order the gold comes', () => {
+    // Left out, the gold call with y required costs its name, x and y as FN; the one with y optional, its name and x.
+    const pred = [{ name: 'f', args: { x: 1, y: 2 } }]
+    const gold = [{ name: 'f', args: { x: 1, y: optional(2) } }, { name: 'f', args: { x: 1, y: 2 } }]
+    for (const [golds, chosen] of [[gold, 1], [[...gold].reverse(), 0]] as const) {
+      const score = argLevel.score(pred, golds)
+      expect(counts(score)).toMatchObject({ tp: 3, fp: 0, fn: 2 })
+      expect(score.pairs.map((pair) => pair.goldIndex)).toEqual([chosen])
+    }
+  })
 })
 
 describe('weights from the grammar', () => {
