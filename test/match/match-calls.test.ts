@@ -145,6 +145,22 @@ describe("order: 'turns'", () => {
     expect([score.tp, score.fp, score.fn]).toEqual([2, 1, 1])
   })
 
+  test('a turn pairs with the gold turn where more of its calls are exact', () => {
+    // The prediction's one turn, its calls out of order, is exact against both calls of the second gold turn but one of the first.
+    const score = new ToolCallMetric({ order: 'turns' }).score([[f(2), f(1)]], [[f(1)], [f(1), f(2)]])
+    expect([score.tp, score.fp, score.fn]).toEqual([2, 0, 1])
+    expect(score.pairs.map(({ predIndex, goldIndex }) => [predIndex, goldIndex])).toEqual([
+      [1, 1],
+      [0, 2],
+    ])
+  })
+
+  test('a wrong call pairs with the gold turn whose call it came closest to', () => {
+    const pred = [[{ name: 'f', args: { x: 1, y: 9 } }]]
+    const gold = [[{ name: 'f', args: { x: 2, y: 8 } }], [{ name: 'f', args: { x: 1, y: 8 } }]]
+    expect(pairsOf(matchCalls(pred, gold, { order: 'turns' }))).toEqual([[0, 1, false]])
+  })
+
   test('reads the turns of a message list', () => {
     const messages = [
       { role: 'user', content: 'go' },
