@@ -5,8 +5,8 @@
  * (`new HashMap<>(){` and spaces). `\s`, `\w` and `.` are Python's, as in python-text.
  */
 
-import { RE_SPACE, RE_WORD, isPythonSpace } from './python-text'
-import { headMatches, lineEnd, searchForward, skipSpaces } from './text-scan'
+import { RE_SPACE, RE_WORD } from './python-text'
+import { headMatches, lineEnd, searchForward, skipSpaces, spacesBefore } from './text-scan'
 
 const S = RE_SPACE
 const W = RE_WORD
@@ -37,11 +37,7 @@ export function addBlock(text: string): string | undefined {
   for (const head of headMatches(ADD_BLOCK_HEAD, text)) {
     const start = skipSpaces(text, head.end)
     const close = closing(start + 1)
-    if (close !== -1) {
-      let end = close
-      while (end > start + 1 && isPythonSpace(text.charCodeAt(end - 1))) end--
-      return text.slice(start, end)
-    }
+    if (close !== -1) return text.slice(start, spacesBefore(text, close, start + 1))
     if (start > head.end && text.startsWith('}}', start)) return text.slice(start - 1, start)
   }
   return undefined
@@ -116,9 +112,7 @@ export function hashMapPuts(text: string): string | undefined {
     if (close === -1) continue
     const inner = skipSpaces(text, opened)
     const start = skipSpaces(text, text.charCodeAt(inner) === 0x7b ? inner + 1 : inner)
-    let end = close
-    while (end > start && isPythonSpace(text.charCodeAt(end - 1))) end--
-    return text.slice(start, end)
+    return text.slice(start, spacesBefore(text, close, start))
   }
   return undefined
 }

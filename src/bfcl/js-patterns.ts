@@ -59,6 +59,7 @@ function listsEnd(code: string, first: number, close: string): number {
 /** Each key's and value's text of `([^:]+):\s*(.*?)(?:,\s*(?=[^,]+:)|$)`, as `re.findall` gives them. */
 export function objectPairs(text: string): [key: string, value: string][] {
   const length = text.length
+  // The same search twice: each remembers one sequence of places that only goes forward, and the keys' and the pair ends' go apart.
   const keyEnd = searchForward((from) => text.indexOf(':', from))
   const laterColon = searchForward((from) => text.indexOf(':', from))
   const nextComma = searchForward((from) => {

@@ -31,6 +31,13 @@ export function skipSpaces(text: string, from: number): number {
   return index
 }
 
+/** Where the Python spaces that end the text before `end` begin, at `floor` at the earliest (`\s*` before a match's end). */
+export function spacesBefore(text: string, end: number, floor: number): number {
+  let index = end
+  while (index > floor && isPythonSpace(text.charCodeAt(index - 1))) index--
+  return index
+}
+
 /** The index of the first line feed at or after `from`, or the text's length: where `.` stops. */
 export function lineEnd(text: string, from: number): number {
   const index = text.indexOf('\n', from)
