@@ -97,6 +97,19 @@ describe('the packed package', () => {
     expect(byTitle['prints a failure in a jsdom environment']?.message).toContain('+ city: "Paris"  ← expected "Lyon", received "Paris"')
   }, 60_000)
 
+  test("works in Jest's native ES modules (--experimental-vm-modules), under node and jsdom", async () => {
+    const outcome = await node(['--experimental-vm-modules', bin('jest'), '--config', 'jest.esm.config.cjs', '--ci', '--json', '--outputFile=jest-esm.json'], project)
+    expect(outcome.exitCode, outcome.output).toBe(1)
+    const byTitle = await results('jest-esm.json')
+    expect(byTitle['passes on the right calls as an ES module']?.status, outcome.output).toBe('passed')
+    expect(byTitle['prints a Score through the snapshot serializer as an ES module']?.status).toBe('passed')
+    expect(byTitle['fails on a wrong argument as an ES module']?.message).toContain(
+      '✗ gold[0] ↔ pred[0]  get_weather\n    - city: "Lyon"\n    + city: "Paris"  ← expected "Lyon", received "Paris"',
+    )
+    expect(byTitle['prints a nested diff through the ES build in a jsdom environment']?.status, outcome.output).toBe('passed')
+    expect(byTitle['grades gold built by the ES build with the matchers the setup file registered']?.status, outcome.output).toBe('passed')
+  }, 60_000)
+
   test("type-checks a user's test files against its types: Vitest through its setup import, Jest through a declaration file", async () => {
     const tsc = (config: string) => node([bin('typescript', 'tsc'), '-p', join('types', config)], project)
     const [vitestTypes, jestTypes] = await Promise.all([tsc('tsconfig.vitest.json'), tsc('tsconfig.jest.json')])
