@@ -117,6 +117,27 @@ export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSO
     })
   })
 
+  test('counts each expect.soft assertion of a test, the failed ones too, and the test fails with every message', async () => {
+    const files = {
+      'soft.spec.ts': `import { expect, test } from 'vitest'
+test('grades softly', () => {
+  expect.soft([{ name: 'f', args: { a: 1 } }]).toMatchToolCalls([{ name: 'f', args: { a: 2 } }])
+  expect.soft([{ name: 'g', args: { a: 1 } }]).toMatchToolCalls([{ name: 'g', args: { a: 1 } }])
+  expect.soft([{ name: 'h', args: {} }]).toScoreAtLeast(1, [{ name: 'h', args: { b: 1 } }])
+})
+`,
+      'vitest.config.ts': vitestConfig({ json: 'corpus.json' }),
+    }
+    await inScratchProject('reporters-soft-', files, async (project) => {
+      const outcome = await runRunner('vitest', ['run'], project)
+      expect(outcome.exitCode).toBe(1)
+      expect(outcome.output).toContain('+ a: 1  ← expected 2, received 1')
+      expect(outcome.output).toContain('- b: 1  ← missing')
+      const report = await readReport(join(project, 'corpus.json'))
+      expect(report).toMatchObject({ assertions: 3, tests: 1, tp: 1, fp: 2, fn: 2 })
+    })
+  })
+
   test('passes the run when the corpus F1 reaches minF1', async () => {
     const outcome = await runRunner('vitest', ['run'], fixture, runEnvironment({ minF1: FIXTURE_F1 }))
     expect(outcome.exitCode, outcome.output).toBe(0)
