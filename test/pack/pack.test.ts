@@ -110,6 +110,15 @@ describe('the packed package', () => {
     expect(byTitle['grades gold built by the ES build with the matchers the setup file registered']?.status, outcome.output).toBe('passed')
   }, 60_000)
 
+  test("works outside Vitest and Jest: node:test with Jest's standalone expect taking the matchers", async () => {
+    const outcome = await node(['--test', '--test-reporter=tap', 'agent.node-test.mjs'], project)
+    expect(outcome.exitCode, outcome.output).toBe(1)
+    expect(outcome.output).toContain('ok 1 - passes on the right calls under node:test')
+    expect(outcome.output).toContain('not ok 2 - fails on a wrong argument under node:test')
+    expect(outcome.output).toContain('✗ gold[0] ↔ pred[0]  get_weather')
+    expect(outcome.output).toContain('+ city: "Paris"  ← expected "Lyon", received "Paris"')
+  }, 60_000)
+
   test("type-checks a user's test files against its types: Vitest through its setup import, Jest through a declaration file", async () => {
     const tsc = (config: string) => node([bin('typescript', 'tsc'), '-p', join('types', config)], project)
     const [vitestTypes, jestTypes] = await Promise.all([tsc('tsconfig.vitest.json'), tsc('tsconfig.jest.json')])

@@ -94,3 +94,9 @@ expect(report).toScoreAtLeast(0.9, { by: 'recall' }, { level: 'arg' })
 import { expect as standaloneExpect } from 'expect'
 import { matchers } from 'expect-toolcalls/matchers'
 standaloneExpect.extend(matchers)
+// Outside Jest (node:test, say), the standalone `expect` carries the matchers' types from the same declaration.
+standaloneExpect([]).toMatchToolCalls(gold, { allowExtra: true })
+standaloneExpect([]).not.toHaveCalledTool('delete_all')
+standaloneExpect(score).toScoreAtLeast(0.9)
+// @ts-expect-error an unknown option
+standaloneExpect([]).toMatchToolCalls(gold, { allowExtras: true })
