@@ -55,6 +55,19 @@ describe('ranking a group by keys', () => {
     },
   )
 
+  test('at arg level, counts against a pair the optional gold arguments its prediction gives, as comparing the pair does', () => {
+    const gold = [
+      { name: 'f', args: { x: optional(1), y: 1 } },
+      { name: 'f', args: { y: 2 } },
+    ]
+    const ctx = contextFor([{ name: 'f', args: { x: 5, y: 1 } }, { name: 'f', args: { y: 1 } }], gold, 'arg', undefined)
+    const hashed = hashedRanks(ctx, [0, 1], [0, 1], usedBuffer(2, 2))!
+    const compared = comparedRanks(ctx, [0, 1], [0, 1])
+    expect(Array.from(hashed.tertiary!)).toEqual(Array.from(compared.tertiary!))
+    // Against the first gold call, the prediction that gives x is ranked below the one that leaves it out.
+    expect(hashed.tertiary![0]).toBeLessThan(hashed.tertiary![2]!)
+  })
+
   test('finds an infinity equal to itself, as comparing the pair does', () => {
     const ctx = contextFor([{ name: 'f', args: { x: -Infinity } }, { name: 'f', args: {} }], [{ name: 'f', args: { x: -Infinity } }], 'call', undefined)
     const hashed = hashedRanks(ctx, [0, 1], [0])
