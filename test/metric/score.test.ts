@@ -439,6 +439,43 @@ describe('tool schemas', () => {
     }
   })
 
+  test("under order 'turns', of turns that agree and spare as much, the gold turn pairs with the one that leaves out more by declared defaults", () => {
+    // As above, each call now its own turn: which turn pairs is chosen by the sums of its pairs' tiers.
+    const turnsMetric = new ToolCallMetric({ level: 'arg', order: 'turns', grammar: tools })
+    const gold = [[{ name: 'get_weather', args: { unit: optional('f') } }]]
+    const turns = [[{ name: 'get_weather', args: { unit: 'c', days: 1 } }], [{ name: 'get_weather', args: { city: 'Paris' } }]]
+    for (const pred of [turns, [...turns].reverse()]) {
+      const score = turnsMetric.score(pred, gold)
+      expect(counts(score)).toEqual({ tp: 1, fp: 3, fn: 1, f1: 1 / 3 })
+      expect(score.pairs[0]!.pred.args).toEqual({ unit: 'c', days: 1 })
+    }
+  })
+
+  test("under order 'turns', of turns that agree as much, the gold turn pairs with the one whose call spares more errors", () => {
+    // Neither call is exact and each agrees on the name and y; the first also gives the optional x wrong, an FP and an FN more.
+    const turnsMetric = new ToolCallMetric({ level: 'arg', order: 'turns' })
+    const gold = [[{ name: 'g', args: { x: optional(1), y: 1, z: 1 } }]]
+    const turns = [[{ name: 'g', args: { x: 5, y: 1 } }], [{ name: 'g', args: { y: 1 } }]]
+    for (const pred of [turns, [...turns].reverse()]) {
+      const score = turnsMetric.score(pred, gold)
+      expect(score.pairs[0]!.pred.args).toEqual({ y: 1 })
+      expect(counts(score)).toEqual({ tp: 2, fp: 3, fn: 1, f1: 0.5 })
+    }
+  })
+
+  test("under order 'turns', a turn exact against two gold turns pairs with the one whose absence would cost more", () => {
+    const turnsMetric = new ToolCallMetric({ level: 'arg', order: 'turns' })
+    const optionalX = [{ name: 'g', args: { x: optional(1), y: 1 } }, { name: 'g', args: { x: optional(1), y: 2 } }]
+    const requiredX = [{ name: 'g', args: { x: 1, y: 1 } }, { name: 'g', args: { x: 1, y: 2 } }]
+    const pred = [requiredX]
+    for (const gold of [[optionalX, requiredX], [requiredX, optionalX]]) {
+      const score = turnsMetric.score(pred, gold)
+      expect(counts(score)).toEqual({ tp: 6, fp: 0, fn: 4, f1: 0.75 })
+      // Each of the optional turn's calls costs its name and y; one of the other's would cost 3.
+      expect(score.unmatchedGold.map((unmatched) => unmatched.weight)).toEqual([2, 2])
+    }
+  })
+
   test('the same argument with another value is hallucinated', () => {
     const score = metric.score([{ name: 'get_weather', args: { city: 'Paris', days: 3 } }], [{ name: 'get_weather', args: { city: 'Paris' } }])
     expect(score.pairs[0]!.args[1]).toMatchObject({ arg: 'days', verdict: 'unexpected' })
