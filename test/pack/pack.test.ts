@@ -1,66 +1,22 @@
-import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { isAbsolute, join, resolve } from 'node:path'
-import { promisify, stripVTControlCharacters } from 'node:util'
+import { isAbsolute, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { bin, node, npm, packInto, repo, resultsByTitle, run } from './packed-project'
 
 // The package as a user gets it: packed, installed into a project under .tmp/ (which finds
 // vitest and jest in the repo's node_modules), and run by real Vitest and real Jest.
 
-const run = promisify(execFile)
-const repo = resolve(import.meta.dirname, '../..')
-
-/** The script of a command installed in the repo, run with this Node. */
-function bin(pkg: string, command = pkg): string {
-  const folder = join(repo, 'node_modules', pkg)
-  const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { bin: string | Record<string, string> }
-  return join(folder, typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[command]!)
-}
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-
 let project: string
 let tarball: string
 
-const { FORCE_COLOR: _, ...inherited } = process.env
-const uncoloured = { ...inherited, NO_COLOR: '1' }
-
-interface Outcome {
-  exitCode: number
-  output: string
-}
-
-async function node(args: string[], cwd: string): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, args, { cwd, env: uncoloured })
-    return { exitCode: 0, output: stdout + stderr }
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string }
-    return { exitCode: typeof code === 'number' ? code : -1, output: stdout + stderr }
-  }
-}
-
-/** Each test's status and, for a failure, its message without colour, from a Jest-style JSON report. */
-async function results(reportFile: string): Promise<Record<string, { status: string; message: string }>> {
-  const report = JSON.parse(await readFile(join(project, reportFile), 'utf8')) as {
-    testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>
-  }
-  const byTitle: Record<string, { status: string; message: string }> = {}
-  for (const file of report.testResults) {
-    for (const result of file.assertionResults) {
-      byTitle[result.title] = { status: result.status, message: stripVTControlCharacters(result.failureMessages.join('\n')) }
-    }
-  }
-  return byTitle
-}
+/** Each test's status and message, from a Jest-style JSON report the project's run wrote. */
+const results = (reportFile: string) => resultsByTitle(join(project, reportFile))
 
 beforeAll(async () => {
   await mkdir(join(repo, '.tmp'), { recursive: true })
   project = await mkdtemp(join(repo, '.tmp', 'pack-'))
   await cp(join(import.meta.dirname, 'project'), project, { recursive: true })
-  // --ignore-scripts: `prepare` would rebuild dist while other test files read it.
-  const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', project], { cwd: repo })
-  tarball = join(project, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename)
+  tarball = await packInto(project)
   await run(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock', tarball], { cwd: project })
 }, 120_000)
 
