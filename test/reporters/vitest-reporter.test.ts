@@ -24,7 +24,7 @@ async function readReport(path: string): Promise<TestCorpusReport> {
 
 // Each test starts real Vitest processes.
 describe('the Vitest reporter', { timeout: 30_000 }, () => {
-  test.each(['threads', 'forks'])('prints and writes the hand-computed corpus figure under the %s pool', async (pool) => {
+  test.each(['threads', 'forks', 'vmThreads', 'vmForks'])('prints and writes the hand-computed corpus figure under the %s pool', async (pool) => {
     const json = join(scratch, `${pool}.json`)
     const outcome = await runRunner('vitest', ['run', `--pool=${pool}`], fixture, runEnvironment({ json }))
     expect(outcome.exitCode, outcome.output).toBe(0)
