@@ -201,6 +201,24 @@ describe('a group scored inside a predicate of another group', () => {
   })
 })
 
+describe("matchCalls's result", () => {
+  test('lists each call once: in its pair, or with the calls left unmatched', () => {
+    const pred = [f(1), { name: 'g', args: {} }]
+    const gold = [f(1), { name: 'h', args: { y: 2 } }]
+    const matching = matchCalls(pred, gold)
+    expect(matching.pairs.map((p) => [p.predIndex, p.goldIndex])).toEqual([[0, 0]])
+    expect(matching.unmatchedPred).toEqual([{ pred: { name: 'g', args: {} }, predIndex: 1 }])
+    expect(matching.unmatchedGold).toEqual([{ gold: { name: 'h', args: { y: 2 } }, goldIndex: 1 }])
+  })
+
+  test('gives each gold call, paired or not, with the name and arguments its author wrote', () => {
+    const gold = [{ name: 'book', args: { city: 'Paris', seats: 2 } }, { name: 'cancel', args: { id: 7 } }]
+    const matching = matchCalls([{ name: 'book', args: { city: 'Rome', seats: 2 } }], gold)
+    expect(matching.pairs.map((p) => p.gold)).toEqual([gold[0]])
+    expect(matching.unmatchedGold.map((u) => u.gold)).toEqual([gold[1]])
+  })
+})
+
 describe("matchCalls's options", () => {
   test('must be an object of options, not a level given alone', () => {
     expect(() => matchCalls([], [], 'arg' as never)).toThrow(new TypeError('options: expected an object of options, received "arg"'))
