@@ -67,6 +67,22 @@ describe('the optimal assignment', () => {
     ])
   })
 
+  test.each(['call', 'arg'] as const)('puts each wrong call beside the gold call it came closest to when importances are fractional (%s level)', (level) => {
+    const gold = [
+      { name: 'book', args: { city: 'Paris', day: 'mon', seats: 2 } },
+      { name: 'book', args: { city: 'Rome', day: 'tue', seats: 4 } },
+    ]
+    const pred = [
+      { name: 'book', args: { city: 'Rome', day: 'tue', seats: 5 } },
+      { name: 'book', args: { city: 'Paris', day: 'wed', seats: 2 } },
+    ]
+    const grammar = { tools: { book: { importance: 0.5, args: { city: { importance: 0.25 } } } } }
+    expect(pairsOf(matchCalls(pred, gold, { level, grammar }))).toEqual([
+      [1, 0, false],
+      [0, 1, false],
+    ])
+  })
+
   test('breaks ties by position', () => {
     const gold = [f(1), f(2), f(3)]
     const pred = [f(7), f(8), f(9)]
