@@ -205,6 +205,19 @@ describe('maxBenefitAssignment', () => {
     },
   )
 
+  // 200 x 100: more benefits than the solver keeps a buffer for when it transposes a tall problem.
+  const largeTallProblem = fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 200 * 100, maxLength: 200 * 100 })
+
+  test.prop([largeTallProblem], { numRuns: 5 })('reaches the same total on a large tall problem as on its transpose', (benefit) => {
+    const [rows, cols] = [200, 100]
+    const tall = Float64Array.from(benefit)
+    const wide = new Float64Array(rows * cols)
+    for (let row = 0; row < rows; row++) for (let col = 0; col < cols; col++) wide[col * rows + row] = tall[row * cols + col]!
+    const tallAssignment = maxBenefitAssignment(rows, cols, tall)
+    expect(isValidAssignment(rows, cols, tallAssignment)).toBe(true)
+    expect(total(rows, cols, tall, tallAssignment)).toBe(total(cols, rows, wide, maxBenefitAssignment(cols, rows, wide)))
+  })
+
   test.prop([smallIntegerProblem])('pairs exactly min(rows, cols) rows with distinct columns', ({ rows, cols, benefit }) => {
     expect(isValidAssignment(rows, cols, maxBenefitAssignment(rows, cols, Float64Array.from(benefit)))).toBe(true)
   })
