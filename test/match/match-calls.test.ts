@@ -37,6 +37,11 @@ describe('the optimal assignment', () => {
     expect(new ToolCallMetric().score(reversed, gold).f1).toBe(1)
   })
 
+  test.each([16, 17, 18])('scores a correct set of %i calls 1 in any order', (count) => {
+    const gold = Array.from({ length: count }, (_, i) => f(i))
+    expect(new ToolCallMetric().score([...gold].reverse(), gold).f1).toBe(1)
+  })
+
   test('finds an exact pair holding an infinity in a group large enough to be ranked by keys', () => {
     // Eight calls a side: the pair of infinities is exact, and position alone would pair each prediction with the other gold call.
     const filler = Array.from({ length: 6 }, (_, k) => ({ name: 'f', args: { z: k } }))
