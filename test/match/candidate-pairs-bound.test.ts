@@ -41,6 +41,24 @@ describe('the bound on candidate pairs', () => {
     })
   })
 
+  test.each(['any', 'strict', 'turns'] as const)('weighs not even the first prediction past the bound (order %s)', (order) => {
+    // 2,500 × 2,000 candidate pairs: the first 2,000 predictions are weighed, and the 2,001st is the one that is right.
+    const pred = range(2500).map((i) => f(i === 2000 ? 0 : i + 1))
+    const score = new ToolCallMetric({ order }).score(pred, range(2000).map(f))
+    expect([score.tp, score.fp, score.fn]).toEqual([1999, 501, 1])
+    expect(score.unmatchedPred.find(({ predIndex }) => predIndex === 2000)?.kind).toBe('hallucinated call')
+  })
+
+  test('in order of turns, leaves out the part of a turn past the bound, even where that part would pair', () => {
+    // Turns of 1,999, 2 and 499 calls: the bound of 2,000 falls inside the second turn, whose call past it is right.
+    const g = { name: 'g', args: {} }
+    const pred = [range(1999).map((i) => f(i + 1)), [g, f(0)], range(499).map(() => g)]
+    const gold = [range(1999).map((i) => f(i + 1)), [f(0)]]
+    const score = new ToolCallMetric({ order: 'turns' }).score(pred, gold)
+    expect([score.tp, score.fp, score.fn]).toEqual([1999, 501, 1])
+    expect(score.unmatchedPred.find(({ predIndex }) => predIndex === 2000)?.kind).toBe('hallucinated call')
+  })
+
   test('in any order, calls that cannot pair neither crowd right calls out nor lose their own reasons past the bound', () => {
     const gold = range(2000).map(f)
     const junk = range(600).map((i) => (i % 2 === 0 ? { name: 'f', arguments: '{oops' } : { name: 'g', args: {} }))
