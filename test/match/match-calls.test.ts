@@ -123,6 +123,13 @@ describe("order: 'strict'", () => {
     expect(score.unmatchedPred[0]!.reason).toBe('an expected call to a is left, but pairing it would break the order')
   })
 
+  test('pairs a wrong call that agrees on nothing with its gold call, as in any order', () => {
+    const pred = [f(1), { name: 'z', args: {} }]
+    const gold = [f(2), { name: 'w', args: {} }]
+    expect(pairsOf(matchCalls(pred, gold))).toEqual([[0, 0, false]])
+    expect(pairsOf(matchCalls(pred, gold, { order: 'strict' }))).toEqual([[0, 0, false]])
+  })
+
   test('skips an inserted call and keeps pairing after it', () => {
     const gold = [f(1), f(2), f(3)]
     const pred = [f(1), { name: 'g', args: {} }, f(2), f(3)]
