@@ -57,32 +57,26 @@ describe('the optimal assignment', () => {
     expect(matching.unmatchedGold.map((u) => u.goldIndex)).toEqual([0])
   })
 
+  // Each prediction is wrong, and agrees on two arguments with the gold call it is not beside in position.
+  const closeGold = [
+    { name: 'book', args: { city: 'Paris', day: 'mon', seats: 2 } },
+    { name: 'book', args: { city: 'Rome', day: 'tue', seats: 4 } },
+  ]
+  const closePred = [
+    { name: 'book', args: { city: 'Rome', day: 'tue', seats: 5 } },
+    { name: 'book', args: { city: 'Paris', day: 'wed', seats: 2 } },
+  ]
+
   test('puts each wrong call beside the gold call it came closest to', () => {
-    const gold = [
-      { name: 'book', args: { city: 'Paris', day: 'mon', seats: 2 } },
-      { name: 'book', args: { city: 'Rome', day: 'tue', seats: 4 } },
-    ]
-    const pred = [
-      { name: 'book', args: { city: 'Rome', day: 'tue', seats: 5 } },
-      { name: 'book', args: { city: 'Paris', day: 'wed', seats: 2 } },
-    ]
-    expect(pairsOf(matchCalls(pred, gold))).toEqual([
+    expect(pairsOf(matchCalls(closePred, closeGold))).toEqual([
       [1, 0, false],
       [0, 1, false],
     ])
   })
 
   test.each(['call', 'arg'] as const)('puts each wrong call beside the gold call it came closest to when importances are fractional (%s level)', (level) => {
-    const gold = [
-      { name: 'book', args: { city: 'Paris', day: 'mon', seats: 2 } },
-      { name: 'book', args: { city: 'Rome', day: 'tue', seats: 4 } },
-    ]
-    const pred = [
-      { name: 'book', args: { city: 'Rome', day: 'tue', seats: 5 } },
-      { name: 'book', args: { city: 'Paris', day: 'wed', seats: 2 } },
-    ]
     const grammar = { tools: { book: { importance: 0.5, args: { city: { importance: 0.25 } } } } }
-    expect(pairsOf(matchCalls(pred, gold, { level, grammar }))).toEqual([
+    expect(pairsOf(matchCalls(closePred, closeGold, { level, grammar }))).toEqual([
       [1, 0, false],
       [0, 1, false],
     ])
