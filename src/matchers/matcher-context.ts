@@ -6,7 +6,7 @@ import { isThenable, type Tester, type TesterContext } from '../compare/compare-
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Colors } from '../report/colors'
 import { EXPANDED_MESSAGE_BOUNDS, MESSAGE_BOUNDS, type PrintBounds } from '../report/print-bounds'
-import { vitestDiffExpands } from './vitest-worker'
+import { vitestDiffOptions } from './vitest-worker'
 
 type Paint = (text: string) => string
 
@@ -39,9 +39,14 @@ export interface MatcherResult {
   message: () => string
 }
 
-/** How much of a score a message shows: nested diffs whole only where the run asks for it (Jest's `--expand`, Vitest's `diff.expand`). */
+/**
+ * How much of a score a message shows, and how its nested diffs print: whole only where the run
+ * asks for it (Jest's `--expand`, Vitest's `diff.expand`), and naming `Object {` as the runner's own diffs do.
+ */
 export function runnerBounds(context: MatcherContext): PrintBounds {
-  return context.expand === true || vitestDiffExpands() ? EXPANDED_MESSAGE_BOUNDS : MESSAGE_BOUNDS
+  const vitest = vitestDiffOptions()
+  const bounds = context.expand === true || vitest?.expand === true ? EXPANDED_MESSAGE_BOUNDS : MESSAGE_BOUNDS
+  return vitest === undefined || vitest.printBasicPrototype ? bounds : { ...bounds, printBasicPrototype: false }
 }
 
 export function runnerColors(context: MatcherContext): Colors {

@@ -43,8 +43,10 @@ export function latestTestUnderWay(): object | undefined {
   return latest
 }
 
-/** Whether Vitest's diffs show every line: `diff.expand` in its config, or `--diff.expand`, as the worker holds it loaded. */
-export function vitestDiffExpands(): boolean {
-  const config = (globalThis as { __vitest_worker__?: { config?: { diffOptions?: { expand?: unknown } } } }).__vitest_worker__?.config
-  return config?.diffOptions?.expand === true
+/** The diff options of Vitest's config (`diff`, or `--diff.expand`) as its worker holds them loaded; undefined outside Vitest. */
+export function vitestDiffOptions(): { expand: boolean; printBasicPrototype: boolean } | undefined {
+  const config = (globalThis as { __vitest_worker__?: { config?: { diffOptions?: { expand?: unknown; printBasicPrototype?: unknown } } } }).__vitest_worker__?.config
+  if (typeof config !== 'object' || config === null) return undefined
+  // Vitest's own defaults: changes shown with a few lines around them, and no `Object {`.
+  return { expand: config.diffOptions?.expand === true, printBasicPrototype: config.diffOptions?.printBasicPrototype === true }
 }

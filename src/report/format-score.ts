@@ -1,7 +1,7 @@
 import { startExcerpt } from '../calls/text-excerpt'
 import { differsPastWindows, NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
 import { childPath } from '../calls/path'
-import { jestDiff, prettyFormat } from '#printers'
+import { prettyFormat } from '#printers'
 import { isPlainObject, isRecord } from '../calls/plain-value'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies } from '../compare/gold-values'
 import type { ArgVerdict } from '../compare/compare-call'
@@ -12,6 +12,7 @@ import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
 import type { AcceptsValue } from '../compare/accepts-value'
 import { alignMatched } from './align-matched'
+import { diffValues } from './diff-values'
 import { longDiffCut } from './long-diff-cut'
 import { longReasonCut } from './long-reason-cut'
 import { cutLengthWithin, longStringsCut } from './long-strings-cut'
@@ -156,7 +157,7 @@ function nestedDiff(
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
   const [expectedShown, receivedShown] = longStringsCut(alignedGold(gold, pred, accepts), pred, bounds.stringCharacters, differsFurther?.paths, differsFurther?.root)
   const diff = (expand: boolean) =>
-    jestDiff().diff(expectedShown, receivedShown, {
+    diffValues(expectedShown, receivedShown, {
       aAnnotation: 'Expected',
       bAnnotation: 'Received',
       omitAnnotationLines: true,
@@ -168,7 +169,7 @@ function nestedDiff(
       changeColor: oneLine,
       commonColor: (text) => colors.dim(oneLine(text)),
       patchColor: (text) => colors.dim(oneLine(text)),
-    })
+    }, bounds.printBasicPrototype)
   try {
     if (!bounds.expandDiffs) return diff(false)
     // Expanded past the lines shown, a diff could hide its differences below the cut.
@@ -199,7 +200,11 @@ function lineCount(text: string): number {
 function receivedAlone(pred: unknown, colors: Colors, bounds: PrintBounds): string | undefined {
   try {
     const { format, plugins } = prettyFormat()
-    const printed = format(longStringsCut(pred, pred, bounds.stringCharacters)[1], { indent: 2, plugins: [plugins.AsymmetricMatcher] })
+    const printed = format(longStringsCut(pred, pred, bounds.stringCharacters)[1], {
+      indent: 2,
+      plugins: [plugins.AsymmetricMatcher],
+      printBasicPrototype: bounds.printBasicPrototype,
+    })
     return printed
       .split('\n')
       .map((line) => colors.received(`+ ${oneLine(line)}`))

@@ -26,6 +26,8 @@ export interface PrintBounds {
    * the runners' own diffs do unless run with `--expand`.
    */
   expandDiffs: boolean
+  /** Whether a nested diff names plain objects and lists (`Object {`, `Array [`), as Jest's diffs do; Vitest's leave the names out. */
+  printBasicPrototype: boolean
   /** Values up to this long, written as JSON, are diffed; longer ones are printed on one line each side, as a diff's cost grows with the product of their lengths. */
   diffableSize: number
   /** Decimals of a count or a weight, which may be fractional. */
@@ -52,6 +54,7 @@ export const MESSAGE_BOUNDS: PrintBounds = Object.freeze({
   diffLines: 100,
   reasonCharacters: 400,
   expandDiffs: false,
+  printBasicPrototype: true,
   diffableSize: 20_000,
   countDecimals: 4,
   acceptedListed: 3,
@@ -71,6 +74,8 @@ export const WHOLE: PrintBounds = Object.freeze({
   reasonCharacters: Infinity,
   // Every line, whatever a run's flags: a snapshot must read the same in every run.
   expandDiffs: true,
+  // Named, whatever the runner: a snapshot must read the same under Jest and Vitest.
+  printBasicPrototype: true,
   diffableSize: Infinity,
   countDecimals: Infinity,
   acceptedListed: Infinity,

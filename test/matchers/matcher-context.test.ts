@@ -53,20 +53,4 @@ describe('the matchers inside a runner', () => {
     expect(diffLines(taggingContext([]))).toBe(13)
     expect(diffLines({ ...taggingContext([]), expand: true })).toBe(23)
   })
-
-  test("shows a nested diff whole under Vitest's diff.expand, which the worker holds loaded in its config", () => {
-    const xs = Array.from({ length: 20 }, (_, i) => i)
-    const [pred, gold] = [[{ name: 'f', args: { xs: xs.map((x) => (x === 10 ? -1 : x)) } }], [{ name: 'f', args: { xs } }]]
-    const diffLines = () => matchers.toMatchToolCalls.call(taggingContext([]), pred, gold).message().split('\n').filter((line) => /^ {8}/.test(line)).length
-    // What `vitest --diff.expand` (or `test.diff: { expand: true }`) puts there.
-    const config = (globalThis as unknown as { __vitest_worker__: { config: { diffOptions?: unknown } } }).__vitest_worker__.config
-    const before = config.diffOptions
-    try {
-      config.diffOptions = { expand: true }
-      expect(diffLines()).toBe(23)
-    } finally {
-      config.diffOptions = before
-    }
-    expect(diffLines()).toBe(13)
-  })
 })

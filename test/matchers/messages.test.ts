@@ -253,11 +253,11 @@ describe('the message of toMatchToolCalls', () => {
       Pairs (- gold, + prediction):
         ✗ gold[0] ↔ pred[0]  f
           ~ o:  ← o.city: expected "Paris", received "Lyon"
-                Object {
+                {
               -   "city": "Paris",
               +   "city": "Lyon",
                   "note": "hi",
-                  "tags": Array [
+                  "tags": [
                     "b",
                   ],
               -   "zip": "75001",
@@ -288,7 +288,7 @@ describe('the message of toMatchToolCalls', () => {
     const pred = [{ name: 'hotel', args: { filters: { stars: 3 } } }]
     const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'hotel', args: { filters: satisfies(() => false, 'a good filter') } }]))
     expect(message).toContain(
-      ['    ~ filters:  ← expected a good filter, received {"stars": 3}', '        + Object {', '        +   "stars": 3,', '        + }', '', 'TP 0'].join('\n'),
+      ['    ~ filters:  ← expected a good filter, received {"stars": 3}', '        + {', '        +   "stars": 3,', '        + }', '', 'TP 0'].join('\n'),
     )
   })
 
@@ -317,14 +317,14 @@ describe('the message of toMatchToolCalls', () => {
       Pairs (- gold, + prediction):
         ✗ gold[0] ↔ pred[0]  f
           ~ tags:  ← tags[2]: expected "sauna", received "gym"
-                Array [
+                [
                   "Pool",
                   "SPA",
               -   "sauna",
               +   "gym",
                 ]
           ~ at:  ← at.n: expected 0, received -1
-                Object {
+                {
                   "city": "paris",
               -   "n": 0,
               +   "n": -1,
@@ -424,7 +424,7 @@ describe('the message of toMatchToolCalls', () => {
                     "zip": "N1",
                   },
                   "name": "Ada",
-                  "roles": Array [
+                  "roles": [
                     "admin",
               -     "dev",
               +     "ops",

@@ -227,7 +227,29 @@ describe('toMatchToolCalls', () => {
       expect.setState({ expand })
     }
   })
+
+  test("prints a nested diff as the runner's own diffs print it: `Object {` and `Array [` under Jest, `{` and `[` under Vitest", () => {
+    const gold = { amenities: ['pool', 'spa'], stars: 4 }
+    const pred = { amenities: ['pool', 'gym'], stars: 4 }
+    const message = failure(() => expect([{ name: 'hotel', args: { filters: pred } }]).toMatchToolCalls([{ name: 'hotel', args: { filters: gold } }]))
+    const nested = message.split('\n').filter((line) => line.startsWith('        ')).map((line) => line.slice(8))
+    expect(nested).toEqual(runnersOwnDiff(gold, pred).split('\n'))
+    expect(nested).toContain('-     "spa",')
+  })
 })
+
+/** The runner's own diff of two values (`this.utils.diff` of its matchers), its annotation lines left out. */
+function runnersOwnDiff(expected: unknown, received: unknown): string {
+  let diff = ''
+  expect.extend({
+    toBeDiffedByTheRunner(this: { utils: { diff(a: unknown, b: unknown, options: object): string | null | undefined } }, value: unknown, against: unknown) {
+      diff = this.utils.diff(against, value, { omitAnnotationLines: true }) ?? ''
+      return { pass: true, message: () => '' }
+    },
+  })
+  ;(expect(received) as unknown as { toBeDiffedByTheRunner(against: unknown): void }).toBeDiffedByTheRunner(expected)
+  return stripVTControlCharacters(diff)
+}
 
 describe('a failure message of a prediction whose getter throws when read again', () => {
   /** A call whose argument can be read once: the matchers' messages read shared values again. */
