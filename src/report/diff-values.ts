@@ -33,7 +33,11 @@ export function diffValues(expected: unknown, received: unknown, options: DiffOp
   }
 }
 
+/** Both lists, or both plain objects, or a matcher that jest-diff diffs as one of them (`expect.objectContaining`). */
 function bothPlain(expected: unknown, received: unknown): boolean {
-  if (Array.isArray(expected)) return Array.isArray(received)
-  return isPlainObject(expected) && !isAsymmetricMatcher(expected) && isPlainObject(received)
+  const kind = Array.isArray(received) ? 'array' : isPlainObject(received) ? 'object' : undefined
+  if (kind === undefined) return false
+  if (!isAsymmetricMatcher(expected)) return kind === 'array' ? Array.isArray(expected) : isPlainObject(expected)
+  const matcher = expected as { $$typeof?: unknown; getExpectedType?: () => unknown }
+  return matcher.$$typeof === Symbol.for('jest.asymmetricMatcher') && typeof matcher.getExpectedType === 'function' && matcher.getExpectedType() === kind
 }
