@@ -25,10 +25,10 @@ export interface Outcome {
 const { FORCE_COLOR: _, ...inherited } = process.env
 const uncoloured = { ...inherited, NO_COLOR: '1' }
 
-/** A Node process in `cwd`, its output without colour. */
-export async function node(args: string[], cwd: string): Promise<Outcome> {
+/** A Node process in `cwd` (of this Node, or the one at `execPath`), its output without colour. */
+export async function node(args: string[], cwd: string, execPath = process.execPath): Promise<Outcome> {
   try {
-    const { stdout, stderr } = await run(process.execPath, args, { cwd, env: uncoloured })
+    const { stdout, stderr } = await run(execPath, args, { cwd, env: uncoloured })
     return { exitCode: 0, output: stdout + stderr }
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string }

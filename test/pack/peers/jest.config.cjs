@@ -1,4 +1,4 @@
-// The oldest Jest the package's peer range takes (every part of it pinned there by the lockfile), with its reporter.
+// The runners of the peer range's oldest or newest versions (the folder's lockfile pins which), with the package's reporter.
 module.exports = {
   testMatch: ['<rootDir>/weather.test.cjs', '<rootDir>/page.test.cjs'],
   setupFilesAfterEnv: ['expect-toolcalls/jest'],

@@ -1,4 +1,4 @@
-// The oldest Vitest the package's peer range takes, with its reporter.
+// The runners of the peer range's oldest or newest versions (the folder's lockfile pins which), with the package's reporter.
 export default {
   test: {
     include: ['weather.test.js'],

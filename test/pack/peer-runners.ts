@@ -1,0 +1,82 @@
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { TestCorpusReport } from '../../src/reporters/test-corpus'
+import { bin, node, npm, packInto, resultsByTitle, run } from './packed-project'
+
+// The packed package beside the runners of one end of its peer range, installed by a lockfile of
+// test/pack/peers, in a project outside the repo so that nothing resolves to the repo's own runners.
+// The test files are the pack test's.
+
+export interface PeerRunners {
+  /** The folder of test/pack/peers whose package.json and lockfile make the project. */
+  folder: string
+  /** `name@version` of the packages that must be installed there: the runners' parts the lockfile pins. */
+  versions: string[]
+  /** A Node the project installs to run its runners (a path in it, and that Node's version); this one where not given. */
+  node?: { path: string; version: string }
+}
+
+export function describePeerRunners(title: string, { folder, versions, node: ownNode }: PeerRunners): void {
+  let project: string
+  const inProject = (args: string[]) => node(args, project, ownNode === undefined ? process.execPath : join(project, ownNode.path))
+
+  beforeAll(async () => {
+    project = await mkdtemp(join(tmpdir(), `expect-toolcalls-${folder}-peers-`))
+    await cp(join(import.meta.dirname, 'peers', folder), project, { recursive: true })
+    for (const file of ['vitest.config.js', 'jest.config.cjs']) await cp(join(import.meta.dirname, 'peers', file), join(project, file))
+    for (const file of ['weather.test.js', 'weather.test.cjs', 'page.test.cjs', 'vitest.setup.js', 'types']) {
+      await cp(join(import.meta.dirname, 'project', file), join(project, file), { recursive: true })
+    }
+    const tarball = await packInto(project)
+    await run(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project })
+    await run(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project })
+  }, 180_000)
+
+  afterAll(async () => {
+    if (project !== undefined) await rm(project, { recursive: true, force: true })
+  })
+
+  describe(title, () => {
+    test('runs there as those versions, not others', async () => {
+      const versionOf = async (name: string) => {
+        const manifest = JSON.parse(await readFile(join(project, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }
+        return `${name}@${manifest.version}`
+      }
+      expect(await Promise.all(versions.map((version) => versionOf(version.slice(0, version.lastIndexOf('@')))))).toEqual(versions)
+      if (ownNode !== undefined) expect((await inProject(['--version'])).output.trim()).toBe(`v${ownNode.version}`)
+    })
+
+    test('works in Vitest, its reporter judging minF1', async () => {
+      const outcome = await inProject([bin('vitest', 'vitest', project), 'run'])
+      expect(outcome.exitCode, outcome.output).toBe(1)
+      const byTitle = await resultsByTitle(join(project, 'vitest.json'))
+      expect(byTitle['passes on the right calls']?.status, outcome.output).toBe('passed')
+      expect(byTitle['prints a Score through the snapshot serializer']?.status).toBe('passed')
+      expect(byTitle['fails on a wrong argument']?.message).toContain('+ city: "Paris"  ← expected "Lyon", received "Paris"')
+      expect(outcome.output).toContain('Tool calls: the corpus F1 0.5 is below minF1 0.9; the run fails.')
+      const corpus = JSON.parse(await readFile(join(project, 'vitest-corpus.json'), 'utf8')) as TestCorpusReport
+      expect(corpus).toMatchObject({ tests: 2, tp: 1, fp: 1, fn: 1 })
+    }, 60_000)
+
+    test('works in Jest, under node and jsdom, its reporter judging minF1', async () => {
+      const outcome = await inProject([bin('jest', 'jest', project), '--ci', '--json', '--outputFile=jest.json'])
+      expect(outcome.exitCode, outcome.output).toBe(1)
+      const byTitle = await resultsByTitle(join(project, 'jest.json'))
+      expect(byTitle['passes on the right calls']?.status, outcome.output).toBe('passed')
+      expect(byTitle['prints a Score through the snapshot serializer']?.status).toBe('passed')
+      expect(byTitle['fails on a wrong argument']?.message).toContain('+ city: "Paris"  ← expected "Lyon", received "Paris"')
+      expect(byTitle['passes in a jsdom environment']?.status, outcome.output).toBe('passed')
+      expect(byTitle['prints a failure in a jsdom environment']?.message).toContain('+ city: "Paris"  ← expected "Lyon", received "Paris"')
+      expect(outcome.output).toContain('Tool calls: the corpus F1 0.5 is below minF1 0.9; the run fails.')
+    }, 60_000)
+
+    test("type-checks a user's test files against those versions' types", async () => {
+      const tsc = (config: string) => inProject([bin('typescript', 'tsc'), '-p', join('types', config)])
+      const [vitestTypes, jestTypes] = await Promise.all([tsc('tsconfig.vitest.json'), tsc('tsconfig.jest.json')])
+      expect(vitestTypes, vitestTypes.output).toEqual({ exitCode: 0, output: '' })
+      expect(jestTypes, jestTypes.output).toEqual({ exitCode: 0, output: '' })
+    }, 60_000)
+  })
+}
