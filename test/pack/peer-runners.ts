@@ -25,7 +25,7 @@ export function describePeerRunners(title: string, { folder, versions, node: own
   beforeAll(async () => {
     project = await mkdtemp(join(tmpdir(), `expect-toolcalls-${folder}-peers-`))
     await cp(join(import.meta.dirname, 'peers', folder), project, { recursive: true })
-    for (const file of ['vitest.config.js', 'jest.config.cjs']) await cp(join(import.meta.dirname, 'peers', file), join(project, file))
+    for (const file of ['vitest.config.js', 'vitest.inline.config.js', 'jest.config.cjs']) await cp(join(import.meta.dirname, 'peers', file), join(project, file))
     for (const file of ['weather.test.js', 'weather.test.cjs', 'page.test.cjs', 'vitest.setup.js', 'types']) {
       await cp(join(import.meta.dirname, 'project', file), join(project, file), { recursive: true })
     }
@@ -48,15 +48,18 @@ export function describePeerRunners(title: string, { folder, versions, node: own
       if (ownNode !== undefined) expect((await inProject(['--version'])).output.trim()).toBe(`v${ownNode.version}`)
     })
 
-    test('works in Vitest, its reporter judging minF1', async () => {
-      const outcome = await inProject([bin('vitest', 'vitest', project), 'run'])
+    test.each([
+      ['', 'vitest.config.js', 'vitest'],
+      [', with the package inlined (server.deps.inline), so that Vite transforms it', 'vitest.inline.config.js', 'vitest-inline'],
+    ])('works in Vitest%s, its reporter judging minF1', async (_, config, reports) => {
+      const outcome = await inProject([bin('vitest', 'vitest', project), 'run', '--config', config])
       expect(outcome.exitCode, outcome.output).toBe(1)
-      const byTitle = await resultsByTitle(join(project, 'vitest.json'))
+      const byTitle = await resultsByTitle(join(project, `${reports}.json`))
       expect(byTitle['passes on the right calls']?.status, outcome.output).toBe('passed')
       expect(byTitle['prints a Score through the snapshot serializer']?.status).toBe('passed')
       expect(byTitle['fails on a wrong argument']?.message).toContain('+ city: "Paris"  ← expected "Lyon", received "Paris"')
       expect(outcome.output).toContain('Tool calls: the corpus F1 0.5 is below minF1 0.9; the run fails.')
-      const corpus = JSON.parse(await readFile(join(project, 'vitest-corpus.json'), 'utf8')) as TestCorpusReport
+      const corpus = JSON.parse(await readFile(join(project, `${reports}-corpus.json`), 'utf8')) as TestCorpusReport
       expect(corpus).toMatchObject({ tests: 2, tp: 1, fp: 1, fn: 1 })
     }, 60_000)
 
