@@ -43,10 +43,18 @@ export function latestTestUnderWay(): object | undefined {
   return latest
 }
 
+interface DiffOptions {
+  expand?: unknown
+  printBasicPrototype?: unknown
+}
+
 /** The diff options of Vitest's config (`diff`, or `--diff.expand`) as its worker holds them loaded; undefined outside Vitest. */
 export function vitestDiffOptions(): { expand: boolean; printBasicPrototype: boolean } | undefined {
-  const config = (globalThis as { __vitest_worker__?: { config?: { diffOptions?: { expand?: unknown; printBasicPrototype?: unknown } } } }).__vitest_worker__?.config
+  const config = (globalThis as { __vitest_worker__?: { config?: { diffOptions?: DiffOptions; _diffOptions?: DiffOptions; diff?: unknown } } }).__vitest_worker__?.config
   if (typeof config !== 'object' || config === null) return undefined
+  // Loaded as `diffOptions` until Vitest 5, `_diffOptions` since; a `diff` given as an object is those options as written.
+  const written = typeof config.diff === 'object' && config.diff !== null ? (config.diff as DiffOptions) : undefined
+  const options = config._diffOptions ?? config.diffOptions ?? written
   // Vitest's own defaults: changes shown with a few lines around them, and no `Object {`.
-  return { expand: config.diffOptions?.expand === true, printBasicPrototype: config.diffOptions?.printBasicPrototype === true }
+  return { expand: options?.expand === true, printBasicPrototype: options?.printBasicPrototype === true }
 }

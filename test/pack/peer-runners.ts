@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
+import { DIFF_FLAGS, expectVitestsOwnDiff } from '../fixtures/nested-diff/diff-of'
 import { bin, node, npm, packInto, resultsByTitle, run } from './packed-project'
 
 // The packed package beside the runners of one end of its peer range, installed by a lockfile of
@@ -20,7 +21,8 @@ export interface PeerRunners {
 
 export function describePeerRunners(title: string, { folder, versions, node: ownNode }: PeerRunners): void {
   let project: string
-  const inProject = (args: string[]) => node(args, project, ownNode === undefined ? process.execPath : join(project, ownNode.path))
+  const nodePath = () => (ownNode === undefined ? process.execPath : join(project, ownNode.path))
+  const inProject = (args: string[]) => node(args, project, nodePath())
 
   beforeAll(async () => {
     project = await mkdtemp(join(tmpdir(), `expect-toolcalls-${folder}-peers-`))
@@ -29,6 +31,7 @@ export function describePeerRunners(title: string, { folder, versions, node: own
     for (const file of ['weather.test.js', 'weather.test.cjs', 'page.test.cjs', 'vitest.setup.js', 'types']) {
       await cp(join(import.meta.dirname, 'project', file), join(project, file), { recursive: true })
     }
+    await cp(join(import.meta.dirname, '../fixtures/nested-diff'), join(project, 'nested-diff'), { recursive: true })
     const tarball = await packInto(project)
     await run(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project })
     await run(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project })
@@ -61,6 +64,11 @@ export function describePeerRunners(title: string, { folder, versions, node: own
       expect(outcome.output).toContain('Tool calls: the corpus F1 0.5 is below minF1 0.9; the run fails.')
       const corpus = JSON.parse(await readFile(join(project, `${reports}-corpus.json`), 'utf8')) as TestCorpusReport
       expect(corpus).toMatchObject({ tests: 2, tp: 1, fp: 1, fn: 1 })
+    }, 60_000)
+
+    test.each(DIFF_FLAGS)("prints a nested diff as Vitest's own diff of the same values %s", async (_, flags, opening) => {
+      const outcome = await node([bin('vitest', 'vitest', project), 'run', ...flags], join(project, 'nested-diff'), nodePath())
+      expectVitestsOwnDiff(outcome.output, flags, opening)
     }, 60_000)
 
     test('works in Jest, under node and jsdom, its reporter judging minF1', async () => {
