@@ -82,9 +82,31 @@ function areDiffable(gold: unknown, pred: unknown): boolean {
   return isNested(gold) && isNested(pred) && Array.isArray(gold) === Array.isArray(pred)
 }
 
-/** Whether a nested diff shows a gold beside the prediction: two values areDiffable, a matcher beside an object, a predicate beside either. */
+/**
+ * Whether a nested diff shows a gold beside the prediction: two values areDiffable, a matcher beside an object, a predicate beside either.
+ * Not a matcher of another kind than the prediction (`expect.any(Array)` beside an object), of which jest-diff would only
+ * say that the types differ, as the reason does: the two are printed on one line each.
+ */
 function diffsWith(gold: unknown, pred: unknown): boolean {
-  return areDiffable(gold, pred) || (isAsymmetricMatcher(gold) && (isSatisfies(gold) || !Array.isArray(pred)))
+  if (!isAsymmetricMatcher(gold)) return areDiffable(gold, pred)
+  if (isSatisfies(gold)) return true
+  const expected = expectedTypeOf(gold)
+  return !Array.isArray(pred) && (expected === undefined || expected === kindOf(pred))
+}
+
+/** The kind of value a runner's matcher takes (`getExpectedType`, as jest-diff reads it), where it says. */
+function expectedTypeOf(matcher: object): unknown {
+  try {
+    const { getExpectedType } = matcher as { getExpectedType?: unknown }
+    return typeof getExpectedType === 'function' ? (getExpectedType as () => unknown).call(matcher) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A predicted value's kind as jest-diff names it: a prediction is plain data. */
+function kindOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
 }
 
 /** The gold value of a nested diff: the author's, or the described one with its JSON markers as markers; undefined when it holds what a Score cannot test. */

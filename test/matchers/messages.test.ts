@@ -284,6 +284,17 @@ describe('the message of toMatchToolCalls', () => {
     expect(failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'hotel', args: { filters: alternatives } }]))).toContain(diffed)
   })
 
+  test('prints a matcher of another kind than the prediction on one line each side, where a diff would only say the types differ', () => {
+    const pred = [{ name: 'f', args: { tags: { a: 1 }, note: { b: 2 }, filters: { c: 3 } } }]
+    const gold = [{ name: 'f', args: { tags: expect.any(Array), note: expect.any(String), filters: expect.objectContaining({ c: 4 }) } }]
+    const message = failureMessage(() => expect(pred).toMatchToolCalls(gold))
+    expect(message).toContain('    - tags: Any<Array>\n    + tags: {"a": 1}  ← expected Any<Array>, received {"a": 1}\n')
+    expect(message).toContain('    - note: Any<String>\n    + note: {"b": 2}  ← expected Any<String>, received {"b": 2}\n')
+    expect(message).not.toContain('Comparing two different types')
+    // A matcher of objects beside an object is still diffed.
+    expect(message).toContain('    ~ filters:  ← expected ObjectContaining {"c": 4}, received {"c": 3}\n        - ObjectContaining {\n')
+  })
+
   test('shows the predicted value alone where a nested argument\'s gold is a predicate, which has no value to diff it with', () => {
     const pred = [{ name: 'hotel', args: { filters: { stars: 3 } } }]
     const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'hotel', args: { filters: satisfies(() => false, 'a good filter') } }]))
