@@ -4,7 +4,7 @@ import { isStreamHelper, STREAM_HELPER_ENDS_WITH, STREAM_HELPER_IS } from '../ca
 import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'
-import type { Colors } from '../report/colors'
+import { type Colors, NO_COLORS } from '../report/colors'
 import { EXPANDED_MESSAGE_BOUNDS, MESSAGE_BOUNDS, type PrintBounds } from '../report/print-bounds'
 import { vitestDiffOptions } from './vitest-worker'
 
@@ -28,9 +28,20 @@ export interface MatcherContext {
     ): string
     EXPECTED_COLOR: Paint
     RECEIVED_COLOR: Paint
-    DIM_COLOR: Paint
-    BOLD_WEIGHT: Paint
+    // Jest's and Vitest's: Bun's utils have neither (see jestLikeUtils).
+    DIM_COLOR?: Paint
+    BOLD_WEIGHT?: Paint
   }
+}
+
+type JestLikeUtils = Required<MatcherContext['utils']>
+
+/**
+ * Whether the runner's utils are Jest's, as Vitest's are. Bun's have no DIM_COLOR or BOLD_WEIGHT, print what
+ * they paint as a value (in quotes), and give matcherHint's arguments as values: its messages are plain instead.
+ */
+function jestLikeUtils(utils: MatcherContext['utils']): utils is JestLikeUtils {
+  return typeof utils.DIM_COLOR === 'function' && typeof utils.BOLD_WEIGHT === 'function'
 }
 
 /** What a matcher returns; the message is built only when the runner needs it. */
@@ -50,12 +61,13 @@ export function runnerBounds(context: MatcherContext): PrintBounds {
 }
 
 export function runnerColors(context: MatcherContext): Colors {
-  const { EXPECTED_COLOR, RECEIVED_COLOR, DIM_COLOR, BOLD_WEIGHT } = context.utils
+  const { utils } = context
+  if (!jestLikeUtils(utils)) return NO_COLORS
   return {
-    expected: (s) => EXPECTED_COLOR(s),
-    received: (s) => RECEIVED_COLOR(s),
-    dim: (s) => DIM_COLOR(s),
-    bold: (s) => BOLD_WEIGHT(s),
+    expected: (s) => utils.EXPECTED_COLOR(s),
+    received: (s) => utils.RECEIVED_COLOR(s),
+    dim: (s) => utils.DIM_COLOR(s),
+    bold: (s) => utils.BOLD_WEIGHT(s),
   }
 }
 
@@ -69,6 +81,11 @@ export function withRunnerTesters(context: MatcherContext, options: ResolvedMatc
 /** `expect(received).name(expected, secondArgument)` with the runner's `.not` and `.resolves`. */
 export function hint(context: MatcherContext, name: string, received: string, expected: string, secondArgument?: string): string {
   const options = { isNot: context.isNot, promise: context.promise }
+  if (!jestLikeUtils(context.utils)) {
+    // Jest's hint, uncoloured.
+    const chain = `${options.promise ? `.${options.promise}` : ''}${options.isNot === true ? '.not' : ''}`
+    return `expect(${received})${chain}.${name}(${expected}${secondArgument === undefined ? '' : `, ${secondArgument}`})`
+  }
   return context.utils.matcherHint(name, received, expected, secondArgument === undefined ? options : { ...options, secondArgument })
 }
 

@@ -53,4 +53,24 @@ describe('the matchers inside a runner', () => {
     expect(diffLines(taggingContext([]))).toBe(13)
     expect(diffLines({ ...taggingContext([]), expand: true })).toBe(23)
   })
+
+  test("writes a plain message, and Jest's hint itself, where the runner's utils are not Jest's (Bun's: no DIM_COLOR, painting in quotes, hinting with values)", () => {
+    const bunLike = {
+      ...taggingContext([]),
+      isNot: true,
+      promise: 'resolves',
+      utils: {
+        // Bun's utils are methods of their object; its matcherHint prints its arguments as values.
+        matcherHint(this: unknown, name: string, received?: string, expected?: string) {
+          return `expect(received).${name}(expected)\n\nExpected: "${expected}"\nReceived: "${received}"\n`
+        },
+        EXPECTED_COLOR: (s: string) => JSON.stringify(s),
+        RECEIVED_COLOR: (s: string) => JSON.stringify(s),
+      },
+    }
+    const { pass, message } = matchers.toMatchToolCalls.call(bunLike, [search('cats')], [search('cats')])
+    expect(pass).toBe(true)
+    expect(message()).toMatch(/^expect\(received\)\.resolves\.not\.toMatchToolCalls\(gold\)\n\nExpected the calls not to match the gold, but they do\.\n/)
+    expect(message()).toContain('\n  ✓ gold[0] ↔ pred[0]  search(q: "cats")\n')
+  })
 })

@@ -1,0 +1,50 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { node, npm, packInto, run } from './packed-project'
+
+// The packed package under `bun test`, whose matcher utils differ from Jest's: Bun is installed from the
+// npm registry, as a package holding Linux's x64 binary, into a project outside the repo.
+
+describe.runIf(process.platform === 'linux' && process.arch === 'x64')('the packed package under bun test', () => {
+  let project: string
+  let output: string
+
+  beforeAll(async () => {
+    project = await mkdtemp(join(tmpdir(), 'expect-toolcalls-bun-'))
+    await cp(join(import.meta.dirname, 'bun'), project, { recursive: true })
+    const tarball = await packInto(project)
+    await run(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project })
+    await run(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project })
+    // `node` runs any binary: here Bun's, whose test runner is its `test` command.
+    ;({ output } = await node(['test'], project, join(project, 'node_modules/@oven/bun-linux-x64/bin/bun')))
+  }, 180_000)
+
+  afterAll(async () => {
+    if (project !== undefined) await rm(project, { recursive: true, force: true })
+  })
+
+  test('passes on the right calls, as an asymmetric matcher and under .resolves', () => {
+    expect(output).toContain('(pass) passes on the right calls')
+  })
+
+  test("fails with the message Jest's runners print, uncoloured, its hint written without Bun's utils", () => {
+    expect(output).toContain('(fail) fails on a wrong argument')
+    expect(output).toContain(
+      [
+        'expect(received).toMatchToolCalls(gold)',
+        '',
+        'Expected the calls to match the gold, but 1 pair differs.',
+        '',
+        'Pairs (- gold, + prediction):',
+        '  ✗ gold[0] ↔ pred[0]  get_weather',
+        '    - city: "Lyon"',
+        '    + city: "Paris"  ← expected "Lyon", received "Paris"',
+        '      days: 3',
+      ].join('\n'),
+    )
+    expect(output).toContain('(fail) fails .not on the right calls')
+    expect(output).toContain('expect(received).not.toMatchToolCalls(gold)\n\nExpected the calls not to match the gold, but they do.')
+  })
+})
