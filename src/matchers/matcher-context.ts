@@ -26,9 +26,9 @@ export interface MatcherContext {
       expected?: string,
       options?: { isNot?: boolean; promise?: string; secondArgument?: string },
     ): string
-    EXPECTED_COLOR: Paint
-    RECEIVED_COLOR: Paint
-    // Jest's and Vitest's: Bun's utils have neither (see jestLikeUtils).
+    // Jest's and Vitest's; Bun's utils have the first two only, which its types leave out (see jestLikeUtils).
+    EXPECTED_COLOR?: Paint
+    RECEIVED_COLOR?: Paint
     DIM_COLOR?: Paint
     BOLD_WEIGHT?: Paint
   }
@@ -41,7 +41,8 @@ type JestLikeUtils = Required<MatcherContext['utils']>
  * they paint as a value (in quotes), and give matcherHint's arguments as values: its messages are plain instead.
  */
 function jestLikeUtils(utils: MatcherContext['utils']): utils is JestLikeUtils {
-  return typeof utils.DIM_COLOR === 'function' && typeof utils.BOLD_WEIGHT === 'function'
+  const { EXPECTED_COLOR, RECEIVED_COLOR, DIM_COLOR, BOLD_WEIGHT } = utils
+  return [EXPECTED_COLOR, RECEIVED_COLOR, DIM_COLOR, BOLD_WEIGHT].every((paint) => typeof paint === 'function')
 }
 
 /** What a matcher returns; the message is built only when the runner needs it. */

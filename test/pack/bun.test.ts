@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { node, npm, packInto, run } from './packed-project'
+import { bin, node, npm, packInto, run } from './packed-project'
 
 // The packed package under `bun test`, whose matcher utils differ from Jest's: Bun is installed from the
 // npm registry, as a package holding Linux's x64 binary, into a project outside the repo.
@@ -25,9 +25,14 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('the pack
     if (project !== undefined) await rm(project, { recursive: true, force: true })
   })
 
-  test('passes on the right calls, as an asymmetric matcher and under .resolves', () => {
+  test('passes on the right calls, as an asymmetric matcher and under .resolves, registered by a preload file', () => {
     expect(output).toContain('(pass) passes on the right calls')
   })
+
+  test("types the matchers on Bun's expect by the README's declaration, and rejects the wrong calls", async () => {
+    const types = await node([bin('typescript', 'tsc'), '-p', 'tsconfig.json'], project)
+    expect(types, types.output).toEqual({ exitCode: 0, output: '' })
+  }, 60_000)
 
   test("fails with the message Jest's runners print, uncoloured, its hint written without Bun's utils", () => {
     expect(output).toContain('(fail) fails on a wrong argument')

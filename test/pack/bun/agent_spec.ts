@@ -1,9 +1,6 @@
-// A Bun user's test file: `bun test` takes the matchers from expect-toolcalls/matchers.
+// A Bun user's test file; `bun test` finds it by its `_spec` ending, and tsc checks its types against Bun's.
 import { expect, test } from 'bun:test'
-import { oneOf } from 'expect-toolcalls'
-import { matchers } from 'expect-toolcalls/matchers'
-
-expect.extend(matchers)
+import { oneOf, ToolCallMetric } from 'expect-toolcalls'
 
 const reply = [{ type: 'function_call', name: 'get_weather', arguments: '{"city":"Paris","days":3}' }]
 const gold = [{ name: 'get_weather', args: { city: oneOf('Paris', 'Lyon'), days: 3 } }]
@@ -12,9 +9,20 @@ test('passes on the right calls', async () => {
   expect(reply).toMatchToolCalls(gold)
   expect(reply).toHaveCalledTool('get_weather', { city: 'paris', days: 3 })
   expect(reply).toScoreAtLeast(0.9, gold)
+  expect(new ToolCallMetric().score(reply, gold)).toScoreAtLeast(0.9)
   expect({ reply }).toEqual({ reply: expect.toMatchToolCalls(gold) })
   await expect(Promise.resolve(reply)).resolves.toMatchToolCalls(gold)
 })
+
+// Compiled, never run: each call is a type error.
+export function wrongCalls(): void {
+  // @ts-expect-error: the threshold is a number
+  expect(reply).toScoreAtLeast('high', gold)
+  // @ts-expect-error: calls are scored against a gold
+  expect(reply).toScoreAtLeast(0.9)
+  // @ts-expect-error: no such option
+  expect(reply).toMatchToolCalls(gold, { levle: 'arg' })
+}
 
 test('fails on a wrong argument', () => {
   expect(reply).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Lyon', days: 3 } }])
