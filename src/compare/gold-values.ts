@@ -175,6 +175,20 @@ export function isAsymmetricMatcher(value: unknown): value is AsymmetricMatcher 
   )
 }
 
+/**
+ * The kind of value a runner's matcher takes, as jest-diff reads it (`getExpectedType`: 'array' of
+ * `expect.any(Array)`, 'object' of `expect.objectContaining`), where the matcher is the runners' own kind and says.
+ */
+export function matcherExpectedType(matcher: AsymmetricMatcher): unknown {
+  try {
+    const { $$typeof, getExpectedType } = matcher as { $$typeof?: unknown; getExpectedType?: unknown }
+    if ($$typeof !== Symbol.for('jest.asymmetricMatcher') || typeof getExpectedType !== 'function') return undefined
+    return (getExpectedType as () => unknown).call(matcher)
+  } catch {
+    return undefined
+  }
+}
+
 /** How an asymmetric matcher names itself: `StringMatching /cat/i`, `Any<String>`, `NumberCloseTo 3.1 (1 digit)`. */
 export function describeMatcher(matcher: AsymmetricMatcher): string {
   try {

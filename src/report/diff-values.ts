@@ -2,7 +2,7 @@ import type { DiffOptions } from 'jest-diff'
 import type { PrettyFormatOptions } from 'pretty-format'
 import { jestDiff, prettyFormat } from '#printers'
 import { isPlainObject } from '../calls/plain-value'
-import { isAsymmetricMatcher } from '../compare/gold-values'
+import { isAsymmetricMatcher, matcherExpectedType } from '../compare/gold-values'
 
 /**
  * jest-diff's diff of two values, with plain objects and lists named (`Object {`, `Array [`) as
@@ -38,6 +38,5 @@ function bothPlain(expected: unknown, received: unknown): boolean {
   const kind = Array.isArray(received) ? 'array' : isPlainObject(received) ? 'object' : undefined
   if (kind === undefined) return false
   if (!isAsymmetricMatcher(expected)) return kind === 'array' ? Array.isArray(expected) : isPlainObject(expected)
-  const matcher = expected as { $$typeof?: unknown; getExpectedType?: () => unknown }
-  return matcher.$$typeof === Symbol.for('jest.asymmetricMatcher') && typeof matcher.getExpectedType === 'function' && matcher.getExpectedType() === kind
+  return matcherExpectedType(expected) === kind
 }

@@ -3,7 +3,7 @@ import { differsPastWindows, NamesByDrawing, oneLine, printArgName, printName } 
 import { childPath } from '../calls/path'
 import { prettyFormat } from '#printers'
 import { isPlainObject, isRecord } from '../calls/plain-value'
-import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies } from '../compare/gold-values'
+import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, matcherExpectedType } from '../compare/gold-values'
 import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine, type Judged } from './figures-line'
 import { printDecimals } from './print-figure'
@@ -90,18 +90,8 @@ function areDiffable(gold: unknown, pred: unknown): boolean {
 function diffsWith(gold: unknown, pred: unknown): boolean {
   if (!isAsymmetricMatcher(gold)) return areDiffable(gold, pred)
   if (isSatisfies(gold)) return true
-  const expected = expectedTypeOf(gold)
+  const expected = matcherExpectedType(gold)
   return !Array.isArray(pred) && (expected === undefined || expected === kindOf(pred))
-}
-
-/** The kind of value a runner's matcher takes (`getExpectedType`, as jest-diff reads it), where it says. */
-function expectedTypeOf(matcher: object): unknown {
-  try {
-    const { getExpectedType } = matcher as { getExpectedType?: unknown }
-    return typeof getExpectedType === 'function' ? (getExpectedType as () => unknown).call(matcher) : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /** A predicted value's kind as jest-diff names it: a prediction is plain data. */
