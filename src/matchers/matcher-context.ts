@@ -17,7 +17,8 @@ export interface MatcherContext {
   promise?: string
   /** Jest's `--expand`; Vitest sets none, and keeps its `diff.expand` in its worker's config. */
   expand?: boolean
-  equals: TesterContext['equals']
+  // Playwright's types leave it out; only custom equality testers call it.
+  equals?: TesterContext['equals']
   customTesters?: Tester[]
   utils: {
     matcherHint(
@@ -74,9 +75,9 @@ export function runnerColors(context: MatcherContext): Colors {
 
 /** Hands the runner's custom equality testers (`expect.addEqualityTesters`) to the comparison. */
 export function withRunnerTesters(context: MatcherContext, options: ResolvedMatchOptions): ResolvedMatchOptions {
-  const list = context.customTesters
-  if (!Array.isArray(list) || list.length === 0) return options
-  return { ...options, testers: { context: { equals: context.equals }, list } }
+  const { customTesters: list, equals } = context
+  if (!Array.isArray(list) || list.length === 0 || typeof equals !== 'function') return options
+  return { ...options, testers: { context: { equals }, list } }
 }
 
 /** `expect(received).name(expected, secondArgument)` with the runner's `.not` and `.resolves`. */

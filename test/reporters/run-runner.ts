@@ -10,8 +10,11 @@ import { expect } from 'vitest'
 
 const repo = resolve(import.meta.dirname, '../..')
 
+/** A test runner installed in the repo, by its package's name. */
+type Runner = 'vitest' | 'jest' | 'playwright'
+
 /** The command-line script of a runner installed in the repo, started with this Node. */
-function runnerScript(runner: 'vitest' | 'jest'): string {
+function runnerScript(runner: Runner): string {
   const folder = join(repo, 'node_modules', runner)
   const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { bin: string | Record<string, string> }
   return join(folder, typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[runner]!)
@@ -32,12 +35,12 @@ export function runEnvironment(reporterOptions: object = {}): NodeJS.ProcessEnv 
   return { ...env, NO_COLOR: '1', TOOLCALLS_REPORTER_OPTIONS: JSON.stringify(reporterOptions) }
 }
 
-export function startRunner(runner: 'vitest' | 'jest', args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+export function startRunner(runner: Runner, args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [runnerScript(runner), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
 /** Runs a runner to its end. */
-export function runRunner(runner: 'vitest' | 'jest', args: string[], cwd: string, env = runEnvironment()): Promise<RunOutcome> {
+export function runRunner(runner: Runner, args: string[], cwd: string, env = runEnvironment()): Promise<RunOutcome> {
   const child = startRunner(runner, args, cwd, env)
   const stdout: Buffer[] = []
   const stderr: Buffer[] = []

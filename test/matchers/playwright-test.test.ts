@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { inScratchProject, runRunner } from '../reporters/run-runner'
+
+// Playwright Test's expect, whose matcher state differs from Jest's in its types, runs the matchers in a real
+// `playwright test` (no browser: the tests use no page). The fixture's types are checked by the repo's typecheck.
+
+describe('the matchers under Playwright Test', () => {
+  test('pass and fail as under Jest, with the same message', async () => {
+    const files = { 'agent.spec.ts': await readFile(join(import.meta.dirname, '../fixtures/playwright/agent.spec.ts'), 'utf8') }
+    await inScratchProject('playwright-', files, async (project) => {
+      const { exitCode, output } = await runRunner('playwright', ['test', '--reporter=list', '--workers=1'], project)
+      expect(exitCode, output).toBe(1)
+      expect(output).toMatch(/✓ +1 agent\.spec\.ts:\d+:\d+ › passes on the right calls/)
+      expect(output).toContain(
+        [
+          '    Error: expect(received).toMatchToolCalls(gold)',
+          '',
+          '    Expected the calls to match the gold, but 1 pair differs.',
+          '',
+          '    Pairs (- gold, + prediction):',
+          '      ✗ gold[0] ↔ pred[0]  get_weather',
+          '        - city: "Lyon"',
+          '        + city: "Paris"  ← expected "Lyon", received "Paris"',
+          '        ~ days:  ← days.n: expected 4, received 3',
+          '              Object {',
+          '            -   "n": 4,',
+          '            +   "n": 3,',
+          '              }',
+        ].join('\n'),
+      )
+      expect(output).toContain('    Error: expect(received).not.toMatchToolCalls(gold)\n\n    Expected the calls not to match the gold, but they do.')
+      expect(output).toContain('2 failed')
+    })
+  }, 60_000)
+})
