@@ -2,12 +2,12 @@
 import { expect, test } from 'bun:test'
 import { oneOf, ToolCallMetric } from 'expect-toolcalls'
 
-const reply = [{ type: 'function_call', name: 'get_weather', arguments: '{"city":"Paris","days":3}' }]
-const gold = [{ name: 'get_weather', args: { city: oneOf('Paris', 'Lyon'), days: 3 } }]
+const reply = [{ type: 'function_call', name: 'get_weather', arguments: '{"city":"Paris","days":{"n":3}}' }]
+const gold = [{ name: 'get_weather', args: { city: oneOf('Paris', 'Lyon'), days: { n: 3 } } }]
 
 test('passes on the right calls', async () => {
   expect(reply).toMatchToolCalls(gold)
-  expect(reply).toHaveCalledTool('get_weather', { city: 'paris', days: 3 })
+  expect(reply).toHaveCalledTool('get_weather', { city: 'paris', days: { n: 3 } })
   expect(reply).toScoreAtLeast(0.9, gold)
   expect(new ToolCallMetric().score(reply, gold)).toScoreAtLeast(0.9)
   expect({ reply }).toEqual({ reply: expect.toMatchToolCalls(gold) })
@@ -25,7 +25,7 @@ export function wrongCalls(): void {
 }
 
 test('fails on a wrong argument', () => {
-  expect(reply).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Lyon', days: 3 } }])
+  expect(reply).toMatchToolCalls([{ name: 'get_weather', args: { city: 'Lyon', days: { n: 4 } } }])
 })
 
 test('fails .not on the right calls', () => {
