@@ -91,12 +91,8 @@ function diffsWith(gold: unknown, pred: unknown): boolean {
   if (!isAsymmetricMatcher(gold)) return areDiffable(gold, pred)
   if (isSatisfies(gold)) return true
   const expected = matcherExpectedType(gold)
-  return !Array.isArray(pred) && (expected === undefined || expected === kindOf(pred))
-}
-
-/** A predicted value's kind as jest-diff names it: a prediction is plain data. */
-function kindOf(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+  // Not a list, the prediction is an object, jest-diff's 'object' (only nested values are diffed).
+  return !Array.isArray(pred) && (expected === undefined || expected === typeof pred)
 }
 
 /** The gold value of a nested diff: the author's, or the described one with its JSON markers as markers; undefined when it holds what a Score cannot test. */

@@ -36,8 +36,9 @@ describe('the matchers inside a runner', () => {
     expect(reads).toEqual([])
   })
 
-  test("colours the gold with the runner's expected colour and the prediction with its received colour", () => {
+  test("colours the gold with the runner's expected colour and the prediction with its received colour, under the runner's hint", () => {
     const { message } = matchers.toMatchToolCalls.call(taggingContext([]), [search('dogs')], [search('cats')])
+    expect(message()).toMatch(/^expect\(received\)\.toMatchToolCalls\(…\)\n/)
     expect(message()).toContain('<expected>    - q: "cats"</expected>')
     expect(message()).toContain('<received>    + q: "dogs"</received>')
   })
@@ -72,5 +73,10 @@ describe('the matchers inside a runner', () => {
     expect(pass).toBe(true)
     expect(message()).toMatch(/^expect\(received\)\.resolves\.not\.toMatchToolCalls\(gold\)\n\nExpected the calls not to match the gold, but they do\.\n/)
     expect(message()).toContain('\n  ✓ gold[0] ↔ pred[0]  search(q: "cats")\n')
+    // Neither `.not` nor a promise, and a second argument.
+    const plain = { ...bunLike, isNot: false, promise: '' }
+    const failed = matchers.toMatchToolCalls.call(plain, [search('dogs')], [search('cats')], { level: 'arg' })
+    expect(failed.message()).toMatch(/^expect\(received\)\.toMatchToolCalls\(gold, options\)\n\nExpected the calls to match the gold, but 1 pair differs\.\n/)
+    expect(failed.message()).toContain('\n    - q: "cats"\n    + q: "dogs"  ← expected "cats", received "dogs"\n')
   })
 })

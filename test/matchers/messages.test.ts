@@ -295,6 +295,16 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('    ~ filters:  ← expected ObjectContaining {"c": 4}, received {"c": 3}\n        - ObjectContaining {\n')
   })
 
+  test("beside a matcher not the runners' own, shows the predicted value alone, as jest-diff takes no kind of it; beside one whose kind throws, each side on one line", () => {
+    const custom = { asymmetricMatch: () => false, toAsymmetricMatcher: () => 'Custom', getExpectedType: () => 'array' }
+    const pred = [{ name: 'f', args: { a: { b: 1 } } }]
+    const alone = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'f', args: { a: custom } }]))
+    expect(alone).toMatch(/\n {4}~ a: {2}← expected .*, received \{"b": 1\}\n {8}\+ \{\n {8}\+ {3}"b": 1,\n {8}\+ \}\n/)
+    const throwing = { ...custom, $$typeof: Symbol.for('jest.asymmetricMatcher'), getExpectedType: () => { throw new Error('no kind') } }
+    const inline = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'f', args: { a: throwing } }]))
+    expect(inline).toContain('\n    - a: Custom\n    + a: {"b": 1}  ← expected Custom, received {"b": 1}\n')
+  })
+
   test('shows the predicted value alone where a nested argument\'s gold is a predicate, which has no value to diff it with', () => {
     const pred = [{ name: 'hotel', args: { filters: { stars: 3 } } }]
     const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'hotel', args: { filters: satisfies(() => false, 'a good filter') } }]))

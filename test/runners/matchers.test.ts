@@ -229,14 +229,17 @@ describe('toMatchToolCalls', () => {
   })
 
   test.each([
-    ['plain data', () => ({ amenities: ['pool', 'spa'], stars: 4 })],
-    ['expect.objectContaining', () => expect.objectContaining({ amenities: ['pool', 'spa'] })],
-  ])("prints a nested diff of %s as the runner's own diffs print it: `Object {` and `Array [` under Jest, `{` and `[` under Vitest", (_, makeGold) => {
+    ['plain data', () => ({ amenities: ['pool', 'spa'], stars: 4 }), '-     "spa",'],
+    ['expect.objectContaining', () => expect.objectContaining({ amenities: ['pool', 'spa'] }), '-     "spa",'],
+    // Compared unindented, the lines that moved a level deeper are no change.
+    ['a value nested a level deeper', () => ({ amenities: [['pool', 'gym']], stars: 4 }), '      "pool",'],
+  ])("prints a nested diff of %s as the runner's own diffs print it: `Object {` and `Array [` under Jest, `{` and `[` under Vitest", (_, makeGold, line) => {
     const pred = { amenities: ['pool', 'gym'], stars: 4 }
-    const message = failure(() => expect([{ name: 'hotel', args: { filters: pred } }]).toMatchToolCalls([{ name: 'hotel', args: { filters: makeGold() } }]))
+    const gold = makeGold()
+    const message = failure(() => expect([{ name: 'hotel', args: { filters: pred } }]).toMatchToolCalls([{ name: 'hotel', args: { filters: gold } }]))
     const nested = message.split('\n').filter((line) => line.startsWith('        ')).map((line) => line.slice(8))
     expect(nested).toEqual(runnersOwnDiff(makeGold(), pred).split('\n'))
-    expect(nested).toContain('-     "spa",')
+    expect(nested).toContain(line)
   })
 })
 
