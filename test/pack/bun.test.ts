@@ -1,9 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { wrongArgumentMessage } from '../fixtures/wrong-argument-message'
-import { bin, node, npm, packInto, run } from './packed-project'
+import { bin, installedProject, node } from './packed-project'
 
 // The packed package under `bun test`, whose matcher utils differ from Jest's: Bun is installed from the
 // npm registry, as a package holding Linux's x64 binary, into a project outside the repo.
@@ -13,11 +12,7 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('the pack
   let output: string
 
   beforeAll(async () => {
-    project = await mkdtemp(join(tmpdir(), 'expect-toolcalls-bun-'))
-    await cp(join(import.meta.dirname, 'bun'), project, { recursive: true })
-    const tarball = await packInto(project)
-    await run(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project })
-    await run(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project })
+    project = await installedProject('bun', join(import.meta.dirname, 'bun'))
     // `node` runs any binary: here Bun's, whose test runner is its `test` command.
     ;({ output } = await node(['test'], project, join(project, 'node_modules/@oven/bun-linux-x64/bin/bun')))
   }, 180_000)

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify, stripVTControlCharacters } from 'node:util'
 
@@ -40,6 +41,26 @@ export async function node(args: string[], cwd: string, execPath = process.execP
 export async function packInto(folder: string): Promise<string> {
   const { stdout } = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', folder], { cwd: repo })
   return join(folder, (JSON.parse(stdout) as Array<{ filename: string }>)[0]!.filename)
+}
+
+/**
+ * A project made in the system's temporary folder, outside the repo so that nothing resolves to the repo's own
+ * packages: a copy of `fixture` (a folder holding its package.json and lockfile), filled in by `prepare`, installed
+ * by `npm ci`, with the packed package installed beside it. Removed again where it cannot be made.
+ */
+export async function installedProject(name: string, fixture: string, prepare?: (project: string) => Promise<void>): Promise<string> {
+  const project = await mkdtemp(join(tmpdir(), `expect-toolcalls-${name}-`))
+  try {
+    await cp(fixture, project, { recursive: true })
+    await prepare?.(project)
+    const tarball = await packInto(project)
+    await run(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project })
+    await run(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project })
+    return project
+  } catch (error) {
+    await rm(project, { recursive: true, force: true })
+    throw error
+  }
 }
 
 /** Each test's status and, for a failure, its message without colour, from a Jest-style JSON report. */

@@ -1,10 +1,9 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cp, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
 import { DIFF_FLAGS, expectVitestsOwnDiff } from '../fixtures/nested-diff/diff-of'
-import { bin, node, npm, packInto, resultsByTitle, run } from './packed-project'
+import { bin, installedProject, node, resultsByTitle } from './packed-project'
 
 // The packed package beside the runners of one end of its peer range, installed by a lockfile of
 // test/pack/peers, in a project outside the repo so that nothing resolves to the repo's own runners.
@@ -25,16 +24,13 @@ export function describePeerRunners(title: string, { folder, versions, node: own
   const inProject = (args: string[]) => node(args, project, nodePath())
 
   beforeAll(async () => {
-    project = await mkdtemp(join(tmpdir(), `expect-toolcalls-${folder}-peers-`))
-    await cp(join(import.meta.dirname, 'peers', folder), project, { recursive: true })
-    for (const file of ['vitest.config.js', 'vitest.inline.config.js', 'jest.config.cjs']) await cp(join(import.meta.dirname, 'peers', file), join(project, file))
-    for (const file of ['weather.test.js', 'weather.test.cjs', 'page.test.cjs', 'vitest.setup.js', 'types']) {
-      await cp(join(import.meta.dirname, 'project', file), join(project, file), { recursive: true })
-    }
-    await cp(join(import.meta.dirname, '../fixtures/nested-diff'), join(project, 'nested-diff'), { recursive: true })
-    const tarball = await packInto(project)
-    await run(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project })
-    await run(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project })
+    project = await installedProject(`${folder}-peers`, join(import.meta.dirname, 'peers', folder), async (into) => {
+      for (const file of ['vitest.config.js', 'vitest.inline.config.js', 'jest.config.cjs']) await cp(join(import.meta.dirname, 'peers', file), join(into, file))
+      for (const file of ['weather.test.js', 'weather.test.cjs', 'page.test.cjs', 'vitest.setup.js', 'types']) {
+        await cp(join(import.meta.dirname, 'project', file), join(into, file), { recursive: true })
+      }
+      await cp(join(import.meta.dirname, '../fixtures/nested-diff'), join(into, 'nested-diff'), { recursive: true })
+    })
   }, 180_000)
 
   afterAll(async () => {
