@@ -62,21 +62,38 @@ type FormsFor<R, V> = 0 extends 1 & V
 /** The figures as an object type, which a type with an index signature (`Record<string, unknown>`) takes, as it takes no interface. */
 type FigureFields = { [K in keyof Figures]: Figures[K] }
 
+declare const likeToEqual: unique symbol
+
+/**
+ * Given as `R`, a matcher returns what the runner's own `toEqual` returns on the same assertion:
+ * `void`, or `Promise<void>` under `.resolves`, `.rejects` and `expect.poll`. Vitest 5 names that
+ * type `R` in its `Matchers<R, T>`; Vitest 3.2 and 4's `Matchers<T>` have no name for it, and one
+ * declaration must fit both.
+ */
+export interface LikeToEqual {
+  readonly [likeToEqual]: never
+}
+
+/** `R`, or with `LikeToEqual` what `toEqual` returns on `This`; `any` where `This` is no assertion (`expect.toMatchToolCalls(...)`). */
+type Returns<R, This> = 0 extends 1 & R ? R : [R] extends [LikeToEqual] ? ToEqualReturns<This> : R
+
+type ToEqualReturns<This> = This extends { toEqual: (...args: never) => infer Returned } ? Returned : any
+
 /**
  * The matchers' signatures, shared by the type augmentation of each runner. `R` is what the
  * runner's matchers return, `T` the type of the received value, where the runner gives it.
  */
 export interface ToolCallMatchers<R = unknown, T = unknown> {
   /** Every gold call is paired with a prediction that matches it exactly, and no prediction is left over. */
-  toMatchToolCalls(gold: Gold, options?: ToMatchToolCallsOptions): R
+  toMatchToolCalls(gold: Gold, options?: ToMatchToolCallsOptions): Returns<R, this>
   /**
    * The F1 (or `by`) of the calls against the gold reaches the threshold, from 0 to 1; on a
    * `Score` or a corpus report from `evaluate`, which already hold their figures, the gold is left out.
    */
-  toScoreAtLeast: ToScoreAtLeast<R, T>
+  toScoreAtLeast: ToScoreAtLeast<Returns<R, this>, T>
   /**
    * At least one call has this name and, when given, exactly these arguments (as a gold call
    * would match), or arguments that an asymmetric matcher such as `expect.objectContaining` accepts.
    */
-  toHaveCalledTool(name: string, args?: ArgsInput | AsymmetricMatcher): R
+  toHaveCalledTool(name: string, args?: ArgsInput | AsymmetricMatcher): Returns<R, this>
 }

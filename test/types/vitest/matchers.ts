@@ -27,6 +27,20 @@ expect([]).toHaveCalledTool('search')
 expect([]).toHaveCalledTool('search', { q: expect.stringMatching(/cat/) })
 expect({ calls: [] }).toEqual({ calls: expect.toHaveCalledTool('search') })
 
+// A matcher returns what toEqual returns on the same assertion: a promise exactly where it must be awaited.
+const checked: void = expect([]).toMatchToolCalls(gold)
+const scored: void = expect(score).toScoreAtLeast(0.9)
+const found: void = expect([]).not.toHaveCalledTool('search')
+const resolved: Promise<void> = expect(Promise.resolve([])).resolves.toMatchToolCalls(gold)
+const rejected: Promise<void> = expect(Promise.reject(new Error('no calls'))).rejects.not.toHaveCalledTool('search')
+const resolvedScore: Promise<void> = expect(Promise.resolve(score)).resolves.toScoreAtLeast(0.9)
+const polled: Promise<void> = expect.poll(() => []).toMatchToolCalls(gold)
+// @ts-expect-error a synchronous assertion is not a promise
+const notAwaited: Promise<void> = expect([]).toMatchToolCalls(gold)
+// @ts-expect-error nor is what it returns the received value
+const notReceived: never[] = expect([]).toMatchToolCalls(gold)
+void [checked, scored, found, resolved, rejected, resolvedScore, polled, notAwaited, notReceived]
+
 
 // Arguments typed by an interface, which has no index signature.
 interface SearchArgs {

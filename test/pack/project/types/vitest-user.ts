@@ -9,3 +9,12 @@ test('typed', () => {
   // @ts-expect-error: the threshold is a number
   expect([]).toScoreAtLeast('high', [])
 })
+
+test('returns what toEqual returns', async () => {
+  const checked: void = expect([]).toMatchToolCalls([])
+  const polled: Promise<void> = expect.poll(() => []).toMatchToolCalls([])
+  const resolved: Promise<void> = expect(Promise.resolve([])).resolves.toScoreAtLeast(0.5, [])
+  // @ts-expect-error: a synchronous assertion is not a promise
+  const notAwaited: Promise<void> = expect([]).toHaveCalledTool('f')
+  await Promise.all([checked, polled, resolved, notAwaited])
+})
