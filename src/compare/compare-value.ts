@@ -1,6 +1,7 @@
 import { whyThrown } from './canonicalizers'
 import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath, thrownText } from '../calls/path'
+import { containingMiss } from './containing-miss'
 import { describeMatcher } from './gold-values'
 import { describeKind, printDrawnApart, printStringsApart, printValue, valuesDrawnAlike } from './print-value'
 import { isRecord } from '../calls/plain-value'
@@ -147,7 +148,11 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         if (undecidedValue()) return undefined
         return path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, but it returned a promise: it must decide at once`)
       }
-      return matched ? undefined : path === null ? FAILED : mismatchAt(path, `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
+      if (matched) return undefined
+      if (path === null) return FAILED
+      const miss = containingMiss(node.raw, pred, ctx.testers?.list)
+      if (miss !== undefined) return mismatchAt(miss.key === undefined ? path : lazyChild(path, miss.key), miss.reason)
+      return mismatchAt(path, `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
     }
     default:
       break

@@ -292,7 +292,7 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('    - note: Any<String>\n    + note: {"b": 2}  ← expected Any<String>, received {"b": 2}\n')
     expect(message).not.toContain('Comparing two different types')
     // A matcher of objects beside an object is still diffed.
-    expect(message).toContain('    ~ filters:  ← expected ObjectContaining {"c": 4}, received {"c": 3}\n        - ObjectContaining {\n')
+    expect(message).toContain('    ~ filters:  ← filters.c: expected 4, received 3\n        - ObjectContaining {\n')
   })
 
   test("beside a matcher not the runners' own, shows the predicted value alone, as jest-diff takes no kind of it; beside one whose kind throws, each side on one line", () => {

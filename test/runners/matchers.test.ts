@@ -193,6 +193,21 @@ describe('toMatchToolCalls', () => {
     expect(run).not.toMatchToolCalls([{ name: 'run', args: { legs: expect.arrayContaining(['4 km']), split: expect.objectContaining({ distance: '5 km' }) } }])
   })
 
+  test("names the key where the runner's expect.objectContaining failed, its equality deciding key by key", () => {
+    const trip = (value: unknown) => [{ name: 'book', args: { trip: value } }]
+    const received = trip({ from: 'Paris', to: 'Rome', legs: 2, distance: '5000 m' })
+    const reason = (sample: Record<string, unknown>) => failure(() => expect(received).toMatchToolCalls(trip(expect.objectContaining(sample))))
+    expect(reason({ to: 'Lyon', legs: 2 })).toContain('~ trip:  ← trip.to: expected "Lyon", received "Rome"\n')
+    expect(reason({ legs: 2, seat: '12A' })).toContain('~ trip:  ← missing key "seat", expected "12A"\n')
+    expect(reason({ legs: expect.any(String) })).toContain('~ trip:  ← trip.legs: expected Any<String>, received 2\n')
+    // The custom tester takes '5 km' for '5000 m': the key at fault is the next one.
+    expect(reason({ distance: '5 km', legs: 3 })).toContain('~ trip:  ← trip.legs: expected 3, received 2\n')
+    // Not an object: the matcher is named whole.
+    expect(failure(() => expect(trip('Rome')).toMatchToolCalls(trip(expect.objectContaining({ to: 'Rome' }))))).toMatch(
+      /← expected ObjectContaining ?\{"to": "Rome"\}, received "Rome"\n/,
+    )
+  })
+
   test('passes its options to the metric', () => {
     expect([search('Cats')]).not.toMatchToolCalls([search('cats')], { canonicalizer: 'exact' })
     expect([{ name: 'web.search', args: { q: 'cats' } }]).toMatchToolCalls([{ name: 'web_search', args: { q: 'cats' } }], {
