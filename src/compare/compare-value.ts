@@ -1,7 +1,7 @@
 import { whyThrown } from './canonicalizers'
 import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath, thrownText } from '../calls/path'
-import { containingMiss } from './containing-miss'
+import { containingMisses, printExpected } from './containing-miss'
 import { describeMatcher } from './gold-values'
 import { describeKind, printDrawnApart, printStringsApart, printValue, valuesDrawnAlike } from './print-value'
 import { isRecord } from '../calls/plain-value'
@@ -150,8 +150,11 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       }
       if (matched) return undefined
       if (path === null) return FAILED
-      const miss = containingMiss(node.raw, pred, ctx.testers?.list)
-      if (miss !== undefined) return mismatchAt(miss.key === undefined ? path : lazyChild(path, miss.key), miss.reason)
+      const miss = containingMisses(node.raw, pred, ctx.testers?.list, true)?.[0]
+      if (miss !== undefined) {
+        if (miss.missing) return mismatchAt(path, `missing key ${JSON.stringify(miss.key)}, expected ${printExpected(miss.expected)}`)
+        return mismatchAt(lazyChild(path, miss.key), miss.reason)
+      }
       return mismatchAt(path, `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
     }
     default:

@@ -6,6 +6,8 @@ import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '..
 import { printName, printValue } from '../compare/print-value'
 import { acceptsUnder } from '../compare/accepts-value'
 import { isThenable } from '../compare/compare-value'
+import type { ArgVerdict } from '../compare/compare-call'
+import { type ContainingMiss, containingMisses } from '../compare/containing-miss'
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
 import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import type { PairDetail } from '../metric/score'
@@ -46,6 +48,35 @@ function nearest(pair: PairDetail, args: Record<string, unknown>, options: Resol
   const colors = runnerColors(context)
   const diff = { writtenGold: args, accepts: acceptsUnder(options), bounds: runnerBounds(context) }
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...formatDiffering(pair, colors, diff, PAIR_LINES)]
+}
+
+/** Of the calls to the tool, the one whose arguments fail the fewest keys of an `expect.objectContaining`, and those keys; undefined for any other matcher. */
+function nearestContaining(calls: readonly ToolCall[], name: string, matcher: AsymmetricMatcher, testers: MatcherContext['customTesters']) {
+  let nearest: { index: number; misses: ContainingMiss[] } | undefined
+  for (const [index, call] of calls.entries()) {
+    if (call.name !== name || isUnparseable(call)) continue
+    const misses = containingMisses(matcher, call.args, testers)
+    if (misses !== undefined && misses.length > 0 && (nearest === undefined || misses.length < nearest.misses.length)) nearest = { index, misses }
+  }
+  return nearest
+}
+
+/** The keys of the sample that the nearest call's arguments lack or hold otherwise, written as a pair's differing arguments are. */
+function nearestMisses(call: ToolCall, index: number, misses: readonly ContainingMiss[], options: ResolvedMatchOptions, context: MatcherContext): string[] {
+  const pair: PairDetail = {
+    predIndex: index,
+    goldIndex: 0,
+    exact: false,
+    weight: 1,
+    tp: 0,
+    fp: 1,
+    fn: 1,
+    pred: { name: call.name, args: call.args },
+    gold: { name: call.name, args: Object.fromEntries(misses.map(({ key, expected }) => [key, expected])) },
+    args: misses.map(({ key, missing, reason }): ArgVerdict => (missing ? { arg: key, verdict: 'missing', weight: 1 } : { arg: key, verdict: 'mismatch', weight: 1, reason })),
+  }
+  const diff = { accepts: acceptsUnder(options), bounds: runnerBounds(context) }
+  return [`The nearest, pred[${index}], differs:`, ...formatDiffering(pair, runnerColors(context), diff, PAIR_LINES)]
 }
 
 /** Whether the call's arguments satisfy the matcher, or 'unchecked' where it threw or answered with a promise. */
@@ -135,9 +166,11 @@ export function toHaveCalledTool(
             : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
         : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
-    const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : shownPair?.predIndex
+    const containing = !pass && !this.isNot && matcher !== undefined ? nearestContaining(shownCalls, name, matcher, this.customTesters) : undefined
+    const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : (shownPair?.predIndex ?? containing?.index)
     if (shownCalls.length > 0 && !noCallsYet) sections.push(callsMade(shownCalls, highlight, name).join('\n'))
     if (!pass && shownPair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(shownPair, args as Record<string, unknown>, options, this).join('\n'))
+    if (containing !== undefined) sections.push(nearestMisses(shownCalls[containing.index]!, containing.index, containing.misses, options, this).join('\n'))
     return sections.join('\n\n')
   }
   const message = () =>

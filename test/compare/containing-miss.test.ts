@@ -1,6 +1,6 @@
 import { expect as jestExpect } from 'expect'
 import { describe, expect, test } from 'vitest'
-import { containingMiss } from '../../src/compare/containing-miss'
+import { containingMisses } from '../../src/compare/containing-miss'
 import type { AsymmetricMatcher } from '../../src/compare/gold-values'
 
 const runners = [
@@ -8,46 +8,51 @@ const runners = [
   ['Jest', (sample: Record<string, unknown>) => jestExpect.objectContaining(sample)],
 ] as const
 
-describe.each(runners)("the key where %s's expect.objectContaining failed", (_, objectContaining) => {
-  const miss = (sample: Record<string, unknown>, pred: unknown) => containingMiss(objectContaining(sample) as AsymmetricMatcher, pred, undefined)
+describe.each(runners)("the keys where %s's expect.objectContaining failed", (_, objectContaining) => {
+  const misses = (sample: Record<string, unknown>, pred: unknown, firstOnly = false) =>
+    containingMisses(objectContaining(sample) as AsymmetricMatcher, pred, undefined, firstOnly)
 
-  test('is the first key of the sample held otherwise, or missing', () => {
-    expect(miss({ a: 1, b: 2, c: 3 }, { a: 1, b: 5 })).toEqual({ key: 'b', reason: 'expected 2, received 5' })
-    expect(miss({ a: 1, c: 3 }, { a: 1, b: 5 })).toEqual({ key: undefined, reason: 'missing key "c", expected 3' })
+  test('are those of the sample held otherwise, or missing, in its order', () => {
+    expect(misses({ a: 1, b: 2, c: 3, d: 4 }, { a: 1, b: 5, d: 4 })).toEqual([
+      { key: 'b', expected: 2, missing: false, reason: 'expected 2, received 5' },
+      { key: 'c', expected: 3, missing: true, reason: 'missing' },
+    ])
+    expect(misses({ a: 1, b: 2, c: 3 }, { a: 1 }, true)).toEqual([{ key: 'b', expected: 2, missing: true, reason: 'missing' }])
   })
 
-  test("is told by the runner's own equality, a matcher in the sample included", () => {
-    expect(miss({ n: expect.any(Number), s: jestExpect.stringMatching(/^a/) }, { n: 1, s: 'ba' })?.key).toBe('s')
-    expect(miss({ list: [1, 2] }, { list: [1, 2, 3] })).toEqual({ key: 'list', reason: 'expected [1, 2], received [1, 2, 3]' })
+  test("are told by the runner's own equality, a matcher in the sample included", () => {
+    expect(misses({ n: expect.any(Number), s: jestExpect.stringMatching(/^a/) }, { n: 1, s: 'ba' })?.map(({ key }) => key)).toEqual(['s'])
+    expect(misses({ n: expect.any(String) }, { n: 1 })?.[0]?.reason).toBe('expected Any<String>, received 1')
+    expect(misses({ list: [1, 2] }, { list: [1, 2, 3] })?.[0]?.reason).toBe('expected [1, 2], received [1, 2, 3]')
   })
 
-  test('takes a key the object inherits, and a key named __proto__, as the matcher does', () => {
+  test('take a key the object inherits, and a key named __proto__, as the matcher does', () => {
     const inherits = Object.create({ a: 1 }) as Record<string, unknown>
-    expect(miss({ a: 1, b: 2 }, inherits)).toEqual({ key: undefined, reason: 'missing key "b", expected 2' })
-    expect(miss({ a: 2 }, inherits)).toEqual({ key: 'a', reason: 'expected 2, received 1' })
+    expect(misses({ a: 1, b: 2 }, inherits)?.map(({ key, missing }) => [key, missing])).toEqual([['b', true]])
+    expect(misses({ a: 2 }, inherits)?.[0]).toMatchObject({ key: 'a', missing: false, reason: 'expected 2, received 1' })
     const proto = JSON.parse('{"__proto__": 1, "x": 2}') as Record<string, unknown>
-    expect(miss(JSON.parse('{"__proto__": 1, "x": 3}') as Record<string, unknown>, proto)).toEqual({ key: 'x', reason: 'expected 3, received 2' })
+    expect(misses(JSON.parse('{"__proto__": 1, "x": 3}') as Record<string, unknown>, proto)?.map(({ key }) => key)).toEqual(['x'])
   })
 
-  test('is none where the prediction is no object, or where every key alone matches', () => {
-    expect(miss({ a: 1 }, 'a')).toBeUndefined()
-    expect(miss({ a: 1 }, null)).toBeUndefined()
-    expect(miss({ a: 1 }, { a: 1 })).toBeUndefined()
+  test('are none where every key alone matches, and not told where the prediction is no object', () => {
+    expect(misses({ a: 1 }, { a: 1, b: 2 })).toEqual([])
+    expect(misses({ a: 1 }, 'a')).toBeUndefined()
+    expect(misses({ a: 1 }, null)).toBeUndefined()
   })
 
-  test('is none where the prediction throws as it is read', () => {
+  test('are not told where the prediction throws as it is read', () => {
     const refuse = () => {
       throw new Error('no')
     }
     const throwing = new Proxy({}, { has: refuse, get: refuse, ownKeys: refuse, getOwnPropertyDescriptor: refuse, getPrototypeOf: refuse })
-    expect(miss({ a: 1 }, throwing)).toBeUndefined()
+    expect(misses({ a: 1 }, throwing)).toBeUndefined()
   })
 })
 
-describe('containingMiss', () => {
+describe('containingMisses', () => {
   test('leaves alone any other matcher, the inverse one included, and one whose class cannot be built again', () => {
-    expect(containingMiss(expect.arrayContaining([1]) as AsymmetricMatcher, [2], undefined)).toBeUndefined()
-    expect(containingMiss(expect.not.objectContaining({ a: 1 }) as AsymmetricMatcher, { a: 1 }, undefined)).toBeUndefined()
+    expect(containingMisses(expect.arrayContaining([1]) as AsymmetricMatcher, [2], undefined)).toBeUndefined()
+    expect(containingMisses(expect.not.objectContaining({ a: 1 }) as AsymmetricMatcher, { a: 1 }, undefined)).toBeUndefined()
     class Unbuildable {
       readonly $$typeof = Symbol.for('jest.asymmetricMatcher')
       readonly sample = { a: 1 }
@@ -57,6 +62,6 @@ describe('containingMiss', () => {
       asymmetricMatch = () => false
       toString = () => 'ObjectContaining'
     }
-    expect(containingMiss(new Unbuildable(), { a: 2 }, undefined)).toBeUndefined()
+    expect(containingMisses(new Unbuildable(), { a: 2 }, undefined)).toBeUndefined()
   })
 })

@@ -514,7 +514,22 @@ describe('toHaveCalledTool', () => {
     expect(() => expect([{ name: 'get_weather', args: {} }]).toHaveCalledTool('get_weather', throwing)).toThrow('none of the calls made is one')
     const message = failure(() => expect(weather).toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Paris' })))
     expect(message).toMatch(/Expected a call to get_weather with arguments ObjectContaining ?\{"city": "Paris"\}, but none of the calls made is one\./)
-    expect(message).toContain('pred[0] get_weather(city: "Lisbon", days: 3)')
+    expect(message).toContain('→ pred[0] get_weather(city: "Lisbon", days: 3)')
+    expect(message).toContain('The nearest, pred[0], differs:\n    - city: "Paris"\n    + city: "Lisbon"  ← expected "Paris", received "Lisbon"')
+  })
+
+  test("with expect.objectContaining, names the keys that the nearest call to the tool lacks or holds otherwise, as the runner's equality tells them", () => {
+    const weather = [
+      { name: 'get_weather', args: { city: 'Lisbon', days: 3 } },
+      { name: 'search', args: { city: 'Porto', days: 2, units: 'C' } },
+      { name: 'get_weather', args: { city: 'Porto', days: 2, distance: '5000 m' } },
+    ]
+    const sample = { city: 'Porto', days: 2, distance: '5 km', units: expect.any(String) }
+    const message = failure(() => expect(weather).toHaveCalledTool('get_weather', expect.objectContaining(sample)))
+    // pred[2] lacks one key; the custom tester takes its '5000 m' for '5 km'. pred[0] differs in three, and the search call is another tool.
+    expect(message).toContain('→ pred[2] get_weather(city: "Porto", days: 2, distance: "5000 m")')
+    expect(message).toMatch(/The nearest, pred\[2\], differs:\n {4}- units: Any<String>  ← missing$/)
+    expect(failure(() => expect(weather).not.toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Lisbon' })))).not.toContain('The nearest')
   })
 
   test('under .not, fails where a predicate or matcher among the arguments could not decide on a call that may be the one', () => {
