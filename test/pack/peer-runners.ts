@@ -16,9 +16,11 @@ export interface PeerRunners {
   versions: string[]
   /** A Node the project installs to run its runners (a path in it, and that Node's version); this one where not given. */
   node?: { path: string; version: string }
+  /** Vitest 5 or later: the README's own declaration of the matchers is checked without skipLibCheck too. */
+  vitest5?: boolean
 }
 
-export function describePeerRunners(title: string, { folder, versions, node: ownNode }: PeerRunners): void {
+export function describePeerRunners(title: string, { folder, versions, node: ownNode, vitest5 = false }: PeerRunners): void {
   let project: string
   const nodePath = () => (ownNode === undefined ? process.execPath : join(project, ownNode.path))
   const inProject = (args: string[]) => node(args, project, nodePath())
@@ -84,6 +86,11 @@ export function describePeerRunners(title: string, { folder, versions, node: own
       const [vitestTypes, jestTypes] = await Promise.all([tsc('tsconfig.vitest.json'), tsc('tsconfig.jest.json')])
       expect(vitestTypes, vitestTypes.output).toEqual({ exitCode: 0, output: '' })
       expect(jestTypes, jestTypes.output).toEqual({ exitCode: 0, output: '' })
+    }, 60_000)
+
+    test.runIf(vitest5)("type-checks, without skipLibCheck, a user's test files typed by the README's declaration for Vitest 5", async () => {
+      const declared = await inProject([bin('typescript', 'tsc'), '-p', join('types', 'tsconfig.vitest5-declared.json')])
+      expect(declared, declared.output).toEqual({ exitCode: 0, output: '' })
     }, 60_000)
   })
 }

@@ -1,5 +1,5 @@
-// A Vitest user's test file, type-checked against the installed package.
-import 'expect-toolcalls/vitest'
+// A Vitest user's test file, type-checked against the installed package: the matchers' types come from vitest-setup.ts, or from
+// vitest5-matchers.d.ts.
 import { expect, test } from 'vitest'
 
 test('typed', () => {
