@@ -166,7 +166,7 @@ export function toHaveCalledTool(
             : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
         : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
-    const containing = !pass && !this.isNot && matcher !== undefined ? nearestContaining(shownCalls, name, matcher, this.customTesters) : undefined
+    const containing = !pass && matcher !== undefined ? nearestContaining(shownCalls, name, matcher, this.customTesters) : undefined
     const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : (shownPair?.predIndex ?? containing?.index)
     if (shownCalls.length > 0 && !noCallsYet) sections.push(callsMade(shownCalls, highlight, name).join('\n'))
     if (!pass && shownPair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(shownPair, args as Record<string, unknown>, options, this).join('\n'))

@@ -64,4 +64,20 @@ describe('containingMisses', () => {
     }
     expect(containingMisses(new Unbuildable(), { a: 2 }, undefined)).toBeUndefined()
   })
+
+  test("leaves alone a matcher that only calls itself ObjectContaining, without the runners' mark", () => {
+    class Lookalike {
+      constructor(readonly sample: Record<string, unknown>) {}
+      asymmetricMatch = () => false
+      toString = () => 'ObjectContaining'
+    }
+    expect(containingMisses(new Lookalike({ a: 1 }), { a: 2 }, undefined)).toBeUndefined()
+  })
+
+  test('is not told of a sample or class unlike the runners', () => {
+    const mark = Symbol.for('jest.asymmetricMatcher')
+    const named = { $$typeof: mark, asymmetricMatch: () => false, toString: () => 'ObjectContaining' }
+    expect(containingMisses({ ...named, sample: null } as AsymmetricMatcher, { a: 2 }, undefined)).toBeUndefined()
+    expect(containingMisses(Object.assign(Object.create(null) as object, named, { sample: { a: 1 } }) as AsymmetricMatcher, { a: 2 }, undefined)).toBeUndefined()
+  })
 })

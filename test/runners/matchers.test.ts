@@ -523,13 +523,20 @@ describe('toHaveCalledTool', () => {
       { name: 'get_weather', args: { city: 'Lisbon', days: 3 } },
       { name: 'search', args: { city: 'Porto', days: 2, units: 'C' } },
       { name: 'get_weather', args: { city: 'Porto', days: 2, distance: '5000 m' } },
+      { name: 'get_weather', args: { city: 'Faro', days: 2, distance: '5 km' } },
     ]
     const sample = { city: 'Porto', days: 2, distance: '5 km', units: expect.any(String) }
     const message = failure(() => expect(weather).toHaveCalledTool('get_weather', expect.objectContaining(sample)))
-    // pred[2] lacks one key; the custom tester takes its '5000 m' for '5 km'. pred[0] differs in three, and the search call is another tool.
+    // pred[2] lacks one key; the custom tester takes its '5000 m' for '5 km'. pred[3] fails two keys, pred[0] four, and the search call is another tool.
     expect(message).toContain('→ pred[2] get_weather(city: "Porto", days: 2, distance: "5000 m")')
     expect(message).toMatch(/The nearest, pred\[2\], differs:\n {4}- units: Any<String>  ← missing$/)
+    // Of calls that fail as many keys, the first.
+    expect(failure(() => expect(weather).toHaveCalledTool('get_weather', expect.objectContaining({ days: 1 })))).toContain('The nearest, pred[0], differs:')
     expect(failure(() => expect(weather).not.toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Lisbon' })))).not.toContain('The nearest')
+    // A value that differs within is diffed as the runner's own diffs print it.
+    const nested = failure(() => expect([{ name: 'f', args: { filters: { stars: 4 } } }]).toHaveCalledTool('f', expect.objectContaining({ filters: { stars: 5 } })))
+    const diffed = nested.split('\n').filter((line) => line.startsWith('        ')).map((line) => line.slice(8))
+    expect(diffed).toEqual(runnersOwnDiff({ stars: 5 }, { stars: 4 }).split('\n'))
   })
 
   test('under .not, fails where a predicate or matcher among the arguments could not decide on a call that may be the one', () => {
