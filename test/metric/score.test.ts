@@ -498,6 +498,28 @@ describe('the detail', () => {
     expect(score.unmatchedGold.map((u) => u.call.name)).toEqual(['answer'])
   })
 
+  test('at arg level, a left-over prediction that matches exactly a gold call paired with an inexact one says so, and why', () => {
+    const gold = [{ name: 'f', args: { a: 1, b: optional(2), c: optional(3), d: 4 } }]
+    const exactShort = { name: 'f', args: { a: 1, d: 4 } }
+    const closerWrong = { name: 'f', args: { a: 1, b: 2, c: 3, d: 5 } }
+    const score = argLevel.score([exactShort, closerWrong], gold)
+    expect(score.pairs.map(({ predIndex, exact }) => [predIndex, exact])).toEqual([[1, false]])
+    expect(score.unmatchedPred[0]!.reason).toBe(
+      'every expected call to f is already paired: the one it matches exactly is paired with pred[1], which agrees with more of its arguments',
+    )
+    // With an order, the one kept may be the one the order allows.
+    const ordered = new ToolCallMetric({ level: 'arg', order: 'strict' }).score([exactShort, { name: 'g', args: {} }, closerWrong], [{ name: 'g', args: {} }, gold[0]!])
+    expect(ordered.unmatchedPred[0]!.reason).toBe(
+      'every expected call to f is already paired: the one it matches exactly is paired with pred[2], as the order allows, or as it agrees with more of its arguments',
+    )
+    // A left-over call that matches no gold call exactly keeps the reason alone, as does an exact one beside an exact pair.
+    expect(argLevel.score([{ name: 'f', args: { a: 2, d: 4 } }, closerWrong], gold).unmatchedPred[0]!.reason).toBe('every expected call to f is already paired')
+    expect(argLevel.score([exactShort, exactShort], gold).unmatchedPred[0]!.reason).toBe('every expected call to f is already paired')
+    // Nor is it said of another tool's gold call whose arguments it happens to hold.
+    const otherTool = argLevel.score([{ name: 'f', args: { a: 1 } }, { name: 'f', args: { a: 9 } }, { name: 'h', args: { a: 2 } }], [{ name: 'f', args: { a: 9 } }, { name: 'h', args: { a: 1 } }])
+    expect(otherTool.unmatchedPred[0]!.reason).toBe('every expected call to f is already paired')
+  })
+
   test('a wrong tool names a few of the expected ones, however many there are', () => {
     const calls = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, args: {} }))
     const few = callLevel.score(calls('p', 1), calls('g', 5))
