@@ -79,7 +79,7 @@ Options:
                           (gold of several turns written as turns, [[...], [...]])
   --canonicalizer default|exact|bfcl|toolName
                           how strings compare (default: case and runs of whitespace
-                          ignored; bfcl: BFCL's own rule)
+                          ignored, text in Unicode's NFC; bfcl: BFCL's own rule)
   --name exact|default|bfcl|toolName
                           how tool names compare, by the canonicalizers' names
                           (exact when not given; default: case and runs of

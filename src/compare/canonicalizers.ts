@@ -45,15 +45,11 @@ function standardizeLikeBfcl(s: string): string {
   return lower.includes("'") ? lower.replaceAll("'", '"') : lower
 }
 
-/** The canonicalizers as scoring calls them, on strings only: each string compared passes here, so they check nothing. */
+/** The canonicalizers as scoring calls them, on strings only: each string compared passes here, so they check nothing. Each is described on `canonicalizers`. */
 export const canonicalForms = {
-  /** Case-insensitive, trimmed, runs of whitespace folded to one space. */
-  default: (s: string): string => s.trim().replace(WHITESPACE_RUN, ' ').toLowerCase(),
-  /** The string itself. */
+  default: (s: string): string => s.trim().replace(WHITESPACE_RUN, ' ').toLowerCase().normalize('NFC'),
   exact: (s: string): string => s,
-  /** BFCL's rule: drop ` ,./-_*^`, lower-case, and read `'` as `"`. */
   bfcl: standardizeLikeBfcl,
-  /** For tool names: case folded, and `.` and `-` read as `_` (`Math.Factorial` = `math_factorial`). */
   toolName: (s: string): string => s.toLowerCase().replace(TOOL_NAME_SEPARATORS, '_'),
 } satisfies Record<string, Canonicalizer>
 
@@ -76,7 +72,7 @@ function checkedForm(name: CanonicalizerName): Canonicalizer {
 
 /** The canonicalizers, for an author to call or to pass as an option. */
 export const canonicalizers = {
-  /** Case-insensitive, trimmed, runs of whitespace folded to one space. */
+  /** Case-insensitive, trimmed, runs of whitespace folded to one space, in Unicode's NFC (a precomposed `é` is `e` and a combining accent). */
   default: checkedForm('default'),
   /** The string itself. */
   exact: checkedForm('exact'),

@@ -7,6 +7,17 @@ describe('canonicalizers', () => {
     expect(canonicalizers.default('  New\t\tYORK  city ')).toBe('new york city')
   })
 
+  test('default reads text in NFC: a precomposed letter equals the letter and its combining accent, as they print alike', () => {
+    expect(canonicalizers.default('Cafe\u0301 Zu\u0308rich')).toBe('café zürich')
+    expect(canonicalizers.default('CAFE\u0301')).toBe(canonicalizers.default('caf\u00e9'))
+    expect(canonicalizers.exact('cafe\u0301')).not.toBe(canonicalizers.exact('caf\u00e9'))
+    // Compatibility forms are other text: NFC leaves them, unlike NFKC.
+    expect(canonicalizers.default('\ufb01le')).not.toBe(canonicalizers.default('file'))
+    const metric = new ToolCallMetric()
+    expect(metric.score([{ name: 'book', args: { city: 'Zu\u0308rich' } }], [{ name: 'book', args: { city: 'Z\u00fcrich' } }]).f1).toBe(1)
+    expect(new ToolCallMetric({ canonicalizer: 'exact' }).score([{ name: 'book', args: { city: 'Zu\u0308rich' } }], [{ name: 'book', args: { city: 'Z\u00fcrich' } }]).f1).toBe(0)
+  })
+
   test('default keeps punctuation', () => {
     expect(canonicalizers.default('San-Francisco')).not.toBe(canonicalizers.default('San Francisco'))
   })
