@@ -1,7 +1,7 @@
 import { whyThrown } from './canonicalizers'
 import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath, thrownText } from '../calls/path'
-import { containingMisses, printExpected } from './containing-miss'
+import { arrayContainingMiss, containingMisses, printExpected } from './containing-miss'
 import { describeMatcher } from './gold-values'
 import { describeKind, printDrawnApart, printStringsApart, printValue, valuesDrawnAlike } from './print-value'
 import { isRecord } from '../calls/plain-value'
@@ -155,7 +155,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
         if (miss.missing) return mismatchAt(path, `missing key ${JSON.stringify(miss.key)}, expected ${printExpected(miss.expected)}`)
         return mismatchAt(lazyChild(path, miss.key), miss.reason)
       }
-      return mismatchAt(path, `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
+      return mismatchAt(path, arrayContainingMiss(node.raw, pred, ctx.testers?.list) ?? `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
     }
     default:
       break

@@ -41,6 +41,25 @@ export function containingMisses(matcher: AsymmetricMatcher, pred: unknown, test
   }
 }
 
+/**
+ * Why a runner's `expect.arrayContaining` fails on a list: the first item of its sample that no item of the list
+ * equals, each tried alone by a matcher of the same class, as above. Undefined for any other matcher or value, and
+ * where anything throws.
+ */
+export function arrayContainingMiss(matcher: AsymmetricMatcher, pred: unknown, testers: Tester[] | undefined): string | undefined {
+  try {
+    const { $$typeof, sample, constructor } = matcher as { $$typeof?: unknown; sample?: unknown[]; constructor?: unknown }
+    if ($$typeof !== Symbol.for('jest.asymmetricMatcher') || String(matcher) !== 'ArrayContaining' || !Array.isArray(pred)) return undefined
+    for (const item of sample!) {
+      const one = Reflect.construct(constructor as new (sample: unknown[]) => AsymmetricMatcher, [[item]])
+      if (!one.asymmetricMatch(pred, testers)) return `no item equal to ${printExpected(item)}`
+    }
+    return undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** A sample's value as a reason prints it: a matcher by its own name. */
 export function printExpected(value: unknown): string {
   return isAsymmetricMatcher(value) ? describeMatcher(value) : printValue(value)

@@ -1,11 +1,16 @@
 import { expect as jestExpect } from 'expect'
 import { describe, expect, test } from 'vitest'
-import { containingMisses } from '../../src/compare/containing-miss'
+import { arrayContainingMiss, containingMisses } from '../../src/compare/containing-miss'
 import type { AsymmetricMatcher } from '../../src/compare/gold-values'
 
 const runners = [
   ['Vitest', (sample: Record<string, unknown>) => expect.objectContaining(sample)],
   ['Jest', (sample: Record<string, unknown>) => jestExpect.objectContaining(sample)],
+] as const
+
+const arrayRunners = [
+  ['Vitest', (sample: unknown[]) => expect.arrayContaining(sample)],
+  ['Jest', (sample: unknown[]) => jestExpect.arrayContaining(sample)],
 ] as const
 
 describe.each(runners)("the keys where %s's expect.objectContaining failed", (_, objectContaining) => {
@@ -79,5 +84,30 @@ describe('containingMisses', () => {
     const named = { $$typeof: mark, asymmetricMatch: () => false, toString: () => 'ObjectContaining' }
     expect(containingMisses({ ...named, sample: null } as AsymmetricMatcher, { a: 2 }, undefined)).toBeUndefined()
     expect(containingMisses(Object.assign(Object.create(null) as object, named, { sample: { a: 1 } }) as AsymmetricMatcher, { a: 2 }, undefined)).toBeUndefined()
+  })
+})
+
+describe.each(arrayRunners)("the item that %s's expect.arrayContaining missed", (_, arrayContaining) => {
+  const miss = (sample: unknown[], pred: unknown) => arrayContainingMiss(arrayContaining(sample) as AsymmetricMatcher, pred, undefined)
+
+  test('is the first of the sample that no item of the list equals', () => {
+    expect(miss(['pool', 'spa', 'gym'], ['gym', 'pool', 'sauna'])).toBe('no item equal to "spa"')
+    expect(miss([{ a: 1 }], [{ a: 2 }])).toBe('no item equal to {"a": 1}')
+    expect(miss([expect.any(Number)], ['1'])).toBe('no item equal to Any<Number>')
+  })
+
+  test('is none where every item is found, or where the value is no list', () => {
+    expect(miss(['pool'], ['spa', 'pool'])).toBeUndefined()
+    expect(miss(['pool'], 'pool')).toBeUndefined()
+    expect(miss(['pool'], { 0: 'spa' })).toBeUndefined()
+  })
+})
+
+describe('arrayContainingMiss', () => {
+  test("leaves alone any other matcher, and one that only calls itself ArrayContaining, without the runners' mark", () => {
+    expect(arrayContainingMiss(expect.objectContaining({ a: 1 }) as AsymmetricMatcher, [1], undefined)).toBeUndefined()
+    expect(arrayContainingMiss(expect.not.arrayContaining([1]) as AsymmetricMatcher, [1], undefined)).toBeUndefined()
+    const lookalike = { sample: [1], asymmetricMatch: () => false, toString: () => 'ArrayContaining' }
+    expect(arrayContainingMiss(lookalike, [2], undefined)).toBeUndefined()
   })
 })

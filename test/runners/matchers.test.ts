@@ -202,6 +202,10 @@ describe('toMatchToolCalls', () => {
     expect(reason({ legs: expect.any(String) })).toContain('~ trip:  ← trip.legs: expected Any<String>, received 2\n')
     // The custom tester takes '5 km' for '5000 m': the key at fault is the next one.
     expect(reason({ distance: '5 km', legs: 3 })).toContain('~ trip:  ← trip.legs: expected 3, received 2\n')
+    // Of expect.arrayContaining, the first item of its sample that the list lacks.
+    expect(failure(() => expect(trip({ stops: ['Pisa', 'Rome'] })).toMatchToolCalls(trip({ stops: expect.arrayContaining(['Rome', 'Siena', 'Lucca']) })))).toContain(
+      '~ trip:  ← trip.stops: no item equal to "Siena"\n',
+    )
     // Not an object: the matcher is named whole.
     expect(failure(() => expect(trip('Rome')).toMatchToolCalls(trip(expect.objectContaining({ to: 'Rome' }))))).toMatch(
       /← expected ObjectContaining ?\{"to": "Rome"\}, received "Rome"\n/,
