@@ -1,13 +1,4 @@
-import { type Colors, NO_COLORS } from '../report/colors'
-
-const style = (open: number, close: number) => (s: string) => `\x1b[${open}m${s}\x1b[${close}m`
-
-const ANSI_COLORS: Colors = {
-  expected: style(32, 39),
-  received: style(31, 39),
-  dim: style(2, 22),
-  bold: style(1, 22),
-}
+import { ANSI_COLORS, type Colors, NO_COLORS } from '../report/colors'
 
 /**
  * Colours for a terminal (gold green, prediction red, as Jest prints them), but one that says it

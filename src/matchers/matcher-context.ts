@@ -4,7 +4,7 @@ import { isStreamHelper, STREAM_HELPER_ENDS_WITH, STREAM_HELPER_IS } from '../ca
 import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'
-import { type Colors, NO_COLORS } from '../report/colors'
+import { ANSI_COLORS, type Colors, NO_COLORS } from '../report/colors'
 import { EXPANDED_MESSAGE_BOUNDS, MESSAGE_BOUNDS, type PrintBounds } from '../report/print-bounds'
 import { vitestDiffOptions } from './vitest-worker'
 
@@ -64,7 +64,7 @@ export function runnerBounds(context: MatcherContext): PrintBounds {
 
 export function runnerColors(context: MatcherContext): Colors {
   const { utils } = context
-  if (!jestLikeUtils(utils)) return NO_COLORS
+  if (!jestLikeUtils(utils)) return ownColors()
   return {
     expected: (s) => utils.EXPECTED_COLOR(s),
     received: (s) => utils.RECEIVED_COLOR(s),
@@ -80,13 +80,24 @@ export function withRunnerTesters(context: MatcherContext, options: ResolvedMatc
   return { ...options, testers: { context: { equals }, list } }
 }
 
+/**
+ * Where the runner's utils paint nothing usable (Bun's): Jest's colours where the runner itself prints in colour
+ * (`Bun.enableANSIColors`: a terminal, or FORCE_COLOR), else none.
+ */
+function ownColors(): Colors {
+  const bun = (globalThis as { Bun?: { enableANSIColors?: unknown } }).Bun
+  return bun?.enableANSIColors === true ? ANSI_COLORS : NO_COLORS
+}
+
 /** `expect(received).name(expected, secondArgument)` with the runner's `.not` and `.resolves`. */
 export function hint(context: MatcherContext, name: string, received: string, expected: string, secondArgument?: string): string {
   const options = { isNot: context.isNot, promise: context.promise }
   if (!jestLikeUtils(context.utils)) {
-    // Jest's hint, uncoloured.
-    const chain = `${options.promise ? `.${options.promise}` : ''}${options.isNot === true ? '.not' : ''}`
-    return `expect(${received})${chain}.${name}(${expected}${secondArgument === undefined ? '' : `, ${secondArgument}`})`
+    // Jest's hint, in the colours Jest gives its parts: `.resolves`, `.not` and the name undimmed.
+    const { dim, received: red, expected: green } = ownColors()
+    const chain = `${options.promise ? `${dim('.')}${options.promise}` : ''}${options.isNot === true ? `${dim('.')}not` : ''}`
+    const second = secondArgument === undefined ? '' : `${dim(', ')}${green(secondArgument)}`
+    return `${dim('expect(')}${red(received)}${dim(')')}${chain}${dim('.')}${name}${dim('(')}${green(expected)}${second}${dim(')')}`
   }
   return context.utils.matcherHint(name, received, expected, secondArgument === undefined ? options : { ...options, secondArgument })
 }

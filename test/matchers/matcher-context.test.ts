@@ -79,4 +79,22 @@ describe('the matchers inside a runner', () => {
     expect(failed.message()).toMatch(/^expect\(received\)\.toMatchToolCalls\(gold, options\)\n\nExpected the calls to match the gold, but 1 pair differs\.\n/)
     expect(failed.message()).toContain('\n    - q: "cats"\n    + q: "dogs"  ← expected "cats", received "dogs"\n')
   })
+
+  test("colours such a message as Jest does where Bun prints in colour (Bun.enableANSIColors), the hint's parts as Jest's", () => {
+    const bunLike = { ...taggingContext([]), isNot: true, promise: 'resolves', utils: { matcherHint: () => '', EXPECTED_COLOR: JSON.stringify, RECEIVED_COLOR: JSON.stringify } }
+    const globals = globalThis as { Bun?: { enableANSIColors: boolean } }
+    globals.Bun = { enableANSIColors: true }
+    try {
+      const message = matchers.toMatchToolCalls.call({ ...bunLike, isNot: false, promise: '' }, [search('dogs')], [search('cats')]).message()
+      expect(message).toMatch(/^\x1b\[2mexpect\(\x1b\[22m\x1b\[31mreceived\x1b\[39m\x1b\[2m\)\x1b\[22m\x1b\[2m\.\x1b\[22mtoMatchToolCalls\x1b\[2m\(\x1b\[22m\x1b\[32mgold\x1b\[39m\x1b\[2m\)\x1b\[22m\n/)
+      expect(message).toContain('\x1b[32m    - q: "cats"\x1b[39m')
+      expect(message).toContain('\x1b[31m    + q: "dogs"\x1b[39m')
+      const negated = matchers.toMatchToolCalls.call(bunLike, [search('cats')], [search('cats')]).message()
+      expect(negated).toContain('\x1b[2m)\x1b[22m\x1b[2m.\x1b[22mresolves\x1b[2m.\x1b[22mnot\x1b[2m.\x1b[22mtoMatchToolCalls')
+      globals.Bun = { enableANSIColors: false }
+      expect(matchers.toMatchToolCalls.call(bunLike, [search('cats')], [search('cats')]).message()).not.toContain('\x1b[')
+    } finally {
+      delete globals.Bun
+    }
+  })
 })

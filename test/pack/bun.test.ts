@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { wrongArgumentMessage } from '../fixtures/wrong-argument-message'
 import { bin, installedProject, node } from './packed-project'
@@ -10,11 +11,13 @@ import { bin, installedProject, node } from './packed-project'
 describe.runIf(process.platform === 'linux' && process.arch === 'x64')('the packed package under bun test', () => {
   let project: string
   let output: string
+  let colouredOutput: string
 
   beforeAll(async () => {
     project = await installedProject('bun', join(import.meta.dirname, 'bun'))
     // `node` runs any binary: here Bun's, whose test runner is its `test` command.
-    ;({ output } = await node(['test'], project, join(project, 'node_modules/@oven/bun-linux-x64/bin/bun')))
+    const bun = join(project, 'node_modules/@oven/bun-linux-x64/bin/bun')
+    ;[{ output }, { output: colouredOutput }] = await Promise.all([node(['test'], project, bun), node(['test'], project, bun, true)])
   }, 180_000)
 
   afterAll(async () => {
@@ -30,10 +33,17 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('the pack
     expect(types, types.output).toEqual({ exitCode: 0, output: '' })
   }, 60_000)
 
-  test("fails with the message Jest's runners print, uncoloured, its hint written without Bun's utils", () => {
+  test("fails with the message Jest's runners print, uncoloured where Bun prints no colour, its hint written without Bun's utils", () => {
     expect(output).toContain('(fail) fails on a wrong argument')
     expect(output).toContain(wrongArgumentMessage(''))
     expect(output).toContain('(fail) fails .not on the right calls')
     expect(output).toContain('expect(received).not.toMatchToolCalls(gold)\n\nExpected the calls not to match the gold, but they do.')
+  })
+
+  test('colours the message as Jest does where Bun prints in colour (FORCE_COLOR here, a terminal for a user)', () => {
+    expect(colouredOutput).toContain('\x1b[2mexpect(\x1b[22m\x1b[31mreceived\x1b[39m\x1b[2m)\x1b[22m\x1b[2m.\x1b[22mtoMatchToolCalls')
+    expect(colouredOutput).toContain('\x1b[32m    - city: "Lyon"\x1b[39m')
+    expect(colouredOutput).toContain('\x1b[31m    + city: "Paris"\x1b[39m\x1b[2m  ← expected "Lyon", received "Paris"\x1b[22m')
+    expect(stripVTControlCharacters(colouredOutput)).toContain(wrongArgumentMessage(''))
   })
 })

@@ -23,13 +23,14 @@ export interface Outcome {
   output: string
 }
 
-const { FORCE_COLOR: _, ...inherited } = process.env
+const { FORCE_COLOR: _, NO_COLOR: __, ...inherited } = process.env
 const uncoloured = { ...inherited, NO_COLOR: '1' }
+const coloured = { ...inherited, FORCE_COLOR: '1' }
 
-/** A Node process in `cwd` (of this Node, or the one at `execPath`), its output without colour. */
-export async function node(args: string[], cwd: string, execPath = process.execPath): Promise<Outcome> {
+/** A Node process in `cwd` (of this Node, or the one at `execPath`), its output without colour unless asked for. */
+export async function node(args: string[], cwd: string, execPath = process.execPath, colour = false): Promise<Outcome> {
   try {
-    const { stdout, stderr } = await run(execPath, args, { cwd, env: uncoloured })
+    const { stdout, stderr } = await run(execPath, args, { cwd, env: colour ? coloured : uncoloured })
     return { exitCode: 0, output: stdout + stderr }
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string }
