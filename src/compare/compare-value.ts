@@ -150,12 +150,12 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       }
       if (matched) return undefined
       if (path === null) return FAILED
-      const miss = containingMisses(node.raw, pred, ctx.testers?.list, true)?.[0]
+      const miss = containingMisses(node.raw, pred, ctx.testers, { firstOnly: true, at: path })?.[0]
       if (miss !== undefined) {
         if (miss.missing) return mismatchAt(path, `missing key ${JSON.stringify(miss.key)}, expected ${printExpected(miss.expected)}`)
-        return mismatchAt(lazyChild(path, miss.key), miss.reason)
+        return miss.within ?? mismatchAt(lazyChild(path, miss.key), miss.reason)
       }
-      return mismatchAt(path, arrayContainingMiss(node.raw, pred, ctx.testers?.list) ?? `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
+      return mismatchAt(path, arrayContainingMiss(node.raw, pred, ctx.testers) ?? `expected ${describeMatcher(node.raw)}, received ${printValue(pred)}`)
     }
     default:
       break

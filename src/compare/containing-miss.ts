@@ -1,4 +1,7 @@
-import type { Tester } from './compare-value'
+import { canonicalForms } from './canonicalizers'
+import { type LazyPath, lazyChild, spellPath } from '../calls/path'
+import { compareValue, type Mismatch, type ValueContext } from './compare-value'
+import { compileGoldValue } from './gold-node'
 import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher } from './gold-values'
 import { printValue } from './print-value'
 
@@ -10,6 +13,8 @@ export interface ContainingMiss {
   missing: boolean
   /** Why, without the key: `expected "Lyon", received "Rome"`, or `missing`. */
   reason: string
+  /** Where within the key's value, by its whole path (`trip.when.day`), and why, where that can be told. */
+  within?: Mismatch
 }
 
 /**
@@ -20,7 +25,12 @@ export interface ContainingMiss {
  * that is no object, and where the matcher or the prediction throws on the way: a reason then
  * names the matcher whole.
  */
-export function containingMisses(matcher: AsymmetricMatcher, pred: unknown, testers: Tester[] | undefined, firstOnly = false): ContainingMiss[] | undefined {
+export function containingMisses(
+  matcher: AsymmetricMatcher,
+  pred: unknown,
+  testers: ValueContext['testers'],
+  { firstOnly = false, at = '' }: { firstOnly?: boolean; at?: LazyPath } = {},
+): ContainingMiss[] | undefined {
   try {
     const { $$typeof, sample, constructor } = matcher as { $$typeof?: unknown; sample?: Record<string, unknown>; constructor?: unknown }
     // The runners' own kind alone: building another class again could do anything. A sample or class unlike theirs throws below.
@@ -29,10 +39,14 @@ export function containingMisses(matcher: AsymmetricMatcher, pred: unknown, test
     for (const key of Object.keys(sample!)) {
       const expected = sample![key]
       const one = Reflect.construct(constructor as new (sample: object) => AsymmetricMatcher, [{ [key]: expected }])
-      if (one.asymmetricMatch(pred, testers)) continue
-      const missing = !(key in pred)
-      const reason = missing ? 'missing' : `expected ${printExpected(expected)}, received ${printValue((pred as Record<string, unknown>)[key])}`
-      misses.push({ key, expected, missing, reason })
+      if (one.asymmetricMatch(pred, testers?.list)) continue
+      if (!(key in pred)) {
+        misses.push({ key, expected, missing: true, reason: 'missing' })
+      } else {
+        const received = (pred as Record<string, unknown>)[key]
+        const within = firstDifference(expected, received, lazyChild(at, key), testers)
+        misses.push({ key, expected, missing: false, reason: `expected ${printExpected(expected)}, received ${printValue(received)}`, ...(within && { within }) })
+      }
       if (firstOnly) break
     }
     return misses
@@ -46,19 +60,37 @@ export function containingMisses(matcher: AsymmetricMatcher, pred: unknown, test
  * equals, each tried alone by a matcher of the same class, as above. Undefined for any other matcher or value, and
  * where anything throws.
  */
-export function arrayContainingMiss(matcher: AsymmetricMatcher, pred: unknown, testers: Tester[] | undefined): string | undefined {
+export function arrayContainingMiss(matcher: AsymmetricMatcher, pred: unknown, testers: ValueContext['testers']): string | undefined {
   try {
     const { $$typeof, sample, constructor } = matcher as { $$typeof?: unknown; sample?: unknown[]; constructor?: unknown }
     if ($$typeof !== Symbol.for('jest.asymmetricMatcher') || String(matcher) !== 'ArrayContaining' || !Array.isArray(pred)) return undefined
     for (const item of sample!) {
       const one = Reflect.construct(constructor as new (sample: unknown[]) => AsymmetricMatcher, [[item]])
-      if (!one.asymmetricMatch(pred, testers)) return `no item equal to ${printExpected(item)}`
+      if (!one.asymmetricMatch(pred, testers?.list)) return `no item equal to ${printExpected(item)}`
     }
     return undefined
   } catch {
     return undefined
   }
 }
+
+/**
+ * Where a sample's object or list and the received value first differ within, as the gold's comparison finds it
+ * (strings exactly, the runner's testers consulted): a path below `path`, or undefined where the difference is the
+ * value's as a whole, or where the sample's value is no gold value.
+ */
+function firstDifference(expected: unknown, received: unknown, path: LazyPath, testers: ValueContext['testers']): Mismatch | undefined {
+  if (typeof expected !== 'object' || expected === null || isAsymmetricMatcher(expected)) return undefined
+  try {
+    const context: ValueContext = testers === undefined ? EXACT : { ...EXACT, testers }
+    const mismatch = compareValue(compileGoldValue(expected, path), received, context, path)
+    return mismatch !== undefined && mismatch.path !== spellPath(path) ? mismatch : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const EXACT: ValueContext = { canonicalize: canonicalForms.exact }
 
 /** A sample's value as a reason prints it: a matcher by its own name. */
 export function printExpected(value: unknown): string {

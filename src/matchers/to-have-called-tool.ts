@@ -51,7 +51,7 @@ function nearest(pair: PairDetail, args: Record<string, unknown>, options: Resol
 }
 
 /** Of the calls to the tool, the one whose arguments fail the fewest keys of an `expect.objectContaining`, and those keys; undefined for any other matcher. */
-function nearestContaining(calls: readonly ToolCall[], name: string, matcher: AsymmetricMatcher, testers: MatcherContext['customTesters']) {
+function nearestContaining(calls: readonly ToolCall[], name: string, matcher: AsymmetricMatcher, testers: ResolvedMatchOptions['testers']) {
   let nearest: { index: number; misses: ContainingMiss[] } | undefined
   for (const [index, call] of calls.entries()) {
     if (call.name !== name || isUnparseable(call)) continue
@@ -73,7 +73,9 @@ function nearestMisses(call: ToolCall, index: number, misses: readonly Containin
     fn: 1,
     pred: { name: call.name, args: call.args },
     gold: { name: call.name, args: Object.fromEntries(misses.map(({ key, expected }) => [key, expected])) },
-    args: misses.map(({ key, missing, reason }): ArgVerdict => (missing ? { arg: key, verdict: 'missing', weight: 1 } : { arg: key, verdict: 'mismatch', weight: 1, reason })),
+    args: misses.map(({ key, missing, reason, within }): ArgVerdict =>
+      missing ? { arg: key, verdict: 'missing', weight: 1 } : { arg: key, verdict: 'mismatch', weight: 1, reason: within === undefined ? reason : `${within.path}: ${within.reason}` },
+    ),
   }
   const diff = { accepts: acceptsUnder(options), bounds: runnerBounds(context) }
   return [`The nearest, pred[${index}], differs:`, ...formatDiffering(pair, runnerColors(context), diff, PAIR_LINES)]
@@ -166,7 +168,7 @@ export function toHaveCalledTool(
             : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
         : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
-    const containing = !pass && matcher !== undefined ? nearestContaining(shownCalls, name, matcher, this.customTesters) : undefined
+    const containing = !pass && matcher !== undefined ? nearestContaining(shownCalls, name, matcher, options.testers) : undefined
     const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : (shownPair?.predIndex ?? containing?.index)
     if (shownCalls.length > 0 && !noCallsYet) sections.push(callsMade(shownCalls, highlight, name).join('\n'))
     if (!pass && shownPair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(shownPair, args as Record<string, unknown>, options, this).join('\n'))

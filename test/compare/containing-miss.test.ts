@@ -15,7 +15,7 @@ const arrayRunners = [
 
 describe.each(runners)("the keys where %s's expect.objectContaining failed", (_, objectContaining) => {
   const misses = (sample: Record<string, unknown>, pred: unknown, firstOnly = false) =>
-    containingMisses(objectContaining(sample) as AsymmetricMatcher, pred, undefined, firstOnly)
+    containingMisses(objectContaining(sample) as AsymmetricMatcher, pred, undefined, { firstOnly })
 
   test('are those of the sample held otherwise, or missing, in its order', () => {
     expect(misses({ a: 1, b: 2, c: 3, d: 4 }, { a: 1, b: 5, d: 4 })).toEqual([
@@ -23,6 +23,17 @@ describe.each(runners)("the keys where %s's expect.objectContaining failed", (_,
       { key: 'c', expected: 3, missing: true, reason: 'missing' },
     ])
     expect(misses({ a: 1, b: 2, c: 3 }, { a: 1 }, true)).toEqual([{ key: 'b', expected: 2, missing: true, reason: 'missing' }])
+  })
+
+  test('say where within a nested value it first differs, by its whole path, as the gold compares it', () => {
+    const [miss] = containingMisses(objectContaining({ trip: { when: { day: 4 }, to: ['Rome'] } }) as AsymmetricMatcher, { trip: { when: { day: 3 }, to: ['Rome'] } }, undefined, { at: 'args' })!
+    expect(miss).toMatchObject({ key: 'trip', within: { path: 'args.trip.when.day', reason: 'expected 4, received 3' } })
+    // Strings exactly, as the runner's equality compares them.
+    expect(misses({ o: { city: 'Paris' } }, { o: { city: 'paris' } })?.[0]?.within).toEqual({ path: 'o.city', reason: 'expected "Paris", received "paris"' })
+    // None where the difference is the value's as a whole, or the sample's value is no object.
+    expect(misses({ o: { a: 1 } }, { o: 'a' })?.[0]?.within).toBeUndefined()
+    expect(misses({ o: 1 }, { o: 2 })?.[0]?.within).toBeUndefined()
+    expect(misses({ o: expect.objectContaining({ a: 1 }) }, { o: { a: 2 } })?.[0]?.within).toBeUndefined()
   })
 
   test("are told by the runner's own equality, a matcher in the sample included", () => {

@@ -202,6 +202,10 @@ describe('toMatchToolCalls', () => {
     expect(reason({ legs: expect.any(String) })).toContain('~ trip:  ← trip.legs: expected Any<String>, received 2\n')
     // The custom tester takes '5 km' for '5000 m': the key at fault is the next one.
     expect(reason({ distance: '5 km', legs: 3 })).toContain('~ trip:  ← trip.legs: expected 3, received 2\n')
+    // Within a nested value, where it first differs.
+    expect(failure(() => expect(trip({ when: { day: 3, hour: 9 } })).toMatchToolCalls(trip(expect.objectContaining({ when: { day: 4, hour: 9 } }))))).toContain(
+      '~ trip:  ← trip.when.day: expected 4, received 3\n',
+    )
     // Of expect.arrayContaining, the first item of its sample that the list lacks.
     expect(failure(() => expect(trip({ stops: ['Pisa', 'Rome'] })).toMatchToolCalls(trip({ stops: expect.arrayContaining(['Rome', 'Siena', 'Lucca']) })))).toContain(
       '~ trip:  ← trip.stops: no item equal to "Siena"\n',
@@ -539,6 +543,7 @@ describe('toHaveCalledTool', () => {
     expect(failure(() => expect(weather).not.toHaveCalledTool('get_weather', expect.objectContaining({ city: 'Lisbon' })))).not.toContain('The nearest')
     // A value that differs within is diffed as the runner's own diffs print it.
     const nested = failure(() => expect([{ name: 'f', args: { filters: { stars: 4 } } }]).toHaveCalledTool('f', expect.objectContaining({ filters: { stars: 5 } })))
+    expect(nested).toContain('\n    ~ filters:  ← filters.stars: expected 5, received 4\n')
     const diffed = nested.split('\n').filter((line) => line.startsWith('        ')).map((line) => line.slice(8))
     expect(diffed).toEqual(runnersOwnDiff({ stars: 5 }, { stars: 4 }).split('\n'))
   })
