@@ -75,16 +75,15 @@ export function arrayContainingMiss(matcher: AsymmetricMatcher, pred: unknown, t
 }
 
 /**
- * Where a sample's object or list and the received value first differ within, as the gold's comparison finds it
- * (strings exactly, the runner's testers consulted): a path below `path`, or undefined where the difference is the
- * value's as a whole, or where the sample's value is no gold value.
+ * Where a sample's value and the received value first differ within, as the gold's comparison finds it (strings
+ * exactly, the runner's testers and matchers consulted): a path below `path`, or undefined where the difference is the
+ * value's as a whole (a scalar, a matcher of its own), or where the sample's value is no gold value.
  */
 function firstDifference(expected: unknown, received: unknown, path: LazyPath, testers: ValueContext['testers']): Mismatch | undefined {
-  if (typeof expected !== 'object' || expected === null || isAsymmetricMatcher(expected)) return undefined
   try {
     const context: ValueContext = testers === undefined ? EXACT : { ...EXACT, testers }
     const mismatch = compareValue(compileGoldValue(expected, path), received, context, path)
-    return mismatch !== undefined && mismatch.path !== spellPath(path) ? mismatch : undefined
+    return mismatch?.path !== spellPath(path) ? mismatch : undefined
   } catch {
     return undefined
   }

@@ -515,6 +515,12 @@ describe('the detail', () => {
     // A left-over call that matches no gold call exactly keeps the reason alone, as does an exact one beside an exact pair.
     expect(argLevel.score([{ name: 'f', args: { a: 2, d: 4 } }, closerWrong], gold).unmatchedPred[0]!.reason).toBe('every expected call to f is already paired')
     expect(argLevel.score([exactShort, exactShort], gold).unmatchedPred[0]!.reason).toBe('every expected call to f is already paired')
+    // Of two such pairs of the tool, the one whose gold call it matches.
+    const twoGold = [1, 2].map((k) => ({ name: 'f', args: { k, x: optional(1), y: optional(2), z: 3 } }))
+    const twoPairs = argLevel.score([{ name: 'f', args: { k: 1, x: 1, y: 2, z: 9 } }, { name: 'f', args: { k: 2, x: 1, y: 2, z: 9 } }, { name: 'f', args: { k: 1, z: 3 } }], twoGold)
+    expect(twoPairs.unmatchedPred[0]!.reason).toBe(
+      'every expected call to f is already paired: the one it matches exactly is paired with pred[0], which agrees with more of its arguments',
+    )
     // Nor is it said of another tool's gold call whose arguments it happens to hold.
     const otherTool = argLevel.score([{ name: 'f', args: { a: 1 } }, { name: 'f', args: { a: 9 } }, { name: 'h', args: { a: 2 } }], [{ name: 'f', args: { a: 9 } }, { name: 'h', args: { a: 1 } }])
     expect(otherTool.unmatchedPred[0]!.reason).toBe('every expected call to f is already paired')

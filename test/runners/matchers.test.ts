@@ -206,6 +206,10 @@ describe('toMatchToolCalls', () => {
     expect(failure(() => expect(trip({ when: { day: 3, hour: 9 } })).toMatchToolCalls(trip(expect.objectContaining({ when: { day: 4, hour: 9 } }))))).toContain(
       '~ trip:  ← trip.when.day: expected 4, received 3\n',
     )
+    // The custom tester consulted there too: '5 km' is '5000 m', so the lap is where they differ.
+    expect(failure(() => expect(trip({ leg: { distance: '5000 m', lap: 1 } })).toMatchToolCalls(trip(expect.objectContaining({ leg: { distance: '5 km', lap: 2 } }))))).toContain(
+      '~ trip:  ← trip.leg.lap: expected 2, received 1\n',
+    )
     // Of expect.arrayContaining, the first item of its sample that the list lacks.
     expect(failure(() => expect(trip({ stops: ['Pisa', 'Rome'] })).toMatchToolCalls(trip({ stops: expect.arrayContaining(['Rome', 'Siena', 'Lucca']) })))).toContain(
       '~ trip:  ← trip.stops: no item equal to "Siena"\n',
