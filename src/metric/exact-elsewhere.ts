@@ -1,5 +1,5 @@
 import type { PairingContext } from '../match/pairing-context'
-import type { PairDetail } from './score'
+import type { PairDetail, UnmatchedPrediction } from './score'
 
 /** At most this many comparisons for the notes of one Score: a flood of left-over calls costs no second pairing. */
 const COMPARISONS = 100_000
@@ -9,7 +9,7 @@ const COMPARISONS = 100_000
  * seats beside each gold call the prediction that agrees with most of it (README: Matching and scoring), or, with an
  * order, one that keeps it. Its reason then says so.
  */
-export class ExactElsewhere {
+class ExactElsewhere {
   /** The pairs that are not exact, by their gold call's tool. */
   private readonly inexactByName = new Map<string, PairDetail[]>()
   private comparisonsLeft = COMPARISONS
@@ -36,5 +36,16 @@ export class ExactElsewhere {
       return `: the one it matches exactly is paired with pred[${pair.predIndex}], ${why}`
     }
     return ''
+  }
+}
+
+/** Adds the note to each left-over prediction's reason that calls it a hallucinated call, but for one of a flood past the pairing's bound. */
+export function noteExactElsewhere(unmatched: UnmatchedPrediction[], pairs: readonly PairDetail[], context: PairingContext): void {
+  let notes: ExactElsewhere | undefined
+  for (const prediction of unmatched) {
+    const name = context.pred.names[prediction.predIndex]
+    if (prediction.kind !== 'hallucinated call' || name === undefined || prediction.predIndex >= context.pairedPredictions) continue
+    notes ??= new ExactElsewhere(pairs, context)
+    prediction.reason += notes.note(prediction.predIndex, name)
   }
 }

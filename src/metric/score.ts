@@ -8,7 +8,7 @@ import { drawnAlikeAny, NamesByDrawing, oneLine, printName } from '../compare/pr
 import type { Level } from '../match/options'
 import type { Pairing } from '../match/pair-calls'
 import type { PairingContext } from '../match/pairing-context'
-import { ExactElsewhere } from './exact-elsewhere'
+import { noteExactElsewhere } from './exact-elsewhere'
 import { ExactSum } from './exact-sum'
 import { type Counts, type Figures, f1Of, precisionOf, recallOf } from './figures'
 
@@ -161,7 +161,6 @@ export function scorePairing({ context, pairs }: Pairing): Score {
     let expectedNames: string | undefined
     let breaksOrder: string | undefined
     let goldByDrawing: NamesByDrawing | undefined
-    let exactElsewhere: ExactElsewhere | undefined
     for (let predIndex = 0; predIndex < predCalls.length; predIndex++) {
       if (predPaired[predIndex]) continue
       const pred = predCalls[predIndex]!
@@ -183,18 +182,14 @@ export function scorePairing({ context, pairs }: Pairing): Score {
       expectedNames ??= nameList(unpairedGoldNames)
       breaksOrder ??= orderBroken(context)
       // A call past the pairing's bound that could have paired is one of the flood; any other keeps its own reason.
-      const flood = predIndex >= context.pairedPredictions && goldNames.has(name)
-      const { kind, reason } = flood
-        ? unpairedFlood(predCalls.length, context)
-        : unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder, goldByDrawing)
-      let told = reason
-      if (level === 'arg' && kind === 'hallucinated call' && !flood) {
-        exactElsewhere ??= new ExactElsewhere(pairDetails, context)
-        told += exactElsewhere.note(predIndex, name!)
-      }
+      const { kind, reason } =
+        predIndex >= context.pairedPredictions && goldNames.has(name)
+          ? unpairedFlood(predCalls.length, context)
+          : unmatchedReason(pred, name, goldNames, unpairedGoldNames, expectedNames, breaksOrder, goldByDrawing)
       fp += weight
-      unmatchedPred.push({ predIndex, kind, reason: told, weight, call: callData(pred) })
+      unmatchedPred.push({ predIndex, kind, reason, weight, call: callData(pred) })
     }
+    if (level === 'arg' && pairDetails.length > 0) noteExactElsewhere(unmatchedPred, pairDetails, context)
   }
 
   // Fractional weights: the totals are the exact sums of the pairs' and unmatched calls' counts, rounded once.
