@@ -2,7 +2,7 @@ import { canonicalForms } from './canonicalizers'
 import { type LazyPath, lazyChild, spellPath } from '../calls/path'
 import { compareValue, type Mismatch, type ValueContext } from './compare-value'
 import { compileGoldValue } from './gold-node'
-import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher } from './gold-values'
+import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher, isRunnersMatcher } from './gold-values'
 import { printValue } from './print-value'
 
 /** A key of an `expect.objectContaining` sample that a received object lacks or holds otherwise. */
@@ -15,6 +15,17 @@ export interface ContainingMiss {
   reason: string
   /** Where within the key's value, by its whole path (`trip.when.day`), and why, where that can be told. */
   within?: Mismatch
+}
+
+/**
+ * For a runner's own matcher of this kind (as its `toString` names it), a maker of another of its class with a sample
+ * of the caller's; undefined for any other. The runners' kind alone: building another class again could do anything,
+ * and a sample or class unlike theirs throws where it is used.
+ */
+function sameKind(matcher: AsymmetricMatcher, kind: string): ((sample: object) => AsymmetricMatcher) | undefined {
+  if (!isRunnersMatcher(matcher) || String(matcher) !== kind) return undefined
+  const { constructor } = matcher as { constructor?: unknown }
+  return (sample) => Reflect.construct(constructor as new (sample: object) => AsymmetricMatcher, [sample])
 }
 
 /**
@@ -32,14 +43,13 @@ export function containingMisses(
   { firstOnly = false, at = '' }: { firstOnly?: boolean; at?: LazyPath } = {},
 ): ContainingMiss[] | undefined {
   try {
-    const { $$typeof, sample, constructor } = matcher as { $$typeof?: unknown; sample?: Record<string, unknown>; constructor?: unknown }
-    // The runners' own kind alone: building another class again could do anything. A sample or class unlike theirs throws below.
-    if ($$typeof !== Symbol.for('jest.asymmetricMatcher') || String(matcher) !== 'ObjectContaining' || typeof pred !== 'object' || pred === null) return undefined
+    const withSample = sameKind(matcher, 'ObjectContaining')
+    if (withSample === undefined || typeof pred !== 'object' || pred === null) return undefined
+    const sample = (matcher as { sample?: Record<string, unknown> }).sample!
     const misses: ContainingMiss[] = []
-    for (const key of Object.keys(sample!)) {
-      const expected = sample![key]
-      const one = Reflect.construct(constructor as new (sample: object) => AsymmetricMatcher, [{ [key]: expected }])
-      if (one.asymmetricMatch(pred, testers?.list)) continue
+    for (const key of Object.keys(sample)) {
+      const expected = sample[key]
+      if (withSample({ [key]: expected }).asymmetricMatch(pred, testers?.list)) continue
       if (!(key in pred)) {
         misses.push({ key, expected, missing: true, reason: 'missing' })
       } else {
@@ -62,11 +72,10 @@ export function containingMisses(
  */
 export function arrayContainingMiss(matcher: AsymmetricMatcher, pred: unknown, testers: ValueContext['testers']): string | undefined {
   try {
-    const { $$typeof, sample, constructor } = matcher as { $$typeof?: unknown; sample?: unknown[]; constructor?: unknown }
-    if ($$typeof !== Symbol.for('jest.asymmetricMatcher') || String(matcher) !== 'ArrayContaining' || !Array.isArray(pred)) return undefined
-    for (const item of sample!) {
-      const one = Reflect.construct(constructor as new (sample: unknown[]) => AsymmetricMatcher, [[item]])
-      if (!one.asymmetricMatch(pred, testers?.list)) return `no item equal to ${printExpected(item)}`
+    const withSample = sameKind(matcher, 'ArrayContaining')
+    if (withSample === undefined || !Array.isArray(pred)) return undefined
+    for (const item of (matcher as { sample?: unknown[] }).sample!) {
+      if (!withSample([item]).asymmetricMatch(pred, testers?.list)) return `no item equal to ${printExpected(item)}`
     }
     return undefined
   } catch {

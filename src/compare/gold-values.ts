@@ -34,6 +34,9 @@ export interface AsymmetricMatcher {
   asymmetricMatch(other: unknown, customTesters?: Tester[]): boolean
 }
 
+/** The mark (`$$typeof`) of Jest's and Vitest's asymmetric matchers, which pretty-format's plugin prints by their own words. */
+export const RUNNERS_MATCHER = Symbol.for('jest.asymmetricMatcher')
+
 const EXACT = { canonicalize: canonicalForms.exact }
 /** The path a marker is compiled under, as an argument's value, and what its errors begin with then. */
 const WRAPPED = 'marker'
@@ -85,7 +88,7 @@ abstract class GoldMarker {
     return this.toAsymmetricMatcher()
   }
 }
-Object.defineProperty(GoldMarker.prototype, '$$typeof', { value: Symbol.for('jest.asymmetricMatcher') })
+Object.defineProperty(GoldMarker.prototype, '$$typeof', { value: RUNNERS_MATCHER })
 
 class OneOfMarker extends GoldMarker implements OneOf {
   readonly [MARKER] = 'oneOf' as const
@@ -175,14 +178,19 @@ export function isAsymmetricMatcher(value: unknown): value is AsymmetricMatcher 
   )
 }
 
+/** Whether a matcher bears the runners' mark: theirs, or one made to print as theirs. Reading it may run an author's getter. */
+export function isRunnersMatcher(matcher: AsymmetricMatcher): boolean {
+  return (matcher as { $$typeof?: unknown }).$$typeof === RUNNERS_MATCHER
+}
+
 /**
  * The kind of value a runner's matcher takes, as jest-diff reads it (`getExpectedType`: 'array' of
  * `expect.any(Array)`, 'object' of `expect.objectContaining`), where the matcher is the runners' own kind and says.
  */
 export function matcherExpectedType(matcher: AsymmetricMatcher): unknown {
   try {
-    const { $$typeof, getExpectedType } = matcher as { $$typeof?: unknown; getExpectedType?: unknown }
-    if ($$typeof !== Symbol.for('jest.asymmetricMatcher') || typeof getExpectedType !== 'function') return undefined
+    const { getExpectedType } = matcher as { getExpectedType?: unknown }
+    if (!isRunnersMatcher(matcher) || typeof getExpectedType !== 'function') return undefined
     return (getExpectedType as () => unknown).call(matcher)
   } catch {
     return undefined

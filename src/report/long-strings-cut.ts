@@ -1,6 +1,6 @@
 import { isPlainObject } from '../calls/plain-value'
 import { setOwnEntry } from '../compare/gold-node'
-import { isAsymmetricMatcher } from '../compare/gold-values'
+import { isAsymmetricMatcher, RUNNERS_MATCHER } from '../compare/gold-values'
 import { cutApart, differsPastWindows, drawnAlike, printStringsApart } from '../compare/print-value'
 import { childPath } from '../calls/path'
 import { startOf } from '../calls/text-excerpt'
@@ -95,7 +95,7 @@ export function cutLengthWithin(value: unknown, bound: number, shown: number): n
 
 /** A value pretty-format prints as this text, written out already: its escapes are not escaped again. */
 function printedAsIs(text: string): object {
-  return { $$typeof: Symbol.for('jest.asymmetricMatcher'), asymmetricMatch: () => false, toString: () => 'Printed', toAsymmetricMatcher: () => text }
+  return { $$typeof: RUNNERS_MATCHER, asymmetricMatch: () => false, toString: () => 'Printed', toAsymmetricMatcher: () => text }
 }
 
 /** A value with each long string in it, and each long key, cut to its start. */
