@@ -147,23 +147,33 @@ export async function openInput(path: string, stdin: () => Readable = () => proc
   return inputOf(path, stat.isFile() ? stat.size : undefined, () => fileHandle.createReadStream({ highWaterMark: READ_CHUNK }), hashed)
 }
 
-/** A small JSON file read whole (a grammar, a report); unreadable or invalid JSON is a UserError. */
-export async function readJsonFile(path: string): Promise<unknown> {
+/**
+ * A small JSON file read whole (a grammar, a report), or standard input when `path` is `-`;
+ * unreadable or invalid JSON is a UserError.
+ */
+export async function readJsonFile(path: string, stdin: () => Readable = () => process.stdin): Promise<unknown> {
+  const name = path === '-' ? 'stdin' : path
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = path === '-' ? await readAll(stdin()) : await readFile(path, 'utf8')
   } catch (error) {
-    throw fileError(path, error)
+    throw fileError(name, error)
   }
   let value: unknown
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch (error) {
-    throw new UserError(`${path}: not valid JSON (${errorMessage(error)})`)
+    throw new UserError(`${name}: not valid JSON (${errorMessage(error)})`)
   }
   // JSON.parse reads any depth, but what walks the value after it (JSON.stringify of its digest) recurses, and would overflow the stack.
-  if (nestingDepth(text) > MAX_FILE_DEPTH) throw new UserError(`${path}: nested deeper than ${MAX_FILE_DEPTH} levels`)
+  if (nestingDepth(text) > MAX_FILE_DEPTH) throw new UserError(`${name}: nested deeper than ${MAX_FILE_DEPTH} levels`)
   return value
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /**

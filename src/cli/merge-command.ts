@@ -212,6 +212,8 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   if (parsed.values.help === true) return cli.out.write(MERGE_USAGE)
   const files = parsed.positionals
   if (files.length === 0) throw usageError('merge', 'expected one or more report files')
+  // A merged report names its shards by path, so that a later merge adds each once: standard input has none.
+  if (files.includes('-')) throw usageError('merge', "'-': reports are read from files, not standard input; write it to a file first")
   const worstOption = parsed.values.worst === undefined ? undefined : countOption('merge', parsed, 'worst', 5)
   const jsonPath = stringOption(parsed, 'json')
   const minF1 = thresholdOption('merge', parsed)

@@ -49,15 +49,16 @@ const OPTIONS = {
 } as const
 
 /** The options to score with; the grammar's digest is added to `options`, for merge to compare the grammar by its content. */
-async function matchOptions(options: ScoringOptions): Promise<ResolvedMatchOptions> {
+async function matchOptions(options: ScoringOptions, cli: CliContext): Promise<ResolvedMatchOptions> {
   const resolved = resolveMatchOptions({ level: options.level, order: options.order, canonicalizer: options.canonicalizer, name: options.name })
   if (options.grammar === null) return resolved
-  const json = await readJsonFile(options.grammar)
+  sayWhenTerminalInput('score', 'the grammar', options.grammar, cli)
+  const json = await readJsonFile(options.grammar, cli.stdin)
   options.grammarDigest = jsonDigest(json)
   try {
     return { ...resolved, grammar: readGrammar(json, resolved.canonicalizeName, 'grammar') }
   } catch (error) {
-    if (error instanceof TypeError) throw new UserError(`${options.grammar}: ${error.message}`)
+    if (error instanceof TypeError) throw new UserError(`${options.grammar === '-' ? 'stdin' : options.grammar}: ${error.message}`)
     throw error
   }
 }
@@ -261,7 +262,8 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   }
   const jsonPath = stringOption(parsed, 'json')
   const minF1 = thresholdOption('score', parsed)
-  const options = await matchOptions(scoring)
+  if (scoring.grammar === '-' && files.includes('-')) throw usageError('score', `only one of --grammar and ${files.length === 1 ? 'EPISODES' : 'PRED and GOLD'} can be standard input`)
+  const options = await matchOptions(scoring, cli)
   if (jsonPath !== undefined) await checkWritable(jsonPath, scoring.grammar === null ? files : [...files, scoring.grammar])
   const inputs: InputFile[] = []
   // Hashed for a report, so that it tells what it scored: two shards' reports alike in all else differ in it.

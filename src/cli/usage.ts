@@ -87,7 +87,8 @@ Options:
                           read as '_')
   --grammar FILE          weights as JSON: { "tools": { "<tool>": { "importance": 5,
                           "args": { "<arg>": { "importance": 3 } } } } }, or a list of
-                          tool schemas, which also declare the argument types
+                          tool schemas, which also declare the argument types;
+                          '-' reads it from standard input
   --worst N               how many of the worst episodes to show (default 5)
   --json OUT              write the report as JSON too; written whole or not at all,
                           and never over a file of data other than a report;

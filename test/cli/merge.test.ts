@@ -328,6 +328,14 @@ describe('toolcalls merge', () => {
     expect(run.code).toBe(2)
   })
 
+  test("'-' is refused as a report: a merged report names its shards by path", async () => {
+    const a = await score('a', shardA)
+    const file = folder.write('a.json', JSON.stringify(a))
+    const run = await runCli(['merge', file, '-'], { input: JSON.stringify(a) })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain("'-': reports are read from files, not standard input; write it to a file first")
+  })
+
   test('a file that is not a report is a user error', async () => {
     const file = folder.write('other.json', JSON.stringify({ accuracy: 1 }))
     const run = await runCli(['merge', file])

@@ -316,6 +316,27 @@ describe('toolcalls score PRED GOLD', () => {
     expect(microLine(run.stdout)).toContain('TP 0  FP 5  FN 0')
   })
 
+  test("--grammar - reads the grammar from standard input, which the episodes then cannot share", async () => {
+    const pred = folder.write('pred.jsonl', jsonl([deleteAll]))
+    const gold = folder.write('gold.jsonl', jsonl([]))
+    const grammar = JSON.stringify({ tools: { delete_all: { importance: 5 } } })
+    const out = join(folder.dir, 'report.json')
+    const run = await runCli(['score', pred, gold, '--grammar', '-', '--json', out], { input: grammar })
+    expect(microLine(run.stdout)).toContain('TP 0  FP 5  FN 0')
+    expect(JSON.parse(readFileSync(out, 'utf8')).options).toMatchObject({ grammar: '-', grammarDigest: expect.any(String) })
+    const invalid = await runCli(['score', pred, gold, '--grammar', '-'], { input: '{"tools": ' })
+    expect(invalid.code).toBe(2)
+    expect(invalid.stderr).toMatch(/^stdin: not valid JSON \(.+\)\n$/)
+    const wrong = await runCli(['score', pred, gold, '--grammar', '-'], { input: '{"tools": {"delete_all": {"importance": -1}}}' })
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toMatch(/^stdin: grammar\.tools\.delete_all\.importance: /)
+    const both = await runCli(['score', '-', '--grammar', '-'], { input: grammar })
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('only one of --grammar and EPISODES can be standard input')
+    const paired = await runCli(['score', pred, '-', '--grammar', '-'], { input: grammar })
+    expect(paired.stderr).toContain('only one of --grammar and PRED and GOLD can be standard input')
+  })
+
   test('--canonicalizer exact tells case apart', async () => {
     const pred = folder.write('pred.jsonl', jsonl([search('Cats')]))
     const gold = folder.write('gold.jsonl', jsonl([search('cats')]))
