@@ -262,7 +262,7 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   }
   const jsonPath = stringOption(parsed, 'json')
   const minF1 = thresholdOption('score', parsed)
-  if (scoring.grammar === '-' && files.includes('-')) throw usageError('score', `only one of --grammar and ${files.length === 1 ? 'EPISODES' : 'PRED and GOLD'} can be standard input`)
+  if (scoring.grammar === '-' && files.includes('-')) throw usageError('score', `only one of --grammar and ${files.length === 1 ? 'EPISODES' : files[0] === '-' ? 'PRED' : 'GOLD'} can be standard input`)
   const options = await matchOptions(scoring, cli)
   if (jsonPath !== undefined) await checkWritable(jsonPath, scoring.grammar === null ? files : [...files, scoring.grammar])
   const inputs: InputFile[] = []

@@ -334,7 +334,7 @@ describe('toolcalls score PRED GOLD', () => {
     expect(both.code).toBe(2)
     expect(both.stderr).toContain('only one of --grammar and EPISODES can be standard input')
     const paired = await runCli(['score', pred, '-', '--grammar', '-'], { input: grammar })
-    expect(paired.stderr).toContain('only one of --grammar and PRED and GOLD can be standard input')
+    expect(paired.stderr).toContain('only one of --grammar and GOLD can be standard input')
   })
 
   test('--canonicalizer exact tells case apart', async () => {
