@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import { open, readFile } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
+import { text as streamText } from 'node:stream/consumers'
 import { errorMessage } from '../calls/path'
 import { type Line, readLineBatches, readLines } from './read-lines'
 import { UserError } from './user-error'
@@ -126,12 +127,17 @@ function inputOf(name: string, size: number | undefined, stream: () => AsyncIter
  */
 const READ_CHUNK = 1 << 18
 
+/** How messages name an input given by `path`: `stdin` for `-`. */
+export function inputName(path: string): string {
+  return path === '-' ? 'stdin' : path
+}
+
 /**
  * Opens a file to read it line by line; a missing file, a directory, or no permission is a
  * UserError. `hashed`, its bytes are hashed as they are read (see InputFile.digest).
  */
 export async function openInput(path: string, stdin: () => Readable = () => process.stdin, hashed = false): Promise<InputFile> {
-  if (path === '-') return inputOf('stdin', undefined, stdin, hashed)
+  if (path === '-') return inputOf(inputName(path), undefined, stdin, hashed)
   let handle
   try {
     handle = await open(path, 'r')
@@ -152,10 +158,10 @@ export async function openInput(path: string, stdin: () => Readable = () => proc
  * unreadable or invalid JSON is a UserError.
  */
 export async function readJsonFile(path: string, stdin: () => Readable = () => process.stdin): Promise<unknown> {
-  const name = path === '-' ? 'stdin' : path
+  const name = inputName(path)
   let text: string
   try {
-    text = path === '-' ? await readAll(stdin()) : await readFile(path, 'utf8')
+    text = path === '-' ? await streamText(stdin()) : await readFile(path, 'utf8')
   } catch (error) {
     throw fileError(name, error)
   }
@@ -168,12 +174,6 @@ export async function readJsonFile(path: string, stdin: () => Readable = () => p
   // JSON.parse reads any depth, but what walks the value after it (JSON.stringify of its digest) recurses, and would overflow the stack.
   if (nestingDepth(text) > MAX_FILE_DEPTH) throw new UserError(`${name}: nested deeper than ${MAX_FILE_DEPTH} levels`)
   return value
-}
-
-async function readAll(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 /**

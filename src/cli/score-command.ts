@@ -14,7 +14,7 @@ import type { CliContext } from './cli-context'
 import { type EpisodeId, type EpisodeLine, type GoldLine, readEpisodeLine, readGoldLine, readPredLine, swappedFiles } from './episode-lines'
 import { jsonDocumentProblem, oneLineReportProblem, reportDocumentProblem } from './json-document'
 import { type Line, tooLongReason } from './read-lines'
-import { type InputFile, openInput, readJsonFile } from './input-file'
+import { type InputFile, inputName, openInput, readJsonFile } from './input-file'
 import { linesOf } from './input-lines'
 import { checkThreshold, thresholdOption } from './threshold'
 import { joinById } from './join-by-id'
@@ -58,7 +58,7 @@ async function matchOptions(options: ScoringOptions, cli: CliContext): Promise<R
   try {
     return { ...resolved, grammar: readGrammar(json, resolved.canonicalizeName, 'grammar') }
   } catch (error) {
-    if (error instanceof TypeError) throw new UserError(`${options.grammar === '-' ? 'stdin' : options.grammar}: ${error.message}`)
+    if (error instanceof TypeError) throw new UserError(`${inputName(options.grammar)}: ${error.message}`)
     throw error
   }
 }
