@@ -69,13 +69,14 @@ export function alignMonotone(
   const pairs: Array<[number, number]> = []
   let i = predUnits
   let j = goldUnits
-  while (i > 0 || j > 0) {
+  // Once either side is used up, the moves left only skip units: no pair is left to find.
+  while (i > 0 && j > 0) {
     const move = step[i * width + j]
     if (move === 2) {
       pairs.push([i - 1, j - 1])
       i--
       j--
-    } else if (move === 1 && j > 0) {
+    } else if (move === 1) {
       j--
     } else {
       i--

@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest'
-import { describe, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { alignMonotone } from '../../src/match/align-monotone'
 import type { Assignment } from '../../src/match/assign-any'
 
@@ -37,6 +37,16 @@ const grid = fc
   )
 
 describe('the order-preserving alignment', () => {
+  it('weighs the number of pairs only after every tier: one pair better on the last tier beats two', () => {
+    // pred 0 with gold 1 is worth more on the quaternary tier than pred 0 with gold 0 and pred 1 with gold 1 together.
+    const worth: Record<string, number> = { '0,0': 0, '0,1': 1, '1,1': 0 }
+    const value = (i: number, j: number): Assignment | undefined => {
+      const quaternary = worth[`${i},${j}`]
+      return quaternary === undefined ? undefined : { pairs: [[i, j]], primary: 0, secondary: 0, tertiary: 0, quaternary }
+    }
+    expect(alignMonotone(2, 2, value)).toEqual([[0, 1]])
+  })
+
   test.prop([grid], { numRuns: 500 })('reaches the best order-preserving matching, tier by tier', ({ rows, cols, cells }) => {
     const value = (i: number, j: number): Assignment | undefined => {
       const cell = cells[i * cols + j]
