@@ -6,7 +6,8 @@ import { oneOf } from '../../src/compare/gold-values'
 import { maxBenefitAssignment } from '../../src/match/assignment'
 import { comparedRanks } from '../../src/match/group-ranks'
 import { matchCalls } from '../../src/match/match-calls'
-import { type Level, resolveMatchOptions } from '../../src/match/options'
+import { type Level, type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from '../../src/match/options'
+import { pairIdentical } from '../../src/match/pair-identical'
 import { callSet } from '../../src/match/pair-calls'
 import { PairingContext } from '../../src/match/pairing-context'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
@@ -18,7 +19,60 @@ const call = fc.record({
 })
 const calls = fc.array(call, { minLength: 8, maxLength: 12 })
 
+type Call = { name: string; args: Record<string, unknown> }
+
+function identicalPairs(pred: Call[], gold: Call[], options: MatchOptions | ResolvedMatchOptions = {}) {
+  const resolved = 'canonicalize' in options ? options : resolveMatchOptions(options)
+  const ctx = new PairingContext(resolved, callSet(readTurns(pred), resolved.canonicalizeName), callSet(readGold(gold), resolved.canonicalizeName))
+  return pairIdentical(
+    ctx,
+    pred.map((_, i) => i),
+    gold.map((_, j) => j),
+  )
+}
+
+const f = (args: Record<string, unknown>): Call => ({ name: 'f', args })
+
+/** Calls that pair only with themselves, to make a group large enough (8 × 8) for identical calls to pair first. */
+const filler = (count: number) => Array.from({ length: count }, (_, k) => f({ z: k }))
+
 describe('pairing identical calls before the assignment', () => {
+  test('pairs each prediction with the first waiting gold call identical to it, and leaves the rest', () => {
+    const pred = [f({ x: 1, y: 'A' }), f({ x: 2 }), f({ y: 'a', x: 1 })]
+    const gold = [f({ x: 1, y: 'a' }), f({ x: 1, y: 'a' }), f({ x: 3 })]
+    expect(identicalPairs(pred, gold)).toEqual({
+      pairs: [
+        [0, 0],
+        [2, 1],
+      ],
+      restPreds: [1],
+      restGolds: [2],
+    })
+  })
+
+  test('does not apply where a gold call holds a marker, even beside a plain value', () => {
+    expect(identicalPairs([f({ x: 1, y: 0 })], [f({ x: 1, y: 0 }), f({ x: oneOf(1, 2), y: 0 })])).toBeUndefined()
+  })
+
+  test("does not apply where the runner's custom testers compare values", () => {
+    const options: ResolvedMatchOptions = { ...resolveMatchOptions({}), testers: { context: { equals: () => false }, list: [() => undefined] } }
+    expect(identicalPairs([f({ x: 1 })], [f({ x: 1 })], options)).toBeUndefined()
+  })
+
+  test('does not apply where a schema declares the tool', () => {
+    const grammar = [{ name: 'f', parameters: { type: 'object', properties: { x: { type: 'integer' } } } }]
+    expect(identicalPairs([f({ x: 1 })], [f({ x: 1 })], { grammar })).toBeUndefined()
+    expect(identicalPairs([f({ x: 1 })], [f({ x: 1 })], { grammar: { tools: { f: { importance: 2 } } } })).toEqual({ pairs: [[0, 0]], restPreds: [], restGolds: [] })
+  })
+
+  test('leaves a gold call whose marker sits beside a plain argument to the assignment, which pairs every call exactly', () => {
+    // f(x=1, y=0) is identical to gold f(x=1, y=0) and accepted by gold f(x=oneOf(1, 2), y=0); only f(x=2, y=0) with the oneOf makes both exact.
+    const gold = [f({ x: oneOf(1, 2), y: 0 }), f({ x: 1, y: 0 }), ...filler(6)]
+    const pred = [f({ x: 1, y: 0 }), f({ x: 2, y: 0 }), ...filler(6)]
+    const score = new ToolCallMetric().score(pred, gold)
+    expect([score.tp, score.fp, score.fn]).toEqual([8, 0, 0])
+  })
+
   test.prop([calls, calls, fc.constantFrom<Level>('call', 'arg')])('reaches the objective of the assignment alone', (pred, gold, level) => {
     const options = resolveMatchOptions({ level })
     const ctx = new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(readGold(gold), options.canonicalizeName))
