@@ -47,6 +47,12 @@ describe('the order-preserving alignment', () => {
     expect(alignMonotone(2, 2, value)).toEqual([[0, 1]])
   })
 
+  it('keeps a pair worth something on the last tier alone when the gold unit after it is skipped', () => {
+    const value = (i: number, j: number): Assignment | undefined =>
+      i === 0 && j === 0 ? { pairs: [[0, 0]], primary: 0, secondary: 0, tertiary: 0, quaternary: 1 } : undefined
+    expect(alignMonotone(1, 2, value)).toEqual([[0, 0]])
+  })
+
   test.prop([grid], { numRuns: 500 })('reaches the best order-preserving matching, tier by tier', ({ rows, cols, cells }) => {
     const value = (i: number, j: number): Assignment | undefined => {
       const cell = cells[i * cols + j]
