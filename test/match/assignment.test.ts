@@ -124,6 +124,15 @@ describe('maxBenefitAssignment', () => {
     expect(() => maxBenefitAssignment(2, 2, new Float64Array(3))).toThrow(/3 entries, expected rows \* cols = 4/)
   })
 
+  it.each([
+    [1.5, 2],
+    [2, 1.5],
+    [-2, 0],
+    [0, -2],
+  ])('rejects a shape of %s x %s, whose benefits could still number rows * cols', (rows, cols) => {
+    expect(() => maxBenefitAssignment(rows, cols, new Float64Array(Math.abs(rows * cols)))).toThrow(`rows and cols must be non-negative integers, got ${rows} x ${cols}`)
+  })
+
   it('rejects a benefit that is not finite, naming its row and column', () => {
     expect(() => maxBenefitAssignment(2, 2, Float64Array.of(0, 0, NaN, 0))).toThrow(/row 1, column 0/)
   })
