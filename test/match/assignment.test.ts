@@ -130,11 +130,11 @@ describe('maxBenefitAssignment', () => {
     [-2, 0],
     [0, -2],
   ])('rejects a shape of %s x %s, whose benefits could still number rows * cols', (rows, cols) => {
-    expect(() => maxBenefitAssignment(rows, cols, new Float64Array(Math.abs(rows * cols)))).toThrow(`rows and cols must be non-negative integers, got ${rows} x ${cols}`)
+    expect(() => maxBenefitAssignment(rows, cols, new Float64Array(Math.abs(rows * cols)))).toThrow(new RangeError(`assignment: rows and cols must be non-negative integers, got ${rows} x ${cols}`))
   })
 
-  it('rejects a benefit that is not finite, naming its row and column', () => {
-    expect(() => maxBenefitAssignment(2, 2, Float64Array.of(0, 0, NaN, 0))).toThrow(/row 1, column 0/)
+  it.each([NaN, Infinity, -Infinity])('rejects a benefit of %s, naming its row and column', (notFinite) => {
+    expect(() => maxBenefitAssignment(2, 2, Float64Array.of(0, 0, notFinite, 0))).toThrow(new RangeError(`assignment: benefit[2] (row 1, column 0) is ${notFinite}, expected a finite number`))
   })
 
   it('names the position of a non-finite benefit as given when rows outnumber columns', () => {
