@@ -6,7 +6,7 @@ import { oneOf } from '../../src/compare/gold-values'
 import { maxBenefitAssignment } from '../../src/match/assignment'
 import { comparedRanks } from '../../src/match/group-ranks'
 import { matchCalls } from '../../src/match/match-calls'
-import { type Level, type MatchOptions, type ResolvedMatchOptions, resolveMatchOptions } from '../../src/match/options'
+import { type Level, type ResolvedMatchOptions, resolveMatchOptions } from '../../src/match/options'
 import { pairIdentical } from '../../src/match/pair-identical'
 import { callSet } from '../../src/match/pair-calls'
 import { PairingContext } from '../../src/match/pairing-context'
@@ -21,11 +21,13 @@ const calls = fc.array(call, { minLength: 8, maxLength: 12 })
 
 type Call = { name: string; args: Record<string, unknown> }
 
-function identicalPairs(pred: Call[], gold: Call[], options: MatchOptions | ResolvedMatchOptions = {}) {
-  const resolved = 'canonicalize' in options ? options : resolveMatchOptions(options)
-  const ctx = new PairingContext(resolved, callSet(readTurns(pred), resolved.canonicalizeName), callSet(readGold(gold), resolved.canonicalizeName))
+function pairingContext(pred: unknown[], gold: unknown[], options: ResolvedMatchOptions): PairingContext {
+  return new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(readGold(gold), options.canonicalizeName))
+}
+
+function identicalPairs(pred: Call[], gold: Call[], options = resolveMatchOptions({})) {
   return pairIdentical(
-    ctx,
+    pairingContext(pred, gold, options),
     pred.map((_, i) => i),
     gold.map((_, j) => j),
   )
@@ -61,8 +63,8 @@ describe('pairing identical calls before the assignment', () => {
 
   test('does not apply where a schema declares the tool', () => {
     const grammar = [{ name: 'f', parameters: { type: 'object', properties: { x: { type: 'integer' } } } }]
-    expect(identicalPairs([f({ x: 1 })], [f({ x: 1 })], { grammar })).toBeUndefined()
-    expect(identicalPairs([f({ x: 1 })], [f({ x: 1 })], { grammar: { tools: { f: { importance: 2 } } } })).toEqual({ pairs: [[0, 0]], restPreds: [], restGolds: [] })
+    expect(identicalPairs([f({ x: 1 })], [f({ x: 1 })], resolveMatchOptions({ grammar }))).toBeUndefined()
+    expect(identicalPairs([f({ x: 1 })], [f({ x: 1 })], resolveMatchOptions({ grammar: { tools: { f: { importance: 2 } } } }))).toEqual({ pairs: [[0, 0]], restPreds: [], restGolds: [] })
   })
 
   test('leaves a gold call whose marker sits beside a plain argument to the assignment, which pairs every call exactly', () => {
@@ -75,7 +77,7 @@ describe('pairing identical calls before the assignment', () => {
 
   test.prop([calls, calls, fc.constantFrom<Level>('call', 'arg')])('reaches the objective of the assignment alone', (pred, gold, level) => {
     const options = resolveMatchOptions({ level })
-    const ctx = new PairingContext(options, callSet(readTurns(pred), options.canonicalizeName), callSet(readGold(gold), options.canonicalizeName))
+    const ctx = pairingContext(pred, gold, options)
     const rows = pred.length
     const cols = gold.length
     const { primary, secondary } = comparedRanks(ctx, pred.map((_, i) => i), gold.map((_, j) => j))
@@ -92,10 +94,8 @@ describe('pairing identical calls before the assignment', () => {
 
   test('leaves a gold call of alternatives to the assignment, which finds the pairing a greedy one misses, in a group large enough to pair identical calls first', () => {
     // 8 × 8 calls: f(1) is identical to gold f(1) and accepted by gold f(oneOf(1, 2)); only f(2) with the oneOf makes both exact.
-    const f = (x: unknown) => ({ name: 'f', args: { x } })
-    const filler = Array.from({ length: 6 }, (_, k) => ({ name: 'f', args: { z: k } }))
-    const gold = [f(oneOf(1, 2)), f(1), ...filler]
-    const pred = [f(1), f(2), ...filler]
+    const gold = [f({ x: oneOf(1, 2) }), f({ x: 1 }), ...filler(6)]
+    const pred = [f({ x: 1 }), f({ x: 2 }), ...filler(6)]
     const score = new ToolCallMetric().score(pred, gold)
     expect([score.tp, score.fp, score.fn]).toEqual([8, 0, 0])
   })
