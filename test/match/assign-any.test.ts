@@ -118,6 +118,19 @@ describe('pairing a group of several calls', () => {
     const ranks = comparedRanks(ctx, pred.map((_, i) => i), gold.map((_, j) => j))
     expect(reachedTotals(matchCalls(pred, gold, { level }).pairs, cols, ranks)).toEqual(bestTotals(pred.length, cols, ranks))
   })
+
+  test('calls exact in order pair in order where a gold call holds more than a thousand arguments too', () => {
+    // Past a thousand arguments the in-order check leaves the group to the solver, which must find the same pairs.
+    const args = (from: number) => Object.fromEntries(Array.from({ length: 1001 }, (_, a) => [`a${a}`, from + a]))
+    const gold = [{ name: 'f', args: args(0) }, { name: 'f', args: args(1) }]
+    const pred = gold.map((call) => ({ name: call.name, args: { ...call.args } }))
+    for (const level of ['call', 'arg'] as const) {
+      expect(matchCalls(pred, gold, { level }).pairs.map(({ predIndex, goldIndex, exact }) => [predIndex, goldIndex, exact])).toEqual([
+        [0, 0, true],
+        [1, 1, true],
+      ])
+    }
+  })
 })
 
 describe('the verdicts of a pair chosen from a group', () => {

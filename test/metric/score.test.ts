@@ -422,6 +422,29 @@ describe('tool schemas', () => {
     }
   })
 
+  test('at arg level, with importances of many digits beside declared defaults, the pairing is the best in whatever order the calls come', () => {
+    // The tiers' sums outgrow exact arithmetic, so the lower tiers are told apart in coarser units: agreeing on the
+    // heavy city comes first, then sparing the defaults' errors.
+    const properties = {
+      city: { type: 'string', importance: 9876.543211 },
+      days: { type: 'integer', default: 1, importance: 1.234567 },
+      unit: { type: 'string', default: 'c', importance: 7.654321 },
+    }
+    const weighted = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties, required: ['city'] } } }]
+    const argMetric = new ToolCallMetric({ level: 'arg', grammar: weighted })
+    const gold = [{ name: 'get_weather', args: { city: 'Paris' } }]
+    const best = { city: 'Paris', days: 1, unit: 'c' }
+    const calls = [
+      { name: 'get_weather', args: { city: 'Paris', days: 1 } },
+      { name: 'get_weather', args: best },
+      { name: 'get_weather', args: { city: 'Rome' } },
+    ]
+    for (const order of [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]) {
+      const score = argMetric.score(order.map((i) => calls[i]!), gold)
+      expect(score.pairs.map((pair) => pair.pred.args)).toEqual([best])
+    }
+  })
+
   test('at arg level, of pairings that spare as many errors, the one with the fewest FPs is chosen, so that precision and recall do not depend on the order either', () => {
     // Either prediction agrees on the name alone. Paired, the first's unit is an FP and an FN and its days: 1 counts nothing,
     // the second's city an FP; left apart, a prediction counts all its units as FPs. The errors sum to 4 either way.
