@@ -486,6 +486,21 @@ describe('tool schemas', () => {
     }
   })
 
+  test("under order 'turns', of turns that agree as much, the gold turn pairs with the one whose calls are all exact", () => {
+    // Both turns agree on every gold unit; the second's extra argument leaves one of its calls inexact.
+    const turnsMetric = new ToolCallMetric({ level: 'arg', order: 'turns' })
+    const gold = [[{ name: 'g', args: { x: 1 } }, { name: 'g', args: { x: 2 } }]]
+    const exactTurn = [{ name: 'g', args: { x: 1 } }, { name: 'g', args: { x: 2 } }]
+    const extraTurn = [{ name: 'g', args: { x: 1 } }, { name: 'g', args: { x: 2, y: 3 } }]
+    for (const pred of [[exactTurn, extraTurn], [extraTurn, exactTurn]]) {
+      const score = turnsMetric.score(pred, gold)
+      expect(score.pairs.map((pair) => [pair.pred.args, pair.exact])).toEqual([
+        [{ x: 1 }, true],
+        [{ x: 2 }, true],
+      ])
+    }
+  })
+
   test("under order 'turns', a turn exact against two gold turns pairs with the one whose absence would cost more", () => {
     const turnsMetric = new ToolCallMetric({ level: 'arg', order: 'turns' })
     const optionalX = [{ name: 'g', args: { x: optional(1), y: 1 } }, { name: 'g', args: { x: optional(1), y: 2 } }]
