@@ -10,6 +10,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // Many tests run the command as processes, or read millions of values to reach a limit: 5 s is short on a loaded machine.
     testTimeout: 20_000,
+    setupFiles: ['./vitest.setup.ts'],
     projects: [
       {
         extends: true,
@@ -17,7 +18,6 @@ export default defineConfig({
           name: 'expect-toolcalls',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/runners/**'],
-          setupFiles: ['./vitest.setup.ts'],
           // The files share one import of the sources a worker, as a user's long test run shares the package.
           isolate: false,
         },
@@ -28,7 +28,6 @@ export default defineConfig({
           // Kept apart: they add equality testers to the global expect, which would reach every later file.
           name: 'runners',
           include: ['test/runners/**/*.test.ts'],
-          setupFiles: ['./vitest.setup.ts'],
         },
       },
       // The example as a user writes it: it imports the built package by its name.
