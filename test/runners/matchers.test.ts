@@ -119,6 +119,28 @@ describe('toMatchToolCalls', () => {
     expect(() => expect(pred).toMatchToolCalls(gold, { level: 'arg' })).toThrow('1 prediction matched nothing')
   })
 
+  test('at arg level, seating exact pairs first seats the exact call of most agreement, wherever it stands', () => {
+    const gold = [{ name: 'f', args: { a: 1, b: optional(2), c: optional(3) } }]
+    const bare = { name: 'f', args: { a: 1 } }
+    const fuller = { name: 'f', args: { a: 1, b: 2 } }
+    const closestWrong = { name: 'f', args: { a: 1, b: 2, c: 3, d: 9 } }
+    // The call nearest the gold by position is the bare one, and the one of most agreement is wrong: only ranking exact
+    // pairs first, then by agreement, seats the fuller exact call, with whole importances and with fractional ones
+    // (which rank in finer units).
+    for (const grammar of [undefined, { tools: { f: { importance: 1.5 } } }]) {
+      const options = { level: 'arg', allowExtra: true, grammar } as const
+      for (const pred of [
+        [bare, closestWrong, fuller],
+        [closestWrong, bare, fuller],
+      ]) {
+        expect(pred).toMatchToolCalls(gold, options)
+        const message = failure(() => expect(pred).not.toMatchToolCalls(gold, options))
+        expect(message).toContain('with exact pairs seated first')
+        expect(message).toMatch(new RegExp(`✓ gold\\[0\\] ↔ pred\\[${pred.indexOf(fuller)}\\]`))
+      }
+    }
+  })
+
   test('.not passes when the calls differ', () => {
     expect([search('dogs')]).not.toMatchToolCalls([search('cats')])
   })
