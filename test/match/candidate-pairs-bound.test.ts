@@ -15,6 +15,9 @@ describe('the bound on candidate pairs', () => {
     expect(pairedPredictions(names('f', 5), names('f', 1_000_000), 'any')).toBe(5)
     // In any order, calls that cannot pair (unparseable, to a tool the gold lacks) weigh nothing.
     expect(pairedPredictions([...names(undefined, 3000), ...names('g', 3000), ...names('f', 2000)], names('f', 2000), 'any')).toBe(8000)
+    // Nor do they count as candidates: 2,000 calls to f after a call to g still leave one of the 2,001 gold calls without
+    // a candidate, so the next call to f is weighed too.
+    expect(pairedPredictions(['g', ...names('f', 2002)], [...names('f', 2000), 'h'], 'any')).toBe(2002)
     // An alignment in order weighs every cell.
     expect(pairedPredictions([...names('g', 3000), ...names('f', 2000)], names('f', 2000), 'strict')).toBe(2000)
   })
