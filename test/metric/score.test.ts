@@ -162,6 +162,10 @@ describe('weights from the grammar', () => {
     const score = metric.score([{ name: 'f', args: { x: null } }], [{ name: 'f', args: { x: optional('a') } }])
     expect(score.pairs[0]!.args.map(({ arg, verdict }) => [arg, verdict])).toEqual([['x', 'mismatch']])
     expect(counts(score)).toMatchObject({ tp: 2, fp: 2, fn: 2 })
+    // And where the tool has no schema at all.
+    const unschemed = new ToolCallMetric({ level: 'arg' }).score([{ name: 'f', args: { x: null } }], [{ name: 'f', args: { x: optional('a') } }])
+    expect(unschemed.pairs[0]!.args.map(({ arg, verdict }) => [arg, verdict])).toEqual([['x', 'mismatch']])
+    expect(counts(unschemed)).toMatchObject({ tp: 1, fp: 1, fn: 1 })
   })
 
   test('a grammar given for one score applies to that score only', () => {
