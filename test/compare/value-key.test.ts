@@ -43,6 +43,9 @@ describe('valueKey', () => {
     [[1, 2], [12]],
     [{ k: '1' }, { k: 1 }],
     [{ k: null }, {}],
+    // A value with no key of its own (undefined, a function) leaves its list without one, rather than keyed as an empty object.
+    [[undefined], [{}]],
+    [[() => 1], [{}]],
   ])('tells apart nested values that read alike once printed: %j and %j', (a, b) => {
     expect(keyOfValue(a)).not.toBe(keyOfValue(b))
   })
