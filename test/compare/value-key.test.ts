@@ -43,6 +43,7 @@ describe('valueKey', () => {
     [[1, 2], [12]],
     [{ k: '1' }, { k: 1 }],
     [{ k: null }, {}],
+    [['a'], { 0: 'a' }],
     // A value with no key of its own (undefined, a function) leaves its list without one, rather than keyed as an empty object.
     [[undefined], [{}]],
     [[() => 1], [{}]],
