@@ -20,6 +20,14 @@ afterEach(() => {
   held = []
 })
 
+/** Sets whatever was kept aside, then keeps a fresh buffer made for a group of rows x cols, and gives it. */
+function keepFresh(rows: number, cols: number): RankBuffer {
+  take(1, 1)
+  const fresh = takeRankBuffer(rows, cols)!
+  returnRankBuffer(fresh)
+  return fresh
+}
+
 describe('the kept rank buffer', () => {
   test.each([
     [3, 3],
@@ -31,8 +39,7 @@ describe('the kept rank buffer', () => {
       [300, 1],
       [181, 181],
     ] as const) {
-      take(1, 1) // whatever was kept before, out of the way
-      returnRankBuffer(takeRankBuffer(keptRows, keptCols)!)
+      keepFresh(keptRows, keptCols)
       expectRoomFor(take(rows, cols), rows, cols)
     }
   })
@@ -45,10 +52,8 @@ describe('the kept rank buffer', () => {
   })
 
   test('is handed out again once given back', () => {
-    take(1, 1)
-    const first = takeRankBuffer(5, 5)!
-    returnRankBuffer(first)
-    expect(take(5, 5)).toBe(first)
+    const kept = keepFresh(5, 5)
+    expect(take(5, 5)).toBe(kept)
   })
 
   test('is not made for groups past its size, which make arrays of their own', () => {
