@@ -51,6 +51,20 @@ describe('parsePythonCalls: the shape of the text', () => {
     expect(callsOf('f(x=1)')).toEqual([{ name: 'f', args: { x: 1 } }])
   })
 
+  it('reads a comment or a line continuation right after a value', () => {
+    expect(callsOf('f(x=1# note\n, y=2)')).toEqual([{ name: 'f', args: { x: 1, y: 2 } }])
+    expect(callsOf('f(x=1\\\n, y=2)')).toEqual([{ name: 'f', args: { x: 1, y: 2 } }])
+  })
+
+  it('reads a dotted name spaced around a dot as the name joined', () => {
+    expect(callsOf('math .sqrt(x=1)')).toEqual([{ name: 'math.sqrt', args: { x: 1 } }])
+    expect(callsOf('a . b.c(x=1)')).toEqual([{ name: 'a.b.c', args: { x: 1 } }])
+  })
+
+  it('tells apart keyword names beyond ASCII of one length', () => {
+    expect(callsOf('f(é=1, ê=2)')).toEqual([{ name: 'f', args: { é: 1, ê: 2 } }])
+  })
+
   it('reads calls separated by commas without brackets', () => {
     expect(callsOf('f(a=1), g(b=2)')).toEqual([
       { name: 'f', args: { a: 1 } },
@@ -250,6 +264,10 @@ describe('parsePythonCalls: signs', () => {
     expect(valueOf('-2.5')).toBe(-2.5)
   })
 
+  it('reads a negative float written without its integer part', () => {
+    expect(valueOf('-.5')).toBe(-0.5)
+  })
+
   it('accepts a space after the sign', () => {
     expect(valueOf('- 3')).toBe(-3)
   })
@@ -268,6 +286,10 @@ describe('parsePythonCalls: signs', () => {
 
   it('fails on a doubled sign', () => {
     expect(reasonOf('f(x=--5)')).toBe("at column 6: expected a number after unary '-' but found '-'")
+  })
+
+  it('names the plus sign when it comes before anything but a number', () => {
+    expect(reasonOf('f(x=+a)')).toBe("at column 6: expected a number after unary '+' but found 'a'")
   })
 })
 
@@ -301,6 +323,8 @@ describe('parsePythonCalls: strings', () => {
     ["'\\0'", '\0'],
     ["'\\d'", '\\d'],
     ["'a\\\nb'", 'ab'],
+    ["'a\\\r\nb'", 'ab'],
+    ["'a\\\rb'", 'ab'],
   ])('decodes the escape in %s', (source, value) => {
     expect(valueOf(source)).toBe(value)
   })
@@ -468,6 +492,10 @@ describe('parsePythonCalls: calls as values', () => {
   it('reads a call inside a list', () => {
     expect(valueOf('[g()]')).toEqual([{ name: 'g', args: {} }])
   })
+
+  it("reads a nested call's float as a number in plain mode", () => {
+    expect((valueOf('g(y=1.5)') as ToolCall).args.y).toBe(1.5)
+  })
 })
 
 describe('parsePythonCalls: what is not a literal fails, saying what and where', () => {
@@ -490,6 +518,22 @@ describe('parsePythonCalls: what is not a literal fails, saying what and where',
     ["f(x='a'(1))", 'at column 8: calling a value is not supported'],
     ['f(x=...)', "at column 5: the Ellipsis '...' is not supported"],
     ['f(x=if)', "at column 5: 'if' is a Python keyword, not a name"],
+    ['f(return=1)', "at column 3: 'return' is a Python keyword, not a name"],
+    ['f(x=assert)', "at column 5: 'assert' is a Python keyword, not a name"],
+    ['finally(x=1)', "at column 1: 'finally' is a Python keyword, not a name"],
+    ['continue()', "at column 1: 'continue' is a Python keyword, not a name"],
+    ['nonlocal()', "at column 1: 'nonlocal' is a Python keyword, not a name"],
+    ['f(x=Trueish)', "at column 5: expected a value but found the name 'Trueish' (a string needs quotes)"],
+    ['f(x=Falsey)', "at column 5: expected a value but found the name 'Falsey' (a string needs quotes)"],
+    ['f(x=Nonexistent)', "at column 5: expected a value but found the name 'Nonexistent' (a string needs quotes)"],
+    ['f(x=foobar)', "at column 5: expected a value but found the name 'foobar' (a string needs quotes)"],
+    ['f(x=lambdas)', "at column 5: expected a value but found the name 'lambdas' (a string needs quotes)"],
+    ['f(x=nothing)', "at column 5: expected a value but found the name 'nothing' (a string needs quotes)"],
+    ['math.(x=1)', "at column 6: expected a name after '.' but found '('"],
+    ['f(x=*a)', "at column 5: unpacking with '*' or '**' is not supported"],
+    ['f(x=[*a])', "at column 6: unpacking with '*' or '**' is not supported"],
+    ['f(x=.a)', "at column 5: expected a value but found '.'"],
+    ['(f(x=1)]', "at column 8: expected ')' but found ']'"],
     ['f(x=)', "at column 5: expected a value but found ')'"],
     ['f(x=1', "at column 6: expected ',' or ')' but found the end of the text"],
     ['f(x=1 y=2)', "at column 7: expected ',' or ')' but found 'y'"],
@@ -567,6 +611,11 @@ describe('parsePythonCalls: limits', () => {
 
   it('fails on deeply parenthesised calls without overflowing the stack', () => {
     expect(reasonOf(`${'('.repeat(100_000)}f()`)).toBe(`at column ${MAX_DEPTH + 1}: nesting is deeper than ${MAX_DEPTH} levels`)
+  })
+
+  it('counts only the nesting, not calls side by side, against the depth', () => {
+    expect(valueOf(`[${'g(), '.repeat(MAX_DEPTH + 1)}]`)).toHaveLength(MAX_DEPTH + 1)
+    expect(callsOf('(f()), '.repeat(MAX_DEPTH + 1))).toHaveLength(MAX_DEPTH + 1)
   })
 
   it('reads 100,000 calls', () => {
