@@ -1301,15 +1301,10 @@ class PythonReader {
     return name
   }
 
-  /** Whether the `length` code units at `a` and at `b` are the same. */
+  /** Whether the `length` code units at `a` and at `b` are the same. Only ASCII names are kept in a slot (see internHashed), so the array's units tell. */
   private sameUnits(a: number, b: number, length: number): boolean {
     const codes = this.codes
-    for (let offset = 0; offset < length; offset++) {
-      const unit = codes[a + offset]
-      if (unit !== codes[b + offset]) return false
-      // Units beyond ASCII are all NON_ASCII here: the text tells them apart.
-      if (unit === NON_ASCII && this.text.charCodeAt(a + offset) !== this.text.charCodeAt(b + offset)) return false
-    }
+    for (let offset = 0; offset < length; offset++) if (codes[a + offset] !== codes[b + offset]) return false
     return true
   }
 
