@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { checkBfclEntry } from '../../src/bfcl/check-entry'
 import { decodeBfclOutput } from '../../src/bfcl/decode'
 import { parsePythonCalls } from '../../src/bfcl/python-calls'
+import { MAX_DEPTH } from '../../src/calls/limits'
 import { PyFloat, tupleOf } from '../../src/calls/python-values'
 import type { ToolCall } from '../../src/calls/tool-call'
 
@@ -275,6 +276,51 @@ describe('BFCL mode: arguments that are not values', () => {
 
   it('points at the problem in the text as the model wrote it', () => {
     expect(reasonOf('  f(x=1, y=2 // 0)')).toBe('at column 14: ZeroDivisionError: integer division or modulo by zero')
+  })
+})
+
+describe('BFCL mode: the edges of an expression', () => {
+  it.each(['Trueish', 'Falsey', 'Nonexistent', 'lambdas', 'foobar', 'nothing'])(
+    'reads %s, a name that begins as a constant or a keyword does, as its own text',
+    (name) => {
+      expect(valueOf(name)).toBe(name)
+    },
+  )
+
+  it.each([
+    ['.5', new PyFloat(0.5)],
+    ['-.5', new PyFloat(-0.5)],
+    ['2 ^ 3', 1],
+    ['8 >> 1', 4],
+    ['1 << 2', 4],
+  ])('reads %s as %o', (source, value) => {
+    expect(valueOf(source)).toStrictEqual(value)
+  })
+
+  it.each(['[1, 2][0:1:1]', '[1, 2][::1]', '[1, 2, 3][:2]', '[1, 2, 3][1:]'])('keeps the slice %s as its source text', (source) => {
+    expect(valueOf(source)).toBe(source)
+  })
+
+  it.each([
+    ['f(x=(y := 1))', "at column 8: operator ':=' is not supported"],
+    ['f(x=1 @ 2)', "at column 7: TypeError: unsupported operand type(s) for @: 'int' and 'int'"],
+    ['f(x=g(*a))', "at column 7: unpacking with '*' or '**' is not supported"],
+    ['f(x=g(b=1, *c))', "at column 12: unpacking with '*' or '**' is not supported"],
+    ['f(x={**a})', "at column 6: unpacking with '*' or '**' is not supported"],
+    ['f(x=g(1 2))', "at column 9: expected ',' or ')' but found '2'"],
+    ['f(x=[1 2])', "at column 8: expected ',' or ']' but found '2'"],
+    ['f(x=(1 2))', "at column 8: expected ',' or ')' but found '2'"],
+    ['f(x={1: 2 3: 4})', "at column 11: expected ',' or '}' but found '3'"],
+    ['f(x={1: 2, 3})', "at column 13: expected ':' but found '}'"],
+    ['f(x=a.)', "at column 7: expected a name after '.' but found ')'"],
+  ])('%s fails, saying why', (text, reason) => {
+    expect(reasonOf(text)).toBe(reason)
+  })
+
+  it('counts only the nesting, not expressions side by side, against the depth', () => {
+    const items = ['[1][0]', '(1 + 2 * 3)', '{1: (2,)}', 'not 0', 'g(1)(2)', 'h(y=[1])', '-(1)', '2 ** 2']
+    const value = valueOf(`[${items.join(', ').concat(', ').repeat(MAX_DEPTH + 1)}]`)
+    expect(value).toHaveLength(items.length * (MAX_DEPTH + 1))
   })
 })
 

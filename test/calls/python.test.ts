@@ -615,6 +615,7 @@ describe('parsePythonCalls: limits', () => {
 
   it('counts only the nesting, not calls side by side, against the depth', () => {
     expect(valueOf(`[${'g(), '.repeat(MAX_DEPTH + 1)}]`)).toHaveLength(MAX_DEPTH + 1)
+    expect(valueOf(`[${"[1], (2,), {'k': 3}, (4), ".repeat(MAX_DEPTH + 1)}]`)).toHaveLength(4 * (MAX_DEPTH + 1))
     expect(callsOf('(f()), '.repeat(MAX_DEPTH + 1))).toHaveLength(MAX_DEPTH + 1)
   })
 
