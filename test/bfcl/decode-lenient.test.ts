@@ -317,7 +317,7 @@ describe('BFCL mode: the edges of an expression', () => {
     expect(reasonOf(text)).toBe(reason)
   })
 
-  it('counts only the nesting, not expressions side by side, against the depth', () => {
+  it('counts only the nesting against the depth, not expressions side by side', () => {
     const items = ['[1][0]', '(1 + 2 * 3)', '{1: (2,)}', 'not 0', 'g(1)(2)', 'h(y=[1])', '-(1)', '2 ** 2']
     const value = valueOf(`[${items.join(', ').concat(', ').repeat(MAX_DEPTH + 1)}]`)
     expect(value).toHaveLength(items.length * (MAX_DEPTH + 1))

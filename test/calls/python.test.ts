@@ -613,7 +613,7 @@ describe('parsePythonCalls: limits', () => {
     expect(reasonOf(`${'('.repeat(100_000)}f()`)).toBe(`at column ${MAX_DEPTH + 1}: nesting is deeper than ${MAX_DEPTH} levels`)
   })
 
-  it('counts only the nesting, not calls side by side, against the depth', () => {
+  it('counts only the nesting against the depth, not values and calls side by side', () => {
     expect(valueOf(`[${'g(), '.repeat(MAX_DEPTH + 1)}]`)).toHaveLength(MAX_DEPTH + 1)
     expect(valueOf(`[${"[1], (2,), {'k': 3}, (4), ".repeat(MAX_DEPTH + 1)}]`)).toHaveLength(4 * (MAX_DEPTH + 1))
     expect(callsOf('(f()), '.repeat(MAX_DEPTH + 1))).toHaveLength(MAX_DEPTH + 1)
