@@ -20,7 +20,7 @@ afterEach(() => {
   held = []
 })
 
-/** Sets whatever was kept aside, then keeps a fresh buffer made for a group of rows x cols, and gives it. */
+/** Holds whatever was kept before out of the way, then keeps a fresh buffer made for a group of rows x cols, and gives it. */
 function keepFresh(rows: number, cols: number): RankBuffer {
   take(1, 1)
   const fresh = takeRankBuffer(rows, cols)!

@@ -158,16 +158,14 @@ describe('weights from the grammar', () => {
   })
 
   test('a null for an optional argument is a value like any other where no schema lets null leave it out', () => {
-    const metric = new ToolCallMetric({ level: 'arg', grammar: { tools: { f: { importance: 2 } } } })
     const pred = [{ name: 'f', args: { x: null } }]
     const gold = [{ name: 'f', args: { x: optional('a') } }]
-    const score = metric.score(pred, gold)
-    expect(score.pairs[0]!.args.map(({ arg, verdict }) => [arg, verdict])).toEqual([['x', 'mismatch']])
-    expect(counts(score)).toMatchObject({ tp: 2, fp: 2, fn: 2 })
-    // And where the tool has no schema at all.
-    const unschemed = new ToolCallMetric({ level: 'arg' }).score(pred, gold)
-    expect(unschemed.pairs[0]!.args.map(({ arg, verdict }) => [arg, verdict])).toEqual([['x', 'mismatch']])
-    expect(counts(unschemed)).toMatchObject({ tp: 1, fp: 1, fn: 1 })
+    // A tool with a schema of no arguments, and a tool with no schema at all.
+    for (const [grammar, weight] of [[{ tools: { f: { importance: 2 } } }, 2], [undefined, 1]] as const) {
+      const score = new ToolCallMetric({ level: 'arg', grammar }).score(pred, gold)
+      expect(score.pairs[0]!.args.map(({ arg, verdict }) => [arg, verdict])).toEqual([['x', 'mismatch']])
+      expect(counts(score)).toMatchObject({ tp: weight, fp: weight, fn: weight })
+    }
   })
 
   test('a grammar given for one score applies to that score only', () => {
