@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto'
-import { open, readFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import { text as streamText } from 'node:stream/consumers'
 import { errorMessage } from '../calls/path'
 import { type Line, readLineBatches, readLines } from './read-lines'
 import { UserError } from './user-error'
@@ -157,14 +157,9 @@ export async function openInput(path: string, stdin: () => Readable = () => proc
  * A small JSON file read whole (a grammar, a report), or standard input when `path` is `-`;
  * unreadable or invalid JSON is a UserError.
  */
-export async function readJsonFile(path: string, stdin: () => Readable = () => process.stdin): Promise<unknown> {
+export async function readJsonFile(path: string, stdin: () => Readable = () => process.stdin, maxBytes = MAX_JSON_FILE_BYTES): Promise<unknown> {
   const name = inputName(path)
-  let text: string
-  try {
-    text = path === '-' ? await streamText(stdin()) : await readFile(path, 'utf8')
-  } catch (error) {
-    throw fileError(name, error)
-  }
+  const text = await readWhole(path === '-' ? stdin() : createReadStream(path), name, maxBytes)
   let value: unknown
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
@@ -174,6 +169,29 @@ export async function readJsonFile(path: string, stdin: () => Readable = () => p
   // JSON.parse reads any depth, but what walks the value after it (JSON.stringify of its digest) recurses, and would overflow the stack.
   if (nestingDepth(text) > MAX_FILE_DEPTH) throw new UserError(`${name}: nested deeper than ${MAX_FILE_DEPTH} levels`)
   return value
+}
+
+/** The largest JSON file read whole: a grammar or a report is far smaller, and `/dev/zero` or a stream that never ends is refused, not read until memory runs out. */
+export const MAX_JSON_FILE_BYTES = 256 << 20
+
+async function readWhole(stream: Readable, name: string, maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let bytes = 0
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+      bytes += buffer.length
+      if (bytes > maxBytes) {
+        stream.destroy()
+        throw new UserError(`${name}: larger than ${maxBytes >= 1 << 20 ? `${maxBytes / (1 << 20)} MiB` : `${maxBytes} bytes`}, the largest JSON file read whole`)
+      }
+      chunks.push(buffer)
+    }
+  } catch (error) {
+    if (error instanceof UserError) throw error
+    throw fileError(name, error)
+  }
+  return Buffer.concat(chunks, bytes).toString('utf8')
 }
 
 /**

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { createWriteStream, existsSync, readFileSync, symlinkSync } from 'node:fs'
+import { createWriteStream, existsSync, readFileSync, symlinkSync, truncateSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { jsonl, runCli, tempFolder } from './run-cli'
@@ -315,6 +315,17 @@ describe('options', () => {
     const named = folder.write('named.json', JSON.stringify([{ name: 'f', description: '['.repeat(2000), parameters: { type: 'object', properties: {} } }]))
     expect((await runCli(['score', episodes, '--grammar', named])).code).toBe(0)
   })
+
+  test('a grammar or report file too large to be read whole is a user error, read no further than the limit', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    // A sparse file: 1 GB of zero bytes, on disk as nothing.
+    const huge = folder.write('huge.json', '')
+    truncateSync(huge, 1024 ** 3)
+    expectUserError(await runCli(['score', episodes, '--grammar', huge]), `${huge}: larger than 256 MiB, the largest JSON file read whole`)
+    expectUserError(await runCli(['merge', huge]), `${huge}: larger than 256 MiB, the largest JSON file read whole`)
+    // A device that never ends is no different.
+    expectUserError(await runCli(['score', episodes, '--grammar', '/dev/zero']), '/dev/zero: larger than 256 MiB, the largest JSON file read whole')
+  }, 60_000)
 })
 
 describe('the --json report', () => {
