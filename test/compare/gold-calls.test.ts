@@ -106,6 +106,32 @@ describe('reading gold', () => {
     expect(() => read([{ name: 'a', args: {}, x: 1 }])).toThrow(new TypeError("gold[0].x: unknown key (did you mean 'id'?); a gold call is { name, args }"))
   })
 
+  test('a key likened to one of the call\'s own is suggested as that key, not as an argument beside the name, with args or arguments given or not', () => {
+    expect(() => read([{ nmae: 'a' }])).toThrow(new TypeError("gold[0].nmae: unknown key (did you mean 'name'?); a gold call is { name, args }"))
+    expect(() => read([{ name: 'a', argumentz: {} }])).toThrow(new TypeError("gold[0].argumentz: unknown key (did you mean 'arguments'?); a gold call is { name, args }"))
+    // Arguments given under `arguments` are given: a key beside them is no argument gone astray.
+    expect(() => read([{ name: 'a', arguments: {}, x: 1 }])).toThrow(new TypeError("gold[0].x: unknown key (did you mean 'id'?); a gold call is { name, args }"))
+  })
+
+  test('a call may carry its id beside its name and arguments', () => {
+    expect(read([{ id: 'call_1', name: 'a', args: { x: 1 } }])[0]![0]).toMatchObject({ name: 'a', keys: ['x'] })
+  })
+
+  test('a call that gives both args and arguments throws, rather than reading one of them', () => {
+    expect(() => read([{ name: 'a', args: {} }, { name: 'b', args: { x: 1 }, arguments: { x: 2 } }])).toThrow(new TypeError('gold[1]: give either args or arguments, not both'))
+  })
+
+  test('an empty name is no name', () => {
+    expect(() => read([{ name: '', args: {} }])).toThrow(new TypeError('gold[0].name: expected the tool\'s name, received ""'))
+    expect(() => read([['', {}]])).toThrow(new TypeError('gold[0][0]: expected the tool\'s name, received ""'))
+  })
+
+  test('an item of a list of calls that is neither a call nor a tuple throws naming it', () => {
+    for (const [item, printed] of [[42, '42'], [null, 'null'], ['search', '"search"'], [true, 'true']] as const) {
+      expect(() => read([{ name: 'a', args: {} }, item])).toThrow(new TypeError(`gold[1]: expected a gold call { name, args } or [name, args], received ${printed}`))
+    }
+  })
+
   test("a matcher given as a whole call throws naming the call, not the matcher's own fields as unknown keys", () => {
     expect(() => read([expect.objectContaining({ name: 'search' })])).toThrow(
       new TypeError(
