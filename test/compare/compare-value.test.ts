@@ -139,6 +139,12 @@ describe('objects', () => {
     expect(matches({ valueOf: optional() }, {})).toBe(true)
   })
 
+  test('keys an object inherits are not among its keys: with its own keys the gold\'s, it matches', () => {
+    const inheriting = Object.assign(Object.create({ extra: 1 }) as Record<string, unknown>, { x: 1 })
+    expect(matches({ x: 1 }, inheriting)).toBe(true)
+    expect(reason({ x: 1 }, Object.assign(Object.create({ extra: 1 }) as Record<string, unknown>, { x: 1, y: 2 }))).toBe('unexpected key "y"')
+  })
+
   test('an object a marker meets inside toEqual counts only its own keys, an undefined one included', () => {
     class WithGetter {
       get x() {
@@ -186,6 +192,9 @@ describe('gold markers', () => {
     expect(reason(satisfies((async () => true) as never, 'decided later'), 1)).toBe('expected decided later, but the predicate returned a promise: it must decide at once')
     expect(matches({ asymmetricMatch: async () => true }, 1)).toBe(false)
     expect(reason({ asymmetricMatch: async () => true }, 1)).toMatch(/, but it returned a promise: it must decide at once$/)
+    // Anything with a `then` to call is a promise to the runners, a function among them.
+    const thenableFunction = Object.assign(() => true, { then: () => undefined })
+    expect(reason(satisfies((() => thenableFunction) as never, 'decided later'), 1)).toBe('expected decided later, but the predicate returned a promise: it must decide at once')
     // A missing return: no verdict, and no throw, as the value is the model's.
     expect(reason(satisfies(((v: number) => { void (v > 0) }) as never, 'a positive number'), 5)).toBe('expected a positive number, but the predicate returned undefined on 5 (does it lack a return?)')
   })
@@ -209,6 +218,18 @@ describe('gold markers', () => {
     }
     expect(matches('12', '12 km', ctx)).toBe(true)
     expect(matches('12', '13 km', ctx)).toBe(false)
+  })
+
+  test('a custom tester that rejects a value of another kind than the gold says so in the reason, each value printed as itself', () => {
+    const ctx: ValueContext = { ...context, testers: { context: { equals: () => false }, list: [() => false] } }
+    expect(compareValue(compileGoldValue('5', 'gold'), 5, ctx, 'x')?.reason).toBe('expected "5", received 5 (by a custom equality tester)')
+    expect(compareValue(compileGoldValue(5, 'gold'), '5', ctx, 'x')?.reason).toBe('expected 5, received "5" (by a custom equality tester)')
+  })
+
+  test('a oneOf of a string and a matcher or predicate accepts a string that only the matcher or predicate accepts', () => {
+    expect(matches(oneOf('none', jestExpect.stringMatching(/^x/)), 'xyz')).toBe(true)
+    expect(matches(oneOf('none', satisfies((v) => v === 'other', 'other')), 'other')).toBe(true)
+    expect(matches(oneOf('none', 5), 'five')).toBe(false)
   })
 
   test('custom testers decide for each string alternative of a oneOf too', () => {

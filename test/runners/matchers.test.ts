@@ -646,6 +646,7 @@ describe('a gold predicate or matcher that cannot decide on a predicted value', 
   // A promise where a verdict is due, as an untyped predicate may give.
   const promising = satisfies((async () => true) as unknown as () => boolean, 'an async check')
   const throwingMatcher = { asymmetricMatch: (city: string) => city.startsWith('P') }
+  const promisingMatcher = { asymmetricMatch: async () => true }
   // A missing `return`, which plain JavaScript, or a cast, lets through the types.
   const answerless = satisfies(((city: unknown) => { void city }) as unknown as () => boolean, 'a known city')
   const numberCity = [{ name: 'get_weather', args: { city: 7 } }]
@@ -659,7 +660,7 @@ describe('a gold predicate or matcher that cannot decide on a predicted value', 
 
   test('fails .not.toMatchToolCalls where, taken as a match, it makes the calls match', () => {
     const said = 'Expected the calls not to match the gold, but a predicate or matcher of the gold could not decide on a predicted value (it threw, or answered with a promise or with undefined), and taken as a match it makes them match.'
-    for (const city of [throwing, promising, throwingMatcher, answerless]) {
+    for (const city of [throwing, promising, throwingMatcher, promisingMatcher, answerless]) {
       const message = failure(() => expect(numberCity).not.toMatchToolCalls([{ name: 'get_weather', args: { city } }]))
       expect(message).toContain(said)
     }
