@@ -68,11 +68,6 @@ function leftOutBySchema(ctx: CallContext, arg: string, value: unknown): string 
   return declared !== undefined && compareValue(declared, value, ctx.value, null) === undefined ? 'equals the declared default' : undefined
 }
 
-/**
- * Compares a predicted call with a gold call of the same tool, argument by argument
- * (README: Matching and scoring). With `verdicts` given, each argument's verdict is pushed to it; without,
- * only the rank is computed, which is what the assignment needs for every candidate pair.
- */
 /** Whether a gold value names the accepted values themselves, rather than accepting any value or a predicate's. */
 function namesValues(node: GoldNode): boolean {
   switch (node.kind) {
@@ -88,6 +83,11 @@ function namesValues(node: GoldNode): boolean {
   }
 }
 
+/**
+ * Compares a predicted call with a gold call of the same tool, argument by argument
+ * (README: Matching and scoring). With `verdicts` given, each argument's verdict is written to it; without,
+ * only the rank is computed, which is what the assignment needs for every candidate pair.
+ */
 export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, verdicts?: ArgVerdict[], into?: PairRank): PairRank {
   const explain = verdicts !== undefined
   // Verdicts are written from index 0 and the length set at the end, so a caller may hand over a list sized beforehand.
