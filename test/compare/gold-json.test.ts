@@ -188,6 +188,9 @@ describe('gold as JSON', () => {
     expect(() => goldToJSON([{ name: 'f', args: { user: { name: 'bob', id: undefined } } }])).toThrow(/^gold\[0\]\.args\.user\.id: expected a gold value, received undefined/)
     expect(goldToJSON([['f', undefined], { name: 'g', args: undefined, id: undefined }])).toEqual([['f'], { name: 'g' }])
     expect(goldToJSON([[{ name: 'f', arguments: undefined }]])).toEqual([[{ name: 'f' }]])
+    // Inside the arguments, `id` is an argument like any other.
+    expect(() => goldToJSON([['f', { id: undefined }]])).toThrow(/^gold\[0\]\[1\]\.id: expected a gold value, received undefined/)
+    expect(() => goldToJSON([{ name: 'f', args: { id: undefined } }])).toThrow(/^gold\[0\]\.args\.id: expected a gold value, received undefined/)
   })
 
   test('gold that throws when read (a getter, a Proxy trap, a revoked Proxy) is a TypeError naming the gold both ways, as reading gold names it', () => {
@@ -198,6 +201,38 @@ describe('gold as JSON', () => {
       expect(() => convert([getter])).toThrow(new TypeError('gold: could not be read (boom)'))
       expect(() => convert([{ name: 'f', args: revoked.proxy }])).toThrow(/^gold: could not be read \(Cannot perform/)
     }
+  })
+
+  test('a function has no JSON form and says where it is, as a predicate does', () => {
+    expect(() => goldToJSON([{ name: 'f', args: { x: () => 1 } }])).toThrow(/^gold\[0\]\.args\.x: .+ has no JSON form; only values, oneOf\(\) and optional\(\) do$/)
+  })
+
+  test('a call written [name, args] keeps its form, its arguments converted', () => {
+    expect(goldToJSON([['f', { unit: oneOf('c', 'f') }], ['g'], ['h', undefined]])).toEqual([['f', { unit: { $oneOf: ['c', 'f'] } }], ['g'], ['h']])
+    expect(() => goldToJSON([['f', { x: satisfies(() => true, 'any') }]])).toThrow(/^gold\[0\]\[1\]\.x: /)
+  })
+
+  test('goldFromJSON leaves its input as it was and shares the parts that hold no marker', () => {
+    const plain = { city: 'Paris', tags: ['a', 'b'] }
+    const alternatives = ['c', 'f']
+    const json = deepFrozen([{ name: 'f', args: { where: plain, unit: { $oneOf: alternatives }, list: [plain, { $oneOf: [1] }] } }])
+    const before = JSON.stringify(json)
+    const read = goldFromJSON(json) as unknown as [{ args: { where: unknown; unit: unknown; list: unknown[] } }]
+    expect(JSON.stringify(json)).toBe(before)
+    expect(read[0].args.where).toBe(plain)
+    expect(read[0].args.list[0]).toBe(plain)
+    expect(isOneOf(read[0].args.list[1])).toBe(true)
+    // A oneOf holds a list of its own, not the input's.
+    const unit = read[0].args.unit
+    expect(isOneOf(unit) && unit.alternatives).toEqual(alternatives)
+    expect(isOneOf(unit) && unit.alternatives).not.toBe(alternatives)
+    // Gold with no marker at all is the input itself.
+    const bare = [{ name: 'f', args: plain }]
+    expect(goldFromJSON(bare)).toBe(bare)
+  })
+
+  test('a malformed marker deep inside lists and objects names its whole path', () => {
+    expect(() => goldFromJSON([{ name: 'f', args: { x: [{ y: { $oneOf: 5 } }] } }])).toThrow(/^gold\[0\]\.args\.x\[0\]\.y\.\$oneOf: /)
   })
 
   test('a malformed $oneOf throws a TypeError naming the path', () => {
@@ -239,3 +274,11 @@ describe('markers outside the grader', () => {
     expect(() => expect({ a: 1 }).toEqual({ a: oneOf(1, optional(2)) })).toThrow(/^oneOf\[1\]: optional\(\) applies to an argument/)
   })
 })
+
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFrozen(child)
+    Object.freeze(value)
+  }
+  return value
+}
