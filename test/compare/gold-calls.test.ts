@@ -73,6 +73,39 @@ describe('reading gold', () => {
     expect(() => read([{ name: 'f', args: { deep } }])).toThrow(/^gold\[0\]\.args\.deep(\[0\])+…: nested deeper than 256 levels$/)
   })
 
+  test('a cycle through other values is a cycle too', () => {
+    const a: Record<string, unknown> = { name: 'a' }
+    a.next = { list: [{ back: a }] }
+    expect(() => read([{ name: 'f', args: { a } }])).toThrow(/^gold\[0\]\.args\.a\.next\.list\[0\]\.back\.next[.\w[\]]*…: a cycle: the value contains itself$/)
+  })
+
+  test('markers count as levels of nesting: a chain of oneOf, in either form, reads to 256 levels and throws past them', () => {
+    const chain = (levels: number, wrap: (inner: unknown) => unknown) => Array.from({ length: levels }).reduce<unknown>(wrap, 1)
+    const author = (inner: unknown) => oneOf(inner, 2)
+    const json = (inner: unknown) => ({ $oneOf: [inner, 2] })
+    expect(() => read([{ name: 'f', args: { x: chain(256, author) } }])).not.toThrow()
+    expect(() => readGold([{ name: 'f', args: { x: chain(256, json) } }], 'gold', 'json')).not.toThrow()
+    expect(() => read([{ name: 'f', args: { x: chain(257, author) } }])).toThrow(/^gold\[0\]\.args\.x(\.oneOf\[0\])+…: nested deeper than 256 levels$/)
+    expect(() => readGold([{ name: 'f', args: { x: chain(257, json) } }], 'gold', 'json')).toThrow(/^gold\[0\]\.args\.x(\.\$oneOf\[0\])+…: nested deeper than 256 levels$/)
+  })
+
+  test('an optional value is a level of nesting, and a path inside it names the optional', () => {
+    const chain = (wrap: (inner: unknown) => unknown) => Array.from({ length: 200 }).reduce<unknown>(wrap, 1)
+    expect(() => read([{ name: 'f', args: { x: chain((inner) => ({ y: optional(inner) })) } }])).toThrow(/^gold\[0\]\.args\.x\.y\.optional\.y\.optional[.\w]*…: nested deeper than 256 levels$/)
+    expect(() => readGold([{ name: 'f', args: { x: chain((inner) => ({ y: { $optional: [inner] } })) } }], 'gold', 'json')).toThrow(
+      /^gold\[0\]\.args\.x\.y\.\$optional\[0\]\.y\.\$optional\[0\][.\w$[\]]*…: nested deeper than 256 levels$/,
+    )
+    expect(() => read([{ name: 'f', args: { x: optional({ y: undefined }) } }])).toThrow(/^gold\[0\]\.args\.x\.optional\.y: expected a gold value, received undefined/)
+    expect(() => readGold([{ name: 'f', args: { x: { $optional: [{ y: NaN }] } } }], 'gold', 'json')).toThrow(/^gold\[0\]\.args\.x\.\$optional\[0\]\.y: NaN equals nothing/)
+  })
+
+  test('an optional inside an optional is refused, in either form: nothing inside can be left out', () => {
+    expect(() => read([{ name: 'f', args: { x: optional(optional(1)) } }])).toThrow(/^gold\[0\]\.args\.x\.optional: optional\(\) applies to an argument or an object key/)
+    expect(() => readGold([{ name: 'f', args: { x: { $optional: [{ $optional: [1] }] } } }], 'gold', 'json')).toThrow(
+      /^gold\[0\]\.args\.x\.\$optional\[0\]: \$optional applies to an argument or an object key/,
+    )
+  })
+
   test('a value that holds the same parts so often that, written out, it is vast throws a TypeError, rather than compiling for hours', () => {
     // 41 lists, but 2^40 numbers written out.
     const shared = Array.from({ length: 40 }).reduce<unknown>((inner) => [inner, inner], 1)
