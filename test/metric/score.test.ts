@@ -525,6 +525,35 @@ describe('tool schemas', () => {
 })
 
 describe('the detail', () => {
+  test("gold's arguments are shown as plain data: markers, predicates and matchers described, a __proto__ key kept as a key", () => {
+    const even = satisfies((v) => typeof v === 'number' && v % 2 === 0, 'an even number')
+    const args = {
+      unit: oneOf('c', 'f'),
+      days: optional(even),
+      note: optional(),
+      place: { city: 'Paris', zip: expect.stringMatching(/^75/), ['__proto__']: oneOf(1, 2) },
+      tags: ['a', oneOf('b', 'c')],
+      ['__proto__']: satisfies(() => true, 'anything'),
+    }
+    const described = {
+      unit: { $oneOf: ['c', 'f'] },
+      days: { $optional: [{ $satisfies: 'an even number' }] },
+      note: { $optional: [] },
+      place: { city: 'Paris', zip: { $matcher: 'StringMatching /^75/' }, ['__proto__']: { $oneOf: [1, 2] } },
+      tags: ['a', { $oneOf: ['b', 'c'] }],
+      ['__proto__']: { $satisfies: 'anything' },
+    }
+    const paired = callLevel.score([{ name: 'f', args: {} }], [{ name: 'f', args }]).pairs[0]!.gold.args
+    const unmatched = callLevel.score([], [{ name: 'f', args }]).unmatchedGold[0]!.call.args
+    for (const shown of [paired, unmatched]) {
+      expect(shown).toStrictEqual(described)
+      expect(Object.keys(shown)).toEqual(Object.keys(described))
+      expect(Object.getPrototypeOf(shown)).toBe(Object.prototype)
+      expect(Object.getPrototypeOf((shown as typeof described).place)).toBe(Object.prototype)
+      expect(Object.keys((shown as typeof described).place)).toContain('__proto__')
+    }
+  })
+
   test('unmatched predictions say why: wrong tool, hallucinated call, unparseable', () => {
     const score = callLevel.score(
       [search('a'), search('b'), { name: 'weather', args: {} }, { name: 'f', arguments: '{oops' }],
