@@ -306,7 +306,8 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
 /** Which strings of a nested diff differ again past what it shows of them: the first by its path, the rest counted. */
 function stringsDifferFurther(paths: readonly string[], bounds: PrintBounds): string {
   const first = longReasonCut(paths[0]!, bounds.reasonCharacters)
-  return paths.length === 1 ? `${first} differs further on, past what is shown` : `${first} and ${paths.length - 1} more strings differ further on, past what is shown`
+  const more = paths.length - 1
+  return more === 0 ? `${first} differs further on, past what is shown` : `${first} and ${more} more ${more === 1 ? 'string' : 'strings'} differ further on, past what is shown`
 }
 
 /** A call's weight where it is not 1, so that the counts below can be told from the calls listed. */

@@ -313,6 +313,14 @@ describe('the message of toMatchToolCalls', () => {
     )
   })
 
+  test('shows a predicted argument that counts as left out with the reason it does, beside what was wrong', () => {
+    const grammar = [
+      { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer', default: 1 }, note: { type: ['string', 'null'] } }, required: ['city'] } },
+    ]
+    const score = new ToolCallMetric({ grammar }).score([{ name: 'get_weather', args: { city: 'Lyon', days: 1 } }], [{ name: 'get_weather', args: { city: 'Paris' } }])
+    expect(formatScore(score)).toContain(['    - city: "Paris"', '    + city: "Lyon"  ← expected "Paris", received "Lyon"', '      days: 1  (equals the declared default)'].join('\n'))
+  })
+
   test('cuts a long string of a nested diff at the same place on both sides, so text both share prints alike, and says where it differs further on', () => {
     const code = Array.from({ length: 40 }, (_, i) => `line ${i}: const v${i} = compute(${i});`).join('\n')
     const changed = code.replace('compute(5)', 'compute(50)').replace('compute(35)', 'compuet(35)')
@@ -321,6 +329,12 @@ describe('the message of toMatchToolCalls', () => {
     expect(nested).toContain('        -   "content": "…const v5 = compute(5);\n        +   "content": "…const v5 = compute(50);\n          line 6:')
     expect(nested).not.toMatch(/^ {8}[-+] line/m)
     expect(nested).toContain('        (file.content differs further on, past what is shown)')
+    // Two strings or more that differ further are counted after the first.
+    const notes = (content: string, n: number) => [{ name: 'write_file', args: { file: { path: 'a.ts', content, ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`copy${i}`, content])) } } }]
+    for (const [copies, said] of [[1, 'and 1 more string differ'], [2, 'and 2 more strings differ']] as const) {
+      const counted = failureMessage(() => expect(notes(changed, copies)).toMatchToolCalls(notes(code, copies), { canonicalizer: 'exact' }))
+      expect(counted).toContain(`        (file.content ${said} further on, past what is shown)`)
+    }
     const once = failureMessage(() => expect(write(code.replace('compute(5)', 'compute(50)'))).toMatchToolCalls(write(code), { canonicalizer: 'exact' }))
     expect(once).not.toContain('further on')
     const top = failureMessage(() => expect([{ name: 'write_file', args: { content: changed } }]).toMatchToolCalls([{ name: 'write_file', args: { content: code } }], { canonicalizer: 'exact' }))
