@@ -313,6 +313,17 @@ describe('the message of toMatchToolCalls', () => {
     )
   })
 
+  test('lists a prediction that could not be read by the name it gives, if any, and marks only readable extra calls as allowed', () => {
+    const message = failureMessage(() =>
+      expect([{ name: 'f', arguments: '{oops' }, 'garbage(', { name: 'g', args: {} }]).toMatchToolCalls([{ name: 'h', args: {} }], { allowExtra: true }),
+    )
+    expect(message).toContain('but 2 predictions could not be read (extra calls are allowed, unreadable ones are not)')
+    expect(message).toMatch(/^ {2}\+ pred\[0\] f \(unparseable\) {2}← unparseable: \[0\]\.arguments: not valid JSON \([^\n]*\)$/m)
+    expect(message).toMatch(/^ {2}\+ pred\[1\] \(unparseable\) {2}← unparseable: \[1\]: not valid Python call syntax \([^\n]*\)$/m)
+    expect(message).toContain('\n  + pred[2] g()  ← wrong tool: no call to g was expected (expected h)  (allowed)\n')
+    expect(message.match(/\(allowed\)/g)).toHaveLength(1)
+  })
+
   test('shows a predicted argument that counts as left out with the reason it does, beside what was wrong', () => {
     const grammar = [
       { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer', default: 1 }, note: { type: ['string', 'null'] } }, required: ['city'] } },
