@@ -282,6 +282,15 @@ describe('the message of toMatchToolCalls', () => {
     // Of a oneOf, the alternative nearest the prediction.
     const alternatives = oneOf({ amenities: ['sauna'], stars: 5 }, inner, 'none')
     expect(failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'hotel', args: { filters: alternatives } }]))).toContain(diffed)
+    // On a tie the first; an alternative of another kind than the prediction is passed over, even first.
+    const filtersOf = (gold: unknown, predicted: unknown) =>
+      failureMessage(() => expect([{ name: 'hotel', args: { filters: predicted } }]).toMatchToolCalls([{ name: 'hotel', args: { filters: gold } }]))
+    const tied = filtersOf(oneOf({ stars: 4, pool: true }, { stars: 5, spa: true }), { stars: 3 })
+    expect(tied).toContain(['        -   "pool": true,', '        -   "stars": 4,', '        +   "stars": 3,'].join('\n'))
+    expect(filtersOf(oneOf([4], { stars: 4 }), { stars: 5 })).toContain(['          {', '        -   "stars": 4,', '        +   "stars": 5,', '          }'].join('\n'))
+    // Nearest by the values held alike, not by the keys alone; a null where an alternative holds an object is no leaf alike, and no crash.
+    expect(filtersOf(oneOf({ a: 1, b: 2 }, { a: 9, b: 9 }), { a: 9, b: 9, c: 0 })).toContain(['            "a": 9,', '            "b": 9,', '        +   "c": 0,'].join('\n'))
+    expect(filtersOf(oneOf({ a: { x: 1 }, b: 1 }, { a: { y: 2 }, b: 2 }), { a: null, b: 2 })).toContain(['        -   "a": {', '        -     "y": 2,', '        -   },', '        +   "a": null,'].join('\n'))
   })
 
   test('prints a matcher of another kind than the prediction on one line each side, where a diff would only say the types differ', () => {
