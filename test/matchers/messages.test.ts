@@ -882,6 +882,16 @@ describe('long strings in a nested diff', () => {
     expect(apart).toContain(`"${key}2": 2,`)
   })
 
+  test('an argument missing on one side and unexpected on the other, drawn alike, is written in escapes on whichever side it is not plain ASCII', () => {
+    const cyrillic = '\u0441ity'
+    const unexpected = failureMessage(() => expect([{ name: 'f', args: { [cyrillic]: 'Paris' } }]).toMatchToolCalls([{ name: 'f', args: { city: 'Paris' } }]))
+    expect(unexpected).toContain('    - city: "Paris"  ← missing\n')
+    expect(unexpected).toContain('    + "\\u0441ity": "Paris"  ← unexpected: not an argument of the gold call\n')
+    const missing = failureMessage(() => expect([{ name: 'f', args: { city: 'Paris' } }]).toMatchToolCalls([{ name: 'f', args: { [cyrillic]: 'Paris' } }]))
+    expect(missing).toContain('    - "\\u0441ity": "Paris"  ← missing\n')
+    expect(missing).toContain('    + city: "Paris"  ← unexpected: not an argument of the gold call\n')
+  })
+
   test('two that differ yet are drawn alike are written with escapes, as a top-level string is, so that the diff shows a difference', () => {
     const [pred, gold] = [[{ name: 'f', args: { o: { a: 'e\u0301', b: '\ufb01', c: 'caf\u00e9' } } }], [{ name: 'f', args: { o: { a: '\u00e9', b: 'fi', c: 'cafe' } } }]]
     // By default é and e with a combining accent are one text (NFC), a line in common.
