@@ -4,6 +4,9 @@ import { oneOf, optional } from '../../src/compare/gold-values'
 
 const read = (gold: unknown) => readGold(gold)
 
+/** `1` wrapped `levels` times by `wrap`. */
+const nested = (levels: number, wrap: (inner: unknown) => unknown): unknown => Array.from({ length: levels }).reduce<unknown>(wrap, 1)
+
 describe('reading gold', () => {
   test('a list of calls is one turn, in every accepted call form', () => {
     const turns = read([{ name: 'a', args: { x: 1 } }, { name: 'b', arguments: { y: 2 } }, ['c', { z: 3 }], ['d']])
@@ -69,7 +72,7 @@ describe('reading gold', () => {
     expect(cycle).toThrow(TypeError)
     expect(cycle).toThrow(/^gold\[0\]\.args\.place(\.self)+…: a cycle: the value contains itself$/)
     expect(() => cycle()).not.toThrow(/.{150}/)
-    const deep = Array.from({ length: 300 }).reduce<unknown>((inner) => [inner], 1)
+    const deep = nested(300, (inner) => [inner])
     expect(() => read([{ name: 'f', args: { deep } }])).toThrow(/^gold\[0\]\.args\.deep(\[0\])+…: nested deeper than 256 levels$/)
   })
 
@@ -80,19 +83,17 @@ describe('reading gold', () => {
   })
 
   test('markers count as levels of nesting: a chain of oneOf, in either form, reads to 256 levels and throws past them', () => {
-    const chain = (levels: number, wrap: (inner: unknown) => unknown) => Array.from({ length: levels }).reduce<unknown>(wrap, 1)
     const author = (inner: unknown) => oneOf(inner, 2)
     const json = (inner: unknown) => ({ $oneOf: [inner, 2] })
-    expect(() => read([{ name: 'f', args: { x: chain(256, author) } }])).not.toThrow()
-    expect(() => readGold([{ name: 'f', args: { x: chain(256, json) } }], 'gold', 'json')).not.toThrow()
-    expect(() => read([{ name: 'f', args: { x: chain(257, author) } }])).toThrow(/^gold\[0\]\.args\.x(\.oneOf\[0\])+…: nested deeper than 256 levels$/)
-    expect(() => readGold([{ name: 'f', args: { x: chain(257, json) } }], 'gold', 'json')).toThrow(/^gold\[0\]\.args\.x(\.\$oneOf\[0\])+…: nested deeper than 256 levels$/)
+    expect(() => read([{ name: 'f', args: { x: nested(256, author) } }])).not.toThrow()
+    expect(() => readGold([{ name: 'f', args: { x: nested(256, json) } }], 'gold', 'json')).not.toThrow()
+    expect(() => read([{ name: 'f', args: { x: nested(257, author) } }])).toThrow(/^gold\[0\]\.args\.x(\.oneOf\[0\])+…: nested deeper than 256 levels$/)
+    expect(() => readGold([{ name: 'f', args: { x: nested(257, json) } }], 'gold', 'json')).toThrow(/^gold\[0\]\.args\.x(\.\$oneOf\[0\])+…: nested deeper than 256 levels$/)
   })
 
   test('an optional value is a level of nesting, and a path inside it names the optional', () => {
-    const chain = (wrap: (inner: unknown) => unknown) => Array.from({ length: 200 }).reduce<unknown>(wrap, 1)
-    expect(() => read([{ name: 'f', args: { x: chain((inner) => ({ y: optional(inner) })) } }])).toThrow(/^gold\[0\]\.args\.x\.y\.optional\.y\.optional[.\w]*…: nested deeper than 256 levels$/)
-    expect(() => readGold([{ name: 'f', args: { x: chain((inner) => ({ y: { $optional: [inner] } })) } }], 'gold', 'json')).toThrow(
+    expect(() => read([{ name: 'f', args: { x: nested(200, (inner) => ({ y: optional(inner) })) } }])).toThrow(/^gold\[0\]\.args\.x\.y\.optional\.y\.optional[.\w]*…: nested deeper than 256 levels$/)
+    expect(() => readGold([{ name: 'f', args: { x: nested(200, (inner) => ({ y: { $optional: [inner] } })) } }], 'gold', 'json')).toThrow(
       /^gold\[0\]\.args\.x\.y\.\$optional\[0\]\.y\.\$optional\[0\][.\w$[\]]*…: nested deeper than 256 levels$/,
     )
     expect(() => read([{ name: 'f', args: { x: optional({ y: undefined }) } }])).toThrow(/^gold\[0\]\.args\.x\.optional\.y: expected a gold value, received undefined/)
@@ -108,10 +109,10 @@ describe('reading gold', () => {
 
   test('a value that holds the same parts so often that, written out, it is vast throws a TypeError, rather than compiling for hours', () => {
     // 41 lists, but 2^40 numbers written out.
-    const shared = Array.from({ length: 40 }).reduce<unknown>((inner) => [inner, inner], 1)
+    const shared = nested(40, (inner) => [inner, inner])
     const vast = () => read([{ name: 'f', args: { shared } }])
     expect(vast).toThrow(/^gold\[0\]\.args\.shared(\[[01]\])+…: holds more than 1,000,000 values, written out \(a part held in several places counts wherever it stands\)$/)
-    const alternatives = Array.from({ length: 40 }).reduce<unknown>((inner) => oneOf(inner, inner), 1)
+    const alternatives = nested(40, (inner) => oneOf(inner, inner))
     expect(() => read([{ name: 'f', args: { x: alternatives } }])).toThrow(/^gold\[0\]\.args\.x(\.oneOf\[[01]\])+…: holds more than 1,000,000 values/)
     // The count is of one gold: reads of gold that each hold much, together more than the bound, stay within it.
     const large = Array.from({ length: 400_000 }, (_, i) => i)
