@@ -82,8 +82,12 @@ describe('the message of toMatchToolCalls', () => {
       '  (The pairs are cut at 500 lines, or 50000 characters, to keep the message readable; the pairs of new ToolCallMetric(options).score(received, gold) hold every difference.)',
     )
     expect(message).toContain('TP 0  FP 20  FN 20')
-    // A short message is not cut, and says nothing of it.
+    // A short message is not cut, and says nothing of it; nor is one of more pairs than are listed, all of them within the room.
     expect(failureMessage(() => expect([search('a')]).toMatchToolCalls([search('b')]))).not.toContain('cut at')
+    const many = Array.from({ length: 51 }, (_, i) => search(`q${i}`))
+    const counted = failureMessage(() => expect(many.map(() => search('x'))).toMatchToolCalls(many))
+    expect(counted).toContain('  ✗ … and 1 more pairs that differ\n')
+    expect(counted).not.toContain('cut at')
   })
 
   test('shares the 500 lines among the pairs it lists, so that the arguments that agree in one pair do not crowd out the next', () => {
@@ -93,6 +97,13 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('    + k59: "x"  ← expected "v49-59", received "x"')
     expect(message).toContain('  ✗ … and 50 more pairs that differ')
     expect(message.split('\n').length).toBeLessThan(600)
+    // Each pair the room left over divided among the pairs still to list: a few more arguments for the later ones.
+    const hidden = [...message.matchAll(/… and (\d+) more arguments, all of them right/g)].map((match) => Number(match[1]))
+    expect([hidden.length, hidden[0], hidden.at(-1)]).toEqual([50, 52, 58])
+    // Pairs of fewer arguments than a pair lists are cut the same.
+    const fewer = gold.map((call) => ({ ...call, args: Object.fromEntries(Object.entries(call.args).slice(0, 40)) }))
+    const fewerMessage = failureMessage(() => expect(fewer.map((call) => ({ ...call, args: { ...call.args, k39: 'x' } }))).toMatchToolCalls(fewer))
+    expect(fewerMessage).toContain('    + k39: "x"  ← expected "v0-39", received "x"\n      … and 32 more arguments, all of them right\n')
   })
 
   test('cuts the pairs at 50,000 characters too, as a diff nested hundreds deep fills few lines that a terminal wraps into many', () => {
@@ -288,6 +299,9 @@ describe('the message of toMatchToolCalls', () => {
     const tied = filtersOf(oneOf({ stars: 4, pool: true }, { stars: 5, spa: true }), { stars: 3 })
     expect(tied).toContain(['        -   "pool": true,', '        -   "stars": 4,', '        +   "stars": 3,'].join('\n'))
     expect(filtersOf(oneOf([4], { stars: 4 }), { stars: 5 })).toContain(['          {', '        -   "stars": 4,', '        +   "stars": 5,', '          }'].join('\n'))
+    expect(filtersOf(oneOf('none', { stars: 4 }), { stars: 5 })).toContain(['          {', '        -   "stars": 4,', '        +   "stars": 5,', '          }'].join('\n'))
+    // Lists tied by their items alike: the first, though the second has as many items as the prediction.
+    expect(filtersOf(oneOf([1, 2], [1, 2, 3]), [1, 2, 9])).toContain(['            2,', '        +   9,', '          ]'].join('\n'))
     // Nearest by the values held alike, not by the keys alone; a null where an alternative holds an object is no leaf alike, and no crash.
     expect(filtersOf(oneOf({ a: 1, b: 2 }, { a: 9, b: 9 }), { a: 9, b: 9, c: 0 })).toContain(['            "a": 9,', '            "b": 9,', '        +   "c": 0,'].join('\n'))
     expect(filtersOf(oneOf({ a: { x: 1 }, b: 1 }, { a: { y: 2 }, b: 2 }), { a: null, b: 2 })).toContain(['        -   "a": {', '        -     "y": 2,', '        -   },', '        +   "a": null,'].join('\n'))
@@ -300,6 +314,9 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('    - tags: Any<Array>\n    + tags: {"a": 1}  ← expected Any<Array>, received {"a": 1}\n')
     expect(message).toContain('    - note: Any<String>\n    + note: {"b": 2}  ← expected Any<String>, received {"b": 2}\n')
     expect(message).not.toContain('Comparing two different types')
+    // A matcher of strings beside a string, as beside any value that is not nested.
+    const string = failureMessage(() => expect([{ name: 'f', args: { s: 'x' } }]).toMatchToolCalls([{ name: 'f', args: { s: expect.stringMatching(/y/) } }]))
+    expect(string).toContain('    - s: StringMatching /y/\n    + s: "x"  ← expected StringMatching /y/, received "x"\n')
     // A matcher of objects beside an object is still diffed.
     expect(message).toContain('    ~ filters:  ← filters.c: expected 4, received 3\n        - ObjectContaining {\n')
   })
@@ -320,6 +337,8 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain(
       ['    ~ filters:  ← expected a good filter, received {"stars": 3}', '        + {', '        +   "stars": 3,', '        + }', '', 'TP 0'].join('\n'),
     )
+    const list = failureMessage(() => expect([{ name: 'hotel', args: { rooms: [1, 2] } }]).toMatchToolCalls([{ name: 'hotel', args: { rooms: satisfies(() => false, 'free rooms') } }]))
+    expect(list).toContain(['    ~ rooms:  ← expected free rooms, received [1, 2]', '        + [', '        +   1,', '        +   2,', '        + ]'].join('\n'))
   })
 
   test('lists a prediction that could not be read by the name it gives, if any, and marks only readable extra calls as allowed', () => {
@@ -748,6 +767,9 @@ describe('the message of toHaveCalledTool', () => {
           + q: "dogs"  ← expected "cats", received "dogs"
           - limit: 5  ← missing"
     `)
+    // Only the arguments that differ, not those that agree.
+    const nearest = failureMessage(() => expect([{ name: 'f', args: { a: 1, b: 3, c: { d: 1 } } }]).toHaveCalledTool('f', { a: 1, b: 2, c: { d: 1 } }))
+    expect(nearest.endsWith('The nearest, pred[0], differs:\n    - b: 2\n    + b: 3  ← expected 2, received 3')).toBe(true)
   })
 
   test('arguments that are not an object throw, whether or not a call matches', () => {

@@ -175,6 +175,9 @@ describe('the message and the snapshot of a Score show what the prediction match
     const message = formatScore(score, { pairLines: { lines: 500, seeAll: 'see the score' } })
     expect(message).toContain('      a2: "V2"  (gold "v2")\n      … and 797 more arguments that match other data\n  ✗ gold[1] ↔ pred[1]  g\n    - x: 1')
     expect(snapshot(score).match(/\(gold "v\d+"\)/g)).toHaveLength(800)
+    // Three of them, all listed and none counted.
+    const three = formatScore(metric.score([call('f', { a: 'A', b: 'B', c: 'C' }), call('g', {})], [call('f', { a: 'a', b: 'b', c: 'c' }), call('g', { x: 1 })]))
+    expect(three).toContain('      c: "C"  (gold "c")\n  ✗ gold[1] ↔ pred[1]  g\n')
   })
 })
 

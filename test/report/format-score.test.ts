@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest'
+import { satisfies } from '../../src/compare/gold-values'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { formatScore } from '../../src/report/format-score'
+import { EXPANDED_MESSAGE_BOUNDS, WHOLE } from '../../src/report/print-bounds'
+
+// A Score formatted on its own, as a snapshot and the command's report format it: with no gold as written beside it.
+const metric = new ToolCallMetric()
+const argument = (pred: unknown, gold: unknown) => metric.score([{ name: 'f', args: { x: pred } }], [{ name: 'f', args: { x: gold } }])
+
+describe('a Score formatted without the gold as written', () => {
+  test('diffs a nested argument against its described $optional and $oneOf, read back as markers', () => {
+    const hunk = ['            "a": 1,', '        -   "b": 3,', '        +   "b": 2,'].join('\n')
+    const jsonGold = (x: unknown) => metric.score([{ name: 'f', args: { x: { a: 1, b: 2 } } }], [{ name: 'f', args: { x } }], { goldForm: 'json' })
+    expect(formatScore(jsonGold({ $optional: [{ a: 1, b: 3 }] }))).toContain(hunk)
+    expect(formatScore(jsonGold({ $oneOf: ['none', { a: 1, b: 3 }] }))).toContain(hunk)
+    expect(formatScore(jsonGold({ a: { $oneOf: [1, 5] }, b: 3 }))).toContain(hunk)
+  })
+
+  test('prints on one line each side a nested gold holding a predicate, which its description cannot stand in for', () => {
+    const text = formatScore(argument({ a: 1, b: 2 }, { a: satisfies(() => false, 'odd'), b: 3 }))
+    expect(text).toContain('    - x: {"a": satisfies(odd), "b": 3}\n    + x: {"a": 1, "b": 2}  ← x.a: expected odd, received 1\n')
+    expect(text).not.toContain('$satisfies')
+  })
+
+  test('prints a null gold beside an object on one line each side, as there is nothing to diff', () => {
+    expect(formatScore(argument({ a: 1 }, null))).toContain('    - x: null\n    + x: {"a": 1}  ← expected null, received {"a": 1}\n')
+  })
+
+  test('prints on one line each side values too large to diff, on either side, even where they hold no long string', () => {
+    const large = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]))
+    expect(formatScore(argument({ k0: 1 }, large))).toMatch(/\n {4}- x: \{"k0": 0, "k1": 1, [^\n]*…\n {4}\+ x: \{"k0": 1\} {2}←/)
+    expect(formatScore(argument(large, { k0: 1 }))).toMatch(/\n {4}- x: \{"k0": 1\}\n {4}\+ x: \{"k0": 0, "k1": 1, [^\n]*… {2}←/)
+    // Large only for a long string, the values are diffed with it cut.
+    const long = 'x'.repeat(30_000)
+    expect(formatScore(argument({ a: `${long}b` }, { a: `${long}c` }))).toMatch(/\n {8}- {3}"a": "…x+c",\n {8}\+ {3}"a": "…x+b",\n/)
+  })
+
+  test('expands a diff where asked only while it fits its lines, else shows the hunks around the difference', () => {
+    const listDiff = (length: number) => {
+      const gold = Array.from({ length }, (_, i) => i)
+      return formatScore(argument(gold.map((i) => (i === 60 ? -1 : i)), gold), { bounds: EXPANDED_MESSAGE_BOUNDS })
+    }
+    // 97 items and the changed one's second line, within the brackets: 100 lines, the most a diff shows.
+    const whole = listDiff(97)
+    expect(whole).toContain('          Array [\n            0,\n')
+    expect(whole).toContain('        -   60,\n        +   -1,\n')
+    expect(whole).not.toContain('@@')
+    const cut = listDiff(98)
+    expect(cut).toContain('        @@ -57,11 +57,11 @@\n')
+    expect(cut).toContain('        -   60,\n        +   -1,\n')
+    expect(cut).not.toContain('            0,\n')
+    // Not asked, the hunks alone.
+    expect(formatScore(argument([...Array.from({ length: 20 }, (_, i) => i), 0], Array.from({ length: 21 }, (_, i) => i)))).toContain('@@')
+  })
+
+  test('lists no pairs where there are none, and counts the unmatched calls past those listed, never zero', () => {
+    const noPairs = formatScore(metric.score([], [{ name: 'g', args: {} }]))
+    expect(noPairs.startsWith('Gold calls that nothing matched:\n  - gold[0] g()\n')).toBe(true)
+    const calls = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `t${i}`, args: {} }))
+    const fifty = formatScore(metric.score(calls(50), []))
+    expect(fifty).toContain('  + pred[49] t49()')
+    expect(fifty).not.toContain('more predictions')
+    expect(formatScore(metric.score(calls(51), []))).toContain('  + pred[49] t49()  ← wrong tool: no call to t49 was expected\n  + … and 1 more predictions that matched nothing\n')
+    const gold = formatScore(metric.score([], calls(51)))
+    expect(gold).toContain('  - gold[49] t49()\n  - … and 1 more gold calls that nothing matched\n')
+  })
+
+  test("writes in escapes a prediction's tool name drawn like a gold call's that nothing matched", () => {
+    const text = formatScore(metric.score([{ name: '\u0455earch', args: {} }], [{ name: 'search', args: {} }]))
+    expect(text).toContain('  + pred[0] \\u0455earch()  ← wrong tool')
+  })
+
+  test('writes in escapes either name of a pair whose tools a name canonicalizer made one, where the two are drawn alike', () => {
+    const folding = new ToolCallMetric({ name: (name: string) => name.replace('\u0455', 's') })
+    const exact = formatScore(folding.score([{ name: '\u0455earch', args: {} }, { name: 'g', args: {} }], [{ name: 'search', args: {} }, { name: 'g', args: { x: 1 } }]))
+    expect(exact).toContain('  ✓ gold[0] ↔ pred[0]  search() (predicted as \\u0455earch)\n')
+    const wrong = formatScore(folding.score([{ name: 'search', args: { q: 1 } }], [{ name: '\u0455earch', args: { q: 2 } }]))
+    expect(wrong).toContain('  ✗ gold[0] ↔ pred[0]  \\u0455earch (predicted as search)\n')
+  })
+
+  test("shows a model's tool names whole in a snapshot, a lone surrogate escaped, of an unparseable call and of a pair", () => {
+    const unparseable = formatScore(metric.score([{ name: `f\ud800${'x'.repeat(200)}`, arguments: '{oops' }], []), { bounds: WHOLE })
+    expect(unparseable).toContain(`  + pred[0] f\\ud800${'x'.repeat(200)} (unparseable)  ← unparseable:`)
+    const byLetters = new ToolCallMetric({ name: (name: string) => name.replace(/[^a-z]/g, '') })
+    const pair = formatScore(byLetters.score([{ name: `g\ud800${'9'.repeat(200)}`, args: { a: 2 } }], [{ name: 'g', args: { a: 1 } }]), { bounds: WHOLE })
+    expect(pair).toContain(`  ✗ gold[0] ↔ pred[0]  g (predicted as g\\ud800${'9'.repeat(200)})\n`)
+  })
+})
