@@ -65,12 +65,8 @@ function jsonLength(value: unknown): number {
 }
 
 /** Whether two values long only for the long strings in them are short once those are cut, as the diff shows them: then they are diffed all the same. */
-function shortOnceCut(gold: unknown, pred: unknown, longer: number, { diffableSize, stringCharacters }: PrintBounds): boolean {
-  return (
-    longer !== Infinity &&
-    cutLengthWithin(gold, diffableSize, stringCharacters) <= diffableSize &&
-    cutLengthWithin(pred, diffableSize, stringCharacters) <= diffableSize
-  )
+function shortOnceCut(gold: unknown, pred: unknown, { diffableSize, stringCharacters }: PrintBounds): boolean {
+  return cutLengthWithin(gold, diffableSize, stringCharacters) <= diffableSize && cutLengthWithin(pred, diffableSize, stringCharacters) <= diffableSize
 }
 
 function isNested(value: unknown): boolean {
@@ -99,9 +95,8 @@ function diffsWith(gold: unknown, pred: unknown): boolean {
 function diffableGold(described: unknown, written: unknown): unknown {
   if (written !== undefined) return written
   // An argument's optional() is read as an argument's value only, so its value is read on its own.
-  if (isRecord(described) && Object.keys(described).length === 1 && Array.isArray(described.$optional)) {
-    return described.$optional.length === 0 ? undefined : diffableGold(described.$optional[0], undefined)
-  }
+  // Of an optional() of no value, nothing.
+  if (isRecord(described) && Object.keys(described).length === 1 && Array.isArray(described.$optional)) return diffableGold(described.$optional[0], undefined)
   if (!hasGoldMarker(described)) return described
   if (hasUntestableMarker(described)) return undefined
   try {
@@ -159,15 +154,13 @@ function nestedDiff(
   colors: Colors,
   accepts: AcceptsValue | undefined,
   bounds: PrintBounds,
-  differsFurther?: { paths: string[]; root: string },
+  differsFurther: { paths: string[]; root: string },
 ): string | null | undefined {
   // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-  const [expectedShown, receivedShown] = longStringsCut(alignedGold(gold, pred, accepts), pred, bounds.stringCharacters, differsFurther?.paths, differsFurther?.root)
+  const [expectedShown, receivedShown] = longStringsCut(alignedGold(gold, pred, accepts), pred, bounds.stringCharacters, differsFurther.paths, differsFurther.root)
   const diff = (expand: boolean) =>
     diffValues(expectedShown, receivedShown, {
-      aAnnotation: 'Expected',
-      bAnnotation: 'Received',
       omitAnnotationLines: true,
       expand,
       // The runners' own context: a small value then prints whole, where 2 lines would trade its brackets for a hunk header.
@@ -281,7 +274,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       // Each side written once, for both of the bounds below; a marker's value is diffed, not the marker (see unwrapped).
       const longer = isNested(gold) && isNested(pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
       // Infinite where JSON cannot write one, which no bound lets be diffed.
-      const source = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, longer, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
+      const source = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
       const diffable = source === undefined ? undefined : unwrapped(source, pred, accepts)
       const differsFurther = { paths: [] as string[], root: verdict.position !== undefined ? key : childPath('', key) }
       const diff = diffable === undefined || !diffsWith(diffable, pred) ? undefined : nestedDiff(diffable, pred, colors, accepts, bounds, differsFurther)
