@@ -66,9 +66,22 @@ describe('a Score formatted without the gold as written', () => {
     expect(gold).toContain('  - gold[49] t49()\n  - … and 1 more gold calls that nothing matched\n')
   })
 
-  test("writes in escapes a prediction's tool name drawn like a gold call's that nothing matched", () => {
+  test("writes in escapes a prediction's tool name drawn like a gold call's that nothing matched, and a gold call's drawn like a prediction listed", () => {
     const text = formatScore(metric.score([{ name: '\u0455earch', args: {} }], [{ name: 'search', args: {} }]))
     expect(text).toContain('  + pred[0] \\u0455earch()  ← wrong tool')
+    // The prediction it is drawn like is past those listed: it stands as it is.
+    const listedFirst = Array.from({ length: 50 }, (_, i) => ({ name: `t${i}`, args: {} }))
+    const past = formatScore(metric.score([...listedFirst, { name: 'search', args: {} }], [{ name: '\u0455earch', args: {} }]))
+    expect(past).toContain('  - gold[0] \u0455earch()\n')
+    expect(formatScore(metric.score([{ name: 'search', args: {} }], [{ name: '\u0455earch', args: {} }]))).toContain('  - gold[0] \\u0455earch()\n')
+  })
+
+  test('cuts the pairs once they fill the lines they may take, a pair begun shown with its header', () => {
+    const score = metric.score([{ name: 'f', args: { x: 2 } }, { name: 'g', args: { x: 2 } }], [{ name: 'f', args: { x: 1 } }, { name: 'g', args: { x: 1 } }])
+    const pairLines = (lines: number) => formatScore(score, { pairLines: { lines, seeAll: 'see the score' } })
+    expect(pairLines(3)).toContain('    + x: 2  ← expected 1, received 2\n  ✗ … and 1 more pairs that differ\n  (The pairs are cut at 3 lines, or 300 characters')
+    expect(pairLines(4)).toContain('  ✗ gold[1] ↔ pred[1]  g\n      … and 1 more arguments, 1 of them wrong\n  (The pairs are cut at 4 lines')
+    expect(pairLines(6)).not.toContain('cut at')
   })
 
   test('writes in escapes either name of a pair whose tools a name canonicalizer made one, where the two are drawn alike', () => {
