@@ -76,6 +76,13 @@ describe('a Score formatted without the gold as written', () => {
     expect(formatScore(metric.score([{ name: 'search', args: {} }], [{ name: '\u0455earch', args: {} }]))).toContain('  - gold[0] \\u0455earch()\n')
   })
 
+  test('says a string differs further on from the first length at which it is cut', () => {
+    const ends = (length: number) => formatScore(argument(`Y${'a'.repeat(length - 2)}Y`, `X${'a'.repeat(length - 2)}X`))
+    expect(ends(98)).toContain(`    + x: "Y${'a'.repeat(96)}Y"  ← expected`)
+    expect(ends(98)).not.toContain('differs further on')
+    expect(ends(99)).toContain(`    + x: "Y${'a'.repeat(97)}…"  (and differs further on)  ← expected`)
+  })
+
   test('cuts the pairs once they fill the lines they may take, a pair begun shown with its header', () => {
     const score = metric.score([{ name: 'f', args: { x: 2 } }, { name: 'g', args: { x: 2 } }], [{ name: 'f', args: { x: 1 } }, { name: 'g', args: { x: 1 } }])
     const pairLines = (lines: number) => formatScore(score, { pairLines: { lines, seeAll: 'see the score' } })
