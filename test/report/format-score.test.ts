@@ -107,3 +107,25 @@ describe('a Score formatted without the gold as written', () => {
     expect(pair).toContain(`  ✗ gold[0] ↔ pred[0]  g (predicted as g\\ud800${'9'.repeat(200)})\n`)
   })
 })
+
+describe('long strings in a nested diff', () => {
+  test('shows a string the two sides share whole up to a line of characters, and cut past it', () => {
+    const shared = (length: number) => formatScore(argument({ a: 'e'.repeat(length), b: 1 }, { a: 'e'.repeat(length), b: 2 }))
+    expect(shared(100)).toContain(`            "a": "${'e'.repeat(100)}",\n`)
+    expect(shared(101)).toContain(`            "a": "${'e'.repeat(100)}…",\n`)
+  })
+
+  test('cuts two strings at the same place of a list around where they differ, and names the place where they differ again', () => {
+    const long = 'x'.repeat(30_000)
+    expect(formatScore(argument([`${long}b`], [`${long}c`]))).toMatch(/\n {8}- {3}"…x+c",\n {8}\+ {3}"…x+b",\n/)
+    const twice = formatScore(argument([`A${'m'.repeat(300)}B`, 1], [`C${'m'.repeat(300)}D`, 2]))
+    expect(twice).toContain(`        -   "C${'m'.repeat(99)}…",\n`)
+    expect(twice).toContain('        (x[0] differs further on, past what is shown)\n')
+  })
+
+  test('cuts a long string on one side only, in a list too, and leaves long keys whole where cut they would read as another key', () => {
+    expect(formatScore(argument({ a: 1, extra: ['z'.repeat(150)] }, { a: 2 }))).toContain(`        +     "${'z'.repeat(100)}…",\n`)
+    const keys = formatScore(argument({ a: 1, ['k'.repeat(150)]: 1, [`${'k'.repeat(100)}…`]: 2 }, { a: 2 }))
+    expect(keys).toContain(`        +   "${'k'.repeat(150)}": 1,\n`)
+  })
+})
