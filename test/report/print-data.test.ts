@@ -6,7 +6,7 @@ import { formatScore } from '../../src/report/format-score'
 import { hasGoldMarker, hasUntestableMarker, printCall, printInline } from '../../src/report/print-data'
 
 /** A gold value as a Score holds it: plain data, its markers described. */
-const described = (gold: unknown) => describeNode(compileGoldValue(gold, () => 'gold'))
+const described = (gold: unknown) => describeNode(compileGoldValue(gold, 'gold'))
 
 describe('values and calls printed on one line', () => {
   test("prints described markers back as the author wrote them, and an object with a marker's key among others as the object it is", () => {
