@@ -60,11 +60,12 @@ export function longStringsCut(gold: unknown, pred: unknown, shown: number, diff
 function keysCut(keys: readonly string[], shown: number): (key: string) => string {
   if (keys.every((key) => key.length <= shown)) return (key) => key
   const distinct = new Set(keys)
-  const cut = new Set<string>()
+  // Every key as shown, cut or not: a clash is found whichever of the two keys comes first.
+  const keysShown = new Set<string>()
   for (const key of distinct) {
     const keyShown = cutAlone(key, shown)
-    if (cut.has(keyShown) || (keyShown !== key && distinct.has(keyShown))) return (key) => key
-    cut.add(keyShown)
+    if (keysShown.has(keyShown)) return (key) => key
+    keysShown.add(keyShown)
   }
   return (key) => cutAlone(key, shown)
 }

@@ -123,9 +123,27 @@ describe('long strings in a nested diff', () => {
     expect(twice).toContain('        (x[0] differs further on, past what is shown)\n')
   })
 
-  test('cuts a long string on one side only, in a list too, and leaves long keys whole where cut they would read as another key', () => {
+  test('cuts a long string on one side only, in a list or an object, and leaves long keys whole where cut they would read as another key', () => {
     expect(formatScore(argument({ a: 1, extra: ['z'.repeat(150)] }, { a: 2 }))).toContain(`        +     "${'z'.repeat(100)}…",\n`)
+    expect(formatScore(argument({ a: 1, extra: { s: 'z'.repeat(150) } }, { a: 2 }))).toContain(`        +     "s": "${'z'.repeat(100)}…",\n`)
     const keys = formatScore(argument({ a: 1, ['k'.repeat(150)]: 1, [`${'k'.repeat(100)}…`]: 2 }, { a: 2 }))
     expect(keys).toContain(`        +   "${'k'.repeat(150)}": 1,\n`)
+    // Cut before a character of two units, a key reads as a short key the object has.
+    const beforePair = formatScore(argument({ a: 1, [`${'k'.repeat(99)}👍👍`]: 1, [`${'k'.repeat(99)}…`]: 2 }, { a: 2 }))
+    expect(beforePair).toContain(`        +   "${'k'.repeat(99)}👍👍": 1,\n`)
+  })
+
+  test("shows the items one side's list has past the other's, either side empty or not", () => {
+    expect(formatScore(argument([1], [1, 2, 3]))).toContain('          Array [\n            1,\n        -   2,\n        -   3,\n          ]\n')
+    expect(formatScore(argument({ a: ['x'] }, { a: [] }))).toContain('        -   "a": Array [],\n        +   "a": Array [\n        +     "x",\n        +   ],\n')
+    expect(formatScore(argument({ a: [] }, { a: ['x'] }))).toContain('        -   "a": Array [\n        -     "x",\n        -   ],\n        +   "a": Array [],\n')
+  })
+
+  test('diffs a value long only for a long string by its length with the string cut, however many short strings and keys it has', () => {
+    const keys = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`k${i}`, 1]))
+    const long = 'z'.repeat(30_000)
+    expect(formatScore(argument({ ...keys, long, k0: 2 }, { ...keys, long }))).toContain('        -   "k0": 1,\n        +   "k0": 2,\n')
+    const strings = Array.from({ length: 3000 }, (_, i) => `s${i}`)
+    expect(formatScore(argument(['t'], strings))).toContain('    - x: ["s0", "s1", ')
   })
 })
