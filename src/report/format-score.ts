@@ -64,7 +64,7 @@ function jsonLength(value: unknown): number {
   }
 }
 
-/** Whether two values long only for the long strings in them are short once those are cut, as the diff shows them: then they are diffed all the same. */
+/** Whether two values JSON can write, long only for the long strings in them, are short once those are cut, as the diff shows them: then they are diffed all the same. */
 function shortOnceCut(gold: unknown, pred: unknown, { diffableSize, stringCharacters }: PrintBounds): boolean {
   return cutLengthWithin(gold, diffableSize, stringCharacters) <= diffableSize && cutLengthWithin(pred, diffableSize, stringCharacters) <= diffableSize
 }
@@ -94,8 +94,7 @@ function diffsWith(gold: unknown, pred: unknown): boolean {
 /** The gold value of a nested diff: the author's, or the described one with its JSON markers as markers; undefined when it holds what a Score cannot test. */
 function diffableGold(described: unknown, written: unknown): unknown {
   if (written !== undefined) return written
-  // An argument's optional() is read as an argument's value only, so its value is read on its own.
-  // Of an optional() of no value, nothing.
+  // An argument's optional() is read as an argument's value only, so its value is read on its own (of one of no value, nothing).
   if (isRecord(described) && Object.keys(described).length === 1 && Array.isArray(described.$optional)) return diffableGold(described.$optional[0], undefined)
   if (!hasGoldMarker(described)) return described
   if (hasUntestableMarker(described)) return undefined
