@@ -38,15 +38,16 @@ function removeOnSignal(signal: NodeJS.Signals): void {
  * Jest starts its workers after it builds the reporters, and a worker inherits the environment.
  */
 export function openRunFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'expect-toolcalls-jest-'))
-  process.env[JEST_RUN_FOLDER] = folder
+  // Listened for before the folder exists: until a signal has a listener, it ends the process at once, folder and all.
   if (!removesOnExit) {
     process.once('exit', removeOpenFolders)
     removeOnSignal('SIGINT')
     removeOnSignal('SIGTERM')
     removesOnExit = true
   }
+  const folder = mkdtempSync(join(tmpdir(), 'expect-toolcalls-jest-'))
   openFolders.add(folder)
+  process.env[JEST_RUN_FOLDER] = folder
   return folder
 }
 
