@@ -17,10 +17,14 @@ describe('a Score formatted without the gold as written', () => {
     expect(formatScore(jsonGold({ a: { $oneOf: [1, 5] }, b: 3 }))).toContain(hunk)
   })
 
-  test('prints on one line each side a nested gold holding a predicate, which its description cannot stand in for', () => {
+  test('prints on one line each side a nested gold holding a predicate or a matcher, in an object or a list, which its description cannot stand in for', () => {
     const text = formatScore(argument({ a: 1, b: 2 }, { a: satisfies(() => false, 'odd'), b: 3 }))
     expect(text).toContain('    - x: {"a": satisfies(odd), "b": 3}\n    + x: {"a": 1, "b": 2}  ← x.a: expected odd, received 1\n')
     expect(text).not.toContain('$satisfies')
+    const byMatcher = formatScore(metric.score([{ name: 'f', args: { o: { a: 'x', b: 2 } } }], [{ name: 'f', args: { o: { a: expect.any(Number), b: 3 } } }]))
+    expect(byMatcher).toContain('    - o: {"a": Any<Number>, "b": 3}\n    + o: {"a": "x", "b": 2}  ←')
+    const inList = formatScore(metric.score([{ name: 'f', args: { xs: [2, 3] } }], [{ name: 'f', args: { xs: [1, satisfies(() => false, 'odd')] } }]))
+    expect(inList).toContain('    - xs: [1, satisfies(odd)]\n    + xs: [2, 3]  ←')
   })
 
   test('prints a null gold beside an object on one line each side, as there is nothing to diff', () => {
