@@ -526,6 +526,13 @@ describe('parsePythonCalls: what is not a literal fails, saying what and where',
     ['f(x=Trueish)', "at column 5: expected a value but found the name 'Trueish' (a string needs quotes)"],
     ['f(x=Falsey)', "at column 5: expected a value but found the name 'Falsey' (a string needs quotes)"],
     ['f(x=Nonexistent)', "at column 5: expected a value but found the name 'Nonexistent' (a string needs quotes)"],
+    // Names of the constants' own lengths: told apart by their letters, not their length alone.
+    ['f(x=Trux)', "at column 5: expected a value but found the name 'Trux' (a string needs quotes)"],
+    ['f(x=Falsy)', "at column 5: expected a value but found the name 'Falsy' (a string needs quotes)"],
+    ['f(x=Nope)', "at column 5: expected a value but found the name 'Nope' (a string needs quotes)"],
+    // `a == 1` is a comparison given by position, not a keyword argument `a` of the value `= 1`.
+    ['f(a==1)', "at column 3: expected a value but found the name 'a' (a string needs quotes)"],
+    ['f(a == 1)', "at column 3: expected a value but found the name 'a' (a string needs quotes)"],
     ['f(x=foobar)', "at column 5: expected a value but found the name 'foobar' (a string needs quotes)"],
     ['f(x=lambdas)', "at column 5: expected a value but found the name 'lambdas' (a string needs quotes)"],
     ['f(x=nothing)', "at column 5: expected a value but found the name 'nothing' (a string needs quotes)"],
