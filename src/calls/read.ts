@@ -11,14 +11,14 @@ import { readConversation } from './formats/conversation'
 import { readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
 import { readLangChain } from './formats/langchain'
-import { extendsMessages, graphMessageOf, readGraphUpdate, stateMessages } from './formats/langgraph'
+import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readGraphUpdate, readNodeUpdate, stateMessages, streamModeOf } from './formats/langgraph'
 import { readMcp } from './formats/mcp'
 import { readMessage } from './formats/message'
 import { readOpenAIAgents } from './formats/openai-agents'
 import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
-import { type ChunkOfResponse, isList, isObject, lengthOf, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
+import { type ChunkOfResponse, isList, isObject, lengthOf, onlyKey, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
 import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
 import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
 import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
@@ -257,8 +257,9 @@ function readList(list: unknown[], path: string, depth: number): Turns {
   if (isAncestor(list)) return [[unparseableCall(atPath(path, CYCLE))]]
   // Past the limit nothing more is read; readTurns then gives the whole trajectory as one unparseable call.
   if (listItemsRead > MAX_LIST_ITEMS) return []
-  const reading = new ListReading(list, path, depth)
-  visitIndices(list, lengthOf(list, path), reading)
+  const length = lengthOf(list, path)
+  const reading = new ListReading(list, length, path, depth)
+  visitIndices(list, length, reading)
   if (reading.entered) leave()
   return reading.end()
 }
@@ -280,11 +281,14 @@ class ListReading implements IndexVisitor {
   private lastChoiceIndex = -1
   /** The id of the streamed response whose chunks the run holds, until its last chunk comes. */
   private responseUnderWay: string | undefined = undefined
+  /** What the items tell of the list being a graph's stream (null: they tell it is none), found at the first item that could be a chunk of one. */
+  private graph: GraphStream | null | undefined = undefined
   /** Whether the list is among the ancestors: only once an item is read further, so that a list of calls alone, the commonest, costs nothing. */
   entered = false
 
   constructor(
     private readonly list: unknown[],
+    private readonly length: number,
     private readonly path: string,
     private readonly depth: number,
   ) {}
@@ -309,6 +313,13 @@ class ListReading implements IndexVisitor {
     }
     let itemPath = childPath(path, index)
     let item = revokedAsUnreadable(listed, itemPath)
+    // A graph's chunk of several modes, [mode, chunk]: the chunks of one mode are read, as each mode holds every message.
+    const mode = streamModeOf(item)
+    if (mode !== undefined && this.graphStream()?.mode !== undefined) {
+      if (mode !== this.graph!.mode) return
+      itemPath = childPath(itemPath, 1)
+      item = revokedAsUnreadable(peek(item as unknown[], 1), itemPath)
+    }
     // A message streamed by a graph, paired with where it came from: the message stands in the list, so that its chunks merge.
     const message = graphMessageOf(item)
     if (message !== undefined) {
@@ -345,7 +356,7 @@ class ListReading implements IndexVisitor {
     }
     const state = stateMessages(item)
     if (state !== undefined) this.beginState(state, index)
-    const reading = readAt(item, itemPath, depth + 1)
+    const reading = (isOneKeyObject(item) && this.graphStream()?.updates === true ? readNodeUpdate(item, itemPath, contextAt(depth + 2)) : undefined) ?? readAt(item, itemPath, depth + 1)
     if ('call' in reading) {
       this.run = withItem(this.run, reading.call)
       return
@@ -360,6 +371,11 @@ class ListReading implements IndexVisitor {
     }
     this.endRun()
     for (const turn of reading.turns) this.turns = withItem(this.turns, turn)
+  }
+
+  /** The list as a graph's stream, looked for once, when an item could be a chunk of one. */
+  private graphStream(): GraphStream | null {
+    return (this.graph ??= graphStreamOf(this.list, this.length) ?? null)
   }
 
   /** A graph's state, `{ messages }`: one that holds the state's before it and more stands in its place, as each state a graph streams repeats the last. */
@@ -412,6 +428,11 @@ class ListReading implements IndexVisitor {
     this.run = undefined
     this.responseUnderWay = undefined
   }
+}
+
+/** An object of one key, as a graph node's update is: `{ node: update }`. Never throws. */
+function isOneKeyObject(item: unknown): boolean {
+  return isObject(item) && !isList(item) && onlyKey(item) !== undefined
 }
 
 /** An element of the list at `path`; one that cannot be read stands for the reason, so its siblings are still read. */

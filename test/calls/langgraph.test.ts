@@ -1,6 +1,6 @@
 import { AIMessage, AIMessageChunk, type BaseMessage, HumanMessage } from '@langchain/core/messages'
 import { tool } from '@langchain/core/tools'
-import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph'
+import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph'
 import { ToolNode } from '@langchain/langgraph/prebuilt'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
@@ -40,6 +40,28 @@ function weatherAgent() {
 
 const question = { messages: [new HumanMessage('Weather in Paris and Rome?')] }
 
+/** The weather agent behind a router that updates only state of its own, and a node that updates nothing. */
+function routedWeatherAgent() {
+  const State = Annotation.Root({ ...MessagesAnnotation.spec, route: Annotation<string>() })
+  return new StateGraph(State)
+    .addNode('router', () => ({ route: 'weather' }))
+    .addNode('noop', () => ({}))
+    .addNode('agent', weatherAgent())
+    .addEdge(START, 'router')
+    .addEdge('router', 'noop')
+    .addEdge('noop', 'agent')
+    .addEdge('agent', END)
+    .compile()
+}
+
+type StreamMode = 'values' | 'updates' | 'messages' | 'custom'
+
+async function streamedFrom(graph: ReturnType<typeof routedWeatherAgent>, streamMode: StreamMode | StreamMode[]): Promise<unknown[]> {
+  const chunks: unknown[] = []
+  for await (const chunk of await graph.stream(question, { streamMode })) chunks.push(chunk)
+  return chunks
+}
+
 async function streamed(streamMode: 'values' | 'updates'): Promise<unknown[]> {
   const chunks: unknown[] = []
   for await (const chunk of await weatherAgent().stream(question, { streamMode })) chunks.push(chunk)
@@ -68,6 +90,32 @@ describe('a LangGraph run', () => {
     // As a log keeps them: without ids the BFCL form { fname: { arg } } had read { agent: { messages } } as a call to agent.
     expect(readTurns(JSON.parse(JSON.stringify(updates)))).toEqual([parisAndRome])
     expect(() => expect(JSON.parse(JSON.stringify(updates))).not.toHaveCalledTool('get_weather')).toThrow()
+  })
+
+  test("streamed in 'updates' mode, a node that adds no message adds no call: not a call named after the node", async () => {
+    const updates = await streamedFrom(routedWeatherAgent(), 'updates')
+    expect(updates.slice(0, 2)).toEqual([{ router: { route: 'weather' } }, { noop: {} }])
+    expect(readTurns(updates)).toEqual([parisAndRome])
+    expect(readTurns(JSON.parse(JSON.stringify(updates)))).toEqual([parisAndRome])
+    expect(updates).not.toHaveCalledTool('router')
+    // Alone, an update of no messages is BFCL's { fname: { arg } }: nothing in the list says it is a graph's.
+    expect(readTurns([{ router: { route: 'weather' } }])).toEqual([[{ name: 'router', args: { route: 'weather' } }]])
+  })
+
+  test('streamed in several modes, [mode, chunk], reads the chunks of one mode: each call once, none named after a mode', async () => {
+    for (const modes of [['updates'], ['values'], ['messages'], ['updates', 'messages'], ['values', 'updates'], ['custom', 'values', 'messages']] as StreamMode[][]) {
+      const chunks = await streamedFrom(routedWeatherAgent(), modes)
+      expect(new Set(chunks.map((chunk) => (chunk as [string])[0])), String(modes)).toEqual(new Set(modes.filter((mode) => mode !== 'custom')))
+      expect(readTurns(chunks), String(modes)).toEqual([parisAndRome])
+      expect(readTurns(JSON.parse(JSON.stringify(chunks))), String(modes)).toEqual([parisAndRome])
+    }
+  })
+
+  test("tuple calls to tools named as a graph's stream modes are still calls", () => {
+    expect(readTurns([['updates', { since: 1 }], ['values', { of: 'x' }]])).toEqual([[
+      { name: 'updates', args: { since: 1 } },
+      { name: 'values', args: { of: 'x' } },
+    ]])
   })
 
   test('states of two runs, which do not continue one another, are read each', async () => {

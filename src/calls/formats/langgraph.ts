@@ -1,6 +1,7 @@
 import { isLangChainMessage } from './langchain'
+import { forEachIndex } from '../list-indices'
 import { childPath } from '../path'
-import { isList, isObject, lengthOf, noCalls, onlyKey, peek, type FormatReader } from './reader'
+import { type Context, isList, isObject, lengthOf, noCalls, onlyKey, peek, type FormatReader, type Reading } from './reader'
 
 /**
  * A LangGraph update, as `graph.stream()` yields it in its `updates` mode: `{ node: { messages } }`,
@@ -70,4 +71,79 @@ export function graphMessageOf(item: unknown): unknown {
   // A tuple call, [name, args], begins with a string.
   if (!isObject(message) || isList(message)) return undefined
   return isObject(metadata) && typeof peek(metadata, 'langgraph_node') === 'string' ? message : undefined
+}
+
+/** The modes of `graph.stream()`: given several, it yields each chunk as `[mode, chunk]`. */
+const STREAM_MODES = new Set(['values', 'updates', 'messages', 'custom', 'debug', 'checkpoints', 'tasks', 'tools'])
+
+/** Of the modes a list streams, the one read: each holds every message the graph made, so reading two would count each call twice. */
+const MODES_READ = ['updates', 'values', 'messages'] as const
+
+/** What a list's items tell of it being a graph's stream, found once for the list. */
+export interface GraphStream {
+  /** Its node updates are a graph's: one without messages added none, and holds no call. */
+  updates: boolean
+  /** In a stream of several modes, the mode whose chunks are read; undefined in a stream of one. */
+  mode: string | undefined
+}
+
+/** The mode of `[mode, chunk]`, as `graph.stream()` yields each chunk of several modes; undefined for anything else. Never throws. */
+export function streamModeOf(item: unknown): string | undefined {
+  if (!isList(item) || peek(item, 'length') !== 2) return undefined
+  const mode = peek(item, 0)
+  return typeof mode === 'string' && STREAM_MODES.has(mode) && isObject(peek(item, 1)) ? mode : undefined
+}
+
+/**
+ * A list as a graph's stream, told by a chunk only LangGraph writes (an update of LangChain messages, an interrupt,
+ * a state of such messages, a message with its node's metadata); undefined for any other list. Never throws.
+ */
+export function graphStreamOf(list: unknown[], length: number): GraphStream | undefined {
+  let modes: Set<string> | undefined
+  let told = false
+  try {
+    // The indices the list holds, as its reading visits them: a Proxy's vast made-up length is not walked.
+    forEachIndex(list, length, (index) => {
+      const item = peek(list, index)
+      const mode = streamModeOf(item)
+      if (mode !== undefined) (modes ??= new Set()).add(mode)
+      told ||= isGraphChunk(mode === undefined ? item : peek(item as unknown[], 1), mode)
+    })
+  } catch {
+    return undefined
+  }
+  if (!told) return undefined
+  const streamed = modes as Set<string> | undefined
+  const mode = streamed === undefined ? undefined : MODES_READ.find((read) => streamed.has(read))
+  return { updates: streamed === undefined || mode === 'updates', mode }
+}
+
+function isGraphChunk(chunk: unknown, mode: string | undefined): boolean {
+  if (mode === 'values') return isLangChainMessage(peek(stateMessages(chunk) ?? [], 0))
+  if (mode === 'messages') return graphMessageOf(chunk) !== undefined
+  if (mode !== undefined && mode !== 'updates') return false
+  if (!isObject(chunk) || isList(chunk)) return false
+  const node = onlyKey(chunk)
+  if (node === undefined) return false
+  const update = peek(chunk, node)
+  if (node === '__interrupt__') return isList(update)
+  const messages = isObject(update) && !isList(update) ? peek(update, 'messages') : undefined
+  return isLangChainMessage(isList(messages) ? peek(messages, 0) : messages)
+}
+
+/**
+ * In a graph's stream of updates, a node's `{ node: update }`: the messages it added, and none where its update
+ * holds none (a router's `{ route }`, an empty `{}`). Undefined for what is no node's update.
+ */
+export function readNodeUpdate(item: unknown, path: string, context: Context): Reading | undefined {
+  if (!isObject(item) || isList(item)) return undefined
+  const node = onlyKey(item)
+  if (node === undefined || node === '__interrupt__') return undefined
+  const update = peek(item, node)
+  if (update === null || update === undefined) return noCalls()
+  if (!isObject(update) || isList(update)) return undefined
+  const messages = peek(update, 'messages')
+  if (messages === undefined || messages === null) return noCalls()
+  const messagesPath = childPath(childPath(path, node), 'messages')
+  return isList(messages) ? { turns: context.list(messages, messagesPath) } : context.read(messages, messagesPath)
 }
