@@ -107,6 +107,14 @@ describe('Gemini, hand-written', () => {
     expect(reasonOf('cut \ud83d')).toBe('candidates[0].finishReason: the model made a function call the API did not give (MALFORMED_FUNCTION_CALL: cut )')
   })
 
+  test('a response to a blocked prompt, which has promptFeedback and no candidates, holds no call: not a call named promptFeedback', () => {
+    const blocked = { promptFeedback: { blockReason: 'SAFETY' } }
+    expect(readTurns(blocked)).toEqual([])
+    expect(readTurns({ ...blocked, usageMetadata: { promptTokenCount: 7, totalTokenCount: 7 }, modelVersion: 'gemini-test', responseId: 'r1' })).toEqual([])
+    // Alongside candidates, promptFeedback only rates the prompt.
+    expect(readTurns({ ...responseBody, promptFeedback: { safetyRatings: [] } })).toEqual([parisAndRome])
+  })
+
   test('a functionCall that is not an object is unparseable', () => {
     expect(toolCalls([{ functionCall: 'get_weather' }])[0]?.unparseable).toBe('[0].functionCall: expected an object, received a string')
   })
@@ -117,11 +125,24 @@ describe('the @google/genai SDK against a loopback server', () => {
   let client: GoogleGenAI
 
   beforeAll(async () => {
-    server = await startJsonServer((path) => (path.includes(':generateContent') ? responseBody : undefined))
+    server = await startJsonServer((path) =>
+      path.includes('gemini-blocked:generateContent') ? blockedBody : path.includes(':generateContent') ? responseBody : undefined,
+    )
     client = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: server.url } })
   })
 
   afterAll(() => server.close())
+
+  const blockedBody = { promptFeedback: { blockReason: 'PROHIBITED_CONTENT' }, usageMetadata: { promptTokenCount: 7 }, modelVersion: 'gemini-blocked', responseId: 'r2' }
+
+  test('a blocked prompt reads as no call, as the SDK gives it and as it is stored', async () => {
+    const result = await client.models.generateContent({ model: 'gemini-blocked', contents: 'Something blocked' })
+    expect(result.candidates).toBeUndefined()
+    for (const form of [result, JSON.parse(JSON.stringify(result))]) {
+      expect(readTurns(form)).toEqual([])
+      expect(form).toMatchToolCalls([])
+    }
+  })
 
   test('reads the GenerateContentResponse the SDK returns', async () => {
     const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Weather?' })

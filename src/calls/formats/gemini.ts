@@ -34,6 +34,8 @@ const OTHER_PART_FIELDS = [
  */
 export const readGemini: FormatReader = (value, path, context) => {
   const candidates = peek(value, 'candidates')
+  // A prompt blocked before any answer: the response says why, and holds no candidate, so no call.
+  if (candidates === undefined && isObject(peek(value, 'promptFeedback'))) return noCalls()
   if (isList(candidates)) {
     const candidatesPath = childPath(path, 'candidates')
     if (lengthOf(candidates, candidatesPath) === 0) return noCalls()
