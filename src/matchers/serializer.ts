@@ -1,6 +1,6 @@
 import type { Score } from '../metric/score'
 import { formatScore } from '../report/format-score'
-import { WHOLE } from '../report/print-bounds'
+import { type PrintBounds, WHOLE } from '../report/print-bounds'
 import { isScore } from './score-shape'
 
 /** A pretty-format plugin, typed by its shape so that Jest's and Vitest's copies of pretty-format both accept it. */
@@ -20,6 +20,18 @@ function holdsScoreAlone(score: Score): boolean {
   }
 }
 
+/** A snapshot's bounds with nested diffs' plain objects and lists unnamed (`{`, `[`), as the runners' snapshots print them by default. */
+const WHOLE_UNNAMED: PrintBounds = Object.freeze({ ...WHOLE, printBasicPrototype: false })
+
+/** Whether the snapshot names plain objects and lists (`Object {`): pretty-format's option, which Jest and Vitest turn off by default. */
+function printBasicPrototype(config: unknown): boolean {
+  try {
+    return (config as { printBasicPrototype?: unknown } | undefined)?.printBasicPrototype !== false
+  } catch {
+    return true
+  }
+}
+
 /**
  * A snapshot serializer that prints a Score as its aligned diff, without colour, so a snapshot
  * of a score reads like the failure message. Unlike the message it is whole, nothing cut or
@@ -27,8 +39,8 @@ function holdsScoreAlone(score: Score): boolean {
  */
 export const serializer: ScoreSerializer = {
   test: (value) => isScore(value) && holdsScoreAlone(value),
-  serialize(value, _config, indentation) {
-    const text = formatScore(value as Score, { bounds: WHOLE })
+  serialize(value, config, indentation) {
+    const text = formatScore(value as Score, { bounds: printBasicPrototype(config) ? WHOLE : WHOLE_UNNAMED })
     // Nested inside another value, every line after the first keeps the surrounding indentation.
     return text
       .split('\n')

@@ -74,7 +74,7 @@ export const WHOLE: PrintBounds = Object.freeze({
   reasonCharacters: Infinity,
   // Every line, whatever a run's flags: a snapshot must read the same in every run.
   expandDiffs: true,
-  // Named, whatever the runner: a snapshot must read the same under Jest and Vitest.
+  // Named, as pretty-format names them unless told otherwise; the serializer follows the snapshot's own setting.
   printBasicPrototype: true,
   diffableSize: Infinity,
   countDecimals: Infinity,

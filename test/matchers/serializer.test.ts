@@ -36,6 +36,14 @@ describe('the snapshot serializer', () => {
     expect(format(noted, { plugins: [serializer] })).toContain('"note": "flaky tool"')
   })
 
+  test("names a nested diff's objects and lists as the snapshot's own setting does: pretty-format's printBasicPrototype", () => {
+    const nested = new ToolCallMetric().score([{ name: 'f', args: { a: { x: 1 } } }], [{ name: 'f', args: { a: { x: 2 } } }])
+    expect(format(nested, { plugins: [serializer] })).toContain('Object {')
+    const unnamed = format(nested, { plugins: [serializer], printBasicPrototype: false })
+    expect(unnamed).not.toContain('Object {')
+    expect(unnamed).toContain('-   "x": 2,')
+  })
+
   test('prints no colour', () => {
     expect(serializer.serialize(score, {}, '')).not.toContain('\u001b[')
   })

@@ -639,6 +639,31 @@ describe('the snapshot serializer', () => {
       TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)
     `)
   })
+
+  test("prints a nested diff's objects and lists as the snapshot prints the values beside it: unnamed, as both runners' snapshots print them by default", () => {
+    const hotel = (amenities: string[]) => ({ name: 'hotel', args: { filters: { amenities } } })
+    expect({ plain: { amenities: ['pool'] }, score: new ToolCallMetric().score([hotel(['pool', 'gym'])], [hotel(['pool', 'spa'])]) }).toMatchInlineSnapshot(`
+      {
+        "plain": {
+          "amenities": [
+            "pool",
+          ],
+        },
+        "score": Pairs (- gold, + prediction):
+          ✗ gold[0] ↔ pred[0]  hotel
+            ~ filters:  ← filters.amenities[1]: expected "spa", received "gym"
+                  {
+                    "amenities": [
+                      "pool",
+                -     "spa",
+                +     "gym",
+                    ],
+                  }
+
+        TP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level),
+      }
+    `)
+  })
 })
 
 describe('a gold predicate or matcher that cannot decide on a predicted value', () => {
