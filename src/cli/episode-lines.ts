@@ -20,6 +20,8 @@ export interface PredLine {
   unread?: boolean
   /** An `id` beside the calls of a line in no form that gives one (`{ "id", "messages" }`): not read as the line's, but worth a warning. */
   idBeside?: EpisodeId
+  /** The line is a JSON array of lines `{ "id"?, "calls" }`: a file written as one array, graded all the same, but worth a warning. */
+  arrayOfLines?: true
   turns: Turns
   /** `pred.jsonl:7` */
   where: string
@@ -151,6 +153,7 @@ export function readPredLine(line: Line, file: string): PredLine {
   const wrapped = calls !== parsed.value
   const record: PredLine = { id: wrapped ? readId(id, where) : isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
   if (calls === parsed.value && isRecord(calls) && isId(calls.id) && !isVendorObject(calls)) record.idBeside = calls.id
+  if (!wrapped && isListOfLines(calls, ['calls', 'pred'])) record.arrayOfLines = true
   return record
 }
 

@@ -12,7 +12,7 @@ import { scorePairing } from '../metric/score'
 import { choiceOption, countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
 import { type EpisodeId, type EpisodeLine, type GoldLine, readEpisodeLine, readGoldLine, readPredLine, swappedFiles } from './episode-lines'
-import { jsonDocumentProblem, oneLineReportProblem, reportDocumentProblem } from './json-document'
+import { ARRAY_ON_ONE_LINE, jsonDocumentProblem, oneLineReportProblem, reportDocumentProblem } from './json-document'
 import { type Line, tooLongReason } from './read-lines'
 import { type InputFile, inputName, openInput, readJsonFile } from './input-file'
 import { linesOf } from './input-lines'
@@ -126,6 +126,9 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
       if (documentProblem !== undefined) notices.warn(`lines of ${pred.name} that open a JSON document`, `${pred.name}:${line.number}: ${documentProblem}`, 1)
       if (line.tooLong) notices.warn(`lines of ${pred.name} too long to read`, `${pred.name}:${line.number}: ${tooLongReason()}; graded as an unparseable call`)
       const record = readPredLine(line, pred.name)
+      if (record.arrayOfLines === true) {
+        notices.warn(`lines of ${pred.name} that hold a JSON array of lines`, `${record.where}: a JSON array of lines { "id"?, "calls" }, graded as one prediction: ${ARRAY_ON_ONE_LINE}`, 1)
+      }
       yield { id: record.id, value: record, unread: record.unread }
     }
   }

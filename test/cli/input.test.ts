@@ -210,6 +210,18 @@ describe('files written as one JSON array on one line', () => {
     const run = await runCli(['score', pred, gold])
     expect([run.code, run.stderr]).toEqual([2, `${gold}:1: a JSON array of lines { "id"?, "calls" }: ${oneArray}\n`])
   })
+
+  test('of prediction lines, are graded as one prediction, with a warning that tells how to write them as JSON lines', async () => {
+    const pred = folder.write('pred.json', `${line([{ id: 1, calls: [search('a')] }, { id: 2, pred: [] }])}\n`)
+    const gold = folder.write('gold.jsonl', jsonl({ calls: [search('a')] }))
+    const run = await runCli(['score', pred, gold])
+    expect(run.code).toBe(0)
+    expect(microLine(run.stdout)).toContain('TP 0  FP 2  FN 1')
+    expect(run.stderr).toBe(`warning: ${pred}:1: a JSON array of lines { "id"?, "calls" }, graded as one prediction: ${oneArray}\n`)
+    // A list of calls, the commonest prediction line, is no such array.
+    const calls = folder.write('calls.jsonl', `${line([search('a')])}\n`)
+    expect(await runCli(['score', calls, gold])).toMatchObject({ code: 0, stderr: '' })
+  })
 })
 
 describe('a report given where JSON lines are read', () => {
