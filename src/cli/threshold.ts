@@ -15,7 +15,8 @@ export type ThresholdOption = keyof typeof FIGURES
 export function thresholdOption(command: string, parsed: ParsedArgs, option: ThresholdOption = 'min-f1'): number | undefined {
   const value = stringOption(parsed, option)
   if (value === undefined) return undefined
-  const figure = /^(?:\d+(?:\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN
+  // A decimal, in exponent notation too (1e-1); not what else Number reads (0x1, '', Infinity).
+  const figure = /^(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(value) ? Number(value) : Number.NaN
   if (!(figure >= 0 && figure <= 1)) throw usageError(command, `--${option}: expected a number from 0 to 1, received '${value}'${asFraction(figure)}`)
   return figure
 }

@@ -240,6 +240,15 @@ describe('options', () => {
     expectUserError(await runCli(['score', episodes, '--min-f1', '800']), "toolcalls score: --min-f1: expected a number from 0 to 1, received '800'; see 'toolcalls score --help'")
   })
 
+  test('a --min-f1 in exponent notation is the number it writes', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [{ name: 'f', args: {} }], gold: [{ name: 'f', args: {} }, { name: 'g', args: {} }] }))
+    // F1 2/3: over 1e-1, under 7E-1.
+    expect((await runCli(['score', episodes, '--min-f1', '1e-1'])).code).toBe(0)
+    expect((await runCli(['score', episodes, '--min-f1', '7E-1'])).code).toBe(1)
+    expectUserError(await runCli(['score', episodes, '--min-f1', '1e1']), "toolcalls score: --min-f1: expected a number from 0 to 1, received '1e1' (for 10%, write 0.1); see 'toolcalls score --help'")
+    expectUserError(await runCli(['score', episodes, '--min-f1', '0x1']), "toolcalls score: --min-f1: expected a number from 0 to 1, received '0x1'; see 'toolcalls score --help'")
+  })
+
   test('--json that took the only file as its value says so', async () => {
     expectUserError(
       await runCli(['score', '--json', 'data/episodes.jsonl']),
