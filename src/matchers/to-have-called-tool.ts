@@ -1,6 +1,6 @@
 import { readTurnsCopied, toolCalls } from '../calls/read'
 import { nameExcerpt } from '../calls/text-excerpt'
-import { unreadableAt } from '../calls/path'
+import { thrownText, unreadableAt } from '../calls/path'
 import { isUnparseable, type ToolCall } from '../calls/tool-call'
 import { describeMatcher, isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
 import { printName, printValue } from '../compare/print-value'
@@ -81,14 +81,19 @@ function nearestMisses(call: ToolCall, index: number, misses: readonly Containin
   return [`The nearest, pred[${index}], differs:`, ...formatDiffering(pair, runnerColors(context), diff, PAIR_LINES)]
 }
 
-/** Whether the call's arguments satisfy the matcher, or 'unchecked' where it threw or answered with a promise. */
-function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher, testers: MatcherContext['customTesters']): boolean | 'unchecked' {
+/** Why a matcher gave no verdict on a call's arguments: what it threw, or that it answered with a promise. */
+interface Undecided {
+  why: string
+}
+
+/** Whether the call's arguments satisfy the matcher, or why it could not decide: it threw, or answered with a promise. */
+function satisfiesMatcher(call: ToolCall, matcher: AsymmetricMatcher, testers: MatcherContext['customTesters']): boolean | Undecided {
   try {
     // Vitest's matchers take the custom testers as an argument; Jest's read them from its state.
     const matched: unknown = matcher.asymmetricMatch(call.args, testers)
-    return isThenable(matched) ? 'unchecked' : Boolean(matched)
-  } catch {
-    return 'unchecked'
+    return isThenable(matched) ? { why: 'it returned a promise: it must decide at once' } : Boolean(matched)
+  } catch (error) {
+    return { why: `it threw on them: ${thrownText(error)}` }
   }
 }
 
@@ -128,10 +133,15 @@ export function toHaveCalledTool(
   const pair = score?.pairs[0]
   // A call on whose arguments the matcher could not decide: under .not, nothing shows it is not the one.
   let unchecked = -1
+  // Why the matcher could not decide on the first such call: a bug of the author's matcher, which the message must not pass off as the model's.
+  let undecidedWhy: string | undefined
   const checked = (call: ToolCall, index: number): boolean => {
     if (call.name !== name || isUnparseable(call)) return false
     const satisfied = satisfiesMatcher(call, matcher!, this.customTesters)
-    if (satisfied === 'unchecked' && unchecked < 0) unchecked = index
+    if (typeof satisfied === 'object' && unchecked < 0) {
+      unchecked = index
+      undecidedWhy = satisfied.why
+    }
     return satisfied === true
   }
   // By name alone, a call counts whether or not its arguments could be read; matched against arguments, only one that could.
@@ -166,7 +176,9 @@ export function toHaveCalledTool(
               ? `Expected no call to ${wanted}, but the matcher could not decide on the arguments of pred[${unreadable}] (it threw, or answered with a promise or with undefined), which may be one.`
               : `Expected no call to ${wanted}, but a predicate or matcher among the arguments could not decide on pred[${unreadable}] (it threw, or answered with a promise or with undefined), which may be one.`
             : `Expected no call to ${wanted}, but pred[${unreadable}] could not be read and may be one.`
-        : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}.`
+        : `Expected a call to ${wanted}, but ${shownCalls.length === 0 ? 'no call was made' : 'none of the calls made is one'}${
+            undecidedWhy === undefined ? '' : `: the matcher could not decide on the arguments of pred[${unchecked}], as ${longReasonCut(undecidedWhy)}`
+          }.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
     const containing = !pass && matcher !== undefined ? nearestContaining(shownCalls, name, matcher, options.testers) : undefined
     const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : (shownPair?.predIndex ?? containing?.index)
