@@ -75,6 +75,18 @@ function tupleOfMoreItems(tuple: readonly unknown[], at: LazyPath): TypeError {
   return new TypeError(`${spellPath(at)}: expected a call [name, args] of two items, received ${tuple.length} items: ${printValue(tuple)}`)
 }
 
+/** A gold call read; where a getter or Proxy trap of the author's throws on the way, the error names the call's path (once paths are kept). */
+function readGoldCallAt(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
+  try {
+    return readGoldCall(call, at, form)
+  } catch (error) {
+    if (at === UNNAMED) throw error
+    // At the root (toHaveCalledTool's one call), the reader names the whole.
+    const spelled = spellPath(at)
+    throw spelled === '' ? error : unreadableAt(spelled, error)
+  }
+}
+
 function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   let name: unknown
   let args: unknown
@@ -111,13 +123,22 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     const matcherHint = isAsymmetricMatcher(args) ? "; a matcher applies to an argument's value (toHaveCalledTool(name, matcher) takes one for the arguments)" : ''
     throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}${matcherHint}`)
   }
-  const keys = Object.keys(args)
+  const keys = keysAt(args, argsPath)
   // `{ "$oneOf": [...] }` as the arguments would be one argument of that name, which no prediction gives: a marker misplaced.
   if (isMarkerShaped(args, keys)) {
     throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}; ${keys[0]} applies to an argument's value, not to the arguments`)
   }
   const values = compileEntries(args, keys, argsPath, 1, form)
   return { name, args, keys, values, selfDescribing: form === 'json' || allPlain(values) }
+}
+
+/** The arguments' keys; a Proxy's trap that throws is named by the arguments' path. */
+function keysAt(args: object, argsPath: LazyPath): string[] {
+  try {
+    return Object.keys(args)
+  } catch (error) {
+    throw argsPath === UNNAMED ? error : unreadableAt(spellPath(argsPath), error)
+  }
 }
 
 function isTurn(value: unknown): value is unknown[] {
@@ -153,7 +174,7 @@ export function readGold(gold: unknown, path = 'gold', form: GoldForm = 'author'
 }
 
 function readGoldAt(gold: unknown, path: LazyPath, form: GoldForm): GoldTurns {
-  if (isTupleCall(gold) || (isRecord(gold) && !isNamelessCollection(gold))) return [[readGoldCall(gold, path, form)]]
+  if (isTupleCall(gold) || (isRecord(gold) && !isNamelessCollection(gold))) return [[readGoldCallAt(gold, path, form)]]
   if (!Array.isArray(gold)) {
     throw new TypeError(`${spellPath(path)}: expected a list of gold calls, received ${printValue(gold)}`)
   }
@@ -181,7 +202,7 @@ function readGoldCalls(list: readonly unknown[], path: LazyPath, form: GoldForm)
   // A name first is no list of calls, but a call [name, args] given more items.
   if (typeof list[0] === 'string') throw tupleOfMoreItems(list, path)
   const calls: GoldCall[] = new Array(list.length)
-  for (let i = 0; i < list.length; i++) calls[i] = readGoldCall(list[i], lazyChild(path, i), form)
+  for (let i = 0; i < list.length; i++) calls[i] = readGoldCallAt(list[i], lazyChild(path, i), form)
   return calls
 }
 

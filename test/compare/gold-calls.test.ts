@@ -47,7 +47,14 @@ describe('reading gold', () => {
 
   test('gold that throws as it is read, by a getter or a revoked Proxy, throws a TypeError naming where', () => {
     const throwing = { name: 'f', get args(): never { throw new Error('boom') } }
-    expect(() => readGold([throwing])).toThrow(new TypeError('gold: could not be read (boom)'))
+    expect(() => readGold([throwing])).toThrow(new TypeError('gold[0]: could not be read (boom)'))
+    // The call at fault, not the first; a Proxy's trap on the arguments names them; a getter's own TypeError is named too.
+    const named = { name: 'f', args: {} }
+    expect(() => readGold([named, throwing])).toThrow(new TypeError('gold[1]: could not be read (boom)'))
+    expect(() => readGold([[named], [Object.defineProperty({ args: {} }, 'name', { get: () => (null as unknown as { x: unknown }).x })]])).toThrow(/^gold\[1\]\[0\]: could not be read \(Cannot read properties of null/)
+    const trapped = new Proxy({}, { ownKeys: () => { throw new Error('trap') } })
+    expect(() => readGold([named, { name: 'g', args: trapped }])).toThrow(new TypeError('gold[1].args: could not be read (trap)'))
+    expect(() => readGold({ name: 'g', args: trapped }, '')).toThrow(new TypeError('args: could not be read (trap)'))
     const throwingValue = { name: 'f', args: { city: 'Paris', get days(): never { throw new Error('boom') } } }
     expect(() => readGold([throwingValue])).toThrow(new TypeError('gold[0].args.days: could not be read (boom)'))
     expect(() => readGold({ name: 'f', args: { filters: throwingValue.args } })).toThrow(new TypeError('gold.args.filters.days: could not be read (boom)'))
