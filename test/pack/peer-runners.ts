@@ -88,6 +88,11 @@ export function describePeerRunners(title: string, { folder, versions, node: own
       expect(jestTypes, jestTypes.output).toEqual({ exitCode: 0, output: '' })
     }, 60_000)
 
+    test.runIf(!vitest5)("type-checks a user's Vitest test files against those versions' types without skipLibCheck too", async () => {
+      const checked = await inProject([bin('typescript', 'tsc'), '-p', join('types', 'tsconfig.vitest-lib-checked.json')])
+      expect(checked, checked.output).toEqual({ exitCode: 0, output: '' })
+    }, 60_000)
+
     test.runIf(vitest5)("type-checks, without skipLibCheck, a user's test files typed by the README's declaration for Vitest 5", async () => {
       const declared = await inProject([bin('typescript', 'tsc'), '-p', join('types', 'tsconfig.vitest5-declared.json')])
       expect(declared, declared.output).toEqual({ exitCode: 0, output: '' })

@@ -7,9 +7,9 @@ const run = promisify(execFile)
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 /** tsc's diagnostics for one of the projects here; each compiles against the built package's types. */
-async function typeErrors(project: string): Promise<string> {
+async function typeErrors(project: string, config = 'tsconfig.json'): Promise<string> {
   try {
-    await run(process.execPath, [tsc, '-p', `test/types/${project}/tsconfig.json`])
+    await run(process.execPath, [tsc, '-p', `test/types/${project}/${config}`])
     return ''
   } catch (error) {
     return (error as { stdout?: string }).stdout || String(error)
@@ -23,6 +23,12 @@ describe("the matchers' types", () => {
     ['Jest with the globals of @types/jest, from CommonJS', 'jest'],
   ])('type every call and reject the wrong ones in %s', async (_, project) => {
     expect(await typeErrors(project)).toBe('')
+  }, 60_000)
+})
+
+describe('the Vitest augmentation, checked with the libraries', () => {
+  test('agrees with Vitest\'s own declarations, which extend Matchers and AsymmetricMatchersContaining in one interface (no TS2320 without skipLibCheck)', async () => {
+    expect(await typeErrors('vitest', 'tsconfig.lib-checked.json')).toBe('')
   }, 60_000)
 })
 
