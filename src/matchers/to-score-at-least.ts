@@ -127,9 +127,12 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
     throw new TypeError('gold: expected the gold calls as the second argument (or a Score or corpus report as the received value)')
   }
   if (isOptionsInPlaceOfGold(gold)) {
+    const name = (gold as { name?: unknown }).name
+    // `{ name: 'default' }` is also a call to a tool so named, without arguments.
+    const asCall = typeof name === 'string' ? `; a call to a tool named ${JSON.stringify(name)} is gold written { name: ${JSON.stringify(name)}, args: {} }` : ''
     throw new TypeError(
       `gold: expected the gold calls as the second argument, received options ${printValue(gold)}: ` +
-        'calls are graded with toScoreAtLeast(threshold, gold, options), a Score or corpus report with toScoreAtLeast(threshold, options)',
+        `calls are graded with toScoreAtLeast(threshold, gold, options), a Score or corpus report with toScoreAtLeast(threshold, options)${asCall}`,
     )
   }
   const options = readOptions(optionsArgument, OPTION_KEYS)

@@ -104,5 +104,11 @@ describe('toScoreAtLeast without a Score', () => {
     expect(() => expect([search('cats')]).toScoreAtLeast(0.5, { name: 'toolName', level: 'arg' } as never)).toThrow(
       /^gold: expected the gold calls as the second argument, received options \{"level": "arg", "name": "toolName"\}: /,
     )
+    // A tool named as a canonicalizer is, called without arguments: the message says how to write that call as gold, which then grades.
+    const defaultCall = [{ name: 'default', args: {} }]
+    expect(() => expect(defaultCall).toScoreAtLeast(1, { name: 'default' })).toThrow(
+      'a call to a tool named "default" is gold written { name: "default", args: {} }',
+    )
+    expect(defaultCall).toScoreAtLeast(1, { name: 'default', args: {} })
   })
 })
