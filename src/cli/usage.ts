@@ -106,7 +106,8 @@ export const MERGE_USAGE = `Usage: toolcalls merge REPORT... [options]
 
 Adds up reports written by 'toolcalls score --json' over shards of a corpus: TP, FP and
 FN summed overall and per tool, the figures recomputed, the worst episodes of all shards
-ranked again. The figures equal those of one run over the shards' files in order.
+ranked again. The figures equal those of one run over the shards' files in order (past a
+thousand tools the model alone named, which names keep rows of their own may differ).
 Reports merge only when scored with the same --level, --order, --canonicalizer, --name
 and --grammar (compared by the file's content). A merged report records the shards'
 reports it adds up, by their full paths and their contents' digests; a report given
