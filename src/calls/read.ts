@@ -281,8 +281,8 @@ class ListReading implements IndexVisitor {
   private lastChoiceIndex = -1
   /** The id of the streamed response whose chunks the run holds, until its last chunk comes. */
   private responseUnderWay: string | undefined = undefined
-  /** What the items tell of the list being a graph's stream (null: they tell it is none), found at the first item that could be a chunk of one. */
-  private graph: GraphStream | null | undefined = undefined
+  /** What the items tell of the list being a graph's stream (false: they tell it is none), found at the first item that could be a chunk of one. */
+  private graph: GraphStream | false | undefined = undefined
   /** Whether the list is among the ancestors: only once an item is read further, so that a list of calls alone, the commonest, costs nothing. */
   entered = false
 
@@ -315,8 +315,9 @@ class ListReading implements IndexVisitor {
     let item = revokedAsUnreadable(listed, itemPath)
     // A graph's chunk of several modes, [mode, chunk]: the chunks of one mode are read, as each mode holds every message.
     const mode = streamModeOf(item)
-    if (mode !== undefined && this.graphStream()?.mode !== undefined) {
-      if (mode !== this.graph!.mode) return
+    const modeRead = mode === undefined ? undefined : this.graphStream()?.mode
+    if (modeRead !== undefined) {
+      if (mode !== modeRead) return
       itemPath = childPath(itemPath, 1)
       item = revokedAsUnreadable(peek(item as unknown[], 1), itemPath)
     }
@@ -374,8 +375,10 @@ class ListReading implements IndexVisitor {
   }
 
   /** The list as a graph's stream, looked for once, when an item could be a chunk of one. */
-  private graphStream(): GraphStream | null {
-    return (this.graph ??= graphStreamOf(this.list, this.length) ?? null)
+  private graphStream(): GraphStream | undefined {
+    // Looked for once a list: `false` is kept, where `??=` would look again at every item.
+    if (this.graph === undefined) this.graph = graphStreamOf(this.list, this.length) ?? false
+    return this.graph === false ? undefined : this.graph
   }
 
   /** A graph's state, `{ messages }`: one that holds the state's before it and more stands in its place, as each state a graph streams repeats the last. */

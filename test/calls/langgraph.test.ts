@@ -4,7 +4,7 @@ import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langcha
 import { ToolNode } from '@langchain/langgraph/prebuilt'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { readTurns } from '../../src/calls'
+import { readTurns, toolCalls } from '../../src/calls'
 import { parisAndRome } from './paris-and-rome'
 
 const getWeather = tool(async ({ city }) => `20°C in ${city}`, {
@@ -109,6 +109,20 @@ describe('a LangGraph run', () => {
       expect(readTurns(chunks), String(modes)).toEqual([parisAndRome])
       expect(readTurns(JSON.parse(JSON.stringify(chunks))), String(modes)).toEqual([parisAndRome])
     }
+  })
+
+  test("a list that is no graph's stream is looked through for one once, however many of its items could be a node's update", () => {
+    const calls = Array.from({ length: 2000 }, (_, i) => ({ [`f${i}`]: { a: i } }))
+    let itemReads = 0
+    const counted = new Proxy(calls, {
+      get: (target, key) => {
+        if (typeof key === 'string' && /^\d+$/.test(key)) itemReads++
+        return Reflect.get(target, key)
+      },
+    })
+    expect(toolCalls(counted)).toHaveLength(2000)
+    // Once to read each item, once to look for a graph's chunk (and the first to tell a tuple): not once more for every item, 4 million.
+    expect(itemReads).toBeLessThan(3 * 2000)
   })
 
   test("tuple calls to tools named as a graph's stream modes are still calls", () => {
