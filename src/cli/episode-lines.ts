@@ -151,10 +151,17 @@ export function readPredLine(line: Line, file: string): PredLine {
   const { id, calls } = unwrap(parsed.value, 'pred')
   // The id of { "id", "calls" } is the harness's, as a gold line's is: one of another type, left out, would pair the line by position.
   const wrapped = calls !== parsed.value
-  const record: PredLine = { id: wrapped ? readId(id, where) : isId(id) ? exactId(id, where) : undefined, turns: readTurns(calls), where }
+  const record: PredLine = { id: wrapped ? readId(id, where) : isId(id) ? exactId(id, where) : undefined, turns: readTextAt(calls, where), where }
   if (calls === parsed.value && isRecord(calls) && isId(calls.id) && !isVendorObject(calls)) record.idBeside = calls.id
   if (!wrapped && isListOfLines(calls, ['calls', 'pred'])) record.arrayOfLines = true
   return record
+}
+
+/** The calls of a line; text given as a JSON string is read as a line of text is, a reason naming the line where it fails. */
+function readTextAt(calls: unknown, where: string): Turns {
+  const turns = readTurns(calls)
+  if (typeof calls !== 'string') return turns
+  return turns.map((turn) => turn.map((call) => (isUnparseable(call) ? { ...call, unparseable: `${where}: ${call.unparseable}` } : call)))
 }
 
 /**
@@ -254,7 +261,7 @@ export function readEpisodeLine(line: Line, file: string): EpisodeLine {
   if (Object.hasOwn(value, 'calls')) throw lineError(where, 'an episode line gives its predictions as "pred", not "calls" beside it')
   if (Object.hasOwn(value, 'grammar')) throw lineError(where, GRAMMAR_ON_LINE)
   const gold = value.gold ?? []
-  return { id: readId(value.id, where), turns: readTurns(value.pred ?? []), gold: compileGold(gold, where), goldAsTurns: isWrittenAsTurns(gold), where }
+  return { id: readId(value.id, where), turns: readTextAt(value.pred ?? [], where), gold: compileGold(gold, where), goldAsTurns: isWrittenAsTurns(gold), where }
 }
 
 const EPISODE = 'an episode { "id"?, "pred", "gold" }'

@@ -127,6 +127,21 @@ describe('predictions that are not JSON', () => {
     const quotedRun = await runCli(['score', quoted, folder.write('one.jsonl', jsonl([search('a')])), '--json', '/dev/stdout'])
     expect(quotedRun.stdout).toContain(`${quoted}:1: not valid JSON (`)
   })
+
+  test('text given as a JSON string, on a prediction line or an episode line, names its line where it does not parse, as a line of text does', async () => {
+    const pred = folder.write('pred.jsonl', [JSON.stringify("[search(q='a'"), JSON.stringify({ id: 2, calls: '{"name": ' })].join('\n') + '\n')
+    const gold = folder.write('gold.jsonl', [JSON.stringify([search('a')]), JSON.stringify({ id: 2, calls: [search('b')] })].join('\n') + '\n')
+    const reasonsOf = async (args: string[]) => {
+      const report = JSON.parse((await runCli([...args, '--json', '/dev/stdout'])).stdout) as { worst: { score: { unmatchedPred: { reason: string }[] } }[] }
+      return report.worst.map((episode) => episode.score.unmatchedPred[0]?.reason)
+    }
+    expect(await reasonsOf(['score', pred, gold])).toEqual(expect.arrayContaining([
+      expect.stringMatching(new RegExp(`^${pred}:1: not valid Python call syntax \\(`)),
+      expect.stringMatching(new RegExp(`^${pred}:2: not valid JSON \\(`)),
+    ]))
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: "[search(q='a'", gold: [search('a')] }))
+    expect(await reasonsOf(['score', episodes])).toEqual([expect.stringMatching(new RegExp(`^${episodes}:1: not valid Python call syntax \\(`))])
+  })
 })
 
 describe('input in another form than JSON lines', () => {
