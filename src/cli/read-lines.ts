@@ -72,6 +72,8 @@ class LineSplitter {
   private pending: Buffer[] = []
   private pendingBytes = 0
   private skipping = false
+  // The line being skipped was given as too long when it passed the limit, before its end, which may never come (/dev/zero).
+  private toldTooLong = false
   private number = 0
 
   constructor(private readonly maxLineBytes: number) {}
@@ -82,7 +84,7 @@ class LineSplitter {
     this.start = 0
     if (this.chunk.indexOf(LF) !== -1) return true
     this.keepRest()
-    return false
+    return this.skipping && !this.toldTooLong
   }
 
   /** The lines the chunks so far complete, each decoded as it is read. */
@@ -98,14 +100,18 @@ class LineSplitter {
       this.start = end + 1
       this.number++
       const tooLong = this.skipping || this.pendingBytes + piece.length > this.maxLineBytes
-      const line = tooLong ? tooLongLine(this.number) : decodeLine(this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]), this.number)
+      const told = this.toldTooLong
+      const line = told ? undefined : tooLong ? tooLongLine(this.number) : decodeLine(this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]), this.number)
       this.pending = []
       this.pendingBytes = 0
       this.skipping = false
+      this.toldTooLong = false
       if (line !== undefined) return line
     }
     this.keepRest()
-    return undefined
+    if (!this.skipping || this.toldTooLong) return undefined
+    this.toldTooLong = true
+    return tooLongLine(this.number + 1)
   }
 
   /** Keeps what is left of the chunk, the start of a line that a later chunk ends. */
@@ -124,7 +130,7 @@ class LineSplitter {
 
   /** The line after the last line end, once the chunks are done. */
   lastLine(): Line | undefined {
-    if (this.skipping) return tooLongLine(this.number + 1)
+    if (this.skipping) return this.toldTooLong ? undefined : tooLongLine(this.number + 1)
     return this.pending.length === 0 ? undefined : decodeLine(Buffer.concat(this.pending), ++this.number)
   }
 }

@@ -1,6 +1,6 @@
 import { appendFileSync, readFileSync, truncateSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { jsonl, microLine, runCli, tempFolder } from './run-cli'
+import { collect, jsonl, microLine, runCli, startCli, tempFolder } from './run-cli'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 const line = (value: unknown) => JSON.stringify(value)
@@ -293,6 +293,19 @@ describe('a file of 1 GB', () => {
     expect(run.code).toBe(0)
     expect(run.stderr).toBe(`warning: ${pred}:2: the line is longer than 64 MiB and was not read; graded as an unparseable call\n`)
     expect(microLine(run.stdout)).toContain('over 3 episodes: TP 2  FP 1  FN 1')
+  }, 60_000)
+
+  test('of endless input, /dev/zero, as episodes or as gold, stops once the line passes 64 MiB: the error does not wait for an end that never comes', async () => {
+    const pred = folder.write('pred.jsonl', jsonl([search('a')]))
+    for (const args of [['score', '/dev/zero'], ['score', pred, '/dev/zero']]) {
+      const child = startCli(args)
+      // Stopped, whatever happens, so that a run that waits for the end does not read on after the test.
+      const stop = setTimeout(() => child.kill('SIGKILL'), 40_000)
+      const run = await collect(child)
+      clearTimeout(stop)
+      expect(run.code, String(args)).toBe(2)
+      expect(run.stderr.trim()).toBe('/dev/zero:1: the line is longer than 64 MiB and was not read')
+    }
   }, 60_000)
 
   test('as predictions, is graded: an unparseable call whose reason names the line', async () => {

@@ -71,6 +71,35 @@ describe('a line longer than the limit', () => {
     ])
   })
 
+  test('is given as soon as it passes the limit, before its end, which may never come: the reader need not wait for it', async () => {
+    let chunksRead = 0
+    // Endless as far as the reader can tell: it stops only so that a reader that waits for the end fails rather than hangs.
+    const endless = (async function* () {
+      yield Buffer.from('ok\n')
+      while (chunksRead < 1000) {
+        chunksRead++
+        yield Buffer.from('0123456789')
+      }
+    })()
+    const lines = readLines(endless, 25)
+    expect((await lines.next()).value).toMatchObject({ number: 1, text: 'ok' })
+    expect((await lines.next()).value).toEqual({ number: 2, text: '', invalidUtf8: false, tooLong: true })
+    expect(chunksRead).toBe(3)
+    await lines.return(undefined)
+  })
+
+  test('is given once, whether it passes the limit within a chunk or across them, and the lines after it keep their numbers', async () => {
+    for (const chunks of [['ok\n0123456789abc\nnext\n'], ['ok\n01234', '56789', 'abc\nne', 'xt\n'], ['ok\n0123456789', 'abc\n', '\nnext']]) {
+      const lines = await limitedLines(8, ...chunks)
+      const blank = chunks.join('').includes('\n\n') ? 1 : 0
+      expect(lines.map(({ number, tooLong }) => [number, tooLong ?? false]), chunks.join('|')).toEqual([
+        [1, false],
+        [2, true],
+        [3 + blank, false],
+      ])
+    }
+  })
+
   test('is flagged when it is the last line and has no line end', async () => {
     const lines = await limitedLines(4, 'ok\n', '123456789')
     expect(lines.map(({ number, tooLong }) => [number, tooLong ?? false])).toEqual([
