@@ -68,7 +68,11 @@ function leftOutBySchema(ctx: CallContext, arg: string, value: unknown): string 
   return declared !== undefined && compareValue(declared, value, ctx.value, null) === undefined ? 'equals the declared default' : undefined
 }
 
-/** Whether a gold value names the accepted values themselves, rather than accepting any value or a predicate's. */
+/**
+ * Whether a gold value names the accepted values themselves, rather than accepting any value or a
+ * predicate's, anywhere in it: a list or object that holds `optional()` or a matcher accepts values
+ * it does not name there, which the declared schema then still checks.
+ */
 function namesValues(node: GoldNode): boolean {
   switch (node.kind) {
     case 'oneOf':
@@ -78,6 +82,10 @@ function namesValues(node: GoldNode): boolean {
     case 'satisfies':
     case 'matcher':
       return false
+    case 'list':
+      return node.plain || node.items.every(namesValues)
+    case 'object':
+      return node.plain || node.values.every(namesValues)
     default:
       return true
   }

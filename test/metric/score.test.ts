@@ -855,6 +855,27 @@ describe('the gold and the schema together', () => {
     }
   })
 
+  test('inside a list or an object, a value the gold accepts without naming it must still have the declared type and be a declared value', () => {
+    const alarm = new ToolCallMetric({
+      grammar: [{ name: 'set_alarm', parameters: { type: 'object', properties: {
+        times: { type: 'array', items: { type: 'integer' } },
+        opts: { type: 'object', properties: { tone: { type: 'string', enum: ['bell', 'beep'] }, label: { type: 'string' } } },
+      } } }],
+    })
+    const reasonOf = (args: Record<string, unknown>, gold: Record<string, unknown>) => {
+      const score = alarm.score([{ name: 'set_alarm', args }], [{ name: 'set_alarm', args: gold }])
+      return score.f1 === 1 ? undefined : score.pairs[0]!.args[0]!.reason
+    }
+    const anyValue = satisfies(() => true, 'any value')
+    expect(reasonOf({ times: [7.5] }, { times: [anyValue] })).toBe('[0]: expected an integer (the declared type), received 7.5')
+    expect(reasonOf({ times: [7, 7.5] }, { times: [7, expect.any(Number)] })).toBe('[1]: expected an integer (the declared type), received 7.5')
+    expect(reasonOf({ opts: { tone: 'siren' } }, { opts: { tone: optional() } })).toMatch(/^\.tone: .*declared values "bell", "beep"/)
+    expect(reasonOf({ opts: { tone: 42 } }, { opts: { tone: optional() } })).toMatch(/^\.tone: expected a string \(the declared type\)/)
+    // Values of the declared kinds pass, and what the gold names whole stays right whatever the schema declares.
+    expect(reasonOf({ times: [7], opts: { tone: 'bell', label: 'x' } }, { times: [anyValue], opts: { tone: optional(), label: 'x' } })).toBeUndefined()
+    expect(reasonOf({ times: [7.5], opts: { tone: 'siren' } }, { times: [7.5], opts: { tone: 'siren' } })).toBeUndefined()
+  })
+
   test('a wrong value that is also of the wrong type is reported by its type', () => {
     const score = metric.score([{ name: 'order', args: { qty: '2' } }], [{ name: 'order', args: { qty: 2 } }])
     expect(score.pairs[0]!.args[0]!.reason).toBe('expected an integer (the declared type), received "2"')
