@@ -1,7 +1,7 @@
 /**
  * BFCL's gold as our gold calls, to score BFCL data with `ToolCallMetric({ canonicalizer:
  * 'bfcl' })`: each allowed-value list becomes `oneOf(...)`, with `""`
- * becoming `optional(...)`; dict values and lists of dicts keep their per-key allowed lists.
+ * becoming `optional(...)` (given, `""` is itself allowed, as in BFCL); dict values and lists of dicts keep their per-key allowed lists.
  */
 
 import { toPlainValue } from '../calls/python-values'
@@ -27,8 +27,21 @@ function goldOfAllowed(allowed: readonly unknown[]): unknown {
   const isOptional = values.length < allowed.length
   // Only `""` listed: the argument may be left out, or be a string that standardizes to nothing.
   if (values.length === 0) return isOptional ? optional('') : NOTHING_ALLOWED
+  if (isOptional) values.push(...givenAsLeftOut(allowed))
   const combined = values.length === 1 ? values[0] : oneOfList(values)
   return isOptional ? optional(combined) : combined
+}
+
+/**
+ * What BFCL's `""` also accepts when given, beside the values listed with it: itself, so a string that
+ * standardizes to nothing (`unit=""`) where the others are strings, and the empty list where they are
+ * lists, as BFCL reads `""` as the list of its characters. Where they are numbers, a string is of the wrong type.
+ */
+function givenAsLeftOut(allowed: readonly unknown[]): unknown[] {
+  const given: unknown[] = []
+  if (allowed.some((value) => typeof value === 'string' && value !== '')) given.push('')
+  if (allowed.some((value) => Array.isArray(value))) given.push([])
+  return given
 }
 
 /** One allowed value: a dict holds allowed-value lists per key, a list of dicts holds such dicts. */

@@ -30,6 +30,16 @@ describe('bfclGold', () => {
     expect(bfclGold([{ f: { x: [5, ''] } }])).toStrictEqual([{ name: 'f', args: { x: optional(5) } }])
   })
 
+  it('lets "" beside strings or lists also be given as itself, as BFCL accepts it: a string that standardizes to nothing, or an empty list', () => {
+    expect(bfclGold([{ f: { unit: ['units', ''] } }])).toStrictEqual([{ name: 'f', args: { unit: optional(oneOf('units', '')) } }])
+    expect(bfclGold([{ f: { tags: [['a'], ''] } }])).toStrictEqual([{ name: 'f', args: { tags: optional(oneOf(['a'], [])) } }])
+    const metric = new ToolCallMetric({ canonicalizer: 'bfcl' })
+    const f1 = (args: Record<string, unknown>, groundTruth: unknown) => metric.score([{ name: 'f', args }], bfclGold(groundTruth)).f1
+    expect([f1({ unit: '' }, [{ f: { unit: ['units', ''] } }]), f1({ unit: ' - ' }, [{ f: { unit: ['units', ''] } }]), f1({}, [{ f: { unit: ['units', ''] } }])]).toEqual([1, 1, 1])
+    expect(f1({ unit: 'meters' }, [{ f: { unit: ['units', ''] } }])).toBe(0)
+    expect([f1({ tags: [] }, [{ f: { tags: [['a'], ''] } }]), f1({ tags: [''] }, [{ f: { tags: [['a'], ''] } }])]).toEqual([1, 0])
+  })
+
   it('makes a lone "" an argument that may be left out or given as a string of nothing to compare', () => {
     expect(bfclGold([{ f: { x: [''] } }])).toStrictEqual([{ name: 'f', args: { x: optional('') } }])
   })
