@@ -4,6 +4,7 @@ import { compareValue, type ValueContext } from './compare-value'
 import type { GoldCall } from './gold-calls'
 import type { GoldNode } from './gold-node'
 import type { ToolSpec } from './grammar'
+import { withoutFilledDefaults } from './nested-defaults'
 import { checkSchema } from './value-schema'
 
 /** How one argument of a pair fared (README: Matching and scoring). */
@@ -127,8 +128,13 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       continue
     }
     if (node.kind === 'optional') spared -= weight
-    const mismatch = compareValue(node, value, ctx.value, explain ? arg : null)
     const schema = ctx.spec?.args.get(arg)?.schema
+    let mismatch = compareValue(node, value, ctx.value, explain ? arg : null)
+    // Keys inside the value that an SDK filled in with their declared default count as left out, as the call's own arguments do.
+    if (mismatch !== undefined && schema !== undefined) {
+      const withoutDefaults = withoutFilledDefaults(node, value, schema, ctx.value)
+      if (withoutDefaults !== value) mismatch = compareValue(node, withoutDefaults, ctx.value, explain ? arg : null)
+    }
     // A value the gold names outright is right whatever the schema declares (BFCL's rule too);
     // where the gold accepts any value, the declared type still applies.
     const typeReason =

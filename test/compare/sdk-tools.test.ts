@@ -60,6 +60,45 @@ describe('an AI SDK tool set is a grammar as it is given to generateText', () =>
     expect(() => expect(result).toMatchToolCalls(gold)).toThrow(/unit/)
   })
 
+  test('defaults a zod schema fills in inside a value, in an object or in the items of a list, count as left out too', async () => {
+    const searchTools = {
+      search: tool({
+        inputSchema: z.object({
+          q: z.string(),
+          opts: z.object({ lang: z.string().default('en'), safe: z.boolean() }).optional(),
+          items: z.array(z.object({ id: z.string(), qty: z.number().default(1) })).optional(),
+        }),
+      }),
+    }
+    const sent = { q: 'cats', opts: { safe: false }, items: [{ id: 'a' }, { id: 'b', qty: 2 }] }
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        { content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'search', input: JSON.stringify(sent) }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] },
+        { content: [{ type: 'text', text: 'Done.' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },
+      ],
+    })
+    const result = await generateText({ model, prompt: 'Cats?', tools: searchTools, stopWhen: isStepCount(3) })
+    expect(result.steps[0]!.toolCalls[0]!.input).toEqual({ q: 'cats', opts: { lang: 'en', safe: false }, items: [{ id: 'a', qty: 1 }, { id: 'b', qty: 2 }] })
+    expect(result).toMatchToolCalls([{ name: 'search', args: sent }], { grammar: searchTools })
+    // A filled-in key the gold lists is compared as any other; one that differs from its default is the model's, and wrong.
+    expect(() => expect(result).toMatchToolCalls([{ name: 'search', args: { ...sent, opts: { lang: 'fr', safe: false } } }], { grammar: searchTools })).toThrow(/lang/)
+    expect(() => expect(result).toMatchToolCalls([{ name: 'search', args: sent }])).toThrow(/unexpected key "lang"/)
+  })
+
+  test("a hand-written schema's nested defaults, through a $ref, count as left out where the gold does not list them", () => {
+    const grammar = [{
+      name: 'book',
+      parameters: {
+        type: 'object',
+        $defs: { Seat: { type: 'object', properties: { row: { type: 'integer' }, window: { type: 'boolean', default: false } } } },
+        properties: { seat: { $ref: '#/$defs/Seat' } },
+      },
+    }]
+    const metric = new ToolCallMetric({ grammar })
+    const score = (args: object) => metric.score([{ name: 'book', args }], [{ name: 'book', args: { seat: { row: 3 } } }]).f1
+    expect([score({ seat: { row: 3, window: false } }), score({ seat: { row: 3, window: true } }), score({ seat: { row: 3, aisle: false } })]).toEqual([1, 0, 0])
+  })
+
   test('the tools of a list, a dynamic tool, a zodSchema() and importances read as well', () => {
     const grammar = {
       lookup: dynamicTool({ inputSchema: zodSchema(z.object({ id: z.number().int() })), execute: async () => null }),
