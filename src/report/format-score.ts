@@ -346,7 +346,7 @@ export function formatDiffering(pair: PairDetail, colors: Colors, diff: VerdictD
   const lines: string[] = []
   let shown = 0
   while (shown < Math.min(differing.length, (diff.bounds ?? MESSAGE_BOUNDS).listed) && hasRoom(lines, maxLines)) lines.push(...formatVerdict(pair, differing[shown++]!, colors, diff))
-  if (differing.length > shown) lines.push(colors.dim(`${INDENT}  … and ${differing.length - shown} more arguments that differ`))
+  if (differing.length > shown) lines.push(colors.dim(`${INDENT}  ${andMore(differing.length - shown, 'argument that differs', 'arguments that differ')}`))
   return lines
 }
 
@@ -376,7 +376,7 @@ function acceptedNotes(pair: PairDetail, colors: Colors, bounds: PrintBounds): s
     if (verdict.verdict !== 'match' || !showsAccepted(pair.gold.args[verdict.arg], predictedValue(pair, verdict), bounds)) continue
     if (accepted++ < bounds.acceptedListed) lines.push(...formatVerdict(pair, verdict, colors, { bounds }))
   }
-  if (accepted > bounds.acceptedListed) lines.push(colors.dim(`${INDENT}  … and ${accepted - bounds.acceptedListed} more arguments that match other data`))
+  if (accepted > bounds.acceptedListed) lines.push(colors.dim(`${INDENT}  ${andMore(accepted - bounds.acceptedListed, 'argument that matches other data', 'arguments that match other data')}`))
   return lines
 }
 
@@ -431,11 +431,11 @@ function formatPairs(
     if (shown < pair.args.length) {
       const differingHidden = countDiffering(pair.args) - countDiffering(listedArgs.slice(0, shown))
       const hidden = pair.args.length - shown
-      lines.push(colors.dim(`${INDENT}  … and ${hidden} more arguments, ${differingHidden === 0 ? 'all of them right' : `${differingHidden} of them wrong`}`))
+      lines.push(colors.dim(`${INDENT}  ${hidden === 1 ? `… and 1 more argument, ${differingHidden === 0 ? 'right' : 'wrong'}` : `… and ${hidden} more arguments, ${differingHidden === 0 ? 'all of them right' : `${differingHidden} of them wrong`}`}`))
     }
   }
-  if (wrongHidden > 0) lines.push(`  ${colors.bold('✗')} … and ${wrongHidden} more pairs that differ`)
-  if (exactHidden > 0) lines.push(colors.dim(`  ✓ … and ${exactHidden} more pairs that match exactly`))
+  if (wrongHidden > 0) lines.push(`  ${colors.bold('✗')} ${andMore(wrongHidden, 'pair that differs', 'pairs that differ')}`)
+  if (exactHidden > 0) lines.push(colors.dim(`  ✓ ${andMore(exactHidden, 'pair that matches exactly', 'pairs that match exactly')}`))
   if (cut && pairLines !== undefined) lines.push(colors.dim(`  (The pairs are cut at ${pairLines.lines} lines, or ${pairLines.lines * LINE_WIDTH} characters, to keep the message readable; ${pairLines.seeAll}.)`))
   return lines
 }
@@ -499,12 +499,12 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
   const predNames = score.unmatchedPred.slice(0, bounds.listed).map((unmatched) => unmatched.call.name)
   if (score.unmatchedPred.length > 0) {
     const goldNames = new NamesByDrawing([...score.pairs.map((pair) => pair.gold.name), ...score.unmatchedGold.map((unmatched) => unmatched.call.name)])
-    const more = (count: number) => colors.received(`  + … and ${count} more predictions that matched nothing`)
+    const more = (count: number) => colors.received(`  + ${andMore(count, 'prediction that matched nothing', 'predictions that matched nothing')}`)
     const allowed = options.allowed?.extra === true
     sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, bounds.listed, (u) => formatUnmatchedPred(u, colors, allowed, goldNames, bounds), more)])
   }
   if (score.unmatchedGold.length > 0) {
-    const more = (count: number) => colors.expected(`  - … and ${count} more gold calls that nothing matched`)
+    const more = (count: number) => colors.expected(`  - ${andMore(count, 'gold call that nothing matched', 'gold calls that nothing matched')}`)
     const allowed = options.allowed?.missing === true
     sections.push([
       'Gold calls that nothing matched:',
@@ -513,4 +513,9 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
   }
   sections.push([figuresLine(score, bounds.countDecimals, options.judged)])
   return sections.map((lines) => lines.join('\n')).join('\n\n')
+}
+
+/** `… and 3 more pairs that differ`, or `… and 1 more pair that differs`. */
+function andMore(count: number, one: string, many: string): string {
+  return `… and ${count} more ${count === 1 ? one : many}`
 }

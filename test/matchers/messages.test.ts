@@ -86,7 +86,7 @@ describe('the message of toMatchToolCalls', () => {
     expect(failureMessage(() => expect([search('a')]).toMatchToolCalls([search('b')]))).not.toContain('cut at')
     const many = Array.from({ length: 51 }, (_, i) => search(`q${i}`))
     const counted = failureMessage(() => expect(many.map(() => search('x'))).toMatchToolCalls(many))
-    expect(counted).toContain('  ✗ … and 1 more pairs that differ\n')
+    expect(counted).toContain('  ✗ … and 1 more pair that differs\n')
     expect(counted).not.toContain('cut at')
   })
 

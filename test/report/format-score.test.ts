@@ -64,10 +64,10 @@ describe('a Score formatted without the gold as written', () => {
     const calls = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `t${i}`, args: {} }))
     const fifty = formatScore(metric.score(calls(50), []))
     expect(fifty).toContain('  + pred[49] t49()')
-    expect(fifty).not.toContain('more predictions')
-    expect(formatScore(metric.score(calls(51), []))).toContain('  + pred[49] t49()  ← wrong tool: no call to t49 was expected\n  + … and 1 more predictions that matched nothing\n')
+    expect(fifty).not.toContain('more prediction')
+    expect(formatScore(metric.score(calls(51), []))).toContain('  + pred[49] t49()  ← wrong tool: no call to t49 was expected\n  + … and 1 more prediction that matched nothing\n')
     const gold = formatScore(metric.score([], calls(51)))
-    expect(gold).toContain('  - gold[49] t49()\n  - … and 1 more gold calls that nothing matched\n')
+    expect(gold).toContain('  - gold[49] t49()\n  - … and 1 more gold call that nothing matched\n')
   })
 
   test("writes in escapes a prediction's tool name drawn like a gold call's that nothing matched, and a gold call's drawn like a prediction listed", () => {
@@ -90,8 +90,8 @@ describe('a Score formatted without the gold as written', () => {
   test('cuts the pairs once they fill the lines they may take, a pair begun shown with its header', () => {
     const score = metric.score([{ name: 'f', args: { x: 2 } }, { name: 'g', args: { x: 2 } }], [{ name: 'f', args: { x: 1 } }, { name: 'g', args: { x: 1 } }])
     const pairLines = (lines: number) => formatScore(score, { pairLines: { lines, seeAll: 'see the score' } })
-    expect(pairLines(3)).toContain('    + x: 2  ← expected 1, received 2\n  ✗ … and 1 more pairs that differ\n  (The pairs are cut at 3 lines, or 300 characters')
-    expect(pairLines(4)).toContain('  ✗ gold[1] ↔ pred[1]  g\n      … and 1 more arguments, 1 of them wrong\n  (The pairs are cut at 4 lines')
+    expect(pairLines(3)).toContain('    + x: 2  ← expected 1, received 2\n  ✗ … and 1 more pair that differs\n  (The pairs are cut at 3 lines, or 300 characters')
+    expect(pairLines(4)).toContain('  ✗ gold[1] ↔ pred[1]  g\n      … and 1 more argument, wrong\n  (The pairs are cut at 4 lines')
     expect(pairLines(6)).not.toContain('cut at')
   })
 

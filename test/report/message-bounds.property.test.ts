@@ -362,9 +362,9 @@ function expectAccounted(score: Score, detail: string): void {
   const exact = score.pairs.length - wrong.length
 
   const wrongHeadings = pairs.filter((line) => /^ {2}✗ gold\[\d+\] ↔ pred\[\d+\]/.test(line))
-  expect(wrongHeadings.length + moreCount(pairs, /^ {2}✗ … and (\d+) more pairs that differ$/)).toBe(wrong.length)
+  expect(wrongHeadings.length + moreCount(pairs, /^ {2}✗ … and (\d+) more (?:pairs that differ|pair that differs)$/)).toBe(wrong.length)
   const exactLines = pairs.filter((line) => /^ {2}✓ gold\[\d+\] ↔ pred\[\d+\]/.test(line))
-  expect(exactLines.length + moreCount(pairs, /^ {2}✓ … and (\d+) more pairs that match exactly$/)).toBe(exact)
+  expect(exactLines.length + moreCount(pairs, /^ {2}✓ … and (\d+) more (?:pairs that match|pair that matches) exactly$/)).toBe(exact)
 
   // Fewer than 50 wrong pairs listed, with some left out, only where the room ran out, as the message then says.
   if (!pairs.some((line) => line.startsWith('  (The pairs are cut at '))) expect(wrongHeadings.length).toBe(Math.min(50, wrong.length))
@@ -374,9 +374,9 @@ function expectAccounted(score: Score, detail: string): void {
   expect(listedWrong).toEqual(wrong.slice(0, listedWrong.length).map((pair) => [pair.goldIndex, pair.predIndex]))
 
   const predListed = unmatchedPred.filter((line) => /^ {2}\+ pred\[\d+\]/.test(line)).length
-  expect(predListed + moreCount(unmatchedPred, /^ {2}\+ … and (\d+) more predictions that matched nothing$/)).toBe(score.unmatchedPred.length)
+  expect(predListed + moreCount(unmatchedPred, /^ {2}\+ … and (\d+) more predictions? that matched nothing$/)).toBe(score.unmatchedPred.length)
   const goldListed = unmatchedGold.filter((line) => /^ {2}- gold\[\d+\]/.test(line)).map((line) => Number(/^ {2}- gold\[(\d+)\]/.exec(line)![1]))
-  expect(goldListed.length + moreCount(unmatchedGold, /^ {2}- … and (\d+) more gold calls that nothing matched$/)).toBe(score.unmatchedGold.length)
+  expect(goldListed.length + moreCount(unmatchedGold, /^ {2}- … and (\d+) more gold calls? that nothing matched$/)).toBe(score.unmatchedGold.length)
   expect(goldListed).toEqual(score.unmatchedGold.slice(0, goldListed.length).map((u) => u.goldIndex))
 
   // Every gold call that was not matched exactly: in a wrong pair or unmatched, so listed or counted above.
@@ -406,10 +406,11 @@ function expectArgumentsAccounted(score: Score, detail: string): void {
     const received = body.filter((line) => line.startsWith('    + ')).length // the second line of a scalar that differs, or an argument unexpected
     const missing = body.filter((line) => line.startsWith('    - ') && line.endsWith('  ← missing')).length
     const listedWrong = nested + received + missing
-    const more = body.map((line) => /^ {6}… and (\d+) more arguments, (?:all of them right|(\d+) of them wrong)$/.exec(line)).filter((m) => m !== null)
+    const more = body.map((line) => /^ {6}… and (\d+) more (?:arguments, (?:all of them right|(\d+) of them wrong)|argument, (right|wrong))$/.exec(line)).filter((m) => m !== null)
     expect(more.length).toBeLessThanOrEqual(1)
     const hidden = more.length === 0 ? 0 : Number(more[0]![1])
-    const hiddenWrong = more.length === 0 || more[0]![2] === undefined ? 0 : Number(more[0]![2])
+    if (more[0]?.[3] !== undefined) expect(hidden).toBe(1)
+    const hiddenWrong = more.length === 0 ? 0 : more[0]![3] !== undefined ? (more[0]![3] === 'wrong' ? 1 : 0) : more[0]![2] === undefined ? 0 : Number(more[0]![2])
     expect(agreeing + listedWrong + hidden).toBe(pair.args.length)
     expect(listedWrong + hiddenWrong).toBe(pair.args.filter(isDiffering).length)
   })
