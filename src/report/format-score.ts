@@ -259,8 +259,14 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
   const why = (text: string) => colors.dim(`  ← ${longReasonCut(text, bounds.reasonCharacters)}`)
   const inline = (value: unknown) => printInline(value, bounds)
   switch (verdict.verdict) {
-    case 'match':
+    case 'match': {
+      // Strings drawn alike (`é` composed or not) print apart, as a mismatch's do: the note would show the same text twice.
+      if (typeof gold === 'string' && typeof pred === 'string' && showsAccepted(gold, pred, bounds)) {
+        const [printedGold, printedPred] = printInlineApart(gold, pred, bounds)
+        return [colors.dim(`${INDENT}  ${arg}: ${printedPred}  (gold ${printedGold})`)]
+      }
       return [colors.dim(`${INDENT}  ${arg}: ${inline(pred)}${goldAccepted(gold, pred, bounds)}`)]
+    }
     case 'omitted':
       return Object.hasOwn(pair.pred.args, key)
         ? [colors.dim(`${INDENT}  ${arg}: ${inline(pred)}  (${verdict.reason ?? 'left out'})`)]

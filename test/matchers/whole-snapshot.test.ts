@@ -150,6 +150,12 @@ describe('the message and the snapshot of a Score show what the prediction match
     expect(formatScore(metric.score(pred(4), gold('lisbon')))).not.toContain('(gold')
   })
 
+  test('a gold string drawn alike the prediction (é composed or not) prints apart, in escapes, not as the same text twice', () => {
+    const score = metric.score([call('f', { s: 'Cafe\u0301' })], [call('f', { s: 'Caf\u00e9' })])
+    expect(score.f1).toBe(1)
+    for (const printed of [formatScore(score), snapshot(score)]) expect(printed).toContain('s: "Cafe\\u0301"  (gold "Caf\\u00e9")')
+  })
+
   test('the message leaves out the gold a value matched where it is a matcher or a marker, no news; the snapshot shows it', () => {
     const gold = [call('f', { a: oneOf('x', 'y'), b: expect.any(String), e: 'Lisbon' })]
     const score = metric.score([call('f', { a: 'x', b: 'hi', e: 'lisbon' })], gold)
