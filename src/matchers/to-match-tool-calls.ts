@@ -41,6 +41,13 @@ function whatFailed(score: Score, allowances: Allowances): string {
   return score.pairs.length === 0 && score.unmatchedPred.length === 0 ? `no call was made: ${said}` : said
 }
 
+/** What fails the assertion: pairs that differ, and unpaired calls the allowances do not allow. */
+function failureCount(score: Score, allowances: Allowances): number {
+  return score.pairs.filter((pair) => !pair.exact).length + failingPredictions(score, allowances) + (allowances.allowMissing ? 0 : score.unmatchedGold.length)
+}
+
+const EXACT_FIRST = ', with exact pairs seated first (the pairs and figures below are of that seating)'
+
 /** Every pair exact, and nothing left unpaired that the allowances do not allow. */
 function matched(score: Score, allowances: Allowances): boolean {
   return (
@@ -94,6 +101,8 @@ export function toMatchToolCalls(
     const exactFirstOptions = { ...resolved, exactFirst: true }
     const exactFirst = scoreTrajectory(received, gold, exactFirstOptions)
     if (matched(exactFirst, allowances)) [score, pass, resolved] = [exactFirst, true, exactFirstOptions]
+    // Failing either way, the message tells what fails with exact pairs seated first where that is less: only that needs fixing.
+    else if (failureCount(exactFirst, allowances) < failureCount(score, allowances)) [score, resolved] = [exactFirst, exactFirstOptions]
   }
   // Under .not, calls graded wrong only where the gold's own code never decided may be the ones.
   const undecided = this.isNot === true && !pass && !noCallsYet && undecidedSoFar() !== undecidedBefore && matchedIfUndecidedMatch(received, gold, resolved, allowances)
@@ -105,8 +114,8 @@ export function toMatchToolCalls(
       : this.isNot
         ? undecided
           ? `Expected the calls not to match the gold, but ${UNDECIDED}, and taken as a match it makes them match${allowed(allowances)}.`
-          : `Expected the calls not to match the gold, but they do${allowed(allowances)}${resolved.exactFirst === true ? ', with exact pairs seated first (the pairs and figures below are of that seating)' : ''}.`
-        : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}.`
+          : `Expected the calls not to match the gold, but they do${allowed(allowances)}${resolved.exactFirst === true ? EXACT_FIRST : ''}.`
+        : `Expected the calls to match the gold, but ${whatFailed(score, allowances)}${resolved.exactFirst === true ? EXACT_FIRST : ''}.`
     const head = hint(this, 'toMatchToolCalls', 'received', 'gold', options === undefined ? undefined : 'options')
     // A promise or a stream has no calls to show: a pair list would only grade it as unparseable.
     if (noCallsYet) return `${head}\n\n${verdict}`

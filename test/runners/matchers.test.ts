@@ -119,6 +119,23 @@ describe('toMatchToolCalls', () => {
     expect(() => expect(pred).toMatchToolCalls(gold, { level: 'arg' })).toThrow('1 prediction matched nothing')
   })
 
+  test('at arg level, failing either way, the message tells only what fails with exact pairs seated first, where that is less', () => {
+    const gold = [{ name: 'f', args: { a: 1, b: optional(2) } }, answer('meow')]
+    const pred = [
+      { name: 'f', args: { a: 1 } },
+      { name: 'f', args: { a: 1, b: 2, c: 9 } },
+    ]
+    const message = failure(() => expect(pred).toMatchToolCalls(gold, { level: 'arg', allowExtra: true }))
+    expect(message).toContain(
+      'Expected the calls to match the gold, but 1 gold call was not matched, with exact pairs seated first (the pairs and figures below are of that seating).',
+    )
+    expect(message).toMatch(/✓ gold\[0\] ↔ pred\[0\]/)
+    // Given the missing call, it passes: no pair ever needed fixing.
+    expect([...pred, answer('meow')]).toMatchToolCalls(gold, { level: 'arg', allowExtra: true })
+    // Where the metric's own seating fails on no more, the message is of that seating.
+    expect(failure(() => expect([{ name: 'f', args: { a: 2 } }]).toMatchToolCalls(gold, { level: 'arg' }))).not.toContain('seated first')
+  })
+
   test('at arg level, seating exact pairs first seats the exact call of most agreement, wherever it stands', () => {
     const gold = [{ name: 'f', args: { a: 1, b: optional(2), c: optional(3) } }]
     const bare = { name: 'f', args: { a: 1 } }
