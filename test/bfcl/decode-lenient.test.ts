@@ -132,6 +132,17 @@ describe('BFCL mode: arithmetic, computed as Python computes it', () => {
     expect(reasonOf("f(x='a' * 10 ** 7)")).toBe('at column 9: the result would be longer than 1000000 items')
   })
 
+  it('repeats an empty sequence any number of times at once, and fails where Python does on a count past an index-sized integer', () => {
+    // Each would take hours counted out one time at a time.
+    expect(valueOf('() * 100000000000')).toStrictEqual(valueOf('()'))
+    expect(valueOf('[] * 9223372036854775807')).toStrictEqual([])
+    expect(valueOf("'' * 9223372036854775807")).toBe('')
+    expect(valueOf('[1] * -9223372036854775808')).toStrictEqual([])
+    for (const text of ['f(x=12345678901234567890 * ())', 'f(x=[] * 9223372036854775808)', "f(x='' * 12345678901234567890)", 'f(x=[1] * -9223372036854775809)']) {
+      expect(reasonOf(text)).toMatch(/^at column \d+: OverflowError: cannot fit 'int' into an index-sized integer$/)
+    }
+  })
+
   it('refuses a result whose shared parts, counted each time, hold too much, before reading it', () => {
     expect(reasonOf("f(x=['a' * 999999] * 600)")).toBe('at column 20: the result would hold more than 10000000 values and characters in all')
     expect(reasonOf("f(x=[['a' * 999999] * 999999] * 999999)")).toBe('at column 31: the result would hold more than 10000000 values and characters in all')
