@@ -855,12 +855,20 @@ class PythonReader {
   /** A dict key as Python's `json.dumps` writes it: `1` → "1", `1.0` → "1.0", `True` → "true", `None` → "null". */
   private dictKey(key: unknown, start: number): string {
     if (typeof key === 'string' && this.stringPrefixLengthAt(start) >= 0) return key
-    if (typeof key === 'number') return this.numberIsFloat ? jsonFloatKey(key) : pythonIntRepr(key)
+    if (typeof key === 'number') return this.numberIsFloat ? jsonFloatKey(key) : Number.isSafeInteger(key) ? pythonIntRepr(key) : this.intKeyText(start)
     if (key instanceof PyFloat) return jsonFloatKey(key.value)
     if (key === true) return 'true'
     if (key === false) return 'false'
     if (key === null) return 'null'
     this.fail('dict keys must be strings, numbers, booleans or None', start)
+  }
+
+  /** An int key past 2^53, which a double no longer holds (or holds as Infinity), written as Python writes it: exact, from its literal up to the ':' at `pos`. */
+  private intKeyText(start: number): string {
+    const literal = this.text.slice(start, this.pos).replace(/[\s_]/g, '')
+    const negative = literal.startsWith('-')
+    const digits = BigInt(negative || literal.startsWith('+') ? literal.slice(1) : literal)
+    return (negative ? -digits : digits).toString()
   }
 
   /**

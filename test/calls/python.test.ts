@@ -444,6 +444,18 @@ describe('parsePythonCalls: constants and containers', () => {
     })
   })
 
+  it('writes an int key past 2^53, even past the range of a double, exactly, as json.dumps does', () => {
+    const huge = '1'.repeat(400)
+    for (const options of [undefined, { typed: true }] as const) {
+      expect(valueOf(`{${huge}: 'a', -12345678901234567890123: 'b', 1_000_000_000_000_000_000_001: 'c', 0x${'f'.repeat(20)}: 'd'}`, options)).toEqual({
+        [huge]: 'a',
+        '-12345678901234567890123': 'b',
+        '1000000000000000000001': 'c',
+        [BigInt(`0x${'f'.repeat(20)}`).toString()]: 'd',
+      })
+    }
+  })
+
   it('keeps the last value of a repeated key', () => {
     expect(valueOf("{'a': 1, 'a': 2}")).toEqual({ a: 2 })
   })
