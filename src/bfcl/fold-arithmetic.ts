@@ -234,15 +234,15 @@ function intBinary(op: BinaryOperator, x: bigint, y: bigint): Computed {
   }
 }
 
-/** `sequence * count`, Python's repetition: empty for a count of zero or less. */
 /** The bounds of Python's index-sized integer (`sys.maxsize` on 64 bits): a count past them cannot repeat a sequence at all. */
 const MAX_INDEX = 2n ** 63n - 1n
 const MIN_INDEX = -(2n ** 63n)
 
+/** `sequence * count`, Python's repetition: empty for a count of zero or less. */
 function repeat(sequence: string | Computed[], count: bigint | boolean, budget: ArithmeticBudget): Computed {
   if (typeof count === 'bigint' && (count > MAX_INDEX || count < MIN_INDEX)) throw new PythonException('OverflowError', "cannot fit 'int' into an index-sized integer")
   // An empty sequence repeated is empty, however many times: built, not counted out.
-  const times = sequence.length === 0 || count === false || count === 0n || (typeof count === 'bigint' && count < 0n) ? 0 : count === true ? 1 : Number(count)
+  const times = sequence.length === 0 || count === false ? 0 : count === true ? 1 : count <= 0n ? 0 : Number(count)
   if (times > 0) sequenceOfLength(sequence.length * times, budget)
   if (typeof sequence === 'string') return sequence.repeat(times)
   const items: Computed[] = []

@@ -80,11 +80,15 @@ function readGoldCallAt(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   try {
     return readGoldCall(call, at, form)
   } catch (error) {
-    if (at === UNNAMED) throw error
-    // At the root (toHaveCalledTool's one call), the reader names the whole.
-    const spelled = spellPath(at)
-    throw spelled === '' ? error : unreadableAt(spelled, error)
+    throw thrownAt(at, error)
   }
+}
+
+/** What reading at `at` threw, named by its path once paths are kept; at the root (toHaveCalledTool's one call, path ''), readGold names the whole. */
+function thrownAt(at: LazyPath, error: unknown): unknown {
+  if (at === UNNAMED) return error
+  const spelled = spellPath(at)
+  return spelled === '' ? error : unreadableAt(spelled, error)
 }
 
 function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
@@ -137,7 +141,7 @@ function keysAt(args: object, argsPath: LazyPath): string[] {
   try {
     return Object.keys(args)
   } catch (error) {
-    throw argsPath === UNNAMED ? error : unreadableAt(spellPath(argsPath), error)
+    throw thrownAt(argsPath, error)
   }
 }
 

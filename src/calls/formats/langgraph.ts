@@ -13,11 +13,23 @@ export const readGraphUpdate: FormatReader = (value, path, context) => {
   const node = onlyKey(value)
   if (node === undefined) return undefined
   if (node === '__interrupt__') return isList(peek(value, node)) ? noCalls() : undefined
-  const update = peek(value, node)
-  const messages = isObject(update) && !isList(update) ? peek(update, 'messages') : undefined
-  const messagesPath = childPath(childPath(path, node), 'messages')
-  if (isList(messages)) return isLangChainMessage(peek(messages, 0)) ? { turns: context.list(messages, messagesPath) } : undefined
-  return isLangChainMessage(messages) ? context.read(messages, messagesPath) : undefined
+  const messages = updateMessages(peek(value, node))
+  return areLangChainMessages(messages) ? readMessages(messages, childPath(childPath(path, node), 'messages'), context) : undefined
+}
+
+/** The `messages` of a node's update `{ messages }`: a list of them or one; undefined for anything else. Never throws. */
+function updateMessages(update: unknown): unknown {
+  return isObject(update) && !isList(update) ? peek(update, 'messages') : undefined
+}
+
+/** Messages in a form only LangChain writes, told by the first of a list, or by the one message. */
+function areLangChainMessages(messages: unknown): boolean {
+  return isLangChainMessage(isList(messages) ? peek(messages, 0) : messages)
+}
+
+/** A node's messages read: a list as turns, one message as itself. */
+function readMessages(messages: unknown, path: string, context: Context): Reading {
+  return isList(messages) ? { turns: context.list(messages, path) } : context.read(messages, path)
 }
 
 /** The `messages` of a graph's state, `{ messages: [...] }`, or undefined for anything else. Never throws. */
@@ -126,9 +138,7 @@ function isGraphChunk(chunk: unknown, mode: string | undefined): boolean {
   const node = onlyKey(chunk)
   if (node === undefined) return false
   const update = peek(chunk, node)
-  if (node === '__interrupt__') return isList(update)
-  const messages = isObject(update) && !isList(update) ? peek(update, 'messages') : undefined
-  return isLangChainMessage(isList(messages) ? peek(messages, 0) : messages)
+  return node === '__interrupt__' ? isList(update) : areLangChainMessages(updateMessages(update))
 }
 
 /**
@@ -144,6 +154,5 @@ export function readNodeUpdate(item: unknown, path: string, context: Context): R
   if (!isObject(update) || isList(update)) return undefined
   const messages = peek(update, 'messages')
   if (messages === undefined || messages === null) return noCalls()
-  const messagesPath = childPath(childPath(path, node), 'messages')
-  return isList(messages) ? { turns: context.list(messages, messagesPath) } : context.read(messages, messagesPath)
+  return readMessages(messages, childPath(childPath(path, node), 'messages'), context)
 }
