@@ -8,6 +8,7 @@ import type { ArgVerdict } from '../compare/compare-call'
 import { figuresLine, type Judged } from './figures-line'
 import { printDecimals } from './print-figure'
 import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../metric/score'
+import type { Level } from '../match/options'
 import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
 import type { AcceptsValue } from '../compare/accepts-value'
@@ -313,6 +314,15 @@ function weighed(weight: number, colors: Colors, bounds: PrintBounds): string {
   return weight === 1 ? '' : colors.dim(`  (weight ${printDecimals(weight, bounds.countDecimals)})`)
 }
 
+/**
+ * What an unmatched call counts where it is not 1. At arg level that is its units summed (name and
+ * arguments), not its tool's weight, which a pair's line shows: so it is named apart.
+ */
+function counted(count: number, level: Level, colors: Colors, bounds: PrintBounds): string {
+  if (level === 'call') return weighed(count, colors, bounds)
+  return count === 1 ? '' : colors.dim(`  (${printDecimals(count, bounds.countDecimals)} units)`)
+}
+
 /** A tool's name of the model's as the bounds show it; undefined where it is shown whole, its lone surrogates then escaped, not dropped. */
 function nameExcerptWithin(bounds: PrintBounds): ((name: string) => string) | undefined {
   return bounds.stringCharacters === Infinity ? undefined : (name) => startExcerpt(name, bounds.stringCharacters)
@@ -453,7 +463,14 @@ function listed<T>(items: readonly T[], shown: number, format: (item: T) => stri
   return lines
 }
 
-function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, allowed: boolean, goldNames: NamesByDrawing, bounds: PrintBounds): string {
+function formatUnmatchedPred(
+  unmatched: UnmatchedPrediction,
+  level: Level,
+  colors: Colors,
+  allowed: boolean,
+  goldNames: NamesByDrawing,
+  bounds: PrintBounds,
+): string {
   const excerpt = nameExcerptWithin(bounds)
   const call =
     unmatched.kind === 'unparseable'
@@ -465,13 +482,14 @@ function formatUnmatchedPred(unmatched: UnmatchedPrediction, colors: Colors, all
   return (
     colors.received(`  + pred[${unmatched.predIndex}] ${call}`) +
     colors.dim(`  ← ${unmatched.kind}: ${longReasonCut(unmatched.reason, bounds.reasonCharacters)}`) +
-    weighed(unmatched.weight, colors, bounds) +
+    counted(unmatched.weight, level, colors, bounds) +
     (allowed && unmatched.kind !== 'unparseable' ? colors.dim('  (allowed)') : '')
   )
 }
 
 function formatUnmatchedGold(
   unmatched: UnmatchedGold,
+  level: Level,
   colors: Colors,
   allowed: boolean,
   goldPlace: (goldIndex: number) => string,
@@ -480,7 +498,7 @@ function formatUnmatchedGold(
 ): string {
   return (
     colors.expected(`  - gold${goldPlace(unmatched.goldIndex)} ${printCall(unmatched.call.name, unmatched.call.args, [], predNames, bounds)}`) +
-    weighed(unmatched.weight, colors, bounds) +
+    counted(unmatched.weight, level, colors, bounds) +
     (allowed ? colors.dim('  (allowed)') : '')
   )
 }
@@ -507,14 +525,14 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
     const goldNames = new NamesByDrawing([...score.pairs.map((pair) => pair.gold.name), ...score.unmatchedGold.map((unmatched) => unmatched.call.name)])
     const more = (count: number) => colors.received(`  + ${andMore(count, 'prediction that matched nothing', 'predictions that matched nothing')}`)
     const allowed = options.allowed?.extra === true
-    sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, bounds.listed, (u) => formatUnmatchedPred(u, colors, allowed, goldNames, bounds), more)])
+    sections.push(['Predictions that matched nothing:', ...listed(score.unmatchedPred, bounds.listed, (u) => formatUnmatchedPred(u, score.level, colors, allowed, goldNames, bounds), more)])
   }
   if (score.unmatchedGold.length > 0) {
     const more = (count: number) => colors.expected(`  - ${andMore(count, 'gold call that nothing matched', 'gold calls that nothing matched')}`)
     const allowed = options.allowed?.missing === true
     sections.push([
       'Gold calls that nothing matched:',
-      ...listed(score.unmatchedGold, bounds.listed, (u) => formatUnmatchedGold(u, colors, allowed, options.goldPlace ?? flatPlace, predNames, bounds), more),
+      ...listed(score.unmatchedGold, bounds.listed, (u) => formatUnmatchedGold(u, score.level, colors, allowed, options.goldPlace ?? flatPlace, predNames, bounds), more),
     ])
   }
   sections.push([figuresLine(score, bounds.countDecimals, options.judged)])

@@ -446,6 +446,20 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('TP 0  FP 6  FN 5')
   })
 
+  test("at arg level, an unmatched call counts its units, named apart from a pair's tool weight", () => {
+    const grammar = { tools: { delete_all: { importance: 5 } } }
+    const message = failureMessage(() =>
+      expect([{ name: 'delete_all', args: { confirm: false } }, { name: 'noop', args: { a: 1, b: 2 } }]).toMatchToolCalls(
+        [{ name: 'delete_all', args: { confirm: true } }, { name: 'answer', args: { text: 'ok' } }],
+        { grammar, level: 'arg' },
+      ),
+    )
+    expect(message).toContain('✗ gold[0] ↔ pred[0]  delete_all  (weight 5)')
+    expect(message).toMatch(/\+ pred\[1\] noop\(a: 1, b: 2\)  ← [^\n]*\(3 units\)/)
+    expect(message).toMatch(/- gold\[1\] answer\(text: "ok"\)\s+\(2 units\)/)
+    expect(message).not.toContain('(weight 3)')
+  })
+
   test('an unawaited promise is named, with no pairs graded from it', () => {
     const message = failureMessage(() => expect(Promise.resolve([search('cats')])).toMatchToolCalls([search('cats')]))
     expect(message).toContain('Expected the calls to match the gold, but')
