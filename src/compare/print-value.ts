@@ -110,16 +110,23 @@ function visible(text: string): string {
 
 /**
  * An argument's name as a message prints it beside its value: bare when it is an identifier,
- * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut when longer than `shown`.
+ * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut in its middle when longer than `shown`.
  */
 export function printArgName(name: string, others: Iterable<string> | NamesByDrawing = NONE, shown = MAX_STRING): string {
-  const cut = name.length > shown
-  const start = cut ? startOf(name, shown) : name
   const bare = IDENTIFIER.test(name)
-  const printed = bare ? start : visible(start)
+  const written = bare ? asItIs : visible
   const alike = alikeOf(name, others)
-  const ended = `${alike === undefined ? printed : bare ? escapedApart(start, 0, alike, asItIs, name) : escapedApart(start, 0, alike, visible, name)}${cut ? '…' : ''}`
-  return bare ? ended : `"${ended}"`
+  const part = (window: string, start: number) => (alike === undefined ? written(window) : escapedApart(window, start, alike, written, name))
+  let printed: string
+  if (name.length <= shown) {
+    printed = part(name, 0)
+  } else {
+    // Cut in the middle: names that differ only at one end (`…_celsius`, `…_fahrenheit`) still print apart.
+    const endFrom = clusterStartAtOrAfter(name, name.length - Math.floor(shown / 3))
+    const start = startOf(name, shown - (name.length - endFrom))
+    printed = `${part(start, 0)}…${part(name.slice(endFrom), endFrom)}`
+  }
+  return bare ? printed : `"${printed}"`
 }
 
 const NONE: readonly string[] = []

@@ -310,8 +310,9 @@ describe('a long string or name is cut at a whole character', () => {
     expect(printValue([emojiAtTheCut.slice(1), emojiAtTheCut])).not.toMatch(/\\ud83d/)
   })
 
-  test('printArgName cuts a long name before an emoji it would part', () => {
-    expect(printArgName(emojiAtTheCut)).toBe(`"${'a'.repeat(59)}…"`)
+  test('printArgName cuts a long name in its middle, before or after an emoji it would part', () => {
+    expect(printArgName(`${'a'.repeat(39)}😀${'b'.repeat(80)}`)).toBe(`"${'a'.repeat(39)}…${'b'.repeat(20)}"`)
+    expect(printArgName(`${'a'.repeat(80)}😀${'b'.repeat(19)}`)).toBe(`"${'a'.repeat(41)}…${'b'.repeat(19)}"`)
   })
 })
 
@@ -353,7 +354,15 @@ describe('a name drawn like one beside it prints in escapes', () => {
     expect(printArgName('\u0441ity', ['city'])).toBe('"\\u0441ity"')
     expect(printArgName('\u0441ity')).toBe('"\u0441ity"')
     expect(printArgName('city', ['\u0441ity'])).toBe('city')
-    expect(printArgName(`\u0441${'x'.repeat(80)}`, [`c${'x'.repeat(80)}`])).toBe(`"\\u0441${'x'.repeat(59)}…"`)
+    expect(printArgName(`\u0441${'x'.repeat(80)}`, [`c${'x'.repeat(80)}`])).toBe(`"\\u0441${'x'.repeat(39)}…${'x'.repeat(20)}"`)
+    expect(printArgName(`${'x'.repeat(80)}\u0441`, [`${'x'.repeat(80)}c`])).toBe(`"${'x'.repeat(40)}…${'x'.repeat(19)}\\u0441"`)
+  })
+
+  test('a long argument name is cut in its middle, so that names apart only at their end print apart', () => {
+    const prefix = 'temperature_reading_of_the_outdoor_sensor_'.repeat(2)
+    expect(printArgName(`${prefix}in_celsius`)).toBe(`${prefix.slice(0, 40)}…${`${prefix}in_celsius`.slice(-20)}`)
+    expect(printArgName(`${prefix}in_celsius`)).not.toBe(printArgName(`${prefix}in_fahrenheit`))
+    expect(printArgName('x'.repeat(60))).toBe('x'.repeat(60))
   })
 })
 

@@ -75,8 +75,8 @@ describe('a snapshot of a Score differs where the failure message would print tw
     expectOnlySnapshotApart(score('a'), score('b'))
   })
 
-  test('a long argument name changed at its end', () => {
-    const gold = (end: string) => [call('f', { [`${'key_'.repeat(20)}${end}`]: 1 })]
+  test('a long argument name changed in its middle', () => {
+    const gold = (middle: string) => [call('f', { [`${'key_'.repeat(20)}${middle}${'_key'.repeat(20)}`]: 1 })]
     expectOnlySnapshotApart(metric.score([], gold('a')), metric.score([], gold('b')))
   })
 

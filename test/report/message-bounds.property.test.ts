@@ -533,7 +533,7 @@ describe('examples the laws found', () => {
     const name = `\u0000\u0000\u0000\u0000\u0000\u0000fi\u0000\u0000\u0000${'😀'.repeat(25)}`
     const detail = detailOf({ gold: [{ name: 'search', args: argsOf([[name, null]]) }], pred: [{ name: 'search', args: argsOf([[name, 1]]) }], level: 'call', order: 'any', allowExtra: false, allowMissing: false })
     expect(detail).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i)
-    const shown = `"\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000fi\\u0000\\u0000\\u0000${'😀'.repeat(24)}…"`
+    const shown = `"\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000fi\\u0000\\u0000\\u0000${'😀'.repeat(14)}…${'😀'.repeat(10)}"`
     // In the pair's argument, and in a call listed whole.
     expect(detail).toContain(`    + ${shown}: 1  ← expected null, received 1`)
     const listed = detailOf({ gold: [{ name: 'search', args: argsOf([[name, null]]) }], pred: [], level: 'call', order: 'any', allowExtra: false, allowMissing: false })
