@@ -3,7 +3,7 @@ import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath, thrownText } from '../calls/path'
 import { arrayContainingMiss, containingMisses, printExpected } from './containing-miss'
 import { describeMatcher } from './gold-values'
-import { describeKind, printDrawnApart, printStringsApart, printValue, valuesDrawnAlike } from './print-value'
+import { type CanonicalForm, describeKind, MAX_STRING, printDrawnApart, printStringsApart, printValue, valuesDrawnAlike } from './print-value'
 import { isRecord } from '../calls/plain-value'
 import { undecidedValue } from './undecided'
 
@@ -61,24 +61,25 @@ function mismatchAt(path: LazyPath, reason: string): Mismatch {
   return { path: spellPath(path), reason }
 }
 
-function expectedReceived(node: GoldNode, pred: unknown): string {
+/** With `canonical`, long strings are cut around the difference it does not read alike. */
+function expectedReceived(node: GoldNode, pred: unknown, canonical?: CanonicalForm): string {
   if (typeof node.raw === 'string' && typeof pred === 'string') {
-    const [expected, received] = printStringsApart(node.raw, pred)
+    const [expected, received] = printStringsApart(node.raw, pred, MAX_STRING, canonical)
     return `expected ${expected}, received ${received}`
   }
   return `expected ${printValue(node.raw)}, received ${printValue(pred)}`
 }
 
 /** Why a predicted value differs from a gold string, number, boolean or null. */
-function scalarReason(node: GoldNode, pred: unknown): string {
+function scalarReason(node: GoldNode, pred: unknown, canonical?: CanonicalForm): string {
   if (node.kind === 'string' && typeof pred !== 'string') return `expected a string, received ${printValue(pred)}`
   if (node.kind === 'number' && typeof pred !== 'number') return `expected a number, received ${printValue(pred)}`
-  return expectedReceived(node, pred)
+  return expectedReceived(node, pred, canonical)
 }
 
 /** A predicted string the author's canonicalizer threw on is wrong for that, and says so: its text may well look right. */
-function stringReason(node: GoldNode, pred: string, canonical: string): string {
-  const reason = scalarReason(node, pred)
+function stringReason(node: GoldNode, pred: string, canonical: string, canonicalize: CanonicalForm): string {
+  const reason = scalarReason(node, pred, canonicalize)
   const why = whyThrown(canonical)
   return why === undefined ? reason : `${reason}; ${why}`
 }
@@ -171,7 +172,7 @@ export function compareValue(node: GoldNode, pred: unknown, ctx: ValueContext, p
       if (pred === node.raw) return undefined
       const canonical = ctx.canonicalize(pred)
       if (canonical === canonicalOf(node, ctx.canonicalize)) return undefined
-      return path === null ? FAILED : mismatchAt(path, stringReason(node, pred, canonical))
+      return path === null ? FAILED : mismatchAt(path, stringReason(node, pred, canonical, ctx.canonicalize))
     }
     case 'number':
     case 'boolean':

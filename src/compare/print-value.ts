@@ -5,7 +5,8 @@ import { LONE_SURROGATE, partsPair } from '../calls/surrogates'
 import { startOf } from '../calls/text-excerpt'
 import { prettyFormat } from '#printers'
 
-const MAX_STRING = 60
+/** Characters of a string a reason quotes, around where it differs. */
+export const MAX_STRING = 60
 const MAX_PRINTED = 120
 
 function shorten(value: unknown): unknown {
@@ -169,8 +170,8 @@ const LEAD = 20
  * Two strings that differ, each quoted and cut to `width` characters around where they first
  * differ, so that the difference shows however far into them it lies.
  */
-export function printStringsApart(expected: string, received: string, width = MAX_STRING): [string, string] {
-  const printed = printApart(expected, received, width, visible, visible)
+export function printStringsApart(expected: string, received: string, width = MAX_STRING, canonical?: CanonicalForm): [string, string] {
+  const printed = printApart(expected, received, width, visible, visible, canonical)
   // Strings that still print alike differ in characters drawn the same (é composed, or e and an
   // accent; a ligature and its letters; a Cyrillic а for a Latin a): every character beyond ASCII
   // in the part where they differ is then written as its escape, and the rest stays readable.
@@ -181,6 +182,7 @@ export function printStringsApart(expected: string, received: string, width = MA
     width,
     (window, start) => escapedApart(window, start, received, visible, expected),
     (window, start) => escapedApart(window, start, expected, visible, received),
+    canonical,
   )
 }
 
@@ -287,59 +289,109 @@ const asItIs = (text: string): string => text
 /** How a window of a string is written, given where in the string it starts. */
 type WindowShown = (window: string, start: number) => string
 
-function printApart(expected: string, received: string, width: number, shownExpected: WindowShown, shownReceived: WindowShown): [string, string] {
+function printApart(expected: string, received: string, width: number, shownExpected: WindowShown, shownReceived: WindowShown, canonical?: CanonicalForm): [string, string] {
   if (expected.length <= width && received.length <= width) return [`"${shownExpected(expected, 0)}"`, `"${shownReceived(received, 0)}"`]
-  const [start, expectedEnd, receivedEnd] = windowsApart(expected, received, width)
-  return [printWindow(expected, start, expectedEnd, shownExpected), printWindow(received, start, receivedEnd, shownReceived)]
+  const [expectedStart, receivedStart, expectedEnd, receivedEnd] = windowsApart(expected, received, width, canonical)
+  return [printWindow(expected, expectedStart, expectedEnd, shownExpected), printWindow(received, receivedStart, receivedEnd, shownReceived)]
 }
 
-/** Where the windows of two strings printed apart start (the same place in both) and end. */
-function windowsApart(expected: string, received: string, width: number): [number, number, number] {
+/** A string's canonical form, as the score compared strings: where two long strings are cut, what it reads alike is passed over. */
+export type CanonicalForm = (s: string) => string
+
+/**
+ * Where two strings first differ, in each: past the differences `canonical` reads alike (case,
+ * spaces), so that a window shows the one that made them differ, not one the score accepted.
+ */
+function firstApart(expected: string, received: string, canonical: CanonicalForm | undefined): [number, number] {
   const shorter = Math.min(expected.length, received.length)
   let first = 0
   while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
+  if (canonical === undefined) return [first, first]
+  try {
+    const expectedAt = leavesAt(expected, canonical(received), canonical, first)
+    const receivedAt = leavesAt(received, canonical(expected), canonical, first)
+    // Read alike whole: the score held them apart for something else, and the raw difference is what there is to show.
+    return expectedAt === expected.length && receivedAt === received.length ? [first, first] : [expectedAt, receivedAt]
+  } catch {
+    return [first, first]
+  }
+}
+
+/**
+ * The first character of `text` at which its canonical form, read a prefix at a time, leaves
+ * `otherForm`; its length where it never does. Found by halving, as a canonicalizer that reads
+ * character by character (case, spaces, accents) reads each prefix as a prefix of the whole; one
+ * that does not gets `from`, the raw first difference.
+ */
+function leavesAt(text: string, otherForm: string, canonical: CanonicalForm, from: number): number {
+  const within = (length: number) => otherForm.startsWith(canonical(text.slice(0, length)))
+  if (!within(from)) return from
+  if (within(text.length)) return text.length
+  let inside = from
+  let outside = text.length
+  while (outside - inside > 1) {
+    const middle = (inside + outside) >>> 1
+    if (within(middle)) inside = middle
+    else outside = middle
+  }
+  return inside
+}
+
+/** Where the windows of two strings printed apart start and end: each starts as far before where it differs, so that the two line up there. */
+function windowsApart(expected: string, received: string, width: number, canonical?: CanonicalForm): [number, number, number, number] {
+  const [expectedFirst, receivedFirst] = firstApart(expected, received, canonical)
   // A few characters before the difference, or more when the rest is shorter than the width.
-  const start = Math.max(0, Math.min(first - Math.min(LEAD, Math.floor(width / 2)), Math.max(expected.length, received.length) - width))
-  const [expectedEnd, receivedEnd] = windowEnds(expected, received, first, start, width)
-  return [start, expectedEnd, receivedEnd]
+  const lead = Math.min(LEAD, Math.floor(width / 2))
+  const shift = expectedFirst - receivedFirst
+  const expectedStart = Math.max(0, shift, Math.min(expectedFirst - lead, Math.max(expected.length, received.length + shift) - width))
+  const receivedStart = expectedStart - shift
+  const [expectedEnd, receivedEnd] = windowEnds(expected, received, Math.min(expected.length - expectedFirst, received.length - receivedFirst), expectedStart, receivedStart, width)
+  return [expectedStart, receivedStart, expectedEnd, receivedEnd]
 }
 
 /**
  * Whether two strings printed apart to `width` (printStringsApart, cutApart) differ again past
  * the windows shown: their cut ends then hide a difference of their own.
  */
-export function differsPastWindows(expected: string, received: string, width: number): boolean {
+export function differsPastWindows(expected: string, received: string, width: number, canonical?: CanonicalForm): boolean {
   if (expected.length <= width && received.length <= width) return false
-  const [, expectedEnd, receivedEnd] = windowsApart(expected, received, width)
+  const [, , expectedEnd, receivedEnd] = windowsApart(expected, received, width, canonical)
   const [ends, endsReceived] = [Math.max(0, clusterStartAtOrBefore(expected, expectedEnd)), Math.max(0, clusterStartAtOrBefore(received, receivedEnd))]
-  return expected.slice(ends) !== received.slice(endsReceived)
+  const [expectedRest, receivedRest] = [expected.slice(ends), received.slice(endsReceived)]
+  if (expectedRest === receivedRest) return false
+  if (canonical === undefined) return true
+  try {
+    return canonical(expectedRest) !== canonical(receivedRest)
+  } catch {
+    return true
+  }
 }
 
 /**
  * Where the two windows end: as far from each text's end as the other's, where that falls in
- * the ending the two share, so that the same text closes both (`lazy dog` against `sleepy dog`,
- * not `dog. Line 32: the qui` against `dog. Line 32: the q`); else `width` after the start.
+ * the ending the two share (no further back than `rest`, the shorter part after where they
+ * differ), so that the same text closes both (`lazy dog` against `sleepy dog`, not
+ * `dog. Line 32: the qui` against `dog. Line 32: the q`); else `width` after each start.
  */
-function windowEnds(expected: string, received: string, first: number, start: number, width: number): [number, number] {
-  const shorter = Math.min(expected.length, received.length)
+function windowEnds(expected: string, received: string, rest: number, expectedStart: number, receivedStart: number, width: number): [number, number] {
   let shared = 0
-  while (shared < shorter - first && expected.charCodeAt(expected.length - 1 - shared) === received.charCodeAt(received.length - 1 - shared)) shared++
-  const fromEnd = Math.max(expected.length, received.length) - start - width
-  if (fromEnd < 0 || fromEnd > shared) return sameLineEnds(expected, received, start, width)
+  while (shared < rest && expected.charCodeAt(expected.length - 1 - shared) === received.charCodeAt(received.length - 1 - shared)) shared++
+  const fromEnd = Math.max(expected.length - expectedStart, received.length - receivedStart) - width
+  if (fromEnd < 0 || fromEnd > shared) return sameLineEnds(expected, received, expectedStart, receivedStart, width)
   return [expected.length - fromEnd, received.length - fromEnd]
 }
 
 /**
- * Windows `width` after the start that end at the same line and column, counted from the start:
+ * Windows `width` after each start that end at the same line and column, counted from the starts:
  * lines of different lengths before the end would otherwise cut a line the two share at different
  * places, and a nested diff, which compares by line, would mark it as differing.
  */
-function sameLineEnds(expected: string, received: string, start: number, width: number): [number, number] {
-  const expectedLimit = Math.min(expected.length, start + width)
-  const receivedLimit = Math.min(received.length, start + width)
+function sameLineEnds(expected: string, received: string, expectedStart: number, receivedStart: number, width: number): [number, number] {
+  const expectedLimit = Math.min(expected.length, expectedStart + width)
+  const receivedLimit = Math.min(received.length, receivedStart + width)
   // The start of each window's last line, in as many lines as both windows hold.
-  let expectedLine = start
-  let receivedLine = start
+  let expectedLine = expectedStart
+  let receivedLine = receivedStart
   for (;;) {
     const expectedNewline = expected.indexOf('\n', expectedLine)
     if (expectedNewline === -1 || expectedNewline >= expectedLimit - 1) break
@@ -352,7 +404,6 @@ function sameLineEnds(expected: string, received: string, start: number, width: 
   return [lineEndAt(expected, expectedLine, column, expectedLimit), lineEndAt(received, receivedLine, column, receivedLimit)]
 }
 
-/** Where a window's last line, from `lineStart`, ends: at its column, its newline or the window's limit, whichever comes first. */
 function lineEndAt(text: string, lineStart: number, column: number, limit: number): number {
   const lineEnd = text.indexOf('\n', lineStart)
   return Math.min(lineEnd === -1 ? text.length : lineEnd, lineStart + column, limit)

@@ -56,6 +56,7 @@ export function scoreDetail(
     exactLines: EXACT_PAIRS_LISTED,
     goldArgs: writtenArgs(gold),
     accepts: acceptsUnder(options),
+    canonical: options.canonicalize,
     allowed,
     goldPlace: goldPlaces(gold),
     pairLines: { lines: PAIR_LINES, seeAll: 'the pairs of new ToolCallMetric(options).score(received, gold) hold every difference' },

@@ -46,7 +46,7 @@ function callsMade(calls: readonly ToolCall[], highlight: number | undefined, wa
 /** The differing arguments of the same-named call that came closest to `args`. */
 function nearest(pair: PairDetail, args: Record<string, unknown>, options: ResolvedMatchOptions, context: MatcherContext): string[] {
   const colors = runnerColors(context)
-  const diff = { writtenGold: args, accepts: acceptsUnder(options), bounds: runnerBounds(context) }
+  const diff = { writtenGold: args, accepts: acceptsUnder(options), canonical: options.canonicalize, bounds: runnerBounds(context) }
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...formatDiffering(pair, colors, diff, PAIR_LINES)]
 }
 
@@ -77,7 +77,7 @@ function nearestMisses(call: ToolCall, index: number, misses: readonly Containin
       missing ? { arg: key, verdict: 'missing', weight: 1 } : { arg: key, verdict: 'mismatch', weight: 1, reason: within === undefined ? reason : `${within.path}: ${within.reason}` },
     ),
   }
-  const diff = { accepts: acceptsUnder(options), bounds: runnerBounds(context) }
+  const diff = { accepts: acceptsUnder(options), canonical: options.canonicalize, bounds: runnerBounds(context) }
   return [`The nearest, pred[${index}], differs:`, ...formatDiffering(pair, runnerColors(context), diff, PAIR_LINES)]
 }
 

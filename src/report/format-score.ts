@@ -1,5 +1,5 @@
 import { startExcerpt } from '../calls/text-excerpt'
-import { differsPastWindows, NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
+import { type CanonicalForm, differsPastWindows, NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
 import { childPath } from '../calls/path'
 import { prettyFormat } from '#printers'
 import { isPlainObject, isRecord } from '../calls/plain-value'
@@ -34,6 +34,8 @@ export interface FormatOptions {
   goldArgs?: (goldIndex: number) => Record<string, unknown> | undefined
   /** The score's comparison, so that a nested diff shows what it took (a string its canonicalizer makes alike) as no difference. */
   accepts?: AcceptsValue
+  /** The score's canonical form of strings, so that a long string is cut around the difference it did not take (not one of case or spaces). */
+  canonical?: CanonicalForm
   /** Unmatched calls an assertion lets pass (toMatchToolCalls' allowExtra and allowMissing), marked as allowed; an unparseable prediction never is. */
   allowed?: { extra: boolean; missing: boolean }
   /** Where a gold call stands in the gold as written, by the gold's index: `[1][0]` in gold written as turns (default `[i]`). */
@@ -51,6 +53,7 @@ export interface FormatOptions {
 export interface VerdictDiff {
   writtenGold?: Record<string, unknown>
   accepts?: AcceptsValue
+  canonical?: CanonicalForm
   bounds?: PrintBounds
 }
 
@@ -248,7 +251,7 @@ function predictedValue(pair: PairDetail, verdict: ArgVerdict): unknown {
   return verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[verdict.arg]
 }
 
-export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts, bounds = MESSAGE_BOUNDS }: VerdictDiff = {}): string[] {
+export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts, canonical, bounds = MESSAGE_BOUNDS }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own; one missing or unexpected is written in escapes
   // where it would print alike a name of the other call (a Cyrillic а for a Latin a).
@@ -291,9 +294,9 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
         return [`${INDENT}~ ${arg}:` + why(verdict.reason ?? 'differs'), ...lines]
       }
       const strings = typeof gold === 'string' && typeof pred === 'string'
-      const [printedGold, printedPred] = strings ? printInlineApart(gold, pred, bounds) : [inline(gold), inline(pred)]
+      const [printedGold, printedPred] = strings ? printInlineApart(gold, pred, bounds, canonical) : [inline(gold), inline(pred)]
       // A cut string shows its first difference only: where there are more, say so.
-      const further = strings && differsPastWindows(gold, pred, bounds.lineCharacters - 2) ? colors.dim('  (and differs further on)') : ''
+      const further = strings && differsPastWindows(gold, pred, bounds.lineCharacters - 2, canonical) ? colors.dim('  (and differs further on)') : ''
       return [
         colors.expected(`${INDENT}- ${arg}: ${printedGold}`),
         colors.received(`${INDENT}+ ${arg}: ${printedPred}`) + further + why(verdict.reason ?? 'differs'),
@@ -401,7 +404,7 @@ function formatPairs(
   colors: Colors,
   exactLines: number,
   bounds: PrintBounds,
-  { goldArgs, accepts, goldPlace = flatPlace, pairLines }: FormatOptions,
+  { goldArgs, accepts, canonical, goldPlace = flatPlace, pairLines }: FormatOptions,
 ): string[] {
   const { listed } = bounds
   const lines: string[] = []
@@ -436,7 +439,7 @@ function formatPairs(
       ? oneLine(pair.gold.name)
       : `${printName(pair.gold.name, [pair.pred.name])} (predicted as ${printName(pair.pred.name, [pair.gold.name], nameExcerptWithin(bounds))})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors, bounds)}`)
-    const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts, bounds }
+    const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts, canonical, bounds }
     // Each pair still to list gets its share of the room: the arguments that agree in one do not crowd out the next.
     const share = Math.floor((maxLines - lines.length) / (listedWrong - wrongShown + 1))
     const listedArgs = argumentsShown(pair.args, listed, Math.max(0, share - countDiffering(pair.args) - 1))

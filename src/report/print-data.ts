@@ -1,5 +1,5 @@
 import type { NewPlugin } from 'pretty-format'
-import { type NamesByDrawing, oneLine, printArgName, printName, printStringsApart, startOfPrinted } from '../compare/print-value'
+import { type CanonicalForm, type NamesByDrawing, oneLine, printArgName, printName, printStringsApart, startOfPrinted } from '../compare/print-value'
 import { prettyFormat } from '#printers'
 import { isRecord } from '../calls/plain-value'
 import { MESSAGE_BOUNDS, type PrintBounds } from './print-bounds'
@@ -78,9 +78,9 @@ export function printInline(value: unknown, bounds: PrintBounds = MESSAGE_BOUNDS
   return printed.length > bounds.lineCharacters ? `${startOfPrinted(printed, bounds.lineCharacters - 1)}…` : printed
 }
 
-/** A gold string and the predicted string that differs from it, as printInline prints each, cut around where they differ. */
-export function printInlineApart(gold: string, pred: string, bounds: PrintBounds = MESSAGE_BOUNDS): [string, string] {
-  return printStringsApart(gold, pred, bounds.lineCharacters - 2)
+/** A gold string and the predicted string that differs from it, as printInline prints each, cut around where they differ (as `canonical` reads them, where given). */
+export function printInlineApart(gold: string, pred: string, bounds: PrintBounds = MESSAGE_BOUNDS, canonical?: CanonicalForm): [string, string] {
+  return printStringsApart(gold, pred, bounds.lineCharacters - 2, canonical)
 }
 
 /**

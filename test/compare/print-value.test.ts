@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { format, plugins } from 'pretty-format'
 import { describe, expect } from 'vitest'
+import { canonicalizers } from '../../src/compare/canonicalizers'
 import { differsPastWindows, NamesByDrawing, printArgName, printDrawnApart, printName, printStringsApart, printValue, valuesDrawnAlike } from '../../src/compare/print-value'
 
 /**
@@ -298,6 +299,57 @@ describe('printStringsApart', () => {
       fc.pre(a !== b && a[0] !== b[0])
       const [printedA, printedB] = printStringsApart(common.repeat(5) + a, common.repeat(5) + b, width)
       expect(printedA).not.toBe(printedB)
+    },
+  )
+})
+
+describe('printStringsApart with the canonical form the score compared by', () => {
+  const story = (end: string) => `Then runs far away into the forest to hide from the ${end}`
+  const lower = canonicalizers.default
+
+  test('passes over differences the canonicalizer reads alike, to the one that made the strings differ', () => {
+    const [gold, pred] = printStringsApart(`The Quick Brown Fox. ${story('hunters')}`, `the quick brown fox. ${story('farmers')}`, 60, lower)
+    expect(gold).toContain('hunters')
+    expect(pred).toContain('farmers')
+    expect(differsPastWindows(`The Quick Brown Fox. ${story('hunters')}`, `the quick brown fox. ${story('farmers')}`, 60, lower)).toBe(false)
+    // Without it, the windows stay on the first raw difference, and the rest is said to differ further on.
+    expect(printStringsApart(`The Quick Brown Fox. ${story('hunters')}`, `the quick brown fox. ${story('farmers')}`, 60)[0]).toMatch(/^"The Quick/)
+    expect(differsPastWindows(`The Quick Brown Fox. ${story('hunters')}`, `the quick brown fox. ${story('farmers')}`, 60)).toBe(true)
+  })
+
+  test('lines the windows up where characters the canonicalizer drops shift one string against the other', () => {
+    const gold = `New York, N.Y. - ${'a'.repeat(80)} 10001`
+    const pred = `new york ny ${'a'.repeat(80)} 10002`
+    const [printedGold, printedPred] = printStringsApart(gold, pred, 30, canonicalizers.bfcl)
+    expect(printedGold).toMatch(/10001"$/)
+    expect(printedPred).toMatch(/10002"$/)
+    expect(printedGold.length - printedGold.indexOf('10001')).toBe(printedPred.length - printedPred.indexOf('10002'))
+  })
+
+  test('says a string differs further on only where the canonicalizer reads the rest apart', () => {
+    const gold = `${'x'.repeat(100)}A fox hides${' and sleeps'.repeat(10)} there`
+    expect(differsPastWindows(gold, `${'x'.repeat(100)}A cat hides${' AND SLEEPS'.repeat(10)} there`, 40, lower)).toBe(false)
+    expect(differsPastWindows(gold, `${'x'.repeat(100)}A cat hides${' and sleeps'.repeat(10)} where`, 40, lower)).toBe(true)
+  })
+
+  test('falls back to the raw first difference where the canonicalizer throws or reads a prefix unlike the whole', () => {
+    const gold = `Ab${'c'.repeat(100)}d`
+    const pred = `ab${'c'.repeat(100)}e`
+    const raw = printStringsApart(gold, pred, 30)
+    expect(printStringsApart(gold, pred, 30, () => { throw new Error('no') })).toEqual(raw)
+    // Reads a text by its length alone: no prefix of one is a prefix of the other's form.
+    expect(printStringsApart(gold, pred, 30, (s) => String(s.length % 7))).toEqual(raw)
+  })
+
+  test.prop([fc.stringMatching(/^[a-c ]{30,40}$/), fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }), fc.stringMatching(/^[a-c]{1,3}$/), fc.stringMatching(/^[d-f]{1,3}$/)])(
+    'both windows hold the difference the default canonicalizer does not read alike',
+    (before, changed, differing, other) => {
+      // The same text but for the case of its letters and the length of its runs of spaces, from the first character on.
+      const beforeAlike = [...before].map((c, i) => (!changed[i] ? c : c === ' ' ? '  ' : c.toUpperCase())).join('')
+      const tail = 'z'.repeat(70)
+      const [gold, pred] = printStringsApart(`X${before}${differing}${tail}`, `x${beforeAlike}${other}${tail}`, 20, lower)
+      expect(gold).toContain(differing)
+      expect(pred).toContain(other)
     },
   )
 })

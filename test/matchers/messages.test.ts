@@ -380,6 +380,15 @@ describe('the message of toMatchToolCalls', () => {
     expect(top).toMatch(/\n {4}\+ content: "…const v5 = compute\(50\);.*…"  \(and differs further on\)  ← expected/)
   })
 
+  test('cuts a long string around the difference the canonicalizer did not read alike, not one of case it took', () => {
+    const note = (text: string) => [{ name: 'note', args: { text } }]
+    const story = 'jumps over the lazy dog and then runs far away into the forest to hide from the'
+    const message = failureMessage(() => expect(note(`the quick brown fox ${story} farmers`)).toMatchToolCalls(note(`The Quick Brown Fox ${story} hunters`)))
+    expect(message).toMatch(/- text: "….*hunters"\n/)
+    expect(message).toMatch(/\+ text: "….*farmers"  ← expected "….*hunters", received "….*farmers"\n/)
+    expect(message).not.toContain('differs further on')
+  })
+
   test("marks in a nested diff only what the score found wrong: what the canonicalizer makes alike is no difference", () => {
     const gold = [{ name: 'f', args: { tags: ['pool', 'spa', 'sauna'], at: { city: oneOf('Paris', 'Lyon'), town: 'new york', n: 0 } } }]
     const pred = [{ name: 'f', args: { tags: ['Pool', 'SPA', 'gym'], at: { city: 'paris', town: '  New   York ', n: -1 } } }]
