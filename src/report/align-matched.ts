@@ -26,7 +26,7 @@ const matchersOnly: AcceptsValue = (gold, pred) => isAsymmetricMatcher(gold) && 
 export function alignMatched(gold: unknown, pred: unknown, accepts: AcceptsValue = matchersOnly): unknown {
   if (accepts(gold, pred)) return pred
   if (isAsymmetricMatcher(gold)) return gold
-  if (Array.isArray(gold) && Array.isArray(pred)) return gold.map((item, i) => (i < pred.length ? alignMatched(item, pred[i], accepts) : item))
+  if (Array.isArray(gold) && Array.isArray(pred)) return alignedList(gold, pred, accepts)
   if (!isPlainObject(gold) || !isPlainObject(pred)) return gold
   const aligned: Record<string, unknown> = {}
   for (const key of Object.keys(gold)) {
@@ -35,4 +35,55 @@ export function alignMatched(gold: unknown, pred: unknown, accepts: AcceptsValue
     else if (!(isAsymmetricMatcher(value) && matcherAccepts(value, undefined))) setOwnEntry(aligned, key, value)
   }
   return aligned
+}
+
+/** Cells of the table that lines up two lists' items: past it, items line up by place, as a message must stay quick to build. */
+const MAX_ALIGNED_CELLS = 4096
+
+/**
+ * A gold list for a nested diff: its items that `accepts` takes in order (the longest such run,
+ * so that an item the model added or left out does not shift the rest out of line) replaced by
+ * the predicted ones, and those between paired in turn with the predicted ones between, as the
+ * diff shows them changed.
+ */
+function alignedList(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue): unknown[] {
+  const partners = gold.length * pred.length <= MAX_ALIGNED_CELLS ? acceptedInOrder(gold, pred, accepts) : undefined
+  if (partners === undefined) return gold.map((item, i) => (i < pred.length ? alignMatched(item, pred[i], accepts) : item))
+  const aligned: unknown[] = []
+  let predAt = 0
+  for (let goldAt = 0; goldAt < gold.length; ) {
+    if (partners[goldAt]! >= 0) {
+      predAt = partners[goldAt]!
+      aligned.push(pred[predAt++])
+      goldAt++
+      continue
+    }
+    let next = goldAt
+    while (next < gold.length && partners[next]! < 0) next++
+    const predEnd = next < gold.length ? partners[next]! : pred.length
+    for (; goldAt < next; goldAt++, predAt++) aligned.push(predAt < predEnd ? alignMatched(gold[goldAt], pred[predAt], accepts) : gold[goldAt])
+  }
+  return aligned
+}
+
+/** For each gold item, the predicted item it pairs with in a longest common run of accepted pairs (-1 for none). */
+function acceptedInOrder(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue): Int32Array {
+  const columns = pred.length + 1
+  // longest[g * columns + p]: the longest run within gold[g..] and pred[p..].
+  const longest = new Int32Array((gold.length + 1) * columns)
+  const accepted = new Uint8Array(gold.length * pred.length)
+  for (let g = gold.length - 1; g >= 0; g--) {
+    for (let p = pred.length - 1; p >= 0; p--) {
+      const taken = Object.is(gold[g], pred[p]) || accepts(gold[g], pred[p])
+      accepted[g * pred.length + p] = taken ? 1 : 0
+      longest[g * columns + p] = taken ? longest[(g + 1) * columns + p + 1]! + 1 : Math.max(longest[(g + 1) * columns + p]!, longest[g * columns + p + 1]!)
+    }
+  }
+  const partners = new Int32Array(gold.length).fill(-1)
+  for (let g = 0, p = 0; g < gold.length && p < pred.length; ) {
+    if (accepted[g * pred.length + p] === 1 && longest[g * columns + p] === longest[(g + 1) * columns + p + 1]! + 1) partners[g++] = p++
+    else if (longest[(g + 1) * columns + p]! >= longest[g * columns + p + 1]!) g++
+    else p++
+  }
+  return partners
 }

@@ -422,6 +422,21 @@ describe('the message of toMatchToolCalls', () => {
     expect(exact).toContain('+   "Pool",')
   })
 
+  test('a list the model added an item to, or left one out of, marks that item alone, not the items after it the canonicalizer makes alike', () => {
+    const tags = (list: string[]) => [{ name: 'f', args: { tags: list } }]
+    const added = failureMessage(() => expect(tags(['gym', 'Pool', 'SPA', 'Sauna'])).toMatchToolCalls(tags(['pool', 'spa', 'sauna'])))
+    expect(added).toContain(['        +   "gym",', '            "Pool",', '            "SPA",', '            "Sauna",', '          ]'].join('\n'))
+    const leftOut = failureMessage(() => expect(tags(['POOL', 'Sauna'])).toMatchToolCalls(tags(['pool', 'spa', 'sauna'])))
+    expect(leftOut).toContain(['            "POOL",', '        -   "spa",', '            "Sauna",', '          ]'].join('\n'))
+    // Between the items taken, the rest pair in turn, so an object changed in one field shows that field alone.
+    const rows = (list: object[]) => [{ name: 'f', args: { rows: list } }]
+    const changed = failureMessage(() =>
+      expect(rows([{ id: 0 }, { id: 1, city: 'PARIS' }, { id: 3 }])).toMatchToolCalls(rows([{ id: 1, city: 'paris' }, { id: 2, city: 'rome' }, { id: 3 }])),
+    )
+    expect(changed).toContain('"city": "PARIS"')
+    expect(changed).not.toContain('"city": "paris"')
+  })
+
   test('lists the arguments that differ before those that agree, so that a wrong one among many is shown', () => {
     const args = (wrongAt: number) => Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i === wrongAt ? -1 : i]))
     const message = failureMessage(() => expect([{ name: 'f', args: args(55) }]).toMatchToolCalls([{ name: 'f', args: args(-1) }]))
