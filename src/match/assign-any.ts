@@ -217,8 +217,8 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   // Ranks in millionths (fractional weights) would overflow the exact range below for groups of a few calls
   // and silently lose the position tie-break: each tier is divided by the greatest common divisor of its
   // values, which keeps the order of sums and the scales small. Whole ranks need no such pass.
-  const primaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(primary, size)
-  const secondaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(secondary, size)
+  let primaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(primary, size)
+  let secondaryUnit = ctx.rankUnit === 1 ? 1 : commonDivisor(secondary, size)
   let tertiaryUnit = ctx.rankUnit === 1 || tertiary === undefined ? 1 : commonDivisor(tertiary, size, minTertiary)
   let quaternaryUnit = ctx.rankUnit === 1 || quaternary === undefined ? 1 : commonDivisor(quaternary, size)
   let maxPrimary = 0
@@ -235,38 +235,44 @@ function assignRanked(ctx: PairingContext, preds: readonly number[], golds: read
   maxQuaternary /= quaternaryUnit
   // The tiers are folded into one benefit: primary, then secondary, tertiary, quaternary, then nearness of
   // position, each scaled above the largest total the next can reach, as long as the sums stay exact.
-  // Past that, position gives way first, then the quaternary and the tertiary tiers, in that order, are
-  // told apart in a coarser unit, as fine as fits (for importances of many digits), rather than not at all.
+  // Past that, position gives way first, then the quaternary tier, then the tertiary and the secondary in
+  // turn (the larger halved first, so that each keeps what digits fit), and the primary last, are told
+  // apart in a coarser unit, as fine as fits (for importances of many digits), rather than not at all.
   const pairCount = Math.min(rows, cols)
   const maxDistance = pairCount * Math.max(rows, cols)
-  const primaryRoom = pairCount * maxPrimary + 1
-  const secondaryRoom = pairCount * maxSecondary + 1
   let distanceScale = 1
   let quaternaryScale = maxDistance + 1
   let tertiaryScale = (pairCount * maxQuaternary + 1) * quaternaryScale
   let secondaryScale = (pairCount * maxTertiary + 1) * tertiaryScale
-  let primaryScale = secondaryRoom * secondaryScale
-  if (size > POSITION_TIES_UP_TO || primaryRoom * primaryScale >= EXACT_LIMIT) {
+  let primaryScale = (pairCount * maxSecondary + 1) * secondaryScale
+  if (size > POSITION_TIES_UP_TO || (pairCount * maxPrimary + 1) * primaryScale >= EXACT_LIMIT) {
     distanceScale = 0 // position no longer breaks ties; the solver's own order does
-    while (maxTertiary + maxQuaternary > 0 && primaryRoom * secondaryRoom * (pairCount * maxTertiary + 1) * (pairCount * maxQuaternary + 1) >= EXACT_LIMIT) {
+    const room = (max: number) => pairCount * max + 1
+    while (room(maxPrimary) * room(maxSecondary) * room(maxTertiary) * room(maxQuaternary) >= EXACT_LIMIT) {
       if (maxQuaternary > 0) {
         quaternaryUnit *= 2
         maxQuaternary = Math.floor(maxQuaternary / 2)
-      } else {
+      } else if (maxTertiary > 0 && maxTertiary >= maxSecondary) {
         tertiaryUnit *= 2
         maxTertiary = Math.floor(maxTertiary / 2)
+      } else if (maxSecondary > 0) {
+        secondaryUnit *= 2
+        maxSecondary = Math.floor(maxSecondary / 2)
+      } else {
+        primaryUnit *= 2
+        maxPrimary = Math.floor(maxPrimary / 2)
       }
     }
     quaternaryScale = 1
-    tertiaryScale = pairCount * maxQuaternary + 1
-    secondaryScale = (pairCount * maxTertiary + 1) * tertiaryScale
-    primaryScale = secondaryRoom * secondaryScale
+    tertiaryScale = room(maxQuaternary)
+    secondaryScale = room(maxTertiary) * tertiaryScale
+    primaryScale = room(maxSecondary) * secondaryScale
   }
   const benefit = buffer === undefined ? new Float64Array(size) : buffer.doubles.subarray(2 * size, 3 * size)
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
       const k = i * cols + j
-      benefit[k] = (primary[k]! / primaryUnit) * primaryScale + (secondary[k]! / secondaryUnit) * secondaryScale - distanceScale * Math.abs(i - j)
+      benefit[k] = Math.floor(primary[k]! / primaryUnit) * primaryScale + Math.floor(secondary[k]! / secondaryUnit) * secondaryScale - distanceScale * Math.abs(i - j)
       if (tertiary !== undefined) benefit[k]! += Math.floor((tertiary[k]! - minTertiary) / tertiaryUnit) * tertiaryScale
       if (quaternary !== undefined) benefit[k]! += Math.floor(quaternary[k]! / quaternaryUnit) * quaternaryScale
     }

@@ -449,6 +449,30 @@ describe('tool schemas', () => {
     }
   })
 
+  test('at call level, an exact pair outranks a wrong one however many digits the arguments weigh', () => {
+    // The agreement of the wrong pairs alone outgrows exact arithmetic beside the exact pairs' tier: it is what gives way.
+    const grammar = { tools: { f: { importance: 99999.99, args: { x: { importance: 999999 }, y: { importance: 0.5 } } } } }
+    const gold = [{ name: 'f', args: { x: 1, y: 2 } }]
+    const calls = [{ name: 'f', args: { x: 1 } }, { name: 'f', args: { y: 2 } }, { name: 'f', args: { x: 1, y: 2 } }]
+    for (const order of [[0, 1, 2], [2, 0, 1], [1, 2, 0]]) {
+      const score = new ToolCallMetric({ grammar }).score(order.map((i) => calls[i]!), gold)
+      expect(score.pairs.map((pair) => [pair.exact, pair.pred.args])).toEqual([[true, { x: 1, y: 2 }]])
+      expect(score.tp).toBe(99999.99)
+    }
+  })
+
+  test('at arg level, with the agreement and the exact pairs both of many digits, the errors spared still tell pairings apart, in either order of the gold', () => {
+    // Paired with f(y: "a"), the prediction leaves f(y: optional()) to count its name alone; the other way, f(y: "a") counts its heavy y too.
+    const argMetric = new ToolCallMetric({ level: 'arg', grammar: { tools: { f: { importance: 1e6, args: { y: { importance: 1e6 } } } } } })
+    const required = { name: 'f', args: { y: 'a' } }
+    const optionalY = { name: 'f', args: { y: optional() } }
+    for (const gold of [[required, optionalY], [optionalY, required]]) {
+      const score = argMetric.score([{ name: 'f', args: { y: 'a' } }], gold)
+      expect(score.fn).toBe(1e6)
+      expect(score.pairs[0]!.goldIndex).toBe(gold.indexOf(required))
+    }
+  })
+
   test('at arg level, of pairings that spare as many errors, the one with the fewest FPs is chosen, so that precision and recall do not depend on the order either', () => {
     // Either prediction agrees on the name alone. Paired, the first's unit is an FP and an FN and its days: 1 counts nothing,
     // the second's city an FP; left apart, a prediction counts all its units as FPs. The errors sum to 4 either way.
