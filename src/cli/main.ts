@@ -36,16 +36,26 @@ async function run(argv: readonly string[], cli: CliContext): Promise<void> {
     return
   }
   // `toolcalls help score` is `toolcalls score --help`, as git and npm read it.
-  if (name === 'help' && args[0] !== undefined) return run([args[0], '--help'], cli)
-  if (name === '--help' || name === '-h' || name === 'help') return cli.out.write(MAIN_USAGE)
-  if (name === '--version') return cli.out.write(`${version}\n`)
-  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
-  if (load === undefined) {
-    const what = name.startsWith('-') ? 'option' : 'command'
-    throw new UserError(`toolcalls: unknown ${what} '${name}'${didYouMean(name, Object.keys(COMMANDS))}; see 'toolcalls --help'`)
+  if (name === 'help' && args[0] !== undefined) {
+    if (!Object.hasOwn(COMMANDS, args[0])) throw unknown(args[0])
+    return run([args[0], '--help'], cli)
   }
+  if (name === '--help' || name === '-h' || name === 'help') return cli.out.write(MAIN_USAGE)
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
+  // `--help` wins over whatever else the line holds: the help of the command it names, if any.
+  if (load === undefined && (args.includes('--help') || args.includes('-h'))) {
+    const command = args.find((arg) => Object.hasOwn(COMMANDS, arg))
+    return command === undefined ? cli.out.write(MAIN_USAGE) : run([command, '--help'], cli)
+  }
+  if (name === '--version') return cli.out.write(`${version}\n`)
+  if (load === undefined) throw unknown(name)
   const command = await load()
   await command(args, cli)
+}
+
+function unknown(name: string): UserError {
+  const what = name.startsWith('-') ? 'option' : 'command'
+  return new UserError(`toolcalls: unknown ${what} '${name}'${didYouMean(name, Object.keys(COMMANDS))}; see 'toolcalls --help'`)
 }
 
 function main(): void {

@@ -31,6 +31,18 @@ describe('usage', () => {
     expect(run.stdout.startsWith(`Usage: toolcalls ${command} `)).toBe(true)
   })
 
+  test.each([
+    [['--bogus', '--help'], 'Usage: toolcalls <command>'],
+    [['nosuch', '-h'], 'Usage: toolcalls <command>'],
+    [['--version', '--help'], 'Usage: toolcalls <command>'],
+    [['--bogus', 'score', '--help'], 'Usage: toolcalls score '],
+  ])('toolcalls %j: --help wins before a command too, with the usage of the command the line names, if any', async (args, usage) => {
+    const run = await runCli(args)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout.startsWith(usage)).toBe(true)
+  })
+
   test("'toolcalls help score' prints the usage of score, as 'score --help' does", async () => {
     const [help, flag] = await Promise.all([runCli(['help', 'score']), runCli(['score', '--help'])])
     expect(help.code).toBe(0)
