@@ -174,6 +174,9 @@ export const UNCOLLECTED_HINT = 'an async iterable, such as a stream: collect it
 function collectHint(value: object): string {
   if (typeof peek(value, Symbol.asyncIterator) === 'function') return ` (${UNCOLLECTED_HINT})`
   if (typeof peek(value, Symbol.iterator) === 'function') return ' (an iterable: spread it into an array first)'
+  if (typeof peek(value, 'ok') === 'boolean' && (Array.isArray(peek(value, 'calls')) || typeof peek(value, 'reason') === 'string')) {
+    return " (parsePythonCalls' result, it seems: pass the text itself)"
+  }
   return ''
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { parsePythonCalls } from '../../src/bfcl'
 import { readTurns, toolCalls } from '../../src/calls'
 import type { ToolCall } from '../../src/calls'
 
@@ -65,6 +66,12 @@ describe('malformed predictions become unparseable calls', () => {
     expect(onlyReason(new Set([call]))).toBe('expected a tool call, a message or a model response, received an instance of Set (an iterable: spread it into an array first)')
     // Not used up: the test's own reading after the grader's still finds the call.
     expect([...iterable]).toEqual([call])
+  })
+
+  test("parsePythonCalls' result, in place of the text it read, is named as such", () => {
+    for (const parsed of [parsePythonCalls('[f(x=1)]'), parsePythonCalls('[f(x=')]) {
+      expect(onlyReason(parsed)).toMatch(/^expected a tool call, a message or a model response, received an object with keys ok, .*\(parsePythonCalls' result, it seems: pass the text itself\)$/)
+    }
   })
 
   test('a call with no name', () => {
