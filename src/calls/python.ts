@@ -497,6 +497,14 @@ class PythonReader {
     if (isDigit(code) || (code === DOT && isDigit(this.text.charCodeAt(this.pos + 1)))) {
       return this.readNumber(negative)
     }
+    // `-(5)`, as Python reads it; the sign of what the parentheses hold, a number alone.
+    if (code === LPAREN) {
+      const start = this.pos
+      const value = this.readParenthesized()
+      if (value instanceof PyFloat) return new PyFloat(negative ? -value.value : value.value)
+      if (typeof value === 'number') return !negative ? value : this.numberIsFloat ? -value : 0 - value
+      this.pos = start
+    }
     this.fail(`expected a number after unary '${negative ? '-' : '+'}' but found ${this.describe()}`)
   }
 
@@ -854,7 +862,7 @@ class PythonReader {
 
   /** A dict key as Python's `json.dumps` writes it: `1` → "1", `1.0` → "1.0", `True` → "true", `None` → "null". */
   private dictKey(key: unknown, start: number): string {
-    if (typeof key === 'string' && this.stringPrefixLengthAt(start) >= 0) return key
+    if (typeof key === 'string' && this.stringPrefixLengthAt(this.pastParentheses(start)) >= 0) return key
     if (typeof key === 'number') return this.numberIsFloat ? jsonFloatKey(key) : Number.isSafeInteger(key) ? pythonIntRepr(key) : this.intKeyText(start)
     if (key instanceof PyFloat) return jsonFloatKey(key.value)
     if (key === true) return 'true'
@@ -863,9 +871,16 @@ class PythonReader {
     this.fail('dict keys must be strings, numbers, booleans or None', start)
   }
 
+  /** Where a value written in parentheses, `('a')`, begins. */
+  private pastParentheses(start: number): number {
+    let position = start
+    while (this.codes[position] === LPAREN) position = this.skipSpaceFrom(position + 1)
+    return position
+  }
+
   /** An int key past 2^53, which a double no longer holds (or holds as Infinity), written as Python writes it: exact, from its literal up to the ':' at `pos`. */
   private intKeyText(start: number): string {
-    const literal = this.text.slice(start, this.pos).replace(/[\s_]/g, '')
+    const literal = this.text.slice(start, this.pos).replace(/[\s_()]/g, '')
     const negative = literal.startsWith('-')
     const digits = BigInt(negative || literal.startsWith('+') ? literal.slice(1) : literal)
     return (negative ? -digits : digits).toString()

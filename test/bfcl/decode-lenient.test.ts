@@ -370,7 +370,7 @@ describe('plain mode still refuses what is not a literal', () => {
   it.each([
     ['f(x=Paris)', "at column 5: expected a value but found the name 'Paris' (a string needs quotes)"],
     ['f(x=2*3)', "at column 6: operator '*' is not supported"],
-    ['f(x=-(3))', "at column 6: expected a number after unary '-' but found '('"],
+    ['f(x=-(3, 4))', "at column 6: expected a number after unary '-' but found '('"],
     ['f(x=~5)', "at column 5: expected a value but found '~'"],
     ['f(x=not True)', "at column 5: operator 'not' is not supported"],
     ['f(x=...)', "at column 5: the Ellipsis '...' is not supported"],

@@ -291,6 +291,22 @@ describe('parsePythonCalls: signs', () => {
   it('names the plus sign when it comes before anything but a number', () => {
     expect(reasonOf('f(x=+a)')).toBe("at column 6: expected a number after unary '+' but found 'a'")
   })
+
+  it('reads a sign before a number in parentheses, as Python does', () => {
+    expect(valueOf('-(5)')).toBe(-5)
+    expect(valueOf('+( 5 )')).toBe(5)
+    expect(valueOf('-(-(2.5))')).toBe(2.5)
+    expect(Object.is(valueOf('-(0)'), 0)).toBe(true)
+    expect(Object.is(valueOf('-(0.0)'), -0)).toBe(true)
+    expect(valueOf('-(1.5)', { typed: true })).toEqual(new PyFloat(-1.5))
+    expect(valueOf('-(7)', { typed: true })).toBe(-7)
+  })
+
+  it('fails on a sign before parentheses that hold anything but a number', () => {
+    for (const value of ["-('x')", '-(5, 6)', '-()', '-(True)']) {
+      expect(reasonOf(`f(x=${value})`)).toBe("at column 6: expected a number after unary '-' but found '('")
+    }
+  })
 })
 
 describe('parsePythonCalls: strings', () => {
@@ -465,6 +481,11 @@ describe('parsePythonCalls: constants and containers', () => {
     expect(Object.keys(dict)).toEqual(['__proto__'])
     expect(Object.getPrototypeOf(dict)).toBe(Object.prototype)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('reads a dict key written in parentheses, as Python does', () => {
+    expect(valueOf("{('a'): 1, ( \"b\" ): 2, (3): 4, -(5): 6, -(99999999999999999999): 7}")).toEqual({ a: 1, b: 2, '3': 4, '-5': 6, '-99999999999999999999': 7 })
+    expect(reasonOf('f(x={(1, 2): 3})')).toBe('at column 6: dict keys must be strings, numbers, booleans or None')
   })
 
   it('fails on a list as a dict key', () => {
