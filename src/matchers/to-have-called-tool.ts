@@ -22,7 +22,7 @@ import { hint, type MatcherContext, type MatcherResult, notYetCalls, printedOrFr
 const LISTED_CALLS = 20
 
 function printPrediction(call: ToolCall, wanted: string): string {
-  if (call.unparseable === undefined) return printCall(call.name, call.args, call.positional, [wanted])
+  if (call.unparseable === undefined) return printCall(call.name, call.args, call.positional, [wanted], undefined, 'prediction')
   // The name and the reason quote the model's text: escaped, as every message prints it.
   return `${call.name === '' ? '' : `${printName(call.name, [wanted], nameExcerpt)} `}(unparseable: ${longReasonCut(call.unparseable)})`
 }

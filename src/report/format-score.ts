@@ -262,6 +262,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
   // A reason's path may quote the model's keys, escaped by JSON only: a direction override in one would reverse the line.
   const why = (text: string) => colors.dim(`  ← ${longReasonCut(text, bounds.reasonCharacters)}`)
   const inline = (value: unknown) => printInline(value, bounds)
+  const inlinePred = (value: unknown) => printInline(value, bounds, 'prediction')
   switch (verdict.verdict) {
     case 'match': {
       // Strings drawn alike (`é` composed or not) print apart, as a mismatch's do: the note would show the same text twice.
@@ -269,16 +270,16 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
         const [printedGold, printedPred] = printInlineApart(gold, pred, bounds)
         return [colors.dim(`${INDENT}  ${arg}: ${printedPred}  (gold ${printedGold})`)]
       }
-      return [colors.dim(`${INDENT}  ${arg}: ${inline(pred)}${goldAccepted(gold, pred, bounds)}`)]
+      return [colors.dim(`${INDENT}  ${arg}: ${inlinePred(pred)}${goldAccepted(gold, pred, bounds)}`)]
     }
     case 'omitted':
       return Object.hasOwn(pair.pred.args, key)
-        ? [colors.dim(`${INDENT}  ${arg}: ${inline(pred)}  (${verdict.reason ?? 'left out'})`)]
+        ? [colors.dim(`${INDENT}  ${arg}: ${inlinePred(pred)}  (${verdict.reason ?? 'left out'})`)]
         : [colors.dim(`${INDENT}  ${arg}: (left out; optional)`)]
     case 'missing':
       return [colors.expected(`${INDENT}- ${arg}: ${inline(gold)}`) + why('missing')]
     case 'unexpected':
-      return [colors.received(`${INDENT}+ ${arg}: ${inline(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
+      return [colors.received(`${INDENT}+ ${arg}: ${inlinePred(pred)}`) + why(`unexpected: ${verdict.reason ?? ''}`)]
     case 'mismatch': {
       // Each side written once, for both of the bounds below; a marker's value is diffed, not the marker (see unwrapped).
       const longer = isNested(gold) && isNested(pred) ? Math.max(jsonLength(gold), jsonLength(pred)) : Infinity
@@ -294,7 +295,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
         return [`${INDENT}~ ${arg}:` + why(verdict.reason ?? 'differs'), ...lines]
       }
       const strings = typeof gold === 'string' && typeof pred === 'string'
-      const [printedGold, printedPred] = strings ? printInlineApart(gold, pred, bounds, canonical) : [inline(gold), inline(pred)]
+      const [printedGold, printedPred] = strings ? printInlineApart(gold, pred, bounds, canonical) : [inline(gold), inlinePred(pred)]
       // A cut string shows its first difference only: where there are more, say so.
       const further = strings && differsPastWindows(gold, pred, bounds.lineCharacters - 2, canonical) ? colors.dim('  (and differs further on)') : ''
       return [
@@ -419,7 +420,7 @@ function formatPairs(
     if (pair.exact) {
       if (exactShown < exactLines) {
         const predictedAs = pair.pred.name !== pair.gold.name ? ` (predicted as ${printName(pair.pred.name, [pair.gold.name])})` : ''
-        lines.push(colors.dim(`  ✓ ${pairHeader(pair, goldPlace)}  ${printCall(pair.gold.name, pair.pred.args, pair.pred.positional, undefined, bounds)}${predictedAs}`))
+        lines.push(colors.dim(`  ✓ ${pairHeader(pair, goldPlace)}  ${printCall(pair.gold.name, pair.pred.args, pair.pred.positional, undefined, bounds, 'prediction')}${predictedAs}`))
         lines.push(...acceptedNotes(pair, colors, bounds))
         exactShown++
       } else {
@@ -480,7 +481,7 @@ function formatUnmatchedPred(
       ? unmatched.call.name === ''
         ? '(unparseable)'
         : `${oneLine(excerpt === undefined ? unmatched.call.name : excerpt(unmatched.call.name))} (unparseable)`
-      : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional, goldNames, bounds)
+      : printCall(unmatched.call.name, unmatched.call.args, unmatched.call.positional, goldNames, bounds, 'prediction')
   // A reason may quote the model's text (what would not parse).
   return (
     colors.received(`  + pred[${unmatched.predIndex}] ${call}`) +

@@ -62,15 +62,21 @@ function matchersOrTheirKind(printMatcher: NewPlugin): NewPlugin {
   }
 }
 
-let inlinePlugins: NewPlugin[] | undefined
+/** Which call a value is of: a gold value's described markers print as the author wrote them; a prediction's objects of the same shape are the model's own data. */
+export type ValueSide = 'gold' | 'prediction'
+
+let inlinePlugins: Record<ValueSide, NewPlugin[]> | undefined
 
 /** A value of a call on one line, shortened as `bounds` say. */
-export function printInline(value: unknown, bounds: PrintBounds = MESSAGE_BOUNDS): string {
+export function printInline(value: unknown, bounds: PrintBounds = MESSAGE_BOUNDS, side: ValueSide = 'gold'): string {
   let printed: string
   try {
     const { format, plugins } = prettyFormat()
-    inlinePlugins ??= [goldMarkers, matchersOrTheirKind(plugins.AsymmetricMatcher as NewPlugin)]
-    printed = format(value, { min: true, maxDepth: bounds.depth, maxWidth: bounds.width, plugins: inlinePlugins })
+    if (inlinePlugins === undefined) {
+      const matchers = matchersOrTheirKind(plugins.AsymmetricMatcher as NewPlugin)
+      inlinePlugins = { gold: [goldMarkers, matchers], prediction: [matchers] }
+    }
+    printed = format(value, { min: true, maxDepth: bounds.depth, maxWidth: bounds.width, plugins: inlinePlugins[side] })
   } catch {
     printed = '[unprintable]'
   }
@@ -93,9 +99,10 @@ export function printCall(
   positional: readonly unknown[] = [],
   names?: Iterable<string> | NamesByDrawing,
   bounds: PrintBounds = MESSAGE_BOUNDS,
+  side: ValueSide = 'gold',
 ): string {
-  const parts = positional.map((value) => printInline(value, bounds))
-  for (const key of Object.keys(args)) parts.push(`${printArgName(key, undefined, bounds.argNameCharacters)}: ${printInline(args[key], bounds)}`)
+  const parts = positional.map((value) => printInline(value, bounds, side))
+  for (const key of Object.keys(args)) parts.push(`${printArgName(key, undefined, bounds.argNameCharacters)}: ${printInline(args[key], bounds, side)}`)
   const text = `${printName(name, names)}(${parts.join(', ')})`
   const shown = bounds.lineCharacters * 2
   return text.length > shown ? `${startOfPrinted(text, shown - 2)}…)` : text

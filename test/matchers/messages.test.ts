@@ -470,6 +470,21 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain('TP 0  FP 6  FN 5')
   })
 
+  test("a prediction's object shaped like a marker of gold's JSON form prints as the data it is, not as the marker", () => {
+    const pred = [
+      { name: 'query_db', args: { table: 'users', filter: { $oneOf: ['admin', 'owner'] } } },
+      { name: 'log', args: { level: { $matcher: 'Any<Number>' }, note: { $optional: [] } } },
+    ]
+    const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'query_db', args: { table: 'users', filter: 'admin' } }]))
+    expect(message).toContain('+ filter: {"$oneOf": ["admin", "owner"]}  ← expected a string')
+    expect(message).toContain('+ pred[1] log(level: {"$matcher": "Any<Number>"}, note: {"$optional": []})')
+    // The gold's own markers still print as written.
+    const gold = failureMessage(() => expect([{ name: 'query_db', args: { filter: 'guest' } }]).toMatchToolCalls([{ name: 'query_db', args: { filter: oneOf('admin', 'owner') } }]))
+    expect(gold).toContain('- filter: oneOf("admin", "owner")')
+    const made = failureMessage(() => expect(pred).toHaveCalledTool('log', { level: 1 }))
+    expect(made).toContain('log(level: {"$matcher": "Any<Number>"}, note: {"$optional": []})')
+  })
+
   test("at arg level, an unmatched call counts its units, named apart from a pair's tool weight", () => {
     const grammar = { tools: { delete_all: { importance: 5 } } }
     const message = failureMessage(() =>
