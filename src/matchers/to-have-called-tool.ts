@@ -11,8 +11,11 @@ import { type ContainingMiss, containingMisses } from '../compare/containing-mis
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
 import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options'
 import type { PairDetail } from '../metric/score'
+import { scorePairing } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
-import { formatDiffering } from '../report/format-score'
+import { pairCalls } from '../match/pair-calls'
+import { readGold } from '../compare/gold-calls'
+import { countDiffering, formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { longReasonCut } from '../report/long-reason-cut'
 import { PAIR_LINES } from './score-detail'
@@ -41,6 +44,29 @@ function callsMade(calls: readonly ToolCall[], highlight: number | undefined, wa
   }
   if (calls.length > listedUpTo) lines.push(`  … and ${calls.length - listedUpTo} more`)
   return [`Calls made (${calls.length}):`, ...lines]
+}
+
+/** Calls to the tool weighed for the one nearest the arguments: the message's work, bounded, never the verdict's. */
+const NEAREST_WEIGHED = 1000
+
+/**
+ * The pair to show as nearest: of the calls to the tool, the one whose arguments differ in the
+ * fewest, where the pairing's choice (the most agreement, then the earliest) differs in more.
+ */
+function nearestPair(calls: readonly ToolCall[], gold: { name: string; args: Record<string, unknown> }, chosen: PairDetail, options: ResolvedMatchOptions): PairDetail {
+  const goldTurns = readGold(gold, '')
+  let nearest = chosen
+  let fewest = countDiffering(chosen.args)
+  for (let index = 0, weighed = 0; index < calls.length && weighed < NEAREST_WEIGHED && fewest > 1; index++) {
+    const call = calls[index]!
+    if (index === chosen.predIndex || isUnparseable(call)) continue
+    const pair = scorePairing(pairCalls([[call]], goldTurns, options)).pairs[0]
+    if (pair === undefined) continue
+    weighed++
+    const differing = countDiffering(pair.args)
+    if (differing < fewest) [nearest, fewest] = [{ ...pair, predIndex: index }, differing]
+  }
+  return nearest
 }
 
 /** The differing arguments of the same-named call that came closest to `args`. */
@@ -181,9 +207,10 @@ export function toHaveCalledTool(
           }.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
     const containing = !pass && matcher !== undefined ? nearestContaining(shownCalls, name, matcher, options.testers) : undefined
-    const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : (shownPair?.predIndex ?? containing?.index)
+    const nearestShown = !pass && shownPair !== undefined && gold !== undefined ? nearestPair(shownCalls, gold, shownPair, options) : shownPair
+    const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : (nearestShown?.predIndex ?? containing?.index)
     if (shownCalls.length > 0 && !noCallsYet) sections.push(callsMade(shownCalls, highlight, name).join('\n'))
-    if (!pass && shownPair !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(shownPair, args as Record<string, unknown>, options, this).join('\n'))
+    if (!pass && nearestShown !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(nearestShown, args as Record<string, unknown>, options, this).join('\n'))
     if (containing !== undefined) sections.push(nearestMisses(shownCalls[containing.index]!, containing.index, containing.misses, options, this).join('\n'))
     return sections.join('\n\n')
   }

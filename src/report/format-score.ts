@@ -370,7 +370,8 @@ export function formatDiffering(pair: PairDetail, colors: Colors, diff: VerdictD
   return lines
 }
 
-function countDiffering(verdicts: readonly ArgVerdict[]): number {
+/** How many of a pair's arguments differ (see isDiffering). */
+export function countDiffering(verdicts: readonly ArgVerdict[]): number {
   let count = 0
   for (const verdict of verdicts) if (isDiffering(verdict)) count++
   return count

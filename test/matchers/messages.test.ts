@@ -825,6 +825,16 @@ describe('the message of toHaveCalledTool', () => {
     expect(nearest.endsWith('The nearest, pred[0], differs:\n    - b: 2\n    + b: 3  ← expected 2, received 3')).toBe(true)
   })
 
+  test('the nearest is the call that differs in the fewest arguments, where calls agree on as many', () => {
+    const calls = [
+      { name: 'get_weather', args: { city: 'Paris', days: 3, unit: 'f', lang: 'fr', hourly: true } },
+      { name: 'get_weather', args: { city: 'Rome' } },
+    ]
+    const message = failureMessage(() => expect(calls).toHaveCalledTool('get_weather', { city: 'Rome', days: 3 }))
+    expect(message).toContain('→ pred[1] get_weather(city: "Rome")')
+    expect(message.endsWith('The nearest, pred[1], differs:\n    - days: 3  ← missing')).toBe(true)
+  })
+
   test('arguments that are not an object throw, whether or not a call matches', () => {
     const expected = new TypeError('args: expected an object of arguments, received null')
     expect(() => expect([search('cats')]).toHaveCalledTool('search', null as never)).toThrow(expected)
