@@ -51,22 +51,30 @@ const NEAREST_WEIGHED = 1000
 
 /**
  * The pair to show as nearest: of the calls to the tool, the one whose arguments differ in the
- * fewest, where the pairing's choice (the most agreement, then the earliest) differs in more.
+ * fewest, then agree in the most, then the earliest; the pairing alone, which weighs agreement
+ * only, would show the earlier of two calls that agree as much however many more the one gets wrong.
  */
 function nearestPair(calls: readonly ToolCall[], gold: { name: string; args: Record<string, unknown> }, chosen: PairDetail, options: ResolvedMatchOptions): PairDetail {
   const goldTurns = readGold(gold, '')
   let nearest = chosen
-  let fewest = countDiffering(chosen.args)
-  for (let index = 0, weighed = 0; index < calls.length && weighed < NEAREST_WEIGHED && fewest > 1; index++) {
+  let [fewest, most] = [countDiffering(chosen.args), countAgreeing(chosen.args)]
+  for (let index = 0, weighed = 0; index < calls.length && weighed < NEAREST_WEIGHED; index++) {
     const call = calls[index]!
-    if (index === chosen.predIndex || isUnparseable(call)) continue
-    const pair = scorePairing(pairCalls([[call]], goldTurns, options)).pairs[0]
+    if (isUnparseable(call)) continue
+    const pair = index === chosen.predIndex ? chosen : scorePairing(pairCalls([[call]], goldTurns, options)).pairs[0]
     if (pair === undefined) continue
     weighed++
-    const differing = countDiffering(pair.args)
-    if (differing < fewest) [nearest, fewest] = [{ ...pair, predIndex: index }, differing]
+    const [differing, agreeing] = [countDiffering(pair.args), countAgreeing(pair.args)]
+    const nearer = differing < fewest || (differing === fewest && (agreeing > most || (agreeing === most && index < nearest.predIndex)))
+    if (nearer) [nearest, fewest, most] = [{ ...pair, predIndex: index }, differing, agreeing]
   }
   return nearest
+}
+
+function countAgreeing(verdicts: readonly ArgVerdict[]): number {
+  let count = 0
+  for (const verdict of verdicts) if (verdict.verdict === 'match') count++
+  return count
 }
 
 /** The differing arguments of the same-named call that came closest to `args`. */
