@@ -1,4 +1,4 @@
-import { printFigure, printFiguresApart } from '../report/print-figure'
+import { printBesideThreshold } from '../report/print-figure'
 import { type ParsedArgs, stringOption, usageError } from './args'
 
 /** The figure fell short of its threshold: the report is out all the same, and the command exits with code 1. */
@@ -24,10 +24,10 @@ export function thresholdOption(command: string, parsed: ParsedArgs, option: Thr
 /** Throws BelowThreshold when the figure is below the threshold; a report that scored nothing reaches no threshold. */
 export function checkThreshold(command: string, figure: number, threshold: number | undefined, scoredNothing: boolean, option: ThresholdOption = 'min-f1'): void {
   if (threshold === undefined) return
-  if (scoredNothing) throw new BelowThreshold(`toolcalls ${command}: --${option} is ${printFigure(threshold)}, but nothing was scored`)
+  if (scoredNothing) throw new BelowThreshold(`toolcalls ${command}: --${option} is ${threshold}, but nothing was scored`)
   if (figure >= threshold) return
-  const [printedFigure, printedThreshold] = printFiguresApart(figure, threshold)
-  throw new BelowThreshold(`toolcalls ${command}: the ${FIGURES[option]} ${printedFigure} is below --${option} ${printedThreshold}`)
+  // The threshold as given (0.12345 is no 0.1235); the figure to as many decimals as keep it below.
+  throw new BelowThreshold(`toolcalls ${command}: the ${FIGURES[option]} ${printBesideThreshold(figure, threshold)} is below --${option} ${threshold}`)
 }
 
 /** For a threshold written as a percentage (`80`), the fraction it means: ` (for 80%, write 0.8)`. */

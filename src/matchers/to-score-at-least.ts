@@ -13,7 +13,7 @@ import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
 import { hint, type MatcherContext, type MatcherResult, notYetCalls, printedOrFromCopies, runnerBounds, runnerColors, UNDECIDED } from './matcher-context'
 import { readOptions, resolveForRunner } from './matcher-options'
 import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
-import { printFiguresApart } from '../report/print-figure'
+import { printBesideThreshold } from '../report/print-figure'
 import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
 import { isCorpusReport, isScore, isTestRunReport } from './score-shape'
@@ -198,13 +198,15 @@ export function toScoreAtLeast(
 
   const message = () => {
     const colors = runnerColors(this)
-    const [printedLimit, printedFigure] = printFiguresApart(limit, figure)
+    // The author's threshold as written (0.12345 is no 0.1235); the figure to as many decimals as keep it on its side.
+    const printedLimit = String(limit)
+    const printedFigure = printBesideThreshold(figure, limit)
     const expected = `Expected ${FIGURES[by]} ${this.isNot ? '<' : '≥'} ${colors.expected(printedLimit)}`
     const verdict =
       graded.noFigure !== undefined
         ? `${expected}, but ${graded.noFigure}.`
         : undecided
-          ? `${expected}, received ${colors.received(printedFigure)}, but ${UNDECIDED}: taken as a match, it makes the ${FIGURES[by]} ${printFiguresApart(limit, undecidedFigure)[1]}.`
+          ? `${expected}, received ${colors.received(printedFigure)}, but ${UNDECIDED}: taken as a match, it makes the ${FIGURES[by]} ${printBesideThreshold(undecidedFigure, limit)}.`
           : `${expected}, received ${colors.received(printedFigure)}.`
     const [first, ...rest] = Object.keys(graded.options).length > 0 ? [...graded.hintNames.args, 'options'] : graded.hintNames.args
     const head = hint(this, 'toScoreAtLeast', graded.hintNames.received, first!, rest.length > 0 ? rest.join(', ') : undefined)

@@ -18,13 +18,6 @@ export function printDecimals(value: number, decimals: number): string {
   return String(value)
 }
 
-/** Two figures compared in one message: printed in full when four decimals would make them look equal. */
-export function printFiguresApart(a: number, b: number): [string, string] {
-  const printedA = printFigure(a)
-  const printedB = printFigure(b)
-  return printedA === printedB && a !== b ? [String(a), String(b)] : [printedA, printedB]
-}
-
 /**
  * A figure printed beside the threshold it is judged against: as printFigure prints it, with more
  * decimals where rounding would carry it across the threshold (0.79999 beside 0.8 is no 0.8).

@@ -448,9 +448,11 @@ describe('the report', () => {
       expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ f1: 0.5 })
     })
 
-    test('prints figures that four decimals would show alike in full', async () => {
+    test('prints the threshold as given, never rounded to the figure it is judged against', async () => {
       const run = await runCli(['score', episodes(), '--min-f1', '0.500001'])
       expect(run.stderr).toBe('toolcalls score: the F1 0.5 is below --min-f1 0.500001\n')
+      const fifth = await runCli(['score', episodes(), '--min-f1', '0.54321'])
+      expect(fifth.stderr).toBe('toolcalls score: the F1 0.5 is below --min-f1 0.54321\n')
     })
 
     test.each(['1.5', '-0.1', 'high', '80%', '0x1', ''])('refuses %o, naming the range', async (value) => {

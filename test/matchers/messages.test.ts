@@ -775,17 +775,22 @@ describe('the message of toScoreAtLeast', () => {
     expect(message).toContain("  … and 251 more tools, none busier than those listed; the report's perTool holds them all")
   })
 
-  test('prints the threshold and the figure in full when four decimals would make them look equal', () => {
+  test('prints the threshold as written, and the figure to as many decimals as keep it on its side of the threshold', () => {
     const calls = (...qs: string[]) => qs.map(search)
     const message = failureMessage(() => expect(calls('a', 'b', 'c')).toScoreAtLeast(0.66667, calls('a', 'b', 'd')))
-    expect(message).toContain('Expected F1 ≥ 0.66667, received 0.6666666666666666.')
+    expect(message).toContain('Expected F1 ≥ 0.66667, received 0.666667.')
+    // Not rounded up past what the author wrote: 0.12345 is no 0.1235.
+    const fifth = failureMessage(() => expect(calls('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i')).toScoreAtLeast(0.12345, calls('a', 'x', 'y', 'z', 'u', 'v', 'w', 's', 't')))
+    expect(fifth).toContain('Expected F1 ≥ 0.12345, received 0.1111.')
+    const below = failureMessage(() => expect(calls('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h')).toScoreAtLeast(0.12501, calls('a', 'x', 'y', 'z', 'u', 'v', 'w', 's')))
+    expect(below).toContain('Expected F1 ≥ 0.12501, received 0.125.')
     expect(failureMessage(() => expect(calls('a', 'b', 'c')).toScoreAtLeast(0.7, calls('a', 'b', 'd')))).toContain('Expected F1 ≥ 0.7, received 0.6667.')
   })
 
   test('never prints the judged figure of the figures line as reaching a threshold it fails', () => {
     const grammar = { tools: { a: { importance: 1.99995 } } }
     const message = failureMessage(() => expect([{ name: 'a', args: {} }, { name: 'b', args: {} }]).toScoreAtLeast(0.8, [{ name: 'a', args: {} }], { grammar }))
-    expect(message).toContain('Expected F1 ≥ 0.8, received 0.7999959999199984.')
+    expect(message).toContain('Expected F1 ≥ 0.8, received 0.799996.')
     expect(message).toContain('precision 0.6667  recall 1  F1 0.799996 (call level)')
   })
 

@@ -12,6 +12,13 @@ describe('minF1Verdict', () => {
     expect(minF1Verdict(half, 0.6)).toEqual({ failure: 'Tool calls: the corpus F1 0.5 is below minF1 0.6; the run fails. The per-tool figures above show where.' })
   })
 
+  test('prints minF1 as given, and an F1 just below it to as many decimals as keep it below', () => {
+    // F1 = 2 * 39999 / (2 * 39999 + 20000) = 0.799995...
+    const nearly = testCorpus([{ file: 'a.test.ts', test: 'one', tp: 39999, fp: 10000, fn: 10000, perTool: {}, assertions: 1 }], options)
+    expect(minF1Verdict(nearly, 0.8).failure).toMatch(/^Tool calls: the corpus F1 0\.79999\d* is below minF1 0\.8;/)
+    expect(minF1Verdict(half, 0.50001).failure).toMatch(/^Tool calls: the corpus F1 0\.5 is below minF1 0\.50001;/)
+  })
+
   test('passes a corpus whose F1 reaches minF1', () => {
     expect(minF1Verdict(half, 0.5)).toEqual({})
   })
