@@ -299,6 +299,16 @@ function printApart(expected: string, received: string, width: number, shownExpe
 export type CanonicalForm = (s: string) => string
 
 /**
+ * Characters of two strings, together, past which a window is placed at their first raw difference:
+ * finding the difference `canonical` does not read alike canonicalizes prefixes a score's worth of times.
+ */
+const CANONICAL_SEARCH_LIMIT = 20_000
+
+function searchesCanonically(expected: string, received: string, canonical: CanonicalForm | undefined): canonical is CanonicalForm {
+  return canonical !== undefined && expected.length + received.length <= CANONICAL_SEARCH_LIMIT
+}
+
+/**
  * Where two strings first differ, in each: past the differences `canonical` reads alike (case,
  * spaces), so that a window shows the one that made them differ, not one the score accepted.
  */
@@ -306,7 +316,7 @@ function firstApart(expected: string, received: string, canonical: CanonicalForm
   const shorter = Math.min(expected.length, received.length)
   let first = 0
   while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
-  if (canonical === undefined) return [first, first]
+  if (!searchesCanonically(expected, received, canonical)) return [first, first]
   try {
     const expectedAt = leavesAt(expected, canonical(received), canonical, first)
     const receivedAt = leavesAt(received, canonical(expected), canonical, first)
@@ -359,7 +369,7 @@ export function differsPastWindows(expected: string, received: string, width: nu
   const [ends, endsReceived] = [Math.max(0, clusterStartAtOrBefore(expected, expectedEnd)), Math.max(0, clusterStartAtOrBefore(received, receivedEnd))]
   const [expectedRest, receivedRest] = [expected.slice(ends), received.slice(endsReceived)]
   if (expectedRest === receivedRest) return false
-  if (canonical === undefined) return true
+  if (!searchesCanonically(expected, received, canonical)) return true
   try {
     return canonical(expectedRest) !== canonical(receivedRest)
   } catch {

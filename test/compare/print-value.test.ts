@@ -332,6 +332,12 @@ describe('printStringsApart with the canonical form the score compared by', () =
     expect(differsPastWindows(gold, `${'x'.repeat(100)}A cat hides${' and sleeps'.repeat(10)} where`, 40, lower)).toBe(true)
   })
 
+  test('cuts strings of over 20,000 characters together at their first raw difference, as finding the other would canonicalize them many times over', () => {
+    const long = (first: string, length: number, last: string) => `${first}${'y'.repeat(length)}${last}`
+    expect(printStringsApart(long('A', 9_990, 'x'), long('a', 9_990, 'z'), 30, lower)[0]).toMatch(/^"…y+x"$/)
+    expect(printStringsApart(long('A', 10_000, 'x'), long('a', 10_000, 'z'), 30, lower)[0]).toMatch(/^"Ay+…"$/)
+  })
+
   test('falls back to the raw first difference where the canonicalizer throws or reads a prefix unlike the whole', () => {
     const gold = `Ab${'c'.repeat(100)}d`
     const pred = `ab${'c'.repeat(100)}e`
