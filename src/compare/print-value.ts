@@ -111,9 +111,11 @@ function visible(text: string): string {
 
 /**
  * An argument's name as a message prints it beside its value: bare when it is an identifier,
- * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut in its middle when longer than `shown`.
+ * else quoted as a string is, so that `f("a: 1, b": 2)` does not read as two arguments; cut in its
+ * middle when longer than `shown`, or, where a name of `siblings` (those it is listed among) would
+ * then print the same, around where the two differ.
  */
-export function printArgName(name: string, others: Iterable<string> | NamesByDrawing = NONE, shown = MAX_STRING): string {
+export function printArgName(name: string, others: Iterable<string> | NamesByDrawing = NONE, shown = MAX_STRING, siblings: Iterable<string> = NONE): string {
   const bare = IDENTIFIER.test(name)
   const written = bare ? asItIs : visible
   const alike = alikeOf(name, others)
@@ -122,12 +124,28 @@ export function printArgName(name: string, others: Iterable<string> | NamesByDra
   if (name.length <= shown) {
     printed = part(name, 0)
   } else {
-    // Cut in the middle: names that differ only at one end (`…_celsius`, `…_fahrenheit`) still print apart.
-    const endFrom = clusterStartAtOrAfter(name, name.length - Math.floor(shown / 3))
-    const start = startOf(name, shown - (name.length - endFrom))
-    printed = `${part(start, 0)}…${part(name.slice(endFrom), endFrom)}`
+    const [start, endFrom] = middleCut(name, shown)
+    const twin = twinWhenCut(name, shown, start, endFrom, siblings)
+    // Cut in the middle, names that differ only at one end (`…_celsius`, `…_fahrenheit`) still print apart.
+    printed = twin === undefined ? `${part(name.slice(0, start), 0)}…${part(name.slice(endFrom), endFrom)}` : written(cutApart(name, twin, shown)[0])
   }
   return bare ? printed : `"${printed}"`
+}
+
+/** Where a name longer than `shown` is cut in its middle: the end of its start, and where its end begins, whole characters either side. */
+function middleCut(name: string, shown: number): [number, number] {
+  const endFrom = clusterStartAtOrAfter(name, name.length - Math.floor(shown / 3))
+  return [clusterStartAtOrBefore(name, shown - (name.length - endFrom)), endFrom]
+}
+
+/** A sibling that a middle cut would print as `name`'s: the same start and end, apart in the middle. */
+function twinWhenCut(name: string, shown: number, start: number, endFrom: number, siblings: Iterable<string>): string | undefined {
+  for (const sibling of siblings) {
+    if (sibling === name || sibling.length <= shown) continue
+    const [siblingStart, siblingEndFrom] = middleCut(sibling, shown)
+    if (siblingStart === start && sibling.length - siblingEndFrom === name.length - endFrom && sibling.startsWith(name.slice(0, start)) && sibling.endsWith(name.slice(endFrom))) return sibling
+  }
+  return undefined
 }
 
 const NONE: readonly string[] = []
@@ -312,7 +330,7 @@ function searchesCanonically(expected: string, received: string, canonical: Cano
  * Where two strings first differ, in each: past the differences `canonical` reads alike (case,
  * spaces), so that a window shows the one that made them differ, not one the score accepted.
  */
-function firstApart(expected: string, received: string, canonical: CanonicalForm | undefined): [number, number] {
+function firstApart(expected: string, received: string, canonical: CanonicalForm | undefined, backed: number): [number, number] {
   const shorter = Math.min(expected.length, received.length)
   let first = 0
   while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
@@ -321,10 +339,26 @@ function firstApart(expected: string, received: string, canonical: CanonicalForm
     const expectedAt = leavesAt(expected, canonical(received), canonical, first)
     const receivedAt = leavesAt(received, canonical(expected), canonical, first)
     // Read alike whole: the score held them apart for something else, and the raw difference is what there is to show.
-    return expectedAt === expected.length && receivedAt === received.length ? [first, first] : [expectedAt, receivedAt]
+    if (expectedAt === expected.length && receivedAt === received.length) return [first, first]
+    const apart: [number, number] = [backedOver(expected, expectedAt, canonical, first, backed), backedOver(received, receivedAt, canonical, first, backed)]
+    // Found by halving, which trusts the canonicalizer to read a prefix as the start of the whole (NFC, a final sigma
+    // may not): the two must read alike up to where they are found to differ, or the raw difference is shown.
+    return canonical(expected.slice(0, apart[0])) === canonical(received.slice(0, apart[1])) ? apart : [first, first]
   } catch {
     return [first, first]
   }
+}
+
+/**
+ * Where a difference found at `at` begins once up to `most` characters before it that the canonicalizer
+ * drops (spaces it trims) are stepped back over, so that two windows line up: no more than a window's
+ * lead can spare, or the difference itself would be pushed out of it.
+ */
+function backedOver(text: string, at: number, canonical: CanonicalForm, from: number, most: number): number {
+  const form = canonical(text.slice(0, at))
+  let start = at
+  while (start > from && at - start < most && canonical(text.slice(0, start - 1)) === form) start--
+  return start
 }
 
 /**
@@ -347,16 +381,16 @@ function leavesAt(text: string, otherForm: string, canonical: CanonicalForm, fro
   return inside
 }
 
-/** Where the windows of two strings printed apart start and end: each starts as far before where it differs, so that the two line up there. */
-function windowsApart(expected: string, received: string, width: number, canonical?: CanonicalForm): [number, number, number, number] {
-  const [expectedFirst, receivedFirst] = firstApart(expected, received, canonical)
+/** Where the windows of two strings printed apart start and end, and where each differs: each starts as far before where it differs, so that the two line up there. */
+function windowsApart(expected: string, received: string, width: number, canonical?: CanonicalForm): [number, number, number, number, number, number] {
   // A few characters before the difference, or more when the rest is shorter than the width.
   const lead = Math.min(LEAD, Math.floor(width / 2))
+  const [expectedFirst, receivedFirst] = firstApart(expected, received, canonical, Math.floor(lead / 2))
   const shift = expectedFirst - receivedFirst
   const expectedStart = Math.max(0, shift, Math.min(expectedFirst - lead, Math.max(expected.length, received.length + shift) - width))
   const receivedStart = expectedStart - shift
   const [expectedEnd, receivedEnd] = windowEnds(expected, received, Math.min(expected.length - expectedFirst, received.length - receivedFirst), expectedStart, receivedStart, width)
-  return [expectedStart, receivedStart, expectedEnd, receivedEnd]
+  return [expectedStart, receivedStart, expectedEnd, receivedEnd, expectedFirst, receivedFirst]
 }
 
 /**
@@ -365,13 +399,15 @@ function windowsApart(expected: string, received: string, width: number, canonic
  */
 export function differsPastWindows(expected: string, received: string, width: number, canonical?: CanonicalForm): boolean {
   if (expected.length <= width && received.length <= width) return false
-  const [, , expectedEnd, receivedEnd] = windowsApart(expected, received, width, canonical)
+  const [, , expectedEnd, receivedEnd, expectedFirst, receivedFirst] = windowsApart(expected, received, width, canonical)
   const [ends, endsReceived] = [Math.max(0, clusterStartAtOrBefore(expected, expectedEnd)), Math.max(0, clusterStartAtOrBefore(received, receivedEnd))]
   const [expectedRest, receivedRest] = [expected.slice(ends), received.slice(endsReceived)]
   if (expectedRest === receivedRest) return false
   if (!searchesCanonically(expected, received, canonical)) return true
   try {
-    return canonical(expectedRest) !== canonical(receivedRest)
+    // The rests past the windows may be cut at places apart (each window `width` long); what follows the
+    // first difference, read alike, says there is no other.
+    return canonical(expectedRest) !== canonical(receivedRest) && canonical(expected.slice(expectedFirst + 1)) !== canonical(received.slice(receivedFirst + 1))
   } catch {
     return true
   }

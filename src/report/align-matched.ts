@@ -47,43 +47,45 @@ const MAX_ALIGNED_CELLS = 4096
  * diff shows them changed.
  */
 function alignedList(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue): unknown[] {
-  const partners = gold.length * pred.length <= MAX_ALIGNED_CELLS ? acceptedInOrder(gold, pred, accepts) : undefined
-  if (partners === undefined) return gold.map((item, i) => (i < pred.length ? alignMatched(item, pred[i], accepts) : item))
-  const aligned: unknown[] = []
-  let predAt = 0
-  for (let goldAt = 0; goldAt < gold.length; ) {
-    if (partners[goldAt]! >= 0) {
-      predAt = partners[goldAt]!
-      aligned.push(pred[predAt++])
-      goldAt++
-      continue
-    }
-    let next = goldAt
-    while (next < gold.length && partners[next]! < 0) next++
-    const predEnd = next < gold.length ? partners[next]! : pred.length
-    for (; goldAt < next; goldAt++, predAt++) aligned.push(predAt < predEnd ? alignMatched(gold[goldAt], pred[predAt], accepts) : gold[goldAt])
-  }
-  return aligned
+  const partners = partnersInOrder(gold, pred, (g, p) => Object.is(g, p) || accepts(g, p)) ?? gold.map((_, i) => (i < pred.length ? i : -1))
+  return gold.map((item, i) => (partners[i]! >= 0 ? alignMatched(item, pred[partners[i]!], accepts) : item))
 }
 
-/** For each gold item, the predicted item it pairs with in a longest common run of accepted pairs (-1 for none). */
-function acceptedInOrder(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue): Int32Array {
+/**
+ * Which predicted item each gold item stands beside in a diff (-1 for none): those `taken` in
+ * order, the longest such run, then those between paired in turn with the predicted ones between.
+ * Undefined past MAX_ALIGNED_CELLS.
+ */
+export function partnersInOrder(gold: readonly unknown[], pred: readonly unknown[], taken: (gold: unknown, pred: unknown) => boolean): Int32Array | undefined {
+  if (gold.length * pred.length > MAX_ALIGNED_CELLS) return undefined
   const columns = pred.length + 1
   // longest[g * columns + p]: the longest run within gold[g..] and pred[p..].
   const longest = new Int32Array((gold.length + 1) * columns)
-  const accepted = new Uint8Array(gold.length * pred.length)
+  const pairs = new Uint8Array(gold.length * pred.length)
   for (let g = gold.length - 1; g >= 0; g--) {
     for (let p = pred.length - 1; p >= 0; p--) {
-      const taken = Object.is(gold[g], pred[p]) || accepts(gold[g], pred[p])
-      accepted[g * pred.length + p] = taken ? 1 : 0
-      longest[g * columns + p] = taken ? longest[(g + 1) * columns + p + 1]! + 1 : Math.max(longest[(g + 1) * columns + p]!, longest[g * columns + p + 1]!)
+      const both = taken(gold[g], pred[p])
+      pairs[g * pred.length + p] = both ? 1 : 0
+      longest[g * columns + p] = both ? longest[(g + 1) * columns + p + 1]! + 1 : Math.max(longest[(g + 1) * columns + p]!, longest[g * columns + p + 1]!)
     }
   }
   const partners = new Int32Array(gold.length).fill(-1)
   for (let g = 0, p = 0; g < gold.length && p < pred.length; ) {
-    if (accepted[g * pred.length + p] === 1 && longest[g * columns + p] === longest[(g + 1) * columns + p + 1]! + 1) partners[g++] = p++
+    if (pairs[g * pred.length + p] === 1 && longest[g * columns + p] === longest[(g + 1) * columns + p + 1]! + 1) partners[g++] = p++
     else if (longest[(g + 1) * columns + p]! >= longest[g * columns + p + 1]!) g++
     else p++
+  }
+  // Between two items taken, the rest pair in turn.
+  let predAt = 0
+  for (let g = 0; g < gold.length; ) {
+    if (partners[g]! >= 0) {
+      predAt = partners[g++]! + 1
+      continue
+    }
+    let next = g
+    while (next < gold.length && partners[next]! < 0) next++
+    const predEnd = next < gold.length ? partners[next]! : pred.length
+    for (; g < next; g++, predAt++) if (predAt < predEnd) partners[g] = predAt
   }
   return partners
 }

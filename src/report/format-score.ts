@@ -221,6 +221,13 @@ function receivedAlone(pred: unknown, colors: Colors, bounds: PrintBounds): stri
 const argNamesByDrawing = new WeakMap<object, NamesByDrawing>()
 
 /** A call's argument names, kept once for all the verdicts of its pair listed: a call may have thousands. */
+/** The names of a pair's arguments, either side's: those a long one must not print alike once cut. */
+function pairArgNames(pair: PairDetail): string[] {
+  const names = Object.keys(pair.gold.args)
+  for (const name of Object.keys(pair.pred.args)) if (!Object.hasOwn(pair.gold.args, name)) names.push(name)
+  return names
+}
+
 function argNames(args: Record<string, unknown>): NamesByDrawing {
   let names = argNamesByDrawing.get(args)
   if (names === undefined) argNamesByDrawing.set(args, (names = new NamesByDrawing(Object.keys(args))))
@@ -256,7 +263,7 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
   // An argument's name may be the model's own; one missing or unexpected is written in escapes
   // where it would print alike a name of the other call (a Cyrillic а for a Latin a).
   const others = verdict.verdict === 'missing' ? argNames(pair.pred.args) : verdict.verdict === 'unexpected' ? argNames(pair.gold.args) : undefined
-  const arg = verdict.position !== undefined ? key : printArgName(key, others, bounds.argNameCharacters)
+  const arg = verdict.position !== undefined ? key : printArgName(key, others, bounds.argNameCharacters, pairArgNames(pair))
   const gold = pair.gold.args[key]
   const pred = predictedValue(pair, verdict)
   // A reason's path may quote the model's keys, escaped by JSON only: a direction override in one would reverse the line.

@@ -4,6 +4,7 @@ import { isAsymmetricMatcher, RUNNERS_MATCHER } from '../compare/gold-values'
 import { cutApart, differsPastWindows, drawnAlike, printStringsApart } from '../compare/print-value'
 import { childPath } from '../calls/path'
 import { startOf } from '../calls/text-excerpt'
+import { partnersInOrder } from './align-matched'
 
 function cutAlone(text: string, shown: number): string {
   return text.length <= shown ? text : `${startOf(text, shown)}…`
@@ -29,13 +30,18 @@ export function longStringsCut(gold: unknown, pred: unknown, shown: number, diff
   // A matcher prints as written, its arguments as the runner prints them.
   if (isAsymmetricMatcher(gold)) return [gold, cutIn(pred, shown)]
   if (Array.isArray(gold) && Array.isArray(pred)) {
-    // Each place cut once for both sides: cut twice, a deep value would be walked 2^depth times.
-    const both = Math.min(gold.length, pred.length)
+    // Items side by side as the gold was aligned (alignMatched: an item taken is the predicted one itself), so an
+    // item added or left out does not set the rest against other items; past the bound, by place.
+    const partners = partnersInOrder(gold, pred, Object.is)
     const cutGold: unknown[] = []
     const cutPred: unknown[] = []
-    for (let i = 0; i < both; i++) [cutGold[i], cutPred[i]] = longStringsCut(gold[i], pred[i], shown, differsFurther, differsFurther && childPath(path, i))
-    for (let i = both; i < gold.length; i++) cutGold[i] = cutIn(gold[i], shown)
-    for (let i = both; i < pred.length; i++) cutPred[i] = cutIn(pred[i], shown)
+    // Each place cut once for both sides: cut twice, a deep value would be walked 2^depth times.
+    for (let i = 0; i < gold.length; i++) {
+      const partner = partners === undefined ? (i < pred.length ? i : -1) : partners[i]!
+      if (partner < 0) cutGold[i] = cutIn(gold[i], shown)
+      else [cutGold[i], cutPred[partner]] = longStringsCut(gold[i], pred[partner], shown, differsFurther, differsFurther && childPath(path, i))
+    }
+    for (let i = 0; i < pred.length; i++) if (!(i in cutPred)) cutPred[i] = cutIn(pred[i], shown)
     return [cutGold, cutPred]
   }
   if (isPlainObject(gold) && isPlainObject(pred)) {

@@ -338,6 +338,26 @@ describe('printStringsApart with the canonical form the score compared by', () =
     expect(printStringsApart(long('A', 10_000, 'x'), long('a', 10_000, 'z'), 30, lower)[0]).toMatch(/^"Ay+…"$/)
   })
 
+  test('where a prefix is read unlike the whole (NFC, a final sigma), the difference found is checked, and else the raw one shown', () => {
+    // A prefix ending between an e and its accent is no prefix of the composed text: halving may stop there, on one side only.
+    const gold = `${'caf\u00e9 '.repeat(18)}X${' z'.repeat(70)}`
+    const pred = `${'cafe\u0301 '.repeat(18)}Y${' z'.repeat(70)}`
+    const [printedGold, printedPred] = printStringsApart(gold, pred, 60, lower)
+    expect(printedGold.includes('X') === printedPred.includes('Y')).toBe(true)
+    if (!printedGold.includes('X')) expect([printedGold, printedPred]).toEqual(printStringsApart(gold, pred, 60))
+  })
+
+  test('lines the windows up past spaces the canonicalizer trims, where one text reads as the start of the other', () => {
+    const [printedGold, printedPred] = printStringsApart(`${'x'.repeat(70)} Hello world and more words`, `${'x'.repeat(70)} hello world`, 40, lower)
+    expect(printedGold.indexOf('Hello world')).toBe(printedPred.indexOf('hello world'))
+  })
+
+  test('a rest that differs only in what the canonicalizer reads alike, though the windows end at places apart, does not differ further on', () => {
+    const words = Array.from({ length: 40 }, (_, i) => `w${i}`)
+    expect(differsPastWindows(`intro text here X ${words.join('  ')}`, `intro text here Y ${words.join(' ')}`, 60, lower)).toBe(false)
+    expect(differsPastWindows(`intro text here X ${words.join('  ')}`, `intro text here Y ${words.join(' ')} w40`, 60, lower)).toBe(true)
+  })
+
   test('falls back to the raw first difference where the canonicalizer throws or reads a prefix unlike the whole', () => {
     const gold = `Ab${'c'.repeat(100)}d`
     const pred = `ab${'c'.repeat(100)}e`
@@ -414,6 +434,16 @@ describe('a name drawn like one beside it prints in escapes', () => {
     expect(printArgName('city', ['\u0441ity'])).toBe('city')
     expect(printArgName(`\u0441${'x'.repeat(80)}`, [`c${'x'.repeat(80)}`])).toBe(`"\\u0441${'x'.repeat(39)}…${'x'.repeat(20)}"`)
     expect(printArgName(`${'x'.repeat(80)}\u0441`, [`${'x'.repeat(80)}c`])).toBe(`"${'x'.repeat(40)}…${'x'.repeat(19)}\\u0441"`)
+  })
+
+  test('a long argument name that a middle cut would print as a sibling is cut around where the two differ', () => {
+    const name = (middle: string) => `shipping_address_of_the_customer_for_order_${middle}_when_it_differs_from_default`
+    const siblings = [name('billing'), name('mailing'), 'id']
+    expect(printArgName(name('billing'))).toBe(printArgName(name('mailing')))
+    expect(printArgName(name('billing'), undefined, 60, siblings)).toContain('billing')
+    expect(printArgName(name('mailing'), undefined, 60, siblings)).toContain('mailing')
+    // No sibling alike: cut in the middle still.
+    expect(printArgName(name('billing'), undefined, 60, ['id'])).toBe(printArgName(name('billing')))
   })
 
   test('a long argument name is cut in its middle, so that names apart only at their end print apart', () => {

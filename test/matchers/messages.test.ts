@@ -428,6 +428,11 @@ describe('the message of toMatchToolCalls', () => {
     expect(added).toContain(['        +   "gym",', '            "Pool",', '            "SPA",', '            "Sauna",', '          ]'].join('\n'))
     const leftOut = failureMessage(() => expect(tags(['POOL', 'Sauna'])).toMatchToolCalls(tags(['pool', 'spa', 'sauna'])))
     expect(leftOut).toContain(['            "POOL",', '        -   "spa",', '            "Sauna",', '          ]'].join('\n'))
+    // Long strings, cut, stand beside the items they were lined up with, not those at their place.
+    const long = (tag: string) => `${tag}: ${'the quick brown fox jumps over the lazy dog '.repeat(4)}`
+    const cut = failureMessage(() => expect(tags([long('bravo'), long('charlie')])).toMatchToolCalls(tags([long('alpha'), long('bravo'), long('charlie')])))
+    expect(cut).toMatch(/\n {8}- {3}"alpha: [^\n]*\n {12}"bravo: [^\n]*\n {12}"charlie: /)
+    expect(cut).not.toContain('differ further on')
     // Between the items taken, the rest pair in turn, so an object changed in one field shows that field alone.
     const rows = (list: object[]) => [{ name: 'f', args: { rows: list } }]
     const changed = failureMessage(() =>
