@@ -35,22 +35,25 @@ async function run(argv: readonly string[], cli: CliContext): Promise<void> {
     process.exitCode = EXIT_USER_ERROR
     return
   }
-  // `toolcalls help score` is `toolcalls score --help`, as git and npm read it.
-  if (name === 'help' && args[0] !== undefined) {
-    if (!Object.hasOwn(COMMANDS, args[0])) throw unknown(args[0])
-    return run([args[0], '--help'], cli)
-  }
-  if (name === '--help' || name === '-h' || name === 'help') return cli.out.write(MAIN_USAGE)
   const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
-  // `--help` wins over whatever else the line holds: the help of the command it names, if any.
-  if (load === undefined && (args.includes('--help') || args.includes('-h'))) {
-    const command = args.find((arg) => Object.hasOwn(COMMANDS, arg))
-    return command === undefined ? cli.out.write(MAIN_USAGE) : run([command, '--help'], cli)
+  if (load === undefined) {
+    // `toolcalls help score` and `toolcalls --help score` are `toolcalls score --help`, as git reads them; and
+    // `--help` wins over whatever else the line holds: the usage of the command it names, if any, else the main one.
+    const asksHelp = isHelp(name)
+    if (asksHelp || args.includes('--help') || args.includes('-h')) {
+      if (name === 'help' && args[0] !== undefined && !isHelp(args[0]) && !Object.hasOwn(COMMANDS, args[0])) throw unknown(args[0])
+      const command = (asksHelp ? args.slice(0, 1) : args).find((arg) => Object.hasOwn(COMMANDS, arg))
+      return command === undefined ? cli.out.write(MAIN_USAGE) : run([command, '--help'], cli)
+    }
   }
   if (name === '--version') return cli.out.write(`${version}\n`)
   if (load === undefined) throw unknown(name)
   const command = await load()
   await command(args, cli)
+}
+
+function isHelp(arg: string): boolean {
+  return arg === 'help' || arg === '--help' || arg === '-h'
 }
 
 function unknown(name: string): UserError {

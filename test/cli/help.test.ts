@@ -36,6 +36,10 @@ describe('usage', () => {
     [['nosuch', '-h'], 'Usage: toolcalls <command>'],
     [['--version', '--help'], 'Usage: toolcalls <command>'],
     [['--bogus', 'score', '--help'], 'Usage: toolcalls score '],
+    [['--help', 'score'], 'Usage: toolcalls score '],
+    [['help', '--help'], 'Usage: toolcalls <command>'],
+    [['help', '-h'], 'Usage: toolcalls <command>'],
+    [['help', 'help'], 'Usage: toolcalls <command>'],
   ])('toolcalls %j: --help wins before a command too, with the usage of the command the line names, if any', async (args, usage) => {
     const run = await runCli(args)
     expect(run.stderr).toBe('')
