@@ -231,6 +231,10 @@ function isAsciiIdentifierChar(code: number): boolean {
   return (lower >= 97 && lower <= 122) || isDigit(code) || code === UNDERSCORE // a-z, either case
 }
 
+function isSign(code: number): boolean {
+  return code === MINUS || code === PLUS
+}
+
 function digitValue(code: number): number {
   if (isDigit(code)) return code - ZERO
   const lower = code | 0x20
@@ -497,8 +501,8 @@ class PythonReader {
     if (isDigit(code) || (code === DOT && isDigit(this.text.charCodeAt(this.pos + 1)))) {
       return this.readNumber(negative)
     }
-    // `-(5)`, as Python reads it; the sign of what the parentheses hold, a number alone.
-    if (code === LPAREN) {
+    // `-(5)`, as Python reads it; the sign of what the parentheses hold, a number alone (`-(-5)` is no literal).
+    if (code === LPAREN && !isSign(this.codes[this.pastParentheses(this.pos)]!)) {
       const start = this.pos
       const value = this.readParenthesized()
       if (value instanceof PyFloat) return new PyFloat(negative ? -value.value : value.value)
@@ -880,9 +884,21 @@ class PythonReader {
 
   /** An int key past 2^53, which a double no longer holds (or holds as Infinity), written as Python writes it: exact, from its literal up to the ':' at `pos`. */
   private intKeyText(start: number): string {
-    const literal = this.text.slice(start, this.pos).replace(/[\s_()]/g, '')
-    const negative = literal.startsWith('-')
-    const digits = BigInt(negative || literal.startsWith('+') ? literal.slice(1) : literal)
+    // Read again past what may stand before the literal: parentheses, a sign, space, a comment, a line continued.
+    let position = start
+    let negative = false
+    for (;;) {
+      position = this.skipSpaceFrom(position)
+      const code = this.codes[position]
+      if (code === LPAREN || code === PLUS) position++
+      else if (code === MINUS) {
+        negative = !negative
+        position++
+      } else break
+    }
+    let end = position
+    while (end < this.pos && isAsciiIdentifierChar(this.codes[end]!)) end++
+    const digits = BigInt(this.text.slice(position, end).replaceAll('_', ''))
     return (negative ? -digits : digits).toString()
   }
 

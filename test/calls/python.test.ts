@@ -295,7 +295,7 @@ describe('parsePythonCalls: signs', () => {
   it('reads a sign before a number in parentheses, as Python does', () => {
     expect(valueOf('-(5)')).toBe(-5)
     expect(valueOf('+( 5 )')).toBe(5)
-    expect(valueOf('-(-(2.5))')).toBe(2.5)
+    expect(valueOf('-((2.5))')).toBe(-2.5)
     expect(Object.is(valueOf('-(0)'), 0)).toBe(true)
     expect(Object.is(valueOf('-(0.0)'), -0)).toBe(true)
     expect(valueOf('-(1.5)', { typed: true })).toEqual(new PyFloat(-1.5))
@@ -303,8 +303,9 @@ describe('parsePythonCalls: signs', () => {
   })
 
   it('fails on a sign before parentheses that hold anything but a number', () => {
-    for (const value of ["-('x')", '-(5, 6)', '-()', '-(True)']) {
-      expect(reasonOf(`f(x=${value})`)).toBe("at column 6: expected a number after unary '-' but found '('")
+    // A sign on a signed number is no literal either: literal_eval takes one sign, on a number.
+    for (const value of ["-('x')", '-(5, 6)', '-()', '-(True)', '-(-5)', '+( -2.5)', '-((+1))']) {
+      expect(reasonOf(`f(x=${value})`)).toBe(`at column 6: expected a number after unary '${value[0]}' but found '('`)
     }
   })
 })
@@ -486,6 +487,8 @@ describe('parsePythonCalls: constants and containers', () => {
   it('reads a dict key written in parentheses, as Python does', () => {
     expect(valueOf("{('a'): 1, ( \"b\" ): 2, (3): 4, -(5): 6, -(99999999999999999999): 7}")).toEqual({ a: 1, b: 2, '3': 4, '-5': 6, '-99999999999999999999': 7 })
     expect(reasonOf('f(x={(1, 2): 3})')).toBe('at column 6: dict keys must be strings, numbers, booleans or None')
+    // An int key past 2^53 with a comment or a continued line inside or before it is still written exactly.
+    expect(valueOf('{9007199254740993 # odd\n: 0, (\\\n10000000000000001): 1, -(0x20000000000001): 2}')).toEqual({ '9007199254740993': 0, '10000000000000001': 1, '-9007199254740993': 2 })
   })
 
   it('fails on a list as a dict key', () => {
