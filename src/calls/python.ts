@@ -501,9 +501,13 @@ class PythonReader {
     if (isDigit(code) || (code === DOT && isDigit(this.text.charCodeAt(this.pos + 1)))) {
       return this.readNumber(negative)
     }
-    // `-(5)`, as Python reads it; the sign of what the parentheses hold, a number alone (`-(-5)` is no literal).
-    if (code === LPAREN && !isSign(this.codes[this.pastParentheses(this.pos)]!)) {
-      const start = this.pos
+    return this.readSignedParenthesized(negative)
+  }
+
+  /** `-(5)`, as Python reads it: the sign of what the parentheses hold, a number alone (`-(-5)` is no literal). Apart from readSigned, which stays small. */
+  private readSignedParenthesized(negative: boolean): unknown {
+    const start = this.pos
+    if (this.code() === LPAREN && !isSign(this.codes[this.pastParentheses(start)]!)) {
       const value = this.readParenthesized()
       if (value instanceof PyFloat) return new PyFloat(negative ? -value.value : value.value)
       if (typeof value === 'number') return !negative ? value : this.numberIsFloat ? -value : 0 - value
@@ -866,7 +870,7 @@ class PythonReader {
 
   /** A dict key as Python's `json.dumps` writes it: `1` → "1", `1.0` → "1.0", `True` → "true", `None` → "null". */
   private dictKey(key: unknown, start: number): string {
-    if (typeof key === 'string' && this.stringPrefixLengthAt(this.pastParentheses(start)) >= 0) return key
+    if (typeof key === 'string' && this.stringPrefixLengthAt(this.codes[start] === LPAREN ? this.pastParentheses(start) : start) >= 0) return key
     if (typeof key === 'number') return this.numberIsFloat ? jsonFloatKey(key) : Number.isSafeInteger(key) ? pythonIntRepr(key) : this.intKeyText(start)
     if (key instanceof PyFloat) return jsonFloatKey(key.value)
     if (key === true) return 'true'

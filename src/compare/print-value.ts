@@ -336,7 +336,10 @@ function firstApart(expected: string, received: string, canonical: CanonicalForm
   while (first < shorter && expected.charCodeAt(first) === received.charCodeAt(first)) first++
   if (!searchesCanonically(expected, received, canonical)) return [first, first]
   try {
-    const expectedAt = leavesAt(expected, canonical(received), canonical, first)
+    const receivedForm = canonical(received)
+    // Most differences are ones the canonicalizer reads too: then the first raw one is the one to show, found at once.
+    if (!receivedForm.startsWith(canonical(expected.slice(0, first + 1)))) return [first, first]
+    const expectedAt = leavesAt(expected, receivedForm, canonical, first)
     const receivedAt = leavesAt(received, canonical(expected), canonical, first)
     // Read alike whole: the score held them apart for something else, and the raw difference is what there is to show.
     if (expectedAt === expected.length && receivedAt === received.length) return [first, first]
