@@ -453,6 +453,7 @@ function sameLineEnds(expected: string, received: string, expectedStart: number,
   return [lineEndAt(expected, expectedLine, column, expectedLimit), lineEndAt(received, receivedLine, column, receivedLimit)]
 }
 
+/** Where a window's last line, from `lineStart`, ends: at its column, its newline or the window's limit, whichever comes first. */
 function lineEndAt(text: string, lineStart: number, column: number, limit: number): number {
   const lineEnd = text.indexOf('\n', lineStart)
   return Math.min(lineEnd === -1 ? text.length : lineEnd, lineStart + column, limit)

@@ -47,17 +47,17 @@ const MAX_ALIGNED_CELLS = 4096
  * diff shows them changed.
  */
 function alignedList(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue): unknown[] {
-  const partners = partnersInOrder(gold, pred, (g, p) => Object.is(g, p) || accepts(g, p)) ?? gold.map((_, i) => (i < pred.length ? i : -1))
+  const partners = partnersInOrder(gold, pred, (g, p) => Object.is(g, p) || accepts(g, p))
   return gold.map((item, i) => (partners[i]! >= 0 ? alignMatched(item, pred[partners[i]!], accepts) : item))
 }
 
 /**
  * Which predicted item each gold item stands beside in a diff (-1 for none): those `taken` in
  * order, the longest such run, then those between paired in turn with the predicted ones between.
- * Undefined past MAX_ALIGNED_CELLS.
+ * Past MAX_ALIGNED_CELLS, each beside the one at its place.
  */
-export function partnersInOrder(gold: readonly unknown[], pred: readonly unknown[], taken: (gold: unknown, pred: unknown) => boolean): Int32Array | undefined {
-  if (gold.length * pred.length > MAX_ALIGNED_CELLS) return undefined
+export function partnersInOrder(gold: readonly unknown[], pred: readonly unknown[], taken: (gold: unknown, pred: unknown) => boolean): Int32Array {
+  if (gold.length * pred.length > MAX_ALIGNED_CELLS) return Int32Array.from(gold, (_, i) => (i < pred.length ? i : -1))
   const columns = pred.length + 1
   // longest[g * columns + p]: the longest run within gold[g..] and pred[p..].
   const longest = new Int32Array((gold.length + 1) * columns)

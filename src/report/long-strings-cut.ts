@@ -31,13 +31,13 @@ export function longStringsCut(gold: unknown, pred: unknown, shown: number, diff
   if (isAsymmetricMatcher(gold)) return [gold, cutIn(pred, shown)]
   if (Array.isArray(gold) && Array.isArray(pred)) {
     // Items side by side as the gold was aligned (alignMatched: an item taken is the predicted one itself), so an
-    // item added or left out does not set the rest against other items; past the bound, by place.
+    // item added or left out does not set the rest against other items.
     const partners = partnersInOrder(gold, pred, Object.is)
     const cutGold: unknown[] = []
     const cutPred: unknown[] = []
     // Each place cut once for both sides: cut twice, a deep value would be walked 2^depth times.
     for (let i = 0; i < gold.length; i++) {
-      const partner = partners === undefined ? (i < pred.length ? i : -1) : partners[i]!
+      const partner = partners[i]!
       if (partner < 0) cutGold[i] = cutIn(gold[i], shown)
       else [cutGold[i], cutPred[partner]] = longStringsCut(gold[i], pred[partner], shown, differsFurther, differsFurther && childPath(path, i))
     }
