@@ -13,7 +13,7 @@ import { PyFloat, setEntry, tupleOf } from '../calls/python-values'
 import { dictKeyText } from './dict-key'
 import { ExpressionFailure } from './expression-failure'
 import { type ArithmeticBudget, arithmeticBudget, foldArithmetic } from './fold-arithmetic'
-import { unparsePython } from './unparse'
+import { unparsePython } from '../calls/python-unparse'
 
 /** Reads an argument; the arguments of one model output share a budget for what their arithmetic builds. */
 export function readBfclExpression(node: PyNode, budget: ArithmeticBudget = arithmeticBudget()): ExpressionReading {

@@ -35,6 +35,8 @@ export class PyCall {
     readonly name: string,
     readonly args: Record<string, unknown>,
     readonly positional: unknown[],
+    /** Its text as `ast.unparse` writes it, where it was read from Python. */
+    readonly source?: string,
   ) {}
 }
 

@@ -5,6 +5,7 @@ import { excerptAt, nameExcerpt } from './text-excerpt'
 import { thousands } from './thousands'
 import type { ToolCall } from './tool-call'
 import { withItem } from './with-item'
+import { unparsePython } from './python-unparse'
 import {
   PyCall,
   PyFloat,
@@ -135,7 +136,7 @@ export function describePosition(text: string, position: number): string {
  * arguments of the first form; a call that has any is kept whole as source text instead.
  */
 function bfclCallValue(call: PyCall): unknown {
-  if (call.positional.length > 0 || !hasOwnKeys(call.args)) return formatPythonValue(call)
+  if (call.positional.length > 0 || !hasOwnKeys(call.args)) return call.source ?? formatPythonValue(call)
   const value: Record<string, unknown> = {}
   setEntry(value, call.name, resolveCalls(call.args))
   return value
@@ -478,6 +479,7 @@ class PythonReader {
   }
 
   private readNestedCall(name: string): unknown {
+    const open = this.pos
     this.enter()
     const outerMode = this.mode
     if (outerMode === 'typed') this.mode = 'raw'
@@ -485,12 +487,21 @@ class PythonReader {
     this.mode = outerMode
     this.depth--
     if (outerMode === 'plain') return call
-    if (this.readExpression !== undefined && (call.positional !== undefined || !hasOwnKeys(call.args))) {
-      // Kept as source text, which the syntax tree writes exactly as ast.unparse (a `u` prefix, an int key).
-      this.fail('a call kept as source text is read from its syntax tree')
-    }
-    const raw = new PyCall(name, call.args, call.positional ?? [])
+    const keptAsText = call.positional !== undefined || !hasOwnKeys(call.args)
+    if (this.readExpression !== undefined && keptAsText) this.fail('a call kept as source text is read from its syntax tree')
+    const raw = new PyCall(name, call.args, call.positional ?? [], keptAsText ? this.callSource(name, open) : undefined)
     return outerMode === 'raw' ? raw : bfclCallValue(raw)
+  }
+
+  /** A call just read as values, read again from its `(` as a syntax tree and written as ast.unparse writes it (a `u` prefix, `-0`, an int key). */
+  private callSource(name: string, open: number): string {
+    const end = this.pos
+    this.pos = open
+    this.enter()
+    const node = this.readCallNode({ kind: 'name', position: open, id: name })
+    this.depth--
+    this.pos = end
+    return unparsePython(node)
   }
 
   private readSigned(): unknown {

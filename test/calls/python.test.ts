@@ -746,6 +746,11 @@ describe('parsePythonCalls in typed mode', () => {
     expect(valueOf('g(1.50, "a", (2,), [0x10])', typed)).toBe("g(1.5, 'a', (2,), [16])")
   })
 
+  it('writes what the values alone lose as ast.unparse writes it: a `u` prefix, a sign, -0 and keys that are no strings', () => {
+    expect(valueOf('g(u"a", +5, -0, -(5), {1: 2, True: None})', typed)).toBe("g(u'a', +5, -0, -5, {1: 2, True: None})")
+    expect(valueOf('[g(-0.0), m . n({None: u"x"})]', typed)).toStrictEqual(['g(-0.0)', "m.n({None: u'x'})"])
+  })
+
   it('keeps a nested call that has positional and keyword arguments whole as source text', () => {
     expect(valueOf('g(1, k=2)', typed)).toBe('g(1, k=2)')
   })

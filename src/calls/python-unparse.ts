@@ -3,8 +3,8 @@
  * one space around binary operators, parentheses only where precedence needs them.
  */
 
-import type { BinaryOperator, PyConstant, PyNode } from '../calls/python'
-import { formatPythonValue } from '../calls/python-values'
+import type { BinaryOperator, PyConstant, PyNode } from './python'
+import { formatPythonValue } from './python-values'
 
 // ast.unparse's precedence levels (its `_Precedence`), weakest first.
 const TUPLE = 2

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { unparsePython } from '../../src/bfcl/unparse'
+import { unparsePython } from '../../src/calls/python-unparse'
 import { parsePythonCalls } from '../../src/bfcl/python-calls'
 
 /** The argument of `f(x=<source>)` read as a syntax tree and written back. */
