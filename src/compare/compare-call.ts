@@ -124,6 +124,9 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
     }
     goldFound++
     if (value === null && node.kind === 'optional' && ctx.spec?.args.get(arg)?.nullLeavesOut === true) {
+      // Counted nothing in a pair and an FP apart, as a predicted argument equal to its declared default is.
+      spared += weight
+      defaulted += weight
       if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'omitted', weight, reason: NULL_LEFT_OUT }
       continue
     }

@@ -18,7 +18,7 @@ import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
 import { isCorpusReport, isScore, isTestRunReport } from './score-shape'
 import { didYouMean } from '../compare/nearest'
-import { corpusReportProblem } from '../metric/corpus-report-problem'
+import { corpusReportProblem, figuresProblem } from '../metric/corpus-report-problem'
 import { readingAt } from '../calls/path'
 
 /** Rows of a report's per-tool table a message shows: a model that makes up a name per call would make it thousands of rows. */
@@ -71,6 +71,9 @@ function alreadyScored(received: Score | CorpusReport, optionsArgument: unknown)
   }
   const options = readOptions(optionsArgument, ['by'])
   if (isScore(received)) {
+    // Judged by its F1, which must be the one its counts give, as a report's must.
+    const problem = readingAt('received', () => figuresProblem(received as unknown as Record<string, unknown>))
+    if (problem !== undefined) throw new TypeError(`received: a Score, but ${problem}; pass the Score as the metric gave it`)
     return { figures: received, options, hintNames: { received: 'score', args: ['threshold'] }, detail: (colors, shown) => scoreDetail(received, colors, undefined, shown) }
   }
   // A report is the author's, from evaluate or a file: one edited by hand would be judged by figures its counts do not give.

@@ -11,7 +11,7 @@ import { scoreProblem } from './score-problem'
 const FIGURE_KEYS = ['precision', 'recall', 'f1'] as const
 
 /** Which of a row's figures is not the one its counts give (a figure edited, or lost to JSON as null), or undefined. */
-function figuresProblem(row: Record<string, unknown>): string | undefined {
+export function figuresProblem(row: Record<string, unknown>): string | undefined {
   const expected = figures(row as unknown as Counts)
   for (const key of FIGURE_KEYS) {
     if (row[key] !== expected[key]) return `${key}: expected ${expected[key]}, the ${key} of its counts, received ${printValue(row[key])}`

@@ -14,6 +14,7 @@ import { unreadableAt } from '../calls/path'
 import { CorpusCounts } from './corpus-counts'
 import { type Counts, isCounts } from './figures'
 import type { Score } from './score'
+import { scoreProblem } from './score-problem'
 import { scoreTrajectory } from './score-trajectory'
 import { didYouMean } from '../compare/nearest'
 
@@ -87,7 +88,9 @@ export class ToolCallMetric {
     let i = 0
     for (const score of scores) {
       if (!isCounts(score)) throw new TypeError(`scores[${i}]: expected a Score, with tp, fp and fn finite and not negative`)
-      total.add(score)
+      // A whole Score is added as evaluate adds it: its fractional shares summed exactly, its totals rounded only once for the corpus.
+      if (scoreProblem(score) === undefined) total.addScore(score as Score)
+      else total.add(score)
       i++
     }
     return total.figures().f1

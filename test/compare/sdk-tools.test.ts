@@ -216,6 +216,17 @@ describe("OpenAI's strict mode, where an optional argument is required yet nulla
     ])
   })
 
+  test('a null left out for an optional gold argument spares its FP in the pairing too, so the figures do not depend on the gold order', () => {
+    const optionalUnit = { name: 'get_weather', args: { city: 'Rome', unit: optional() } }
+    const plainUnit = { name: 'get_weather', args: { unit: 'celsius' } }
+    const pred = [{ name: 'get_weather', args: { city: 'Oslo', unit: null } }]
+    // Beside the first: FP 1 and FN 1 for the city, FN 2 for the second apart; beside the second: FP 2, FN 1 and FN 2.
+    for (const gold of [[optionalUnit, plainUnit], [plainUnit, optionalUnit]]) {
+      const score = metric.score(pred, gold)
+      expect([score.tp, score.fp, score.fn, gold[score.pairs[0]!.goldIndex]]).toEqual([1, 1, 3, optionalUnit])
+    }
+  })
+
   test('where the schema does not require the argument, or does not let it be null, a null is no way of leaving it out', () => {
     const loose = new ToolCallMetric({
       grammar: [{ name: 'f', parameters: { type: 'object', properties: { a: { type: ['string', 'null'] }, b: { type: 'string' }, c: {} }, required: ['b', 'c'] } }],

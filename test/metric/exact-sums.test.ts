@@ -24,6 +24,22 @@ describe('corpus sums stay exact', () => {
     expect(metric.aggregate([report, report])).toBe(3 / 4)
   }, 120_000)
 
+  test('aggregate over scores of fractional weights gives the F1 evaluate gives, the scores read back from JSON too', async () => {
+    const { oneOf } = await import('../../src/compare/gold-values')
+    const metric = new ToolCallMetric({ level: 'arg', grammar: { tools: { a: { importance: 0.1, args: { x: { importance: 0.3 } } }, b: { importance: 0.7 }, d: { importance: 1.1 } } } })
+    const episodes = Array.from({ length: 30 }, (_, i) => ({
+      pred: [{ name: 'a', args: { x: i % 3 } }, { name: 'b', args: { y: 'z' } }],
+      gold: [{ name: 'a', args: { x: oneOf(0, 1) } }, { name: 'b', args: { y: 'z' } }, { name: 'd', args: { q: 1 } }],
+    }))
+    const scores = episodes.map(({ pred, gold }) => metric.score(pred, gold))
+    const f1 = evaluate(episodes, metric).f1
+    // Each score's totals are rounded once; summing those rounds a second time, a last bit apart here.
+    const totals = scores.reduce((sum, score) => ({ tp: sum.tp + score.tp, fp: sum.fp + score.fp, fn: sum.fn + score.fn }), { tp: 0, fp: 0, fn: 0 })
+    expect((2 * totals.tp) / (2 * totals.tp + totals.fp + totals.fn)).not.toBe(f1)
+    expect(metric.aggregate(scores)).toBe(f1)
+    expect(metric.aggregate(JSON.parse(JSON.stringify(scores)))).toBe(f1)
+  })
+
   test('integer weights add up exactly, and so does aggregate over scores', () => {
     const metric = new ToolCallMetric({ grammar: { tools: { a: { importance: 3 }, b: { importance: 7 } } } })
     const scores = Array.from({ length: 1000 }, (_, i) =>

@@ -400,6 +400,14 @@ describe('toScoreAtLeast', () => {
     expect(failure(() => expect(score).toScoreAtLeast(0.9))).toContain('Expected F1 ≥ 0.9, received 0.5.')
   })
 
+  test('a Score edited apart from its counts throws naming what is wrong, with or without .not, as a corpus report does', () => {
+    const score = new ToolCallMetric().score(pred, gold)
+    const said = (problem: string) => new TypeError(`received: a Score, but ${problem}; pass the Score as the metric gave it`)
+    expect(() => expect({ ...score, f1: 1 }).toScoreAtLeast(0.9)).toThrow(said('f1: expected 0.5, the f1 of its counts, received 1'))
+    expect(() => expect({ ...score, precision: 0 }).not.toScoreAtLeast(0.9, { by: 'recall' })).toThrow(said('precision: expected 0.5, the precision of its counts, received 0'))
+    expect(JSON.parse(JSON.stringify(score))).toScoreAtLeast(0.5)
+  })
+
   test('reads a corpus report without a gold, and prints its per-tool figures', () => {
     const report = evaluate([
       { pred: [search('cats')], gold: [search('cats')] },
