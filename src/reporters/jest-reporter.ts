@@ -123,10 +123,11 @@ export class ToolCallsJestReporter {
     if (this.narrowed !== undefined) report.narrowed = this.narrowed
     const lines = [`\n${formatTestCorpus(report)}\n`]
     // A file that failed before any of its tests ran; not one whose afterAll threw.
-    const notRun = filesNotRunNote((results.testResults ?? []).filter((file) => file.testExecError != null && file.testResults.length === 0).length)
+    const filesNotRun = (results.testResults ?? []).filter((file) => file.testExecError != null && file.testResults.length === 0).length
+    const notRun = filesNotRunNote(filesNotRun)
     if (notRun !== undefined) lines.push(`${notRun}\n`)
     if (records.unreadable > 0) lines.push(`Tool calls: ${records.unreadable} recorded line(s) could not be read and were left out.\n`)
-    if (this.options.json !== undefined) lines.push(`${reportJsonLine(this.rootDir, this.options.json, report)}\n`)
+    if (this.options.json !== undefined) lines.push(`${reportJsonLine(this.rootDir, this.options.json, report, filesNotRun)}\n`)
     const { failure, note } = minF1Verdict(report, this.options.minF1, this.passWithNoTests && results.numTotalTestSuites === 0)
     for (const said of [note, failure]) if (said !== undefined) lines.push(`${said}\n`)
     // Jest's own reporters write to stderr; the report follows them.

@@ -102,9 +102,10 @@ export class ToolCallsReporter implements Reporter {
     if (config.shard !== undefined && !config.mergeReports) report.shard = shardLabel(config.shard.index, config.shard.count)
     if (narrowed !== undefined) report.narrowed = narrowed
     logger.log(`\n${formatTestCorpus(report)}\n`)
-    const notRun = filesNotRunNote([...this.latest.values()].filter(failedBeforeItsTests).length)
+    const filesNotRun = [...this.latest.values()].filter(failedBeforeItsTests).length
+    const notRun = filesNotRunNote(filesNotRun)
     if (notRun !== undefined) logger.log(`${notRun}\n`)
-    if (this.options.json !== undefined) logger.log(`${reportJsonLine(config.root, this.options.json, report)}\n`)
+    if (this.options.json !== undefined) logger.log(`${reportJsonLine(config.root, this.options.json, report, filesNotRun)}\n`)
     const { failure, note } = minF1Verdict(report, this.options.minF1, this.latest.size === 0 && config.passWithNoTests)
     if (note !== undefined) logger.log(`${note}\n`)
     if (failure === undefined) return

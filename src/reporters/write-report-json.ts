@@ -26,12 +26,17 @@ function alreadyHolds(file: string, text: string): boolean {
 }
 
 /**
- * The line a reporter prints of its `json` option: the report written, or, for a run narrowed to part of the
- * suite that graded nothing (a pre-commit run of other files), not written, as it would only write over a whole run's.
+ * The line a reporter prints of its `json` option: the report written, or not written where it would only
+ * write over a whole run's: for a run narrowed to part of the suite that graded nothing (a pre-commit run of
+ * other files), and for a run some of whose test files failed outside their tests, whose figure lacks them.
  */
-export function reportJsonLine(root: string, path: string, report: TestCorpusReport): string {
+export function reportJsonLine(root: string, path: string, report: TestCorpusReport, filesNotRun: number): string {
   if (report.assertions === 0 && report.narrowed !== undefined) {
     return `Tool calls: no report written to ${resolve(root, path)}: a run narrowed to part of the suite that graded nothing would only write over a whole run's.`
+  }
+  if (filesNotRun > 0) {
+    const files = filesNotRun === 1 ? 'a test file that failed outside its tests' : `${filesNotRun} test files that failed outside their tests`
+    return `Tool calls: no report written to ${resolve(root, path)}: a figure without ${files} would only write over a whole run's.`
   }
   return `Tool calls: report written to ${writeReportJson(root, path, report)}`
 }

@@ -105,18 +105,22 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
     })
   })
 
-  test('says that a test file that failed as it loaded is not in the figure', async () => {
+  test('says that a test file that failed as it loaded is not in the figure, and writes no JSON that would lack it', async () => {
     const files = {
       'broken.spec.js': "test('grades', () => {\n",
       'graded.spec.js': grades('f'),
       // A file whose afterAll throws ran its tests: they are in the figure.
       'after-all.spec.js': `${grades('g')}afterAll(() => { throw new Error('teardown') })\n`,
-      'jest.config.cjs': jestConfig(),
+      'jest.config.cjs': jestConfig({ json: 'corpus.json' }),
     }
     await inScratchProject('jest-broken-', files, async (project) => {
       const outcome = await runRunner('jest', ['--ci', '--runInBand'], project)
       expect(outcome.output).toContain('Tool calls: 2 graded assertions in 2 tests')
       expect(outcome.output).toContain('Tool calls: 1 test file failed outside its tests (as it was loaded, say): what it would have graded is not in the figure.')
+      expect(outcome.output).toContain(
+        `Tool calls: no report written to ${join(project, 'corpus.json')}: a figure without a test file that failed outside its tests would only write over a whole run's.`,
+      )
+      await expect(readFile(join(project, 'corpus.json'))).rejects.toThrow(/ENOENT/)
       expect(outcome.exitCode).toBe(1)
     })
   })
