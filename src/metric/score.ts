@@ -270,7 +270,9 @@ function orderBroken(context: PairingContext): string {
   const goldTurns = context.gold.turnSizes?.length ?? 1
   if (predTurns === goldTurns) return 'the order of turns'
   const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`
-  return `the order of turns (the prediction has ${turns(predTurns)}, the gold ${turns(goldTurns)})`
+  // Gold written as one list of calls is one turn, which an author meaning several may not know.
+  const howTurns = goldTurns === 1 ? ': gold of several turns is a list of them, each a list of calls' : ''
+  return `the order of turns (the prediction has ${turns(predTurns)}, the gold ${turns(goldTurns)}${howTurns})`
 }
 
 /** Why a predicted call past the pairing's bound is unpaired: one of a flood of calls, more than the pairing weighs. */

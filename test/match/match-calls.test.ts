@@ -147,10 +147,13 @@ describe("order: 'turns'", () => {
     // Flat gold is one turn: the prediction's second turn has no gold turn left to pair with.
     const flat = metric.score([[a], [b]], [a, b])
     expect(flat.unmatchedPred.map((u) => [u.kind, u.reason])).toEqual([
-      ['out of order', 'an expected call to b is left, but pairing it would break the order of turns (the prediction has 2 turns, the gold 1 turn)'],
+      [
+        'out of order',
+        'an expected call to b is left, but pairing it would break the order of turns (the prediction has 2 turns, the gold 1 turn: gold of several turns is a list of them, each a list of calls)',
+      ],
     ])
     expect(metric.score([[a], [b]], [[a, b]]).unmatchedPred[0]!.reason).toBe(
-      'an expected call to b is left, but pairing it would break the order of turns (the prediction has 2 turns, the gold 1 turn)',
+      'an expected call to b is left, but pairing it would break the order of turns (the prediction has 2 turns, the gold 1 turn: gold of several turns is a list of them, each a list of calls)',
     )
     expect(metric.score([[b], [a]], [[a], [b]]).unmatchedPred[0]!.reason).toBe('an expected call to a is left, but pairing it would break the order of turns')
     expect(metric.score([[a, b, c]], [[a], [b, c]]).unmatchedPred.map((u) => u.reason)).toContain(
