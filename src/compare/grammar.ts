@@ -207,20 +207,26 @@ function readParameters({ name, parameters, parametersPath, importance }: Return
     if (!isRecord(parameters)) {
       throw new TypeError(`${parametersPath}: expected a JSON Schema object, received ${printValue(parameters)}`)
     }
-    refuseMisspeltKey(parameters, parametersPath, ['properties', 'required'], 'the properties type the arguments, and required names those that must be given')
-    const properties = parameters.properties ?? {}
-    if (!isRecord(properties)) {
-      throw new TypeError(`${parametersPath}.properties: expected an object, received ${printValue(properties)}`)
-    }
     const reader = new ToolSchemaReader(parameters, parametersPath)
-    for (const arg of Object.keys(properties)) {
-      const argPath = childPath(`${parametersPath}.properties`, arg)
-      const property = properties[arg]
-      const schema = reader.argument(property, argPath)
-      if (isRecord(property)) refuseMisspeltKey(property, argPath, ['importance'], "a property's importance weighs its argument")
-      args.set(arg, { importance: readImportance((property as Record<string, unknown>).importance, `${argPath}.importance`), schema })
+    // A `$ref` at the top names the object that holds the properties; those written beside it count too.
+    for (const { schema: object, path: objectPath } of reader.parameterObjects()) {
+      refuseMisspeltKey(object, objectPath, ['properties', 'required'], 'the properties type the arguments, and required names those that must be given')
+      const properties = object.properties ?? {}
+      if (!isRecord(properties)) {
+        throw new TypeError(`${objectPath}.properties: expected an object, received ${printValue(properties)}`)
+      }
+      for (const arg of Object.keys(properties)) {
+        if (args.has(arg)) continue
+        const argPath = childPath(`${objectPath}.properties`, arg)
+        const property = properties[arg]
+        const schema = reader.argument(property, argPath)
+        if (isRecord(property)) refuseMisspeltKey(property, argPath, ['importance'], "a property's importance weighs its argument")
+        args.set(arg, { importance: readImportance((property as Record<string, unknown>).importance, `${argPath}.importance`), schema })
+      }
+      if (object.required !== undefined) {
+        for (const arg of readNameList(object.required, `${objectPath}.required`, 'an argument name', 'argument names')) if (!required.includes(arg)) required.push(arg)
+      }
     }
-    if (parameters.required !== undefined) required = readNameList(parameters.required, `${parametersPath}.required`, 'an argument name', 'argument names')
   }
   for (const arg of required) {
     const spec = args.get(arg)

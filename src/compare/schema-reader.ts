@@ -200,6 +200,21 @@ export class ToolSchemaReader {
     return this.schema(target, targetPath, [], depth)
   }
 
+  /**
+   * The parameters object itself and the object schemas its `$ref`s name in turn (zod-to-json-schema, given a name,
+   * writes `{ $ref: '#/definitions/Name', definitions }`), each with its path: where the arguments' properties are.
+   */
+  parameterObjects(): { schema: Record<string, unknown>; path: string }[] {
+    const objects = [{ schema: this.root, path: this.rootPath }]
+    for (let at = objects[0]!; at.schema.$ref !== undefined; ) {
+      const { target, targetPath } = this.resolve(at.schema.$ref, `${at.path}.$ref`)
+      if (!isRecord(target)) throw new TypeError(`${targetPath}: expected the parameters' schema object, received ${printValue(target)}`)
+      if (objects.some(({ schema }) => schema === target)) throw new TypeError(`${at.path}.$ref: the parameters' schema refers to itself`)
+      objects.push((at = { schema: target, path: targetPath }))
+    }
+    return objects
+  }
+
   /** Resolves a JSON Pointer within the tool's schema; references to other documents are refused, as nothing is fetched. */
   private resolve(ref: unknown, path: string): { target: unknown; targetPath: string } {
     if (typeof ref !== 'string') throw new TypeError(`${path}: expected a reference such as "#/$defs/Name", received ${printValue(ref)}`)

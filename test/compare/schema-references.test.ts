@@ -137,6 +137,45 @@ describe('schemas zod writes', () => {
   })
 })
 
+describe('parameters that are a $ref to their object, as zod-to-json-schema writes them when given a name', () => {
+  const parameters = {
+    $ref: '#/definitions/get_weather',
+    definitions: {
+      get_weather: {
+        type: 'object',
+        properties: { city: { type: 'string' }, days: { type: 'integer' }, unit: { type: ['string', 'null'], enum: ['c', 'f', null] } },
+        required: ['city', 'unit'],
+        additionalProperties: false,
+      },
+    },
+    $schema: 'http://json-schema.org/draft-07/schema#',
+  }
+
+  test("the object it names types the arguments, and its required list counts (a required yet nullable argument's null is left out)", () => {
+    const metric = new ToolCallMetric({ grammar: [{ type: 'function', function: { name: 'get_weather', parameters } }] })
+    expect(schemaReasons(metric, 'get_weather', { city: 'Rome', days: '2', unit: 'k' })).toEqual({
+      days: 'expected an integer (the declared type), received "2"',
+      unit: 'expected one of the declared values "c", "f", null, received "k"',
+    })
+    expect(metric.score([{ name: 'get_weather', args: { city: 'Rome', unit: null } }], [{ name: 'get_weather', args: { city: 'Rome' } }]).f1).toBe(1)
+  })
+
+  test('properties written beside the $ref count too; a $ref to another document, or to no object, is refused', () => {
+    const beside = { ...parameters, properties: { note: { type: 'string' } } }
+    const metric = new ToolCallMetric({ grammar: [{ name: 'get_weather', input_schema: beside }] })
+    expect(schemaReasons(metric, 'get_weather', { city: 5, note: 5 })).toEqual({
+      city: 'expected a string (the declared type), received 5',
+      note: 'expected a string (the declared type), received 5',
+    })
+    expect(() => new ToolCallMetric({ grammar: [{ name: 'f', parameters: { $ref: 'http://example.com/p.json' } }] })).toThrow(
+      new TypeError('options.grammar[0].parameters.$ref: only references within the tool\'s schema ("#/…") are read, received "http://example.com/p.json"'),
+    )
+    expect(() => new ToolCallMetric({ grammar: [{ name: 'f', parameters: { $ref: '#/definitions/p', definitions: { p: 5 } } }] })).toThrow(
+      new TypeError("options.grammar[0].parameters.definitions.p: expected the parameters' schema object, received 5"),
+    )
+  })
+})
+
 describe('references the grader cannot follow are the author\'s TypeError, naming where', () => {
   const grammar = (properties: Record<string, unknown>, defs: Record<string, unknown> = {}) => [
     { name: 'f', parameters: { type: 'object', properties, $defs: defs } },
