@@ -16,6 +16,7 @@ import { checkThreshold, thresholdOption } from './threshold'
 import { MERGE_USAGE } from './usage'
 import { jsonDigest } from './digest'
 import { UserError } from './user-error'
+import { holdsReport } from './own-report'
 
 const OPTIONS = {
   worst: { type: 'string', number: true },
@@ -199,8 +200,8 @@ async function refuseOverUnmergedReport(jsonPath: string): Promise<void> {
   // Only a regular file is read back: /dev/stdout or a FIFO could block the run.
   if (existing === undefined || !existing.isFile()) return
   const read = await readReportFile(jsonPath).catch(() => undefined)
-  if (read === undefined) return
-  if (mergedShards(read) !== undefined) return
+  // A report merge cannot read (bfcl's, evaluate's) is no merge's output either.
+  if (read === undefined ? !(await holdsReport(jsonPath)) : mergedShards(read) !== undefined) return
   throw new UserError(
     `--json ${jsonPath}: ${jsonPath} is a report that merge did not write, and the merged report would write over it; to merge it, list it among the reports and name a new file after --json`,
   )

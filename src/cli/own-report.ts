@@ -35,22 +35,31 @@ const MAX_REPORT_BYTES = 256 << 20
  * first bytes, and not read whole.
  */
 export async function holdsReportOrNothing(path: string): Promise<boolean> {
+  return (await whatFileHolds(path)) !== 'other'
+}
+
+/** Whether a regular file holds a report that `--json` writes, or `evaluate`'s (not `{}` nor blanks), told as holdsReportOrNothing tells it. */
+export async function holdsReport(path: string): Promise<boolean> {
+  return (await whatFileHolds(path)) === 'report'
+}
+
+async function whatFileHolds(path: string): Promise<'report' | 'nothing' | 'other'> {
   const head = fileHead(path, HEAD_BYTES)
-  if (head === undefined) return false
-  if (head.whole && head.text.trim() === '') return true
+  if (head === undefined) return 'other'
+  if (head.whole && head.text.trim() === '') return 'nothing'
   const firstBreak = head.text.indexOf('\n')
   const indented = /^\s*\{\s*$/.test(head.text.slice(0, firstBreak === -1 ? undefined : firstBreak))
   const oneLine = firstBreak === -1 || (head.whole && head.text.slice(firstBreak).trim() === '')
-  if (!indented && !(oneLine && /^\s*[{[]/.test(head.text))) return false
+  if (!indented && !(oneLine && /^\s*[{[]/.test(head.text))) return 'other'
   try {
-    if ((await stat(path)).size > MAX_REPORT_BYTES) return false
+    if ((await stat(path)).size > MAX_REPORT_BYTES) return 'other'
     const text = (await readFile(path, 'utf8')).replace(/^\ufeff/, '')
     // One line that runs past the head is one line still only where no break follows.
-    if (!indented && text.trimEnd().includes('\n')) return false
+    if (!indented && text.trimEnd().includes('\n')) return 'other'
     const value: unknown = JSON.parse(text)
-    return isEmpty(value) || isOwnReport(value)
+    return isEmpty(value) ? 'nothing' : isOwnReport(value) ? 'report' : 'other'
   } catch {
-    return false
+    return 'other'
   }
 }
 

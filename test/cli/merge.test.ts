@@ -1,6 +1,7 @@
 import { copyFileSync, linkSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { evaluate } from '../../src/metric/evaluate'
 import { formatTestCorpus } from '../../src/reporters/format-test-corpus'
 import { type TestCorpusReport, testCorpus } from '../../src/reporters/test-corpus'
 import { jsonl, runCli, tempFolder } from './run-cli'
@@ -126,6 +127,17 @@ describe('toolcalls merge', () => {
     const notes = folder.write('notes.json', '{"todo": 1}')
     expect((await runCli(['merge', a, b, '--json', notes])).code).toBe(2)
     expect(readFileSync(notes, 'utf8')).toBe('{"todo": 1}')
+    // Nor is a report of this tool's that merge cannot read, bfcl's or evaluate's; a placeholder of no data is.
+    const bfcl = folder.write('bfcl.json', `${JSON.stringify({ accuracy: 0.5, correct_count: 1, total_count: 2, failures: [] }, null, 2)}\n`)
+    const corpus = folder.write('corpus.json', `${JSON.stringify(evaluate([{ pred: [], gold: [] }]), null, 2)}\n`)
+    for (const other of [bfcl, corpus]) {
+      const before = readFileSync(other, 'utf8')
+      const refusedRun = await runCli(['merge', a, b, '--json', other])
+      expect([refusedRun.code, refusedRun.stderr]).toEqual([2, expect.stringContaining(`--json ${other}: ${other} is a report that merge did not write`)])
+      expect(readFileSync(other, 'utf8')).toBe(before)
+    }
+    const placeholder = folder.write('placeholder.json', '{}\n')
+    expect((await runCli(['merge', a, b, '--json', placeholder])).code).toBe(0)
   })
 
   test('merges the reports of two folders whose shards have the same names', async () => {
