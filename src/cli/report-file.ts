@@ -58,6 +58,8 @@ export async function checkWritable(path: string, inputs: readonly string[] = []
   if (path === '-') throw new UserError('--json -: name a file for the JSON, or /dev/stdout for the JSON alone on standard output')
   const existing = await statOrUndefined(path)
   if (existing?.isDirectory()) throw new UserError(`${path}: cannot write, it is a directory`)
+  // `out/` names a folder, where the file would be `out`'s own path less the slash.
+  if (existing === undefined && /[/\\]$/.test(path)) throw new UserError(`${path}: cannot write, a path that ends in a slash names a directory; name the report's file`)
   if (existing?.isFile()) {
     for (const input of inputs) {
       const read = input === '-' ? undefined : await statOrUndefined(input)

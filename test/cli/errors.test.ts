@@ -344,6 +344,12 @@ describe('the --json report', () => {
     expectUserError(await runCli(['score', episodes, '--json', out]), `${out}: cannot write, no such directory ${folder.dir}/missing`)
   })
 
+  test('a missing path that ends in a slash is a folder, not a file: a user error saying so', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    const out = `${folder.dir}/reports/`
+    expectUserError(await runCli(['score', episodes, '--json', out]), `${out}: cannot write, a path that ends in a slash names a directory; name the report's file`)
+  })
+
   test("a symbolic link into a missing folder names that folder, the link's target's, before scoring", async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
     const link = join(folder.dir, 'dangling.json')
