@@ -121,6 +121,10 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     if (isAsymmetricMatcher(call)) throw matcherAsCall(call, at)
     throw new TypeError(`${spellPath(lazyChild(at, isTupleCall(call) ? 0 : 'name'))}: expected the tool's name, received ${printValue(name)}`)
   }
+  // No provider lets a tool's name hold a parenthesis: `f(x=1)` is a call written as text, whose every prediction would be wrong.
+  if (name.includes('(')) {
+    throw new TypeError(`${spellPath(lazyChild(at, isTupleCall(call) ? 0 : 'name'))}: expected the tool's name, received the call text ${printValue(name)}; write a gold call as { name, args }`)
+  }
   const argsPath = lazyChild(at, argsKey)
   if (args === undefined) args = {}
   if (!isPlainObject(args)) {

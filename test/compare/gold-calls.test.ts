@@ -68,6 +68,13 @@ describe('reading gold', () => {
     expect(() => read([{ name: 'a', args: {} }, { args: {} }])).toThrow(new TypeError("gold[1].name: expected the tool's name, received undefined"))
   })
 
+  test('a name that is call text throws, as no provider lets a tool name hold a parenthesis', () => {
+    const said = (path: string) => new TypeError(`${path}: expected the tool's name, received the call text "f(x=1)"; write a gold call as { name, args }`)
+    expect(() => read([{ name: 'f(x=1)', args: {} }])).toThrow(said('gold[0].name'))
+    expect(() => read([['g', {}], ['f(x=1)']])).toThrow(said('gold[1][0]'))
+    expect(read([{ name: 'math.factorial', args: {} }, ['get-weather:v2', {}]])).toHaveLength(1)
+  })
+
   test('arguments that are not an object throw', () => {
     expect(() => read([{ name: 'a', args: 'x=1' }])).toThrow(/^gold\[0\]\.args: expected an object of arguments, received "x=1"$/)
   })
