@@ -364,6 +364,8 @@ describe('toolcalls merge', () => {
     ['turn sizes that are no counts', (r: Report) => (r.worst[0]!.goldTurns = [1, -1]), "worst[0].goldTurns: expected a list of the gold's turns' sizes"],
     ['an unknown level', (r: Report) => (r.options.level = 'bogus'), 'options: expected { level: call | arg, order: any | strict | turns, canonicalizer: default | exact | bfcl | toolName }'],
     ['an unknown way of comparing names', (r: Report) => (r.options.name = 'bogus'), 'options.name: expected default | exact | bfcl | toolName'],
+    ['a count of worst episodes below zero', (r: Report) => (r.options.worst = -1), 'options.worst: expected a count'],
+    ['a count of worst episodes that is a string', (r: Report) => (r.options.worst = 'abc'), 'options.worst: expected a count'],
     ['partial sums that do not add up to the count', (r: Report) => (r.exactSums = { total: { fp: [-5] } }), 'exactSums.total.fp: adds up to -5, not fp 6'],
     ['partial sums of a tool the report has not', (r: Report) => (r.exactSums = { perTool: { mail: { tp: [1] } } }), 'exactSums.perTool["mail"]: no such tool in perTool'],
     ['a total its tools do not add up to', (r: Report) => (r.fp = 1e308), 'perTool: its fp adds up to 6, not fp 1e+308'],
