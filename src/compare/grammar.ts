@@ -202,7 +202,7 @@ function readToolSchema(tool: unknown, path: string): ToolSpec {
 
 function readParameters({ name, parameters, parametersPath, importance }: ReturnType<typeof unwrapToolSchema>): ToolSpec {
   const args = new Map<string, ArgSpec>()
-  let required: string[] = []
+  const required: string[] = []
   if (parameters !== undefined && parameters !== null) {
     if (!isRecord(parameters)) {
       throw new TypeError(`${parametersPath}: expected a JSON Schema object, received ${printValue(parameters)}`)
