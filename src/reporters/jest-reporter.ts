@@ -47,8 +47,13 @@ function projectName(displayName: { name: string } | string | null | undefined):
 }
 
 /** How Jest was told to run part of the suite, as its command line says it; undefined for the whole suite. */
-function narrowing(config: JestGlobalConfig): string | undefined {
+function narrowing(config: JestGlobalConfig, argv: readonly string[] = process.argv): string | undefined {
   const ways: string[] = []
+  // Jest keeps the projects picked out of its global config: they are read from its command line.
+  const selected = optionValues(argv, '--selectProjects')
+  if (selected.length > 0) ways.push(`projects ${selected.join(' ')}`)
+  const ignored = optionValues(argv, '--ignoreProjects')
+  if (ignored.length > 0) ways.push(`projects but ${ignored.join(' ')}`)
   const patterns = config.testPathPatterns?.patterns
   if (Array.isArray(patterns) && patterns.length > 0) ways.push(`files ${patterns.join(' ')}`)
   else if (typeof config.testPathPattern === 'string' && config.testPathPattern !== '') ways.push(`files ${config.testPathPattern}`)
@@ -56,6 +61,17 @@ function narrowing(config: JestGlobalConfig): string | undefined {
   if (config.findRelatedTests === true) ways.push('related files')
   else if (config.onlyChanged === true || config.lastCommit === true || typeof config.changedSince === 'string') ways.push('changed files')
   return ways.length === 0 ? undefined : ways.join(', ')
+}
+
+/** The values a command line gives an option of Jest's that takes several (`--selectProjects a b`, `--selectProjects=a`), however often it is given. */
+export function optionValues(argv: readonly string[], option: string): string[] {
+  const values: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg.startsWith(`${option}=`)) values.push(arg.slice(option.length + 1))
+    else if (arg === option) for (; i + 1 < argv.length && !argv[i + 1]!.startsWith('-'); i++) values.push(argv[i + 1]!)
+  }
+  return values
 }
 
 /** What the results say of each test: its name as Vitest writes it (`describe > test`), how many times it ran, and its file's project. */

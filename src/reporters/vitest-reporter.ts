@@ -50,6 +50,9 @@ export function narrowing(vitest: Vitest): string | undefined {
   // The command line's file filters, which Vitest keeps in a field its types do not make public: read with care.
   const files = (vitest as { filenamePattern?: unknown }).filenamePattern
   if (Array.isArray(files) && files.length > 0) ways.push(`files ${files.join(' ')}`)
+  // `--project`, which picks projects out of the config's.
+  const projects: unknown = config.project
+  if (Array.isArray(projects) && projects.length > 0) ways.push(`projects ${projects.join(' ')}`)
   // Watch mode's filter by name is the run's, not the config's (Vitest 3.2 has no getter for it).
   const byName = typeof vitest.getGlobalTestNamePattern === 'function' ? vitest.getGlobalTestNamePattern() : config.testNamePattern
   if (byName !== undefined) ways.push(`-t ${byName.source}`)

@@ -28,10 +28,11 @@ function alreadyHolds(file: string, text: string): boolean {
 /**
  * The line a reporter prints of its `json` option: the report written, or not written where it would only
  * write over a whole run's: for a run narrowed to part of the suite that graded nothing (a pre-commit run of
- * other files), and for a run some of whose test files failed outside their tests, whose figure lacks them.
+ * other files; not a shard), and for a run some of whose test files failed outside their tests, whose figure lacks them.
  */
 export function reportJsonLine(root: string, path: string, report: TestCorpusReport, filesNotRun: number): string {
-  if (report.assertions === 0 && report.narrowed !== undefined) {
+  // A shard's report is its own, never a whole run's, and merge needs every shard's.
+  if (report.assertions === 0 && report.narrowed !== undefined && report.shard === undefined) {
     return `Tool calls: no report written to ${resolve(root, path)}: a run narrowed to part of the suite that graded nothing would only write over a whole run's.`
   }
   if (filesNotRun > 0) {

@@ -208,11 +208,27 @@ describe('the Jest reporter, where projects with a displayName run the files', {
     expect(report.worst.filter((test) => 'project' in test)).toHaveLength(3)
   })
 
+  test('heads a run of projects picked out by --selectProjects or --ignoreProjects as narrowed', async () => {
+    const args = ['--ci', '--runInBand', '--config', 'jest.projects.config.mjs']
+    const picked = await runRunner('jest', [...args, '--selectProjects', 'server'], fixture, runEnvironment({}))
+    expect(picked.output).toContain('in a run narrowed to part of the suite (projects server)')
+    const ignored = await runRunner('jest', [...args, '--ignoreProjects=browser'], fixture, runEnvironment({}))
+    expect(ignored.output).toContain('in a run narrowed to part of the suite (projects but browser)')
+  })
+
   test("keeps the projects through 'toolcalls merge'", async () => {
     const mergedJson = join(scratch, 'projects-merged.json')
     const merged = await runCli(['merge', json, '--worst', '10', '--json', mergedJson])
     expect(merged.code, merged.stderr).toBe(0)
     const report = JSON.parse(await readFile(mergedJson, 'utf8')) as TestCorpusReport
     expect(report.worst.map(({ project, file }) => project ?? file)).toEqual(['browser', 'server', 'browser', ...Array(4).fill('search.spec.ts')])
+  })
+})
+
+describe("the projects a Jest command line picks out", () => {
+  test('are every value of the option, however written and however often given', async () => {
+    const { optionValues } = await import('../../src/reporters/jest-reporter')
+    expect(optionValues(['node', 'jest', '--selectProjects', 'a', 'b', '--ci', '--selectProjects=c'], '--selectProjects')).toEqual(['a', 'b', 'c'])
+    expect(optionValues(['node', 'jest', '--ci', 'a.spec.js'], '--selectProjects')).toEqual([])
   })
 })

@@ -77,6 +77,11 @@ describe('the Vitest reporter', { timeout: 30_000 }, () => {
     // Its report, of nothing, would only write over a whole run's.
     expect(narrowed.output).toContain(`Tool calls: no report written to ${join(scratch, 'narrowed.json')}: a run narrowed to part of the suite that graded nothing would only write over a whole run's.`)
     await expect(readFile(join(scratch, 'narrowed.json'))).rejects.toThrow(/ENOENT/)
+    // A shard's report of nothing is written all the same: it is its own, and merge needs every shard's.
+    const shardJson = join(scratch, 'narrowed-shard.json')
+    const narrowedShard = await runRunner('vitest', ['run', 'no-such-file', '--shard=1/2', '--passWithNoTests'], fixture, runEnvironment({ json: shardJson }))
+    expect(narrowedShard.exitCode, narrowedShard.output).toBe(0)
+    expect(await readReport(shardJson)).toMatchObject({ assertions: 0, shard: '1/2', narrowed: 'files no-such-file' })
     // More shards than files: the last shard runs none.
     const emptyShard = await runRunner('vitest', ['run', '--shard=4/4', '--passWithNoTests'], fixture, runEnvironment({ minF1: 0.7 }))
     expect(emptyShard.output).toContain('Tool calls: minF1 0.7 not judged: a run of no test file, which graded nothing.')
@@ -208,6 +213,10 @@ export default defineConfig({ test: { projects: [${project('server', 'node')}, $
       expect(report).toMatchObject({ tests: 2, tp: 1, fp: 1, fn: 1 })
       expect(report.worst).toEqual([expect.objectContaining({ file: 'agent.spec.ts', project: 'server', f1: 0 })])
       expect(outcome.output).toContain('  |server| agent.spec.ts > asks for the weather  F1 0  TP 0  FP 1  FN 1')
+      // A run of the projects --project picks out is part of the suite.
+      const picked = await runRunner('vitest', ['run', '--project', 'browser'], folder)
+      expect(picked.output).toContain('Tool calls: 1 graded assertion in 1 test, in a run narrowed to part of the suite (projects browser)')
+      expect((await readReport(join(folder, 'corpus.json'))).narrowed).toBe('projects browser')
     } finally {
       await rm(folder, { recursive: true, force: true })
     }
@@ -304,6 +313,11 @@ describe('how a Vitest run was narrowed to part of the suite', () => {
     expect(narrowing(vitest({ getGlobalTestNamePattern: () => undefined }, { testNamePattern: /cats/ }))).toBeUndefined()
     // Vitest 3.2 has no getter: the config's.
     expect(narrowing(vitest({}, { testNamePattern: /cats/ }))).toBe('-t cats')
+  })
+
+  test('names the projects --project picks out', () => {
+    expect(narrowing(vitest({}, { project: ['server', 'b*'] }))).toBe('projects server b*')
+    expect(narrowing(vitest({}, { project: [] }))).toBeUndefined()
   })
 
   test('names the files filtered by, changed and related files, and nothing for the whole suite', () => {
