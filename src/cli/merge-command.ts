@@ -79,6 +79,34 @@ export function mergeReports(
   return { report, exactSums: counts.exactSums() }
 }
 
+/**
+ * How many of the lowest a merge ranks for certain, of the `asked`: no more than a report kept whose list may
+ * have been cut (as long as what it was set to keep), since a lower one of its may lie past that. Says so where
+ * `--worst` asked for more.
+ */
+function certainWorst(
+  asked: number,
+  lists: readonly { kept: number | undefined; listed: number }[],
+  files: readonly string[],
+  toldByOption: boolean,
+  cli: CliContext,
+  what: 'episodes' | 'tests',
+): number {
+  let keep = asked
+  let cutBy: number | undefined
+  lists.forEach(({ kept, listed }, i) => {
+    if (kept !== undefined && listed >= kept && kept < keep) {
+      keep = kept
+      cutBy = i
+    }
+  })
+  if (cutBy !== undefined && toldByOption) {
+    const worst = what === 'episodes' ? 'worst episodes' : 'lowest tests'
+    cli.status.print(`toolcalls merge: --worst ${asked} lists the ${keep} ${worst}: ${files[cutBy]} kept its ${keep} lowest only, so which come after them is not known`)
+  }
+  return keep
+}
+
 /** Reports of test runs merge when their lowest tests are ranked by the same figure. */
 function checkRankedAlike(reports: readonly TestCorpusReport[], files: readonly string[]): void {
   const first = reports[0]!
@@ -235,8 +263,10 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
       (report) => report.shards ?? (report.shard === undefined ? [] : [jsonDigest(report)]),
       (report) => report.shards !== undefined,
     )
-    // A reporter's report does not say how many tests it was set to keep: the reporters' default, unless told.
-    const merged: TestCorpusReport = { ...mergeTestCorpora(reports.reports, worstOption ?? DEFAULT_WORST), files: shards }
+    // A report written before reports said how many tests they kept: the reporters' default, unless told.
+    const kept = reports.reports.flatMap(({ keptWorst }) => (keptWorst === undefined ? [] : [keptWorst]))
+    const keepWorst = certainWorst(worstOption ?? (kept.length > 0 ? Math.max(...kept) : DEFAULT_WORST), reports.reports.map(({ keptWorst, worst }) => ({ kept: keptWorst, listed: worst.length })), files, worstOption !== undefined, cli, 'tests')
+    const merged: TestCorpusReport = { ...mergeTestCorpora(reports.reports, keepWorst), files: shards }
     if (shardDigests!.length > 0) merged.shards = shardDigests
     const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, merged, cli.out))
     if (!jsonAlone) await cli.out.write(`${formatTestCorpus(merged)}\n`)
@@ -255,7 +285,8 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
     (report) => report.command === 'merge',
   )
   const first = reports.reports[0]!
-  const keepWorst = worstOption ?? first.options.worst ?? 5
+  const lists = reports.reports.map(({ options, worst }) => ({ kept: options.worst, listed: worst.length }))
+  const keepWorst = certainWorst(worstOption ?? first.options.worst ?? 5, lists, files, worstOption !== undefined, cli, 'episodes')
   const merged = mergeReports(reports.reports, keepWorst, first.options.name)
   const options: ScoringOptions = { ...first.options, worst: keepWorst }
   const json: ReportJson = reportJson('merge', shards, options, merged.report, merged.exactSums)

@@ -43,6 +43,7 @@ export function testReportProblem(value: Record<string, unknown>): string | unde
   if (sumsProblem !== undefined) return sumsProblem
   if (!FIGURES.includes(value.by as string)) return "by: expected 'f1', 'precision' or 'recall'"
   if (!Array.isArray(value.worst)) return 'worst: expected a list'
+  if (value.keptWorst !== undefined && !isWholeCount(value.keptWorst)) return 'keptWorst: expected a count'
   const wrong = value.worst.findIndex((test) => !isWorstTest(test))
   if (wrong !== -1) return `worst[${wrong}]: expected { file, test, assertions, tp, fp, fn, precision, recall, f1 }`
   if (value.files !== undefined && !isStringList(value.files)) return 'files: expected a list of file names'

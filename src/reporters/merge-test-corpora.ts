@@ -21,7 +21,7 @@ export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst
     argLevelAssertions += report.argLevelAssertions ?? 0
     for (const test of report.worst) worst.push(test)
   }
-  const merged = testCorpusReport(counts, tests, assertions, argLevelAssertions, lowestTests(worst.sort(byFileThenName), by, keepWorst), by)
+  const merged = testCorpusReport(counts, tests, assertions, argLevelAssertions, lowestTests(worst.sort(byFileThenName), by, keepWorst), by, keepWorst)
   // Runs narrowed to part of the suite add up to part of it still.
   const narrowed = [...new Set(reports.flatMap((report) => (report.narrowed === undefined ? [] : [report.narrowed])))]
   if (narrowed.length > 0) merged.narrowed = narrowed.join('; ')

@@ -24,6 +24,8 @@ export interface TestCorpusReport extends Figures {
   argLevelAssertions?: number
   /** The tests lowest by `by`, lowest first; a test whose figure is 1 is never among them. */
   worst: WorstTest[]
+  /** How many lowest tests the run kept at most (`worst`): a merge ranks no more than that for certain. */
+  keptWorst?: number
   by: ScoreFigure
   /** The partials of the sums that are not one double, so that reports of shards merge exactly; left out when there are none. */
   exactSums?: ExactSums
@@ -80,8 +82,9 @@ export function testCorpusReport(
   argLevelAssertions: number,
   worst: WorstTest[],
   by: ScoreFigure,
+  keptWorst: number,
 ): TestCorpusReport {
-  const report: TestCorpusReport = { ...counts.figures(), tests, assertions, perTool: counts.perTool(), worst, by }
+  const report: TestCorpusReport = { ...counts.figures(), tests, assertions, perTool: counts.perTool(), worst, keptWorst, by }
   if (argLevelAssertions > 0) report.argLevelAssertions = argLevelAssertions
   const exactSums = counts.exactSums()
   if (exactSums.total !== undefined || exactSums.perTool !== undefined) report.exactSums = exactSums
@@ -109,5 +112,5 @@ export function testCorpus(tests: Iterable<GradedTest>, { worst, by }: TestCorpu
     assertions: count,
     ...figures(counts),
   }))
-  return testCorpusReport(counts, sorted.length, assertions, argLevelAssertions, lowestTests(figured, by, worst), by)
+  return testCorpusReport(counts, sorted.length, assertions, argLevelAssertions, lowestTests(figured, by, worst), by, worst)
 }

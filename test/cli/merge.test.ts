@@ -39,10 +39,10 @@ interface Report {
 
 const FIGURES = ['tp', 'fp', 'fn', 'precision', 'recall', 'f1', 'episodes', 'perTool'] as const
 
-async function score(name: string, episodes: unknown[]): Promise<Record<string, number | undefined> & Record<string, unknown>> {
+async function score(name: string, episodes: unknown[], worst = 3): Promise<Record<string, number | undefined> & Record<string, unknown>> {
   const file = folder.write(`${name}.jsonl`, jsonl(...episodes))
   const out = join(folder.dir, `${name}.json`)
-  const run = await runCli(['score', file, '--level', 'arg', '--grammar', join(folder.dir, 'grammar.json'), '--json', out, '--worst', '3'])
+  const run = await runCli(['score', file, '--level', 'arg', '--grammar', join(folder.dir, 'grammar.json'), '--json', out, '--worst', String(worst)])
   expect(run.code).toBe(0)
   return JSON.parse(readFileSync(out, 'utf8'))
 }
@@ -247,6 +247,16 @@ describe('toolcalls merge', () => {
     expect(summary(merged)).toEqual(summary(whole))
   })
 
+  test('ranks no more worst episodes than a shard kept, saying so where --worst asked for more', async () => {
+    await score('a', shardA, 1)
+    await score('b', shardB, 1)
+    const [a, b, out] = ['a.json', 'b.json', 'merged.json'].map((name) => join(folder.dir, name)) as [string, string, string]
+    const run = await runCli(['merge', a, b, '--worst', '4', '--json', out])
+    expect(run.stderr).toBe(`toolcalls merge: --worst 4 lists the 1 worst episodes: ${a} kept its 1 lowest only, so which come after them is not known\n`)
+    const merged = JSON.parse(readFileSync(out, 'utf8'))
+    expect([merged.options.worst, merged.worst.length]).toEqual([1, 1])
+  })
+
   test('prints the same figures as the single run', async () => {
     await score('a', shardA)
     await score('b', shardB)
@@ -408,6 +418,22 @@ describe("toolcalls merge of test runs' reports", () => {
     const again = await runCli(['merge', a!, b!, out])
     expect(again.stderr).toBe(`${out}: already merges ${a}; each report is merged once\n`)
     expect(again.code).toBe(2)
+  })
+
+  test('ranks no more lowest tests than a shard kept, saying so where --worst asked for more; by default as many as the shards kept', async () => {
+    // Each shard kept its one lowest test; the second lowest of all may be either's second, which neither kept.
+    const [a, b] = [shard1, shard2].map((tests, i) => write(`kept-${i + 1}.json`, testCorpus(tests, { worst: 1, by: 'f1' })))
+    const out = join(folder.dir, 'merged-kept.json')
+    const asked = await runCli(['merge', a!, b!, '--worst', '3', '--json', out])
+    expect(asked.stderr).toBe(`toolcalls merge: --worst 3 lists the 1 lowest tests: ${a} kept its 1 lowest only, so which come after them is not known\n`)
+    expect(asked.code).toBe(0)
+    const merged = JSON.parse(readFileSync(out, 'utf8')) as TestCorpusReport
+    expect([merged.keptWorst, merged.worst.map(({ test }) => test)]).toEqual([1, ['misses dogs']])
+    // Shards that kept 5, where one lists fewer than it kept: nothing of its was cut, and the other's list decides.
+    const [c, d] = [shard1, shard2].map((tests, i) => write(`kept5-${i + 1}.json`, testCorpus(tests, { worst: 5, by: 'f1' })))
+    const byDefault = await runCli(['merge', c!, d!, '--json', out])
+    expect(byDefault.stderr).toBe('')
+    expect((JSON.parse(readFileSync(out, 'utf8')) as TestCorpusReport).keptWorst).toBe(5)
   })
 
   describe('of a run split with --shard, each report naming its shard', () => {
