@@ -35,8 +35,8 @@ export class PyCall {
     readonly name: string,
     readonly args: Record<string, unknown>,
     readonly positional: unknown[],
-    /** Its text as `ast.unparse` writes it, where it was read from Python. */
-    readonly source?: string,
+    /** Where its `(` stands in the text it was read from, to read it again as source text. */
+    readonly open?: number,
   ) {}
 }
 

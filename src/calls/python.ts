@@ -9,7 +9,6 @@ import { unparsePython } from './python-unparse'
 import {
   PyCall,
   PyFloat,
-  formatPythonValue,
   pythonFloatRepr,
   pythonIntRepr,
   setEntry,
@@ -28,7 +27,7 @@ const NAME_BEYOND_ASCII = /[^\u0000-\u007f]/
 export interface PythonParseOptions {
   /**
    * Keep Python's types: floats become `PyFloat`, tuples `PyTuple`, and a call written as a
-   * value becomes what BFCL's decoder makes of it (see `bfclCallValue`).
+   * value becomes what BFCL's decoder makes of it (see `PythonReader.bfclCallValue`).
    */
   typed?: boolean | undefined
   /**
@@ -127,30 +126,6 @@ export function describePosition(text: string, position: number): string {
   }
   const column = position - lineStart + 1
   return line === 1 ? `column ${column}` : `line ${line}, column ${column}`
-}
-
-/**
- * BFCL's value for a call written as an argument (`resolve_ast_by_type` in its
- * `model_handler/utils.py`): `{ name: { keyword: value } }` when it has keyword arguments,
- * else its source text as `ast.unparse` writes it (`'g(1, 2)'`). BFCL drops the positional
- * arguments of the first form; a call that has any is kept whole as source text instead.
- */
-function bfclCallValue(call: PyCall): unknown {
-  if (call.positional.length > 0 || !hasOwnKeys(call.args)) return call.source ?? formatPythonValue(call)
-  const value: Record<string, unknown> = {}
-  setEntry(value, call.name, resolveCalls(call.args))
-  return value
-}
-
-function resolveCalls(value: unknown): unknown {
-  if (value instanceof PyCall) return bfclCallValue(value)
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) value[index] = resolveCalls(value[index])
-  } else if (value !== null && typeof value === 'object' && !(value instanceof PyFloat)) {
-    const dict = value as Record<string, unknown>
-    for (const key of Object.keys(dict)) setEntry(dict, key, resolveCalls(dict[key]))
-  }
-  return value
 }
 
 function hasOwnKeys(dict: Record<string, unknown>): boolean {
@@ -487,20 +462,45 @@ class PythonReader {
     this.mode = outerMode
     this.depth--
     if (outerMode === 'plain') return call
-    const keptAsText = call.positional !== undefined || !hasOwnKeys(call.args)
-    if (this.readExpression !== undefined && keptAsText) this.fail('a call kept as source text is read from its syntax tree')
-    const raw = new PyCall(name, call.args, call.positional ?? [], keptAsText ? this.callSource(name, open) : undefined)
-    return outerMode === 'raw' ? raw : bfclCallValue(raw)
+    if (this.readExpression !== undefined && (call.positional !== undefined || !hasOwnKeys(call.args))) {
+      this.fail('a call kept as source text is read from its syntax tree')
+    }
+    const raw = new PyCall(name, call.args, call.positional ?? [], open)
+    return outerMode === 'raw' ? raw : this.bfclCallValue(raw)
   }
 
-  /** A call just read as values, read again from its `(` as a syntax tree and written as ast.unparse writes it (a `u` prefix, `-0`, an int key). */
+  /**
+   * BFCL's value for a call written as an argument (`resolve_ast_by_type` in its
+   * `model_handler/utils.py`): `{ name: { keyword: value } }` when it has keyword arguments,
+   * else its source text as `ast.unparse` writes it (`'g(1, 2)'`). BFCL drops the positional
+   * arguments of the first form; a call that has any is kept whole as source text instead.
+   * Only the calls a value shows are written out, so each part of the text is read again once at most.
+   */
+  private bfclCallValue(call: PyCall): unknown {
+    if (call.positional.length > 0 || !hasOwnKeys(call.args)) return this.callSource(call.name, call.open!)
+    const value: Record<string, unknown> = {}
+    setEntry(value, call.name, this.resolveCalls(call.args))
+    return value
+  }
+
+  private resolveCalls(value: unknown): unknown {
+    if (value instanceof PyCall) return this.bfclCallValue(value)
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) value[index] = this.resolveCalls(value[index])
+    } else if (value !== null && typeof value === 'object' && !(value instanceof PyFloat)) {
+      const dict = value as Record<string, unknown>
+      for (const key of Object.keys(dict)) setEntry(dict, key, this.resolveCalls(dict[key]))
+    }
+    return value
+  }
+
+  /** A call read as values, read again from its `(` as a syntax tree and written as ast.unparse writes it (a `u` prefix, `-0`, an int key). */
   private callSource(name: string, open: number): string {
-    const end = this.pos
+    const { pos, depth } = this
     this.pos = open
-    this.enter()
     const node = this.readCallNode({ kind: 'name', position: open, id: name })
-    this.depth--
-    this.pos = end
+    this.pos = pos
+    this.depth = depth
     return unparsePython(node)
   }
 

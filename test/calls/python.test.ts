@@ -751,6 +751,12 @@ describe('parsePythonCalls in typed mode', () => {
     expect(valueOf('[g(-0.0), m . n({None: u"x"})]', typed)).toStrictEqual(['g(-0.0)', "m.n({None: u'x'})"])
   })
 
+  it('writes a call kept as source text whole, with the calls kept so inside it, two hundred deep', () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => i).join(', ')
+    const text = `${'g(1, '.repeat(200)}[${values}]${')'.repeat(200)}`
+    expect(valueOf(`{'k': ${text}}`, typed)).toStrictEqual({ k: text })
+  })
+
   it('keeps a nested call that has positional and keyword arguments whole as source text', () => {
     expect(valueOf('g(1, k=2)', typed)).toBe('g(1, k=2)')
   })
