@@ -16,7 +16,8 @@ import { checkThreshold, thresholdOption } from './threshold'
 import { MERGE_USAGE } from './usage'
 import { jsonDigest } from './digest'
 import { UserError } from './user-error'
-import { holdsReport } from './own-report'
+import { heldReport, scoreReportCommand } from './own-report'
+import { isTestReport } from './test-report-json'
 
 const OPTIONS = {
   worst: { type: 'string', number: true },
@@ -219,6 +220,12 @@ async function identityOf(path: string): Promise<string> {
   }
 }
 
+/** Whether a file merge cannot read holds a report all the same (bfcl's, evaluate's), one merge did not write: not one of merge's own that no longer reads as one, as of another version. */
+async function holdsUnmergedReport(path: string): Promise<boolean> {
+  const held = await heldReport(path)
+  return held !== undefined && scoreReportCommand(held) !== 'merge' && !(isTestReport(held) && Array.isArray(held.files))
+}
+
 /**
  * `merge --json a.json b.json` reads as "merge a and b, as JSON", but writes the merge of b alone
  * over a: a report that merge did not write is never written over. Its own output, merged before, is.
@@ -228,8 +235,7 @@ async function refuseOverUnmergedReport(jsonPath: string): Promise<void> {
   // Only a regular file is read back: /dev/stdout or a FIFO could block the run.
   if (existing === undefined || !existing.isFile()) return
   const read = await readReportFile(jsonPath).catch(() => undefined)
-  // A report merge cannot read (bfcl's, evaluate's) is no merge's output either.
-  if (read === undefined ? !(await holdsReport(jsonPath)) : mergedShards(read) !== undefined) return
+  if (read === undefined ? !(await holdsUnmergedReport(jsonPath)) : mergedShards(read) !== undefined) return
   throw new UserError(
     `--json ${jsonPath}: ${jsonPath} is a report that merge did not write, and the merged report would write over it; to merge it, list it among the reports and name a new file after --json`,
   )

@@ -38,12 +38,14 @@ export async function holdsReportOrNothing(path: string): Promise<boolean> {
   return (await whatFileHolds(path)) !== 'other'
 }
 
-/** Whether a regular file holds a report that `--json` writes, or `evaluate`'s (not `{}` nor blanks), told as holdsReportOrNothing tells it. */
-export async function holdsReport(path: string): Promise<boolean> {
-  return (await whatFileHolds(path)) === 'report'
+/** The report a regular file holds, one that `--json` writes or `evaluate`'s (not `{}` nor blanks), told as holdsReportOrNothing tells it; else undefined. */
+export async function heldReport(path: string): Promise<Record<string, unknown> | undefined> {
+  const held = await whatFileHolds(path)
+  return typeof held === 'object' ? held : undefined
 }
 
-async function whatFileHolds(path: string): Promise<'report' | 'nothing' | 'other'> {
+/** The report the file holds, or whether it holds nothing or something else. */
+async function whatFileHolds(path: string): Promise<Record<string, unknown> | 'nothing' | 'other'> {
   const head = fileHead(path, HEAD_BYTES)
   if (head === undefined) return 'other'
   if (head.whole && head.text.trim() === '') return 'nothing'
@@ -57,7 +59,7 @@ async function whatFileHolds(path: string): Promise<'report' | 'nothing' | 'othe
     // One line that runs past the head is one line still only where no break follows.
     if (!indented && text.trimEnd().includes('\n')) return 'other'
     const value: unknown = JSON.parse(text)
-    return isEmpty(value) ? 'nothing' : isOwnReport(value) ? 'report' : 'other'
+    return isEmpty(value) ? 'nothing' : isOwnReport(value) ? (value as Record<string, unknown>) : 'other'
   } catch {
     return 'other'
   }

@@ -84,7 +84,7 @@ function reportProblem(value: unknown): string | undefined {
   if (value.inputDigests !== undefined && !isStringList(value.inputDigests)) return 'inputDigests: expected a list of digests'
   if (options.grammarDigest !== undefined && typeof options.grammarDigest !== 'string') return 'options.grammarDigest: expected a digest'
   // How many worst episodes a merge keeps, where --worst does not say.
-  if (options.worst !== undefined && !(Number.isSafeInteger(options.worst) && (options.worst as number) >= 0)) return 'options.worst: expected a count'
+  if (options.worst !== undefined && !(Number.isInteger(options.worst) && (options.worst as number) >= 0)) return 'options.worst: expected a count'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as ReportJson, value.exactSums)

@@ -138,6 +138,10 @@ describe('toolcalls merge', () => {
     }
     const placeholder = folder.write('placeholder.json', '{}\n')
     expect((await runCli(['merge', a, b, '--json', placeholder])).code).toBe(0)
+    // A report of merge's own that no longer reads as one (of another version, say) is still merge's to write over.
+    const unreadable = folder.write('old-merge.json', `${JSON.stringify({ ...JSON.parse(readFileSync(merged, 'utf8')), episodes: 'many' }, null, 2)}\n`)
+    expect((await runCli(['merge', a, b, '--json', unreadable])).code).toBe(0)
+    expect(JSON.parse(readFileSync(unreadable, 'utf8')).episodes).toBe(JSON.parse(readFileSync(merged, 'utf8')).episodes)
   })
 
   test('merges the reports of two folders whose shards have the same names', async () => {
@@ -245,6 +249,15 @@ describe('toolcalls merge', () => {
     const summary = (report: Record<string, unknown>) =>
       (report.worst as { id: string; index: number; score: { f1: number } }[]).map(({ id, index, score }) => [id, index, score.f1])
     expect(summary(merged)).toEqual(summary(whole))
+  })
+
+  test('merges reports that keep more worst episodes than a double holds exactly, as score writes them', async () => {
+    await score('a', shardA, 1)
+    const huge = join(folder.dir, 'huge.json')
+    const file = folder.write('huge.jsonl', jsonl(...shardB))
+    expect((await runCli(['score', file, '--level', 'arg', '--grammar', join(folder.dir, 'grammar.json'), '--json', huge, '--worst', '99999999999999999999'])).code).toBe(0)
+    const run = await runCli(['merge', huge, join(folder.dir, 'a.json')])
+    expect([run.code, run.stderr]).toEqual([0, ''])
   })
 
   test('ranks no more worst episodes than a shard kept, saying so where --worst asked for more', async () => {
