@@ -91,6 +91,11 @@ function thrownAt(at: LazyPath, error: unknown): unknown {
   return spelled === '' ? error : unreadableAt(spelled, error)
 }
 
+/** No provider lets a tool's name hold a parenthesis: such a name is a call written as text (`f(x=1)`), against which every prediction would be wrong. */
+export function isCallText(name: string): boolean {
+  return name.includes('(')
+}
+
 function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   let name: unknown
   let args: unknown
@@ -121,8 +126,7 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
     if (isAsymmetricMatcher(call)) throw matcherAsCall(call, at)
     throw new TypeError(`${spellPath(lazyChild(at, isTupleCall(call) ? 0 : 'name'))}: expected the tool's name, received ${printValue(name)}`)
   }
-  // No provider lets a tool's name hold a parenthesis: `f(x=1)` is a call written as text, whose every prediction would be wrong.
-  if (name.includes('(')) {
+  if (isCallText(name)) {
     throw new TypeError(`${spellPath(lazyChild(at, isTupleCall(call) ? 0 : 'name'))}: expected the tool's name, received the call text ${printValue(name)}; write a gold call as { name, args }`)
   }
   const argsPath = lazyChild(at, argsKey)

@@ -13,7 +13,7 @@ import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options
 import { type PairDetail, scorePairing } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import { pairCalls } from '../match/pair-calls'
-import { readGold } from '../compare/gold-calls'
+import { isCallText, readGold } from '../compare/gold-calls'
 import { countDiffering, formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { longReasonCut } from '../report/long-reason-cut'
@@ -155,6 +155,9 @@ export function toHaveCalledTool(
   ...rest: unknown[]
 ): MatcherResult {
   if (typeof name !== 'string' || name === '') throw new TypeError(`name: expected the tool's name, received ${printValue(name)}`)
+  if (isCallText(name)) {
+    throw new TypeError(`name: expected the tool's name, received the call text ${printValue(name)}; toHaveCalledTool(name, args) takes the arguments apart`)
+  }
   // A third argument, such as options, would be ignored: refuse it.
   if (rest.length > 0) throw new TypeError(`toHaveCalledTool(name, args?): expected at most two arguments, received ${rest.length + 2}`)
   const calls = toolCalls(received)

@@ -533,6 +533,12 @@ describe('toHaveCalledTool', () => {
     )
   })
 
+  test('a name that is call text throws, with or without .not, rather than passing .not for want of such a tool', () => {
+    const said = new TypeError(`name: expected the tool's name, received the call text "search(q='cats')"; toHaveCalledTool(name, args) takes the arguments apart`)
+    expect(() => expect(calls).not.toHaveCalledTool("search(q='cats')")).toThrow(said)
+    expect(() => expect(calls).toHaveCalledTool("search(q='cats')", { q: 'cats' })).toThrow(said)
+  })
+
   test('matches the arguments as gold values', () => {
     expect(calls).toHaveCalledTool('search', { q: oneOf('dogs', 'cats') })
     expect(calls).toHaveCalledTool('answer', { a: expect.stringMatching(/^me/) })
