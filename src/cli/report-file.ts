@@ -5,6 +5,7 @@ import { trackTemporaryFile, untrackTemporaryFile } from './interrupt'
 import { holdsReportOrNothing } from './own-report'
 import type { Output } from './output'
 import { UserError } from './user-error'
+import { namesDirectory } from '../reporters/write-report-json'
 
 /** The `--json OUT` option of the commands that write a report. */
 export const JSON_OPTION = { type: 'string', value: "the report's path (--json /dev/stdout writes the JSON alone to standard output)" } as const
@@ -59,7 +60,7 @@ export async function checkWritable(path: string, inputs: readonly string[] = []
   const existing = await statOrUndefined(path)
   if (existing?.isDirectory()) throw new UserError(`${path}: cannot write, it is a directory`)
   // `out/` names a folder, where the file would be `out`'s own path less the slash.
-  if (existing === undefined && /[/\\]$/.test(path)) throw new UserError(`${path}: cannot write, a path that ends in a slash names a directory; name the report's file`)
+  if (existing === undefined && namesDirectory(path)) throw new UserError(`${path}: cannot write, a path that ends in a slash names a directory; name the report's file`)
   if (existing?.isFile()) {
     for (const input of inputs) {
       const read = input === '-' ? undefined : await statOrUndefined(input)

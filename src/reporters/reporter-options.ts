@@ -3,6 +3,7 @@ import { printValue } from '../compare/print-value'
 import type { ScoreFigure } from '../matchers/matcher-types'
 import { checkOptions } from '../match/options'
 import { didYouMean } from '../compare/nearest'
+import { namesDirectory } from './write-report-json'
 
 /** The options of either runner's corpus reporter. */
 export interface ToolCallsReporterOptions {
@@ -40,6 +41,9 @@ export function readReporterOptions(options: unknown, reporter: string): Resolve
   }
   if (json !== undefined && (typeof json !== 'string' || json === '')) {
     throw new TypeError(`${path}.json: expected the path of a file to write, received ${printValue(json)}`)
+  }
+  if (json !== undefined && namesDirectory(json)) {
+    throw new TypeError(`${path}.json: expected the path of a file to write, received ${printValue(json)}, which ends in a slash and so names a directory`)
   }
   if (typeof worst !== 'number' || !Number.isInteger(worst) || worst < 0) {
     throw new TypeError(`${path}.worst: expected a count of tests (0 or more), received ${printValue(worst)}`)

@@ -2,6 +2,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { TestCorpusReport } from './test-corpus'
 
+/** Whether a path ends in a slash, and so names a directory, not a file (a backslash too, on Windows, where it is one). */
+export function namesDirectory(path: string): boolean {
+  return path.endsWith('/') || (process.platform === 'win32' && path.endsWith('\\'))
+}
+
 /**
  * Writes the report as JSON to `path`, resolved from the runner's root; makes the folder when
  * missing. Returns the full path. A file that already holds the same report is left untouched:

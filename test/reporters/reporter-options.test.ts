@@ -25,6 +25,13 @@ describe('readReporterOptions', () => {
     expect(() => readReporterOptions(throwing, 'r')).toThrow(new TypeError('r options: could not be read (no minF1 here)'))
   })
 
+  test('refuses a json path that ends in a slash, which names a directory, where the report would be written as a file of its name', () => {
+    expect(() => readReporterOptions({ json: 'reports/' }, 'r')).toThrow(
+      new TypeError('r options.json: expected the path of a file to write, received "reports/", which ends in a slash and so names a directory'),
+    )
+    expect(readReporterOptions({ json: 'reports/corpus.json' }, 'r').json).toBe('reports/corpus.json')
+  })
+
   test('suggests the figure meant by a misspelt one', () => {
     expect(() => readReporterOptions({ by: 'recal' }, 'r')).toThrow(new TypeError("r options.by: expected 'f1', 'precision' or 'recall', received \"recal\" (did you mean 'recall'?)"))
   })
