@@ -28,14 +28,14 @@ export interface PairRank {
   agreement: number
   /**
    * At arg level, what pairing the two calls spares beyond their agreement: the weight of predicted
-   * arguments that equal their declared default (counted nothing in a pair, FP apart), less that of
-   * optional gold arguments given (counted in a pair, nothing apart). A pairing's FP + FN is a constant
+   * arguments that equal their declared default or are a null left out (counted nothing in a pair, FP
+   * apart), less that of optional gold arguments given (counted in a pair, nothing apart). A pairing's FP + FN is a constant
    * less twice its agreement less the sum of this, so among pairings of equal agreement, the one that
    * spares the most has the fewest errors, whatever order the calls came in.
    */
   spared: number
   /**
-   * The weight of predicted arguments that equal their declared default. Among pairings that spare as
+   * The weight of predicted arguments that equal their declared default or are a null left out. Among pairings that spare as
    * many errors, the one that leaves out the most by defaults gives the most optional gold arguments,
    * each an FN in a pair, so it has the fewest FPs: its FP and FN, not only their sum, are then the same
    * whatever order the calls came in.

@@ -51,3 +51,14 @@ export function hasScoreEntries(value: unknown): value is ScoreEntries {
   const { pairs, unmatchedPred, unmatchedGold } = value as Record<string, unknown>
   return Array.isArray(pairs) && Array.isArray(unmatchedPred) && Array.isArray(unmatchedGold)
 }
+
+/** Whether a score's entries add up, exactly summed and rounded once, to its own totals: so it is as the metric gave it. */
+export function sharesAddUpTo(score: Counts & ScoreEntries): boolean {
+  const sums = [new ExactSum(), new ExactSum(), new ExactSum()] as const
+  forEachToolShare(score, (_tool, tp, fp, fn) => {
+    sums[0].add(tp)
+    sums[1].add(fp)
+    sums[2].add(fn)
+  })
+  return sums[0].value === score.tp && sums[1].value === score.fp && sums[2].value === score.fn
+}

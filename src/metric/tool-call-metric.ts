@@ -15,6 +15,7 @@ import { CorpusCounts } from './corpus-counts'
 import { type Counts, isCounts } from './figures'
 import type { Score } from './score'
 import { scoreProblem } from './score-problem'
+import { sharesAddUpTo } from './per-tool'
 import { scoreTrajectory } from './score-trajectory'
 import { didYouMean } from '../compare/nearest'
 
@@ -88,8 +89,8 @@ export class ToolCallMetric {
     let i = 0
     for (const score of scores) {
       if (!isCounts(score)) throw new TypeError(`scores[${i}]: expected a Score, with tp, fp and fn finite and not negative`)
-      // A whole Score is added as evaluate adds it: its fractional shares summed exactly, its totals rounded only once for the corpus.
-      if (scoreProblem(score) === undefined) total.addScore(score as Score)
+      // A Score as the metric gave it is added as evaluate adds it: its fractional shares summed exactly, its totals rounded only once for the corpus.
+      if (scoreProblem(score) === undefined && sharesAddUpTo(score as Score)) total.addScore(score as Score)
       else total.add(score)
       i++
     }

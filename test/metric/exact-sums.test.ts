@@ -38,6 +38,12 @@ describe('corpus sums stay exact', () => {
     expect((2 * totals.tp) / (2 * totals.tp + totals.fp + totals.fn)).not.toBe(f1)
     expect(metric.aggregate(scores)).toBe(f1)
     expect(metric.aggregate(JSON.parse(JSON.stringify(scores)))).toBe(f1)
+    // A Score whose totals were edited apart from its entries is taken by its totals, whatever its weights.
+    const wrong = scores[2]!
+    expect(wrong.fp).toBeGreaterThan(0)
+    const edited = scores.map((score) => (score === wrong ? { ...score, fp: 0 } : score))
+    expect(metric.aggregate(edited)).toBe(metric.aggregate(scores.map((score) => (score === wrong ? { tp: wrong.tp, fp: 0, fn: wrong.fn } : score))))
+    expect(metric.aggregate(edited)).not.toBe(f1)
   })
 
   test('integer weights add up exactly, and so does aggregate over scores', () => {
