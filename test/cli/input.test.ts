@@ -163,6 +163,19 @@ describe('input in another form than JSON lines', () => {
     expect(bz.code).toBe(2)
   })
 
+  test('UTF-16 text, as Windows PowerShell writes it, is a user error that says how to convert it', async () => {
+    const text = `\ufeff${JSON.stringify({ pred: [search('a')], gold: [search('a')] })}\n`
+    const littleEndian = folder.write('episodes.jsonl', Buffer.from(text, 'utf16le'))
+    const run = await runCli(['score', littleEndian])
+    expect(run.stderr).toBe(
+      `${littleEndian}: UTF-16 text (it begins with UTF-16's byte-order mark), where JSON lines are read as UTF-8; convert it first (iconv -f UTF-16 -t UTF-8 ${littleEndian} | toolcalls ... -)\n`,
+    )
+    expect(run.code).toBe(2)
+    const bigEndian = Buffer.from(text, 'utf16le').swap16()
+    const fromStdin = await runCli(['score', '-'], { input: bigEndian })
+    expect(fromStdin.stderr).toBe("stdin: UTF-16 text (it begins with UTF-16's byte-order mark), where JSON lines are read as UTF-8; convert it first (iconv -f UTF-16 -t UTF-8 into the command)\n")
+  })
+
   test('a compressed stream is told however its first bytes come, one at a time through a pipe', async () => {
     const { gzipSync } = await import('node:zlib')
     const episodes = gzipSync(JSON.stringify({ pred: [search('a')], gold: [search('a')] }))
