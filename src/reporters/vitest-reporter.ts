@@ -46,6 +46,8 @@ function failedBeforeItsTests(module: TestModule): boolean {
 /** How Vitest was told to run part of the suite, as its command line says it; undefined for the whole suite. */
 export function narrowing(vitest: Vitest): string | undefined {
   const { config } = vitest
+  // Blobs joined by --merge-reports are reported whole: the merging command's filters apply to none of them.
+  if (config.mergeReports) return undefined
   const ways: string[] = []
   // The command line's file filters, which Vitest keeps in a field its types do not make public: read with care.
   const files = (vitest as { filenamePattern?: unknown }).filenamePattern

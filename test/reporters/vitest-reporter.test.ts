@@ -315,6 +315,10 @@ describe('how a Vitest run was narrowed to part of the suite', () => {
     expect(narrowing(vitest({}, { testNamePattern: /cats/ }))).toBe('-t cats')
   })
 
+  test('names nothing where blobs are joined by --merge-reports, whose filters Vitest applies to none of them', () => {
+    expect(narrowing(vitest({ filenamePattern: ['agent/'] }, { mergeReports: '.vitest-reports', testNamePattern: /books/ }))).toBeUndefined()
+  })
+
   test('names the projects --project picks out', () => {
     expect(narrowing(vitest({}, { project: ['server', 'b*'] }))).toBe('projects server b*')
     expect(narrowing(vitest({}, { project: [] }))).toBeUndefined()
