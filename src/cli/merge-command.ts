@@ -103,7 +103,7 @@ function certainWorst(
   })
   if (cutBy !== undefined && toldByOption) {
     const worst = what === 'episodes' ? 'worst episodes' : 'lowest tests'
-    cli.status.print(`toolcalls merge: --worst ${asked} lists the ${keep} ${worst}: ${files[cutBy]} kept its ${keep} lowest only, so which come after them is not known`)
+    cli.status.print(`toolcalls merge: --worst ${asked} lists ${keep} of the ${worst}: ${files[cutBy]} kept its lowest ${keep} only, so which come after them is not known`)
   }
   return keep
 }
@@ -271,7 +271,9 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
     )
     // A report written before reports said how many tests they kept: the reporters' default, unless told.
     const kept = reports.reports.flatMap(({ keptWorst }) => (keptWorst === undefined ? [] : [keptWorst]))
-    const keepWorst = certainWorst(worstOption ?? (kept.length > 0 ? Math.max(...kept) : DEFAULT_WORST), reports.reports.map(({ keptWorst, worst }) => ({ kept: keptWorst, listed: worst.length })), files, worstOption !== undefined, cli, 'tests')
+    const asked = worstOption ?? (kept.length > 0 ? Math.max(...kept) : DEFAULT_WORST)
+    const lists = reports.reports.map(({ keptWorst, worst }) => ({ kept: keptWorst, listed: worst.length }))
+    const keepWorst = certainWorst(asked, lists, files, worstOption !== undefined, cli, 'tests')
     const merged: TestCorpusReport = { ...mergeTestCorpora(reports.reports, keepWorst), files: shards }
     if (shardDigests!.length > 0) merged.shards = shardDigests
     const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, merged, cli.out))

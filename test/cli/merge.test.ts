@@ -265,7 +265,7 @@ describe('toolcalls merge', () => {
     await score('b', shardB, 1)
     const [a, b, out] = ['a.json', 'b.json', 'merged.json'].map((name) => join(folder.dir, name)) as [string, string, string]
     const run = await runCli(['merge', a, b, '--worst', '4', '--json', out])
-    expect(run.stderr).toBe(`toolcalls merge: --worst 4 lists the 1 worst episodes: ${a} kept its 1 lowest only, so which come after them is not known\n`)
+    expect(run.stderr).toBe(`toolcalls merge: --worst 4 lists 1 of the worst episodes: ${a} kept its lowest 1 only, so which come after them is not known\n`)
     const merged = JSON.parse(readFileSync(out, 'utf8'))
     expect([merged.options.worst, merged.worst.length]).toEqual([1, 1])
   })
@@ -438,7 +438,7 @@ describe("toolcalls merge of test runs' reports", () => {
     const [a, b] = [shard1, shard2].map((tests, i) => write(`kept-${i + 1}.json`, testCorpus(tests, { worst: 1, by: 'f1' })))
     const out = join(folder.dir, 'merged-kept.json')
     const asked = await runCli(['merge', a!, b!, '--worst', '3', '--json', out])
-    expect(asked.stderr).toBe(`toolcalls merge: --worst 3 lists the 1 lowest tests: ${a} kept its 1 lowest only, so which come after them is not known\n`)
+    expect(asked.stderr).toBe(`toolcalls merge: --worst 3 lists 1 of the lowest tests: ${a} kept its lowest 1 only, so which come after them is not known\n`)
     expect(asked.code).toBe(0)
     const merged = JSON.parse(readFileSync(out, 'utf8')) as TestCorpusReport
     expect([merged.keptWorst, merged.worst.map(({ test }) => test)]).toEqual([1, ['misses dogs']])
