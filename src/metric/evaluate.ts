@@ -17,7 +17,10 @@ export interface Episode {
   id?: string | number
   pred: unknown
   gold: unknown
-  /** A grammar for this episode alone, in place of the metric's, as `metric.score(pred, gold, { grammar })` takes it. */
+  /**
+   * A grammar for this episode alone, in place of the metric's, as `metric.score(pred, gold, { grammar })` takes it.
+   * The same object given to episode after episode is read once: one changed between episodes must be a new object.
+   */
   grammar?: GrammarInput | undefined
 }
 
@@ -42,8 +45,11 @@ export interface CorpusReport extends Figures {
 export interface EvaluateOptions {
   /** How many of the worst episodes to keep (default 5). */
   worst?: number | undefined
-  /** Called with each episode's result as soon as it is scored. */
-  onEpisode?: ((result: EpisodeResult) => void) | undefined
+  /**
+   * Called with each episode's result as soon as it is scored. Of an async source, a promise it returns is
+   * awaited before the next episode is read (its rejection rejects the run); of a sync one, it throws a TypeError.
+   */
+  onEpisode?: ((result: EpisodeResult) => unknown) | undefined
   /** 'json': each episode's gold is in its JSON form (`$oneOf`, `$optional`), as read from a file. */
   goldForm?: GoldForm | undefined
 }
@@ -186,7 +192,7 @@ interface Run {
   goldForm: GoldForm
   onEpisode: EvaluateOptions['onEpisode']
   accumulator: CorpusAccumulator
-  /** The last episode's own grammar, read: a corpus that hands every episode the same one reads it once. */
+  /** The last episode's own grammar, read: a corpus that hands every episode the same object reads it once (one changed between episodes must be a new object). */
   lastGrammar?: { input: unknown; options: ResolvedMatchOptions }
 }
 
@@ -199,7 +205,8 @@ function optionsFor(run: Run, grammar: unknown, index: number): ResolvedMatchOpt
   return run.lastGrammar.options
 }
 
-function scoreEpisode(raw: unknown, index: number, run: Run): void {
+/** Scores one episode; gives what `onEpisode` returned. */
+function scoreEpisode(raw: unknown, index: number, run: Run): unknown {
   const episode = readEpisode(raw, index)
   const goldPath = `episodes[${index}].gold`
   const options = optionsFor(run, episode.grammar, index)
@@ -209,7 +216,11 @@ function scoreEpisode(raw: unknown, index: number, run: Run): void {
       : scoreUnreadable(episode.unreadablePred, episode.gold, options, goldPath, run.goldForm)
   const result: EpisodeResult = episode.id === undefined ? { index, score } : { id: episode.id, index, score }
   run.accumulator.add(result)
-  run.onEpisode?.(result)
+  return run.onEpisode?.(result)
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function'
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {
@@ -253,7 +264,10 @@ async function evaluateAsync(episodes: AsyncIterable<unknown>, metric: unknown, 
   // In an async function, so that a bad metric or option rejects the promise, as every other error of the run does.
   const run = startRun(metric, options)
   let index = 0
-  for await (const episode of episodes) scoreEpisode(episode, index++, run)
+  for await (const episode of episodes) {
+    const returned = scoreEpisode(episode, index++, run)
+    if (isThenable(returned)) await returned
+  }
   return run.accumulator.report()
 }
 
@@ -281,6 +295,15 @@ export function evaluate(
     throw new TypeError(`episodes: expected an iterable or async iterable of { id?, pred, gold }, received ${printValue(episodes)}`)
   }
   let index = 0
-  for (const episode of episodes) scoreEpisode(episode, index++, run)
+  for (const episode of episodes) {
+    const returned = scoreEpisode(episode, index++, run)
+    if (isThenable(returned)) {
+      // Not left to reject unhandled: the TypeError below says what to do instead.
+      Promise.resolve(returned).catch(() => {})
+      throw new TypeError(
+        `options.onEpisode: returned a promise, which evaluate of a sync source cannot wait for; make it synchronous, or pass the episodes as an async iterable, whose evaluate awaits it`,
+      )
+    }
+  }
   return run.accumulator.report()
 }

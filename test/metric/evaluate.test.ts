@@ -304,3 +304,31 @@ describe('evaluate', () => {
     expect(evaluate(episodes, new ToolCallMetric(), { worst: 0 }).worst).toEqual([])
   })
 })
+
+describe('an onEpisode that returns a promise', () => {
+  const call = { name: 'f', args: {} }
+  async function* source() {
+    for (let i = 0; i < 3; i++) yield { pred: [call], gold: [call] }
+  }
+
+  test('of an async source, is awaited before the next episode, and its rejection rejects the run', async () => {
+    const order: string[] = []
+    await evaluate(source(), undefined, {
+      onEpisode: async ({ index }) => {
+        order.push(`start ${index}`)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        order.push(`end ${index}`)
+      },
+    })
+    expect(order).toEqual(['start 0', 'end 0', 'start 1', 'end 1', 'start 2', 'end 2'])
+    const failing = evaluate(source(), undefined, { onEpisode: async ({ index }) => { if (index === 1) throw new Error('store write failed') } })
+    await expect(failing).rejects.toThrow('store write failed')
+  })
+
+  test('of a sync source, throws a TypeError saying what to do, its rejection handled', () => {
+    const rejected = () => Promise.reject(new Error('store write failed'))
+    expect(() => evaluate([{ pred: [call], gold: [call] }], undefined, { onEpisode: rejected })).toThrow(
+      new TypeError('options.onEpisode: returned a promise, which evaluate of a sync source cannot wait for; make it synchronous, or pass the episodes as an async iterable, whose evaluate awaits it'),
+    )
+  })
+})
