@@ -11,12 +11,32 @@ import { undecidedValue } from './undecided'
 function oneOfReason(alternatives: readonly GoldNode[], pred: unknown): string {
   let options = ''
   let predAlike = false
-  for (const { raw } of alternatives) {
+  for (const alternative of alternatives) {
+    const raw = alternative.raw
     const alike = valuesDrawnAlike(raw, pred)
     predAlike ||= alike
-    options += `${options === '' ? '' : ', '}${alike ? printDrawnApart(raw as string, pred as string) : printValue(raw)}`
+    options += `${options === '' ? '' : ', '}${alike ? printDrawnApart(raw as string, pred as string) : printAlternative(alternative)}`
   }
   return `expected one of ${options}; received ${predAlike ? printDrawnApart(pred as string, firstDrawnAlike(alternatives, pred)) : printValue(pred)}`
+}
+
+/**
+ * An alternative as an author writes it: one that holds markers is printed from its nodes, so that gold read in its
+ * JSON form (`{ "$optional": [2] }`) prints as `goldFromJSON` of it does (`optional(2)`).
+ */
+function printAlternative(node: GoldNode): string {
+  switch (node.kind) {
+    case 'list':
+      return node.plain ? printValue(node.raw) : `[${node.items.map(printAlternative).join(', ')}]`
+    case 'object':
+      return node.plain ? printValue(node.raw) : `{${node.keys.map((key, i) => `${JSON.stringify(key)}: ${printAlternative(node.values[i]!)}`).join(', ')}}`
+    case 'oneOf':
+      return `oneOf(${node.alternatives.map(printAlternative).join(', ')})`
+    case 'optional':
+      return `optional(${node.inner === undefined ? '' : printAlternative(node.inner)})`
+    default:
+      return printValue(node.raw)
+  }
 }
 
 /** The first alternative drawn alike the prediction, asked only where one is. */

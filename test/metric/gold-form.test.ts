@@ -52,6 +52,15 @@ describe("gold in its JSON form, read without building markers (goldForm: 'json'
     }
   })
 
+  test('a oneOf whose alternatives hold markers gives the reason goldFromJSON gives, its markers written as an author writes them', () => {
+    const metric = new ToolCallMetric()
+    const json = [{ name: 'f', args: { x: { $oneOf: [{ a: { $optional: [2] } }, [{ $oneOf: [1, 2] }], { b: { $optional: [] } }] } } }]
+    const pred = [{ name: 'f', args: { x: 5 } }]
+    const score = metric.score(pred, json, { goldForm: 'json' })
+    expect(score.pairs[0]!.args[0]!.reason).toBe('expected one of {"a": optional(2)}, [oneOf(1, 2)], {"b": optional()}; received 5')
+    expect(score).toEqual(metric.score(pred, goldFromJSON(json)))
+  })
+
   test('evaluate reads each episode the same way', () => {
     const episodes = [
       { id: 1, pred: [{ name: 'a', args: { x: 'c' } }], gold: [{ name: 'a', args: { x: { $oneOf: ['c', 'f'] } } }] },
