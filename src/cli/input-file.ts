@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { createReadStream, fstatSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import { errorMessage } from '../calls/path'
@@ -141,8 +141,22 @@ export function inputName(path: string): string {
  * Opens a file to read it line by line; a missing file, a directory, or no permission is a
  * UserError. `hashed`, its bytes are hashed as they are read (see InputFile.digest).
  */
+/** Standard input redirected from a directory (`toolcalls score - < data/`), which reads as no bytes at all. */
+function refuseDirectoryOnStdin(): void {
+  let directory = false
+  try {
+    directory = fstatSync(0).isDirectory()
+  } catch {
+    // No standard input to ask of: it is read as it comes.
+  }
+  if (directory) throw new UserError('stdin: is a directory, not a file')
+}
+
 export async function openInput(path: string, stdin: () => Readable = () => process.stdin, hashed = false): Promise<InputFile> {
-  if (path === '-') return inputOf(inputName(path), undefined, stdin, hashed)
+  if (path === '-') {
+    refuseDirectoryOnStdin()
+    return inputOf(inputName(path), undefined, stdin, hashed)
+  }
   let handle
   try {
     handle = await open(path, 'r')
@@ -164,6 +178,7 @@ export async function openInput(path: string, stdin: () => Readable = () => proc
  */
 export async function readJsonFile(path: string, stdin: () => Readable = () => process.stdin, maxBytes = MAX_JSON_FILE_BYTES): Promise<unknown> {
   const name = inputName(path)
+  if (path === '-') refuseDirectoryOnStdin()
   const text = await readWhole(path === '-' ? stdin() : createReadStream(path), name, maxBytes)
   let value: unknown
   try {

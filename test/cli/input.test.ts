@@ -163,6 +163,22 @@ describe('input in another form than JSON lines', () => {
     expect(bz.code).toBe(2)
   })
 
+  test('standard input redirected from a directory is a user error that says so, where it had read as no episodes', async () => {
+    const { closeSync, openSync } = await import('node:fs')
+    const { spawn } = await import('node:child_process')
+    const { CLI, collect } = await import('./run-cli')
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('a')], gold: [search('a')] }))
+    const directory = openSync(folder.dir, 'r')
+    try {
+      for (const args of [['score', '-'], ['score', episodes, '--grammar', '-']]) {
+        const run = await collect(spawn(process.execPath, [CLI, ...args], { stdio: [directory, 'pipe', 'pipe'] }))
+        expect([run.code, run.stderr]).toEqual([2, 'stdin: is a directory, not a file\n'])
+      }
+    } finally {
+      closeSync(directory)
+    }
+  })
+
   test('UTF-16 text, as Windows PowerShell writes it, is a user error that says how to convert it', async () => {
     const text = `\ufeff${JSON.stringify({ pred: [search('a')], gold: [search('a')] })}\n`
     const littleEndian = folder.write('episodes.jsonl', Buffer.from(text, 'utf16le'))
