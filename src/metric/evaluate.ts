@@ -1,6 +1,7 @@
 import { printValue } from '../compare/print-value'
 import { checkOptions } from '../match/options'
 import { episodeKeySlip } from './episode-key-slip'
+import { nearest } from '../compare/nearest'
 import { CorpusCounts, type ExactSums } from './corpus-counts'
 import type { Figures } from './figures'
 import type { Score } from './score'
@@ -154,6 +155,24 @@ interface EpisodeRead extends Episode {
   unreadablePred?: string
 }
 
+/** An episode without `grammar` whose key is a slip of it (`grammer`), whose grammar would be passed over: a TypeError. */
+function refuseMisspeltGrammar(episode: object, index: number): void {
+  let slip: string | undefined
+  try {
+    // Walked with for-in, which allocates no key list: this runs for every episode that has no grammar of its own.
+    for (const key in episode) {
+      // Only keys about as long as `grammar` are compared: an episode's own (id, pred, gold) are not.
+      if (key.length >= 5 && key.length <= 10 && Object.hasOwn(episode, key) && nearest(key, ['grammar']) !== undefined) {
+        slip = key
+        break
+      }
+    }
+  } catch (error) {
+    throw unreadableAt(`episodes[${index}]`, error)
+  }
+  if (slip !== undefined) throw new TypeError(`episodes[${index}].${slip}: unknown key (did you mean 'grammar'?); an episode is { id?, pred, gold, grammar? }`)
+}
+
 // The paths are spelt only when something is wrong: this runs for every episode of a corpus.
 function readEpisode(episode: unknown, index: number): EpisodeRead {
   let id: unknown
@@ -173,6 +192,7 @@ function readEpisode(episode: unknown, index: number): EpisodeRead {
   } catch (error) {
     throw unreadableAt(`episodes[${index}]${key}`, error)
   }
+  if (grammar === undefined) refuseMisspeltGrammar(episode, index)
   if (id !== undefined && typeof id !== 'string' && !(typeof id === 'number' && Number.isFinite(id))) {
     throw new TypeError(`episodes[${index}].id: expected a string or a finite number, received ${printValue(id)}`)
   }

@@ -332,3 +332,18 @@ describe('an onEpisode that returns a promise', () => {
     )
   })
 })
+
+describe("an episode's keys", () => {
+  const call = { name: 'f', args: {} }
+
+  test('a slip of grammar throws a TypeError naming it, where the grammar would have been passed over', () => {
+    expect(() => evaluate([{ pred: [call], gold: [call] }, { pred: [call], gold: [call], grammer: { tools: { f: { importance: 5 } } } } as Episode])).toThrow(
+      new TypeError("episodes[1].grammer: unknown key (did you mean 'grammar'?); an episode is { id?, pred, gold, grammar? }"),
+    )
+  })
+
+  test('other keys of the author’s own are kept out of it', () => {
+    const episode = { id: 'q1', pred: [call], gold: [call], question: 'Why?', category: 'simple', summary: 'x', programs: [] } as Episode
+    expect(evaluate([episode]).f1).toBe(1)
+  })
+})
