@@ -137,10 +137,6 @@ export function inputName(path: string): string {
   return path === '-' ? 'stdin' : path
 }
 
-/**
- * Opens a file to read it line by line; a missing file, a directory, or no permission is a
- * UserError. `hashed`, its bytes are hashed as they are read (see InputFile.digest).
- */
 /** Standard input redirected from a directory (`toolcalls score - < data/`), which reads as no bytes at all. */
 function refuseDirectoryOnStdin(): void {
   let directory = false
@@ -152,6 +148,10 @@ function refuseDirectoryOnStdin(): void {
   if (directory) throw new UserError('stdin: is a directory, not a file')
 }
 
+/**
+ * Opens a file to read it line by line; a missing file, a directory, or no permission is a
+ * UserError. `hashed`, its bytes are hashed as they are read (see InputFile.digest).
+ */
 export async function openInput(path: string, stdin: () => Readable = () => process.stdin, hashed = false): Promise<InputFile> {
   if (path === '-') {
     refuseDirectoryOnStdin()
