@@ -58,13 +58,21 @@ const COMPRESSED = [
 /** Bytes a stream's start is held to before it is checked: the longest magic. */
 const HEAD_BYTES = Math.max(...COMPRESSED.map(({ magic }) => magic.length))
 
-/** A file whose first bytes are a compressed format's, or UTF-16's byte-order mark: a user error that says how to read it instead. */
+/** A file whose first bytes show it is no UTF-8 text: a user error that says how to read it instead. */
+function refuseNonUtf8(head: Buffer, name: string): void {
+  refuseUtf16(head, name)
+  refuseCompressed(head, name)
+}
+
+/** A file that begins with UTF-16's byte-order mark: Windows PowerShell's `>` writes it, which read as UTF-8 is NUL bytes between the characters. */
+function refuseUtf16(head: Buffer, name: string): void {
+  if (head.length < 2 || !((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) return
+  const convert = name === 'stdin' ? 'iconv -f UTF-16 -t UTF-8 into the command' : `iconv -f UTF-16 -t UTF-8 ${name} | toolcalls ... -`
+  throw new UserError(`${name}: UTF-16 text (it begins with UTF-16's byte-order mark), where JSON lines are read as UTF-8; convert it first (${convert})`)
+}
+
+/** A file whose first bytes are a compressed format's. */
 function refuseCompressed(head: Buffer, name: string): void {
-  // Windows PowerShell's `>` writes UTF-16, which read as UTF-8 is NUL bytes between the characters.
-  if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) {
-    const convert = name === 'stdin' ? 'iconv -f UTF-16 -t UTF-8 into the command' : `iconv -f UTF-16 -t UTF-8 ${name} | toolcalls ... -`
-    throw new UserError(`${name}: UTF-16 text (it begins with UTF-16's byte-order mark), where JSON lines are read as UTF-8; convert it first (${convert})`)
-  }
   const found = COMPRESSED.find(({ magic }) => head.length >= magic.length && magic.every((byte, i) => byte === -1 || head[i] === byte))
   if (found === undefined) return
   const decompress = name === 'stdin' ? `${found.tool} into the command` : `${found.tool} ${name} | toolcalls ... -`
@@ -92,12 +100,12 @@ async function* guarded(chunks: AsyncIterable<Buffer | string>, name: string, co
       if (headBytes < HEAD_BYTES) continue
       const whole = Buffer.concat(head)
       head = undefined
-      refuseCompressed(whole, name)
+      refuseNonUtf8(whole, name)
       yield whole
     }
     if (head !== undefined && headBytes > 0) {
       const whole = Buffer.concat(head)
-      refuseCompressed(whole, name)
+      refuseNonUtf8(whole, name)
       yield whole
     }
   } catch (error) {

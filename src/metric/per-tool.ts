@@ -1,6 +1,7 @@
 import { setOwnEntry } from '../compare/gold-node'
 import { printValue } from '../compare/print-value'
 import { ExactSum } from './exact-sum'
+import type { CountParts } from './corpus-counts'
 import type { Counts } from './figures'
 import type { Score } from './score'
 
@@ -52,13 +53,22 @@ export function hasScoreEntries(value: unknown): value is ScoreEntries {
   return Array.isArray(pairs) && Array.isArray(unmatchedPred) && Array.isArray(unmatchedGold)
 }
 
-/** Whether a score's entries add up, exactly summed and rounded once, to its own totals: so it is as the metric gave it. */
-export function sharesAddUpTo(score: Counts & ScoreEntries): boolean {
-  const sums = [new ExactSum(), new ExactSum(), new ExactSum()] as const
+/**
+ * A score's shares summed exactly, as the partials of sums that are not one double (see ExactSum), where they
+ * round to the score's own totals, so that it is as the metric gave it; else undefined.
+ */
+export function exactShareSums(score: Counts & ScoreEntries): CountParts | undefined {
+  const sums = { tp: new ExactSum(), fp: new ExactSum(), fn: new ExactSum() }
   forEachToolShare(score, (_tool, tp, fp, fn) => {
-    sums[0].add(tp)
-    sums[1].add(fp)
-    sums[2].add(fn)
+    sums.tp.add(tp)
+    sums.fp.add(fp)
+    sums.fn.add(fn)
   })
-  return sums[0].value === score.tp && sums[1].value === score.fp && sums[2].value === score.fn
+  const parts: CountParts = {}
+  for (const key of ['tp', 'fp', 'fn'] as const) {
+    if (sums[key].value !== score[key]) return undefined
+    const kept = sums[key].inexactParts()
+    if (kept !== undefined) parts[key] = kept
+  }
+  return parts
 }

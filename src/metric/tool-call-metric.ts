@@ -15,7 +15,7 @@ import { CorpusCounts } from './corpus-counts'
 import { type Counts, isCounts } from './figures'
 import type { Score } from './score'
 import { scoreProblem } from './score-problem'
-import { sharesAddUpTo } from './per-tool'
+import { exactShareSums } from './per-tool'
 import { scoreTrajectory } from './score-trajectory'
 import { didYouMean } from '../compare/nearest'
 
@@ -89,9 +89,9 @@ export class ToolCallMetric {
     let i = 0
     for (const score of scores) {
       if (!isCounts(score)) throw new TypeError(`scores[${i}]: expected a Score, with tp, fp and fn finite and not negative`)
-      // A Score as the metric gave it is added as evaluate adds it: its fractional shares summed exactly, its totals rounded only once for the corpus.
-      if (scoreProblem(score) === undefined && sharesAddUpTo(score as Score)) total.addScore(score as Score)
-      else total.add(score)
+      // A Score as the metric gave it is added as evaluate adds it: its shares summed exactly, its totals rounded only once for the corpus.
+      const parts = scoreProblem(score) === undefined ? exactShareSums(score as Score) : undefined
+      total.add(score, undefined, parts === undefined ? undefined : { total: parts })
       i++
     }
     return total.figures().f1
