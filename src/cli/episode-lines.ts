@@ -50,6 +50,8 @@ export interface EpisodeLine {
  * the calls themselves.
  */
 function unwrap(value: unknown, side: 'pred' | 'gold'): { id: unknown; calls: unknown } {
+  // A bare `null` line too, as `jq '.choices[0].message.tool_calls'` writes for a message that made none.
+  if (value === null) return { id: undefined, calls: [] }
   if (!isRecord(value)) return { id: undefined, calls: value }
   // `null` calls are none, as `tool_calls: null` is in a message that made none.
   if (Object.hasOwn(value, 'calls')) return { id: value.id, calls: value.calls ?? [] }

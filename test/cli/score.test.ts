@@ -155,6 +155,14 @@ describe('toolcalls score PRED GOLD', () => {
     expect(microLine((await runCli(['score', episodes])).stdout)).toContain('over 2 episodes: TP 0  FP 1  FN 1')
   })
 
+  test('a line that is null alone is no calls too, as jq writes an absent tool_calls', async () => {
+    const pred = folder.write('pred.jsonl', 'null\nnull\n')
+    const gold = folder.write('gold.jsonl', `${JSON.stringify([search('a')])}\nnull\n`)
+    const run = await runCli(['score', pred, gold])
+    expect(run.stderr).toBe('')
+    expect(microLine(run.stdout)).toBe('Micro average over 2 episodes: TP 0  FP 0  FN 1  precision 0  recall 0  F1 0 (call level)')
+  })
+
   test('scores a gold line without a prediction as nothing predicted, and warns', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
