@@ -291,6 +291,19 @@ describe('@google/genai automatic function calling against a loopback server', (
     expect(readTurns(result)).toEqual([parisAndRome])
   })
 
+  test('reads the last round once where the SDK stopped at its limit of rounds, returning that round, which its history holds too', async () => {
+    requests = 0
+    ran.length = 0
+    const config = { tools: [weatherTool], automaticFunctionCalling: { maximumRemoteCalls: 1 } }
+    const result = await client.models.generateContent({ model: 'gemini-test', contents: 'Weather in Paris and Rome?', config })
+    expect(ran).toHaveLength(2)
+    expect(result.automaticFunctionCallingHistory?.map((content) => content.role)).toEqual(['user', 'model', 'user'])
+    expect(readTurns(result)).toEqual([parisAndRome])
+    // A response of other calls than the history's last round is read after it.
+    const other = { ...JSON.parse(JSON.stringify(result)), candidates: lisbonBody.candidates }
+    expect(readTurns(other)).toEqual([parisAndRome, [{ name: 'get_weather', args: { city: 'Lisbon' } }]])
+  })
+
   test("in a chat, reads only the calls of the message answered, not the earlier ones its history repeats", async () => {
     requests = 0
     const chat = client.chats.create({ model: 'gemini-test', config: { tools: [weatherTool] } })

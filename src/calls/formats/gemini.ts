@@ -48,7 +48,10 @@ export const readGemini: FormatReader = (value, path, context) => {
     const last = finishes(first) ? endingStream(withFailedCall(first, firstPath, read)) : read
     const history = peek(value, 'automaticFunctionCallingHistory')
     if (!isList(history)) return asChunk(value, last, finishes(first))
-    const turns = automaticCallTurns(history, childPath(path, 'automaticFunctionCallingHistory'), context)
+    const { turns, lastRound } = automaticCallTurns(history, childPath(path, 'automaticFunctionCallingHistory'), context)
+    const answered = 'call' in last ? [last.call] : last.turns.flat()
+    // The SDK stops at its limit of rounds (`maximumRemoteCalls`) by returning the last round it ran, whose calls the history already holds.
+    if (answered.length > 0 && sameCalls(answered, lastRound)) return { turns }
     if ('call' in last) turns.push([last.call])
     else for (const turn of last.turns) turns.push(turn)
     return { turns }
@@ -156,7 +159,7 @@ const MAX_PARTS_LOOKED_AT = 1000
  * calling history: a model content of calls and a user content of their responses for each
  * round, after the request's own contents, which are not read.
  */
-function automaticCallTurns(history: unknown[], path: string, context: Context): ToolCall[][] {
+function automaticCallTurns(history: unknown[], path: string, context: Context): { turns: ToolCall[][]; lastRound: ToolCall[] } {
   const length = lengthOf(history, path)
   let start = length
   while (
@@ -168,14 +171,32 @@ function automaticCallTurns(history: unknown[], path: string, context: Context):
     start -= 2
   }
   const turns: ToolCall[][] = []
+  let lastRound: ToolCall[] = []
   for (let i = start; i < length; i += 2) {
     const contentPath = childPath(path, i)
     const reading = context.read(get(history, i, contentPath), contentPath)
+    const first = turns.length
     // One at a time: spread, a content of many turns would overflow the stack.
     if ('call' in reading) turns.push([reading.call])
     else for (const turn of reading.turns) turns.push(turn)
+    lastRound = turns.length - first === 1 ? turns[first]! : turns.slice(first).flat()
   }
-  return turns
+  return { turns, lastRound }
+}
+
+/** The same calls: names and arguments alike, told by their JSON (read calls are plain data); an unparseable call's reason names its own path, so only its being one counts. */
+function sameCalls(a: readonly ToolCall[], b: readonly ToolCall[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i]!, b[i]!]
+    if (x.name !== y.name || (x.unparseable === undefined) !== (y.unparseable === undefined)) return false
+    try {
+      if (JSON.stringify([x.args, x.positional]) !== JSON.stringify([y.args, y.positional])) return false
+    } catch {
+      return false
+    }
+  }
+  return true
 }
 
 /** A content of the given role with a part that holds `field`. */
