@@ -4,23 +4,23 @@ import { printValue } from './print-value'
 export type Canonicalizer = (s: string) => string
 
 /**
- * What an author's canonicalizer gives, in place of a canonical form, for a string it threw on:
- * this, a number of its own and NUL, then why. No other form equals it, so a predicted string
- * that the function could not take matches nothing, where a gold one is a TypeError.
+ * What an author's canonicalizer gives, in place of a canonical form, for a string it threw on or
+ * returned no string for: this, a number of its own and NUL, then why. No other form equals it, so
+ * a predicted string that the function could not take matches nothing, where a gold one is a TypeError.
  */
-export const CANONICALIZER_THREW = '\u0000canonicalizer threw\u0000'
+export const CANONICALIZER_FAILED = '\u0000canonicalizer failed\u0000'
 
-/** Why the canonicalizer threw, when a canonical form is one it gave for a string it threw on. */
-export function whyThrown(canonical: string): string | undefined {
-  if (canonical.charCodeAt(0) !== 0 || !canonical.startsWith(CANONICALIZER_THREW)) return undefined
-  return canonical.slice(canonical.indexOf('\u0000', CANONICALIZER_THREW.length) + 1)
+/** Why the canonicalizer failed, when a canonical form is one it gave for a string it could not take. */
+export function whyFailed(canonical: string): string | undefined {
+  if (canonical.charCodeAt(0) !== 0 || !canonical.startsWith(CANONICALIZER_FAILED)) return undefined
+  return canonical.slice(canonical.indexOf('\u0000', CANONICALIZER_FAILED.length) + 1)
 }
 
-/** Throws the author's TypeError when a canonical form of gold (a value, a tool's name) is one that the canonicalizer threw on. */
-export function refuseThrownForm(canonical: string, what: string): void {
+/** Throws the author's TypeError when a canonical form of gold (a value, a tool's name) is one that the canonicalizer failed on. */
+export function refuseFailedForm(canonical: string, what: string): void {
   // Every gold string's form passes here: the common case is told in place.
   if (canonical.charCodeAt(0) !== 0) return
-  const why = whyThrown(canonical)
+  const why = whyFailed(canonical)
   if (why !== undefined) throw new TypeError(`${why} (${what})`)
 }
 

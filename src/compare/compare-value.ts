@@ -1,4 +1,4 @@
-import { whyThrown } from './canonicalizers'
+import { whyFailed } from './canonicalizers'
 import { canonicalOf, type GoldNode } from './gold-node'
 import { type LazyPath, lazyChild, spellPath, thrownText } from '../calls/path'
 import { arrayContainingMiss, containingMisses, printExpected } from './containing-miss'
@@ -100,7 +100,7 @@ function scalarReason(node: GoldNode, pred: unknown, canonical?: CanonicalForm):
 /** A predicted string the author's canonicalizer threw on is wrong for that, and says so: its text may well look right. */
 function stringReason(node: GoldNode, pred: string, canonical: string, canonicalize: CanonicalForm): string {
   const reason = scalarReason(node, pred, canonicalize)
-  const why = whyThrown(canonical)
+  const why = whyFailed(canonical)
   return why === undefined ? reason : `${reason}; ${why}`
 }
 

@@ -1,4 +1,4 @@
-import { refuseThrownForm } from './canonicalizers'
+import { refuseFailedForm } from './canonicalizers'
 import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
@@ -115,7 +115,7 @@ export function canonicalOf(node: { raw: string; canonical: string | undefined }
   if (node.canonical !== undefined) return node.canonical
   const canonical = canonicalize(node.raw)
   // The author's canonicalizer threw on the author's own gold: their error, not the model's.
-  refuseThrownForm(canonical, 'a gold value')
+  refuseFailedForm(canonical, 'a gold value')
   return (node.canonical = canonical)
 }
 

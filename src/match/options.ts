@@ -1,5 +1,5 @@
 import { isPlainObject } from '../calls/plain-value'
-import { CANONICALIZER_NAMES, CANONICALIZER_THREW, type Canonicalizer, type CanonicalizerName, canonicalForms } from '../compare/canonicalizers'
+import { CANONICALIZER_NAMES, CANONICALIZER_FAILED, type Canonicalizer, type CanonicalizerName, canonicalForms } from '../compare/canonicalizers'
 import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
@@ -49,17 +49,17 @@ function oneOfValues<T extends string>(value: unknown, allowed: readonly T[], pa
   throw new TypeError(`${path}: expected ${allowed.map((a) => `'${a}'`).join(' or ')}, received ${printValue(value)}${didYouMean(value, allowed)}`)
 }
 
-/** How many forms for strings a canonicalizer threw on have been given, so that each is unlike any other. */
-let thrownForms = 0
+/** How many forms for strings a canonicalizer failed on have been given, so that each is unlike any other. */
+let failedForms = 0
 
 /** Each author's canonicalizer wrapped once for each path that names it, so that a wrapper keeps its identity across scores. */
 const checkedCanonicalizers = new Map<string, WeakMap<Canonicalizer, Canonicalizer>>()
 
 /**
- * An author's canonicalizer, checked at each call: one that returns no string (a missing
- * `return`) would make every value alike, a silent pass, so it throws a TypeError naming the
- * option. One that throws, as on model output it was not written for, gives a form that
- * matches nothing (CANONICALIZER_THREW): the prediction is graded wrong, never a crash.
+ * An author's canonicalizer, checked at each call. One that throws, as on model output it was not
+ * written for, or returns no string, gives a form that matches nothing (CANONICALIZER_FAILED): the
+ * prediction is graded wrong, never a crash, and gold is the author's TypeError naming the option.
+ * So a missing `return`, which would have made every value alike, a silent pass, fails on the first gold string.
  */
 function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canonicalizer {
   let byFunction = checkedCanonicalizers.get(path)
@@ -71,10 +71,10 @@ function checkedCanonicalizer(canonicalize: Canonicalizer, path: string): Canoni
       try {
         canonical = canonicalize(text)
       } catch (error) {
-        return `${CANONICALIZER_THREW}${thrownForms++}\u0000${path}: threw on ${printValue(text)}: ${thrownText(error)}`
+        return `${CANONICALIZER_FAILED}${failedForms++}\u0000${path}: threw on ${printValue(text)}: ${thrownText(error)}`
       }
       if (typeof canonical === 'string') return canonical
-      throw new TypeError(`${path}: expected the function to return a string, received ${printValue(canonical)} for ${printValue(text)}`)
+      return `${CANONICALIZER_FAILED}${failedForms++}\u0000${path}: expected the function to return a string, received ${printValue(canonical)} for ${printValue(text)}`
     }
     byFunction.set(canonicalize, checked)
   }

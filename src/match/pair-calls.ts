@@ -1,6 +1,6 @@
 import type { ToolCall, Turns } from '../calls/tool-call'
 import type { GoldCall, GoldTurns } from '../compare/gold-calls'
-import { refuseThrownForm } from '../compare/canonicalizers'
+import { refuseFailedForm } from '../compare/canonicalizers'
 import { alignMonotone } from './align-monotone'
 import { type Assignment, assignAny } from './assign-any'
 import type { ResolvedMatchOptions } from './options'
@@ -48,7 +48,7 @@ export interface Pairing {
 /** Pairs predicted calls with gold calls under the options' order (README: Matching and scoring). */
 export function pairCalls(pred: Turns, gold: GoldTurns, options: ResolvedMatchOptions): Pairing {
   const goldSet = callSet<GoldCall & { unparseable?: undefined }>(gold, options.canonicalizeName)
-  for (const name of goldSet.names) refuseThrownForm(name!, "a gold call's name")
+  for (const name of goldSet.names) refuseFailedForm(name!, "a gold call's name")
   const context = new PairingContext(options, callSet<ToolCall>(pred, options.canonicalizeName), goldSet)
   // The orders that need closures have functions of their own: a closure over `context` here would make every call allocate a context for it.
   switch (options.order) {

@@ -4,6 +4,7 @@ import { canonicalizers } from '../../src/compare/canonicalizers'
 import { oneOf, optional, satisfies } from '../../src/compare/gold-values'
 import { perToolCounts } from '../../src/metric/per-tool'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { evaluate } from '../../src/metric/evaluate'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
 const answer = (a: string) => ({ name: 'answer', args: { a } })
@@ -782,7 +783,23 @@ describe('options', () => {
     // A block body without its return: every string would canonicalise to undefined, and all match.
     const metric = new ToolCallMetric({ [option]: (text: string) => void text.toLowerCase() } as never)
     expect(() => metric.score([{ name: 'get_weather', args: { city: 'Lisbon' } }], [{ name: 'get_weather', args: { city: 'Paris' } }])).toThrow(
-      new RegExp(`^${path}: expected the function to return a string, received undefined for "(get_weather|Lisbon|Paris)"$`),
+      new RegExp(`^${path}: expected the function to return a string, received undefined for "(get_weather|Paris)" \\(a gold (value|call's name)\\)$`),
+    )
+  })
+
+  test('a canonicalizer that returns no string for a predicted string grades it wrong, as one that throws on it does; for a gold string it is a TypeError', () => {
+    const firstWord = (text: string) => text.match(/\w+/)?.[0]?.toLowerCase() as string
+    const gold = [{ name: 'f', args: { city: 'Paris' } }]
+    const score = new ToolCallMetric({ canonicalizer: firstWord }).score([{ name: 'f', args: { city: '???' } }], gold)
+    expect(score.pairs[0]!.args[0]).toMatchObject({
+      verdict: 'mismatch',
+      reason: 'expected "Paris", received "???"; options.canonicalizer: expected the function to return a string, received undefined for "???"',
+    })
+    expect(evaluate([{ pred: [{ name: 'f', args: { city: '???' } }], gold }, { pred: gold, gold }], new ToolCallMetric({ canonicalizer: firstWord })).f1).toBe(0.5)
+    const names = new ToolCallMetric({ name: (text: string) => (text.includes(' ') ? (undefined as never) : text) })
+    expect(names.score([{ name: 'get weather', args: {} }, { name: 'f', args: {} }], [{ name: 'f', args: {} }])).toMatchObject({ tp: 1, fp: 1, fn: 0 })
+    expect(() => names.score([], [{ name: 'get weather', args: {} }])).toThrow(
+      new TypeError('options.name: expected the function to return a string, received undefined for "get weather" (a gold call\'s name)'),
     )
   })
 
