@@ -148,8 +148,11 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
     } else {
       exact = false
       if (explain) {
+        // A reason inside the value names its path from the argument, as a mismatch's does: `filters.stars: …`.
         const reason =
-          typeReason ?? (mismatch!.path === arg ? mismatch!.reason : `${mismatch!.path}: ${mismatch!.reason}`)
+          typeReason !== undefined
+            ? typeReason.startsWith('.') || typeReason.startsWith('[') ? `${arg}${typeReason}` : typeReason
+            : mismatch!.path === arg ? mismatch!.reason : `${mismatch!.path}: ${mismatch!.reason}`
         verdicts[written++] = { arg, verdict: 'mismatch', weight, reason }
       }
     }

@@ -908,10 +908,10 @@ describe('the gold and the schema together', () => {
       return score.f1 === 1 ? undefined : score.pairs[0]!.args[0]!.reason
     }
     const anyValue = satisfies(() => true, 'any value')
-    expect(reasonOf({ times: [7.5] }, { times: [anyValue] })).toBe('[0]: expected an integer (the declared type), received 7.5')
-    expect(reasonOf({ times: [7, 7.5] }, { times: [7, expect.any(Number)] })).toBe('[1]: expected an integer (the declared type), received 7.5')
-    expect(reasonOf({ opts: { tone: 'siren' } }, { opts: { tone: optional() } })).toMatch(/^\.tone: .*declared values "bell", "beep"/)
-    expect(reasonOf({ opts: { tone: 42 } }, { opts: { tone: optional() } })).toMatch(/^\.tone: expected a string \(the declared type\)/)
+    expect(reasonOf({ times: [7.5] }, { times: [anyValue] })).toBe('times[0]: expected an integer (the declared type), received 7.5')
+    expect(reasonOf({ times: [7, 7.5] }, { times: [7, expect.any(Number)] })).toBe('times[1]: expected an integer (the declared type), received 7.5')
+    expect(reasonOf({ opts: { tone: 'siren' } }, { opts: { tone: optional() } })).toMatch(/^opts\.tone: .*declared values "bell", "beep"/)
+    expect(reasonOf({ opts: { tone: 42 } }, { opts: { tone: optional() } })).toMatch(/^opts\.tone: expected a string \(the declared type\)/)
     // Values of the declared kinds pass, and what the gold names whole stays right whatever the schema declares.
     expect(reasonOf({ times: [7], opts: { tone: 'bell', label: 'x' } }, { times: [anyValue], opts: { tone: optional(), label: 'x' } })).toBeUndefined()
     expect(reasonOf({ times: [7.5], opts: { tone: 'siren' } }, { times: [7.5], opts: { tone: 'siren' } })).toBeUndefined()
