@@ -2,7 +2,7 @@ import { setOwnEntry } from '../compare/gold-node'
 import { addCountsExactly, type ExactSums } from '../metric/corpus-counts'
 import type { Level } from '../match/options'
 import type { Counts } from '../metric/figures'
-import { perToolCounts } from '../metric/per-tool'
+import { perToolCountsExactly } from '../metric/per-tool'
 import type { Score } from '../metric/score'
 import { latestTestUnderWay } from './vitest-worker'
 
@@ -32,6 +32,8 @@ export interface AssertionRecord extends Counts {
   testId?: string
   /** Present when the assertion was scored at arg level. */
   level?: 'arg'
+  /** The partials of its sums that are not one double (fractional weights), so that the run's figures are its shares rounded once. */
+  exactSums?: ExactSums
 }
 
 /** The folder of the running Jest reporter's record files; set by that reporter before Jest starts its workers. */
@@ -103,18 +105,17 @@ function jestTestPlace(test: unknown): JestTestPlace | undefined {
 /** The attempt each Vitest test was last recorded in: a retry starts the test's figures again. */
 const recordedAttempt = new WeakMap<object, number>()
 
-/** Adds one assertion's counts, overall and per tool, into a test's sums, exactly, and the level it was scored at. */
-export function addAssertion(sums: TestToolCalls, counts: Counts, perTool: Record<string, Counts>, level: Level | undefined): void {
+/** Adds one assertion's counts, overall and per tool, into a test's sums, exactly (with the partials of its own sums that are not one double, where given), and the level it was scored at. */
+export function addAssertion(sums: TestToolCalls, counts: Counts, perTool: Record<string, Counts>, level: Level | undefined, adding?: ExactSums): void {
   const exact = sums.exactSums ?? {}
-  const total = addCountsExactly(sums, exact.total, counts)
+  const total = addCountsExactly(sums, exact.total, counts, adding?.total)
   if (total === undefined) delete exact.total
   else exact.total = total
   for (const tool of Object.keys(perTool)) {
     if (!Object.hasOwn(sums.perTool, tool)) {
-      Object.defineProperty(sums.perTool, tool, { value: { ...perTool[tool]! }, enumerable: true, writable: true, configurable: true })
-      continue
+      Object.defineProperty(sums.perTool, tool, { value: { tp: 0, fp: 0, fn: 0 }, enumerable: true, writable: true, configurable: true })
     }
-    const parts = addCountsExactly(sums.perTool[tool]!, exact.perTool?.[tool], perTool[tool]!)
+    const parts = addCountsExactly(sums.perTool[tool]!, exact.perTool?.[tool], perTool[tool]!, adding?.perTool?.[tool])
     if (parts !== undefined) setOwnEntry((exact.perTool ??= {}), tool, parts)
     else if (exact.perTool !== undefined && Object.hasOwn(exact.perTool, tool)) delete exact.perTool[tool]
   }
@@ -128,13 +129,14 @@ function recordOnTask(task: VitestTask, score: Score): void {
   const attempt = task.result?.retryCount ?? 0
   const sums = recordedAttempt.get(task) === attempt ? task.meta.toolcalls : undefined
   recordedAttempt.set(task, attempt)
+  const { perTool, exact } = perToolCountsExactly(score)
   if (sums === undefined) {
-    task.meta.toolcalls = { tp: score.tp, fp: score.fp, fn: score.fn, perTool: perToolCounts(score), assertions: 1 }
+    task.meta.toolcalls = { tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
     if (attempt > 0) task.meta.toolcalls.attempt = attempt
-    if (score.level === 'arg') task.meta.toolcalls.argLevel = 1
+    addAssertion(task.meta.toolcalls, score, perTool, score.level, exact)
     return
   }
-  addAssertion(sums, score, perToolCounts(score), score.level)
+  addAssertion(sums, score, perTool, score.level, exact)
 }
 
 function appendToJestRun(folder: string, context: RecordingContext, score: Score): void {
@@ -148,15 +150,17 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
   }
   // Loaded here, not imported: the matchers also load where there is no file system (a browser).
   const fs = process.getBuiltinModule('node:fs')
+  const { perTool, exact } = perToolCountsExactly(score)
   const record: AssertionRecord = {
     testPath: context.testPath,
     testName: context.currentTestName,
     tp: score.tp,
     fp: score.fp,
     fn: score.fn,
-    perTool: perToolCounts(score),
+    perTool,
     ...place,
   }
+  if (exact.total !== undefined || exact.perTool !== undefined) record.exactSums = exact
   if (score.level === 'arg') record.level = 'arg'
   // One file per process; appendFileSync writes each line whole, in band or in a worker.
   fs.appendFileSync(`${folder}/${process.pid}.jsonl`, `${JSON.stringify(record)}\n`)

@@ -74,15 +74,17 @@ export function perToolSumsProblem(counts: Counts & { perTool: Readonly<Record<s
 
 /**
  * Adds `add` into counts that are themselves sums, exactly: `parts` holds the partials of those
- * sums that are not one double (see ExactSum), and the partials after the addition are returned.
+ * sums that are not one double (see ExactSum), `addParts` those of `add`'s, and the partials after the addition are returned.
  * What a test's assertions add up to is kept this way, as plain data a worker can hand on.
  */
-export function addCountsExactly(into: Counts, parts: CountParts | undefined, add: Counts): CountParts | undefined {
+export function addCountsExactly(into: Counts, parts: CountParts | undefined, add: Counts, addParts?: CountParts): CountParts | undefined {
   let after: CountParts | undefined
   for (const key of COUNT_KEYS) {
     const sum = new ExactSum()
     sum.addPartials(parts?.[key] ?? [into[key]])
-    sum.add(add[key])
+    const adding = addParts?.[key]
+    if (adding === undefined) sum.add(add[key])
+    else sum.addPartials(adding)
     into[key] = sum.value
     const kept = sum.inexactParts()
     if (kept !== undefined) (after ??= {})[key] = kept

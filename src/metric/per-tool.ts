@@ -1,7 +1,7 @@
 import { setOwnEntry } from '../compare/gold-node'
 import { printValue } from '../compare/print-value'
 import { ExactSum } from './exact-sum'
-import type { CountParts } from './corpus-counts'
+import type { CountParts, ExactSums } from './corpus-counts'
 import type { Counts } from './figures'
 import type { Score } from './score'
 
@@ -32,7 +32,13 @@ export function forEachToolShare(score: ScoreEntries, add: AddToolShare): void {
  */
 export function perToolCounts(score: ScoreEntries): Record<string, Counts> {
   if (!hasScoreEntries(score)) throw new TypeError(`score: expected a Score, with pairs, unmatchedPred and unmatchedGold, received ${printValue(score)}`)
-  // Summed exactly, as the score's own totals and a corpus's per-tool sums are: ten shares of 0.1 are 1, not 0.9999999999999999.
+  const perTool: Record<string, Counts> = {}
+  for (const [tool, [tp, fp, fn]] of toolShareSums(score)) setOwnEntry(perTool, tool, { tp: tp.value, fp: fp.value, fn: fn.value })
+  return perTool
+}
+
+/** Each tool's shares summed exactly, as the score's own totals and a corpus's per-tool sums are: ten shares of 0.1 are 1, not 0.9999999999999999. */
+function toolShareSums(score: ScoreEntries): Map<string, [ExactSum, ExactSum, ExactSum]> {
   const sums = new Map<string, [ExactSum, ExactSum, ExactSum]>()
   forEachToolShare(score, (tool, tp, fp, fn) => {
     let sum = sums.get(tool)
@@ -41,10 +47,32 @@ export function perToolCounts(score: ScoreEntries): Record<string, Counts> {
     sum[1].add(fp)
     sum[2].add(fn)
   })
-  const perTool: Record<string, Counts> = {}
-  for (const [tool, [tp, fp, fn]] of sums) setOwnEntry(perTool, tool, { tp: tp.value, fp: fp.value, fn: fn.value })
-  return perTool
+  return sums
 }
+
+/**
+ * A score's counts per tool, with the partials of the sums that are not one double, overall and per
+ * tool (see ExactSum): what a test's graded assertions are added up from, so that the run's figures
+ * are its shares rounded once, as `evaluate`'s are.
+ */
+export function perToolCountsExactly(score: Counts & ScoreEntries): { perTool: Record<string, Counts>; exact: ExactSums } {
+  const perTool: Record<string, Counts> = {}
+  const exact: ExactSums = {}
+  const total = exactShareSums(score)
+  if (total !== undefined && Object.keys(total).length > 0) exact.total = total
+  for (const [tool, sums] of toolShareSums(score)) {
+    setOwnEntry(perTool, tool, { tp: sums[0].value, fp: sums[1].value, fn: sums[2].value })
+    const parts: CountParts = {}
+    COUNT_KEYS.forEach((key, i) => {
+      const kept = sums[i]!.inexactParts()
+      if (kept !== undefined) parts[key] = kept
+    })
+    if (Object.keys(parts).length > 0) setOwnEntry((exact.perTool ??= {}), tool, parts)
+  }
+  return { perTool, exact }
+}
+
+const COUNT_KEYS = ['tp', 'fp', 'fn'] as const
 
 /** Whether a value has a score's pairs and unmatched calls, as lists. */
 export function hasScoreEntries(value: unknown): value is ScoreEntries {

@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path'
 import { addAssertion, type AssertionRecord, JEST_RUN_FOLDER } from '../matchers/record-score'
 import { isStringList } from '../calls/plain-value'
 import { isCounts } from '../metric/figures'
+import { isExactSums } from '../metric/corpus-counts'
 import { type GradedTest, isPerTool } from './graded-test'
 
 /** What the record files of a run hold: the graded tests, and how many lines could not be read (a worker killed mid-line). */
@@ -66,13 +67,14 @@ function readRecord(line: string): AssertionRecord | undefined {
   try {
     const value = JSON.parse(line) as unknown
     if (!isCounts(value)) return undefined
-    const { testPath, testName, perTool, titles, attempt, testId, level } = value as unknown as Record<string, unknown>
+    const { testPath, testName, perTool, titles, attempt, testId, level, exactSums } = value as unknown as Record<string, unknown>
     const ofJest30 =
       titles === undefined
         ? attempt === undefined && testId === undefined
         : isTitles(titles) && Number.isInteger(attempt) && (attempt as number) >= 1 && typeof testId === 'string'
     const isLevel = level === undefined || level === 'arg'
-    return typeof testPath === 'string' && typeof testName === 'string' && isPerTool(perTool) && ofJest30 && isLevel ? (value as AssertionRecord) : undefined
+    const exact = exactSums === undefined || isExactSums(exactSums)
+    return typeof testPath === 'string' && typeof testName === 'string' && isPerTool(perTool) && ofJest30 && isLevel && exact ? (value as AssertionRecord) : undefined
   } catch {
     return undefined
   }
@@ -142,7 +144,7 @@ function readRunFolder(folder: string, rootDir: string, { names, runs, projects 
         const test: GradedTest = { file, ...(project === undefined ? {} : { project }), test: name, tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
         tests.set(key, (sums = { test, attempt, titles: record.titles, testPath: record.testPath }))
       }
-      addAssertion(sums.test, record, record.perTool, record.level)
+      addAssertion(sums.test, record, record.perTool, record.level, record.exactSums)
     }
   }
   const counted = [...tests.values()].filter((sums) => !ranAgain(sums, runs))

@@ -6,6 +6,8 @@ import { matchers } from '../../src/matchers/index'
 import type { MatcherContext } from '../../src/matchers/matcher-context'
 import { JEST_RUN_FOLDER, recordOnRunningTest, recordScore, testBegins, testEnds, type TestToolCalls } from '../../src/matchers/record-score'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { evaluate } from '../../src/metric/evaluate'
+import { takeRunRecords } from '../../src/reporters/jest-run-folder'
 import { testCorpus } from '../../src/reporters/test-corpus'
 
 const search = (q: string) => ({ name: 'search', args: { q } })
@@ -26,6 +28,19 @@ describe('recording under Vitest, on the test', () => {
     expect([sums.tp, sums.perTool.search!.tp, sums.assertions]).toEqual([1, 1, 10])
     const corpus = testCorpus([{ file: 'f', test: 't', ...sums }], { worst: 0, by: 'f1' })
     expect(corpus.tp).toBe(1)
+  })
+
+  test("sums each score's shares, not its rounded totals, so that the run's figure is evaluate's to the last bit", ({ task }) => {
+    const grammar = { tools: { t: { importance: 0.1 } } }
+    const gold = [search('cats'), { name: 't', args: { w: 1 } }]
+    const episodes = ['cats', 'dogs', 'cats', 'cats'].map((q) => ({ pred: [search(q), { name: 't', args: { w: 1 } }], gold }))
+    for (const { pred } of episodes) expect(pred).toScoreAtLeast(0, gold, { level: 'arg', grammar })
+    const sums = (task.meta as { toolcalls?: TestToolCalls }).toolcalls!
+    const corpus = testCorpus([{ file: 'f', test: 't', ...sums }], { worst: 0, by: 'f1' })
+    const evaluated = evaluate(episodes, new ToolCallMetric({ level: 'arg', grammar }))
+    expect([corpus.tp, corpus.f1, corpus.perTool.t]).toEqual([evaluated.tp, evaluated.f1, evaluated.perTool.t])
+    // Each score's total rounds: added as such, they came to 7.800000000000001.
+    expect(corpus.tp).toBe(7.8)
   })
 
   test('leaves out a .not assertion, which tests the grader rather than the agent', ({ task }) => {
@@ -130,6 +145,19 @@ describe('recording under Jest, in the run folder', () => {
       { testPath: '/suite/search.test.ts', testName: 'search finds cats', tp: 1, fp: 0, fn: 0, perTool: { search: { tp: 1, fp: 0, fn: 0 } } },
       { testPath: '/suite/search.test.ts', testName: 'search finds cats', tp: 0, fp: 1, fn: 1, perTool: { search: { tp: 0, fp: 1, fn: 1 } } },
     ])
+  })
+
+  test("writes the partials of a score's sums that are not one double, which the reporter adds up as evaluate does", async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const grammar = { tools: { t: { importance: 0.1 } } }
+    const gold = [search('cats'), { name: 't', args: { w: 1 } }]
+    const episodes = ['cats', 'dogs', 'cats', 'cats'].map((q) => ({ pred: [search(q), { name: 't', args: { w: 1 } }], gold }))
+    for (const { pred } of episodes) matchers.toScoreAtLeast.call(jestContext(), pred, 0, gold, { level: 'arg', grammar })
+    const [graded] = takeRunRecords(folder, '/suite', { names: new Map(), runs: new Map(), projects: new Map() }).tests
+    const corpus = testCorpus([graded!], { worst: 0, by: 'f1' })
+    const evaluated = evaluate(episodes, new ToolCallMetric({ level: 'arg', grammar }))
+    expect([corpus.tp, corpus.f1, corpus.perTool.t]).toEqual([evaluated.tp, evaluated.f1, evaluated.perTool.t])
+    expect(corpus.tp).toBe(7.8)
   })
 
   test('writes nothing for an asymmetric use, whose context has no promise', async () => {
