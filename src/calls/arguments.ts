@@ -48,3 +48,22 @@ export function callOf(name: unknown, namePath: string, rawArgs: unknown, argsPa
   const args = readArguments(rawArgs, argsPath)
   return args.ok ? { name, args: args.args } : unparseableCall(args.reason, name)
 }
+
+/**
+ * A call whose arguments an SDK has parsed already (the AI SDK's calls past the model, LangChain's
+ * `tool_calls`): a string there is what the model's JSON held, a string rather than an object, not
+ * JSON text to parse again, which would grade arguments encoded twice as right. Where the SDK
+ * could not parse the text (`failed`), it keeps the text as it came, and one that is not JSON is said so.
+ */
+export function callOfParsed(name: unknown, namePath: string, input: unknown, inputPath: string, failed: boolean): ToolCall {
+  // Blank text is no arguments, as anywhere.
+  if (typeof input !== 'string' || input.trim() === '' || typeof name !== 'string' || name === '') return callOf(name, namePath, input, inputPath)
+  if (failed) {
+    try {
+      JSON.parse(input)
+    } catch (error) {
+      return unparseableCall(atPath(inputPath, `not valid JSON (${errorMessage(error)})`), name)
+    }
+  }
+  return unparseableCall(atPath(inputPath, `expected an object of arguments, received ${describe(input)}`), name)
+}

@@ -371,6 +371,38 @@ describe('the ai SDK generateText with its mock model', () => {
   })
 })
 
+describe('arguments the model encoded twice, which the SDK parsed to a string and refused', () => {
+  const twice = JSON.stringify(JSON.stringify({ city: 'Paris' }))
+  const received = 'expected an object of arguments, received a string'
+
+  test('are unparseable, in the steps, in the UI message and in its stream chunks, not parsed a second time', async () => {
+    const model = () => new MockLanguageModelV4({ doGenerate: [callsStep(modelCall('c1', 'get_weather', twice)), textStep('Sorry.')] })
+    const result = await generateText({ model: model(), prompt: 'Weather?', tools, stopWhen: isStepCount(3) })
+    expect(result.steps[0]!.toolCalls[0]).toMatchObject({ invalid: true, input: '{"city":"Paris"}' })
+    expect(toolCalls(result)).toEqual([{ name: 'get_weather', args: {}, unparseable: `steps[0].toolCalls[0].input: ${received}` }])
+    expect(toolCalls(JSON.parse(JSON.stringify(result)))[0]?.unparseable).toBe(`steps[0].content[0].input: ${received}`)
+    const streamed = streamText({
+      model: new MockLanguageModelV4({ doStream: [streamedStep([modelCall('c1', 'get_weather', twice)])] as never }),
+      prompt: 'Weather?',
+      tools,
+    })
+    const chunks: unknown[] = []
+    for await (const chunk of streamed.toUIMessageStream()) chunks.push(chunk)
+    expect(chunks).toContainEqual(expect.objectContaining({ type: 'tool-input-error', input: '{"city":"Paris"}' }))
+    expect(toolCalls(chunks)[0]?.unparseable).toMatch(new RegExp(`\\.input: ${received}$`))
+    const part = { type: 'tool-get_weather', toolCallId: 'c1', state: 'output-error', input: '{"city":"Paris"}', errorText: 'Invalid input' }
+    expect(toolCalls(uiMessage(part))[0]?.unparseable).toMatch(new RegExp(`\\.input: ${received}$`))
+  })
+
+  test('a string the SDK kept as the text that did not parse is not JSON, as it says; a model content part holds the JSON text itself', () => {
+    const failed = { type: 'tool-get_weather', toolCallId: 'c1', state: 'output-error', input: '{"city":', errorText: 'Invalid input' }
+    expect(toolCalls([failed])[0]?.unparseable).toMatch(/^\[0\]\.input: not valid JSON/)
+    // A UI part the SDK read as valid, whose schema takes a string, holds no keyword arguments either.
+    expect(toolCalls([{ type: 'tool-echo', toolCallId: 'c2', state: 'input-available', input: 'hello' }])[0]?.unparseable).toBe(`[0].input: ${received}`)
+    expect(toolCalls([modelCall('c1', 'get_weather', '{"city":"Paris"}')])).toEqual([paris])
+  })
+})
+
 describe('the ai SDK reads a call through its schema', () => {
   const madeUp = '{"city":"Paris","units":"kelvin"}'
   const run = (schema: z.ZodType) =>

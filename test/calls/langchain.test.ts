@@ -16,6 +16,14 @@ const aiMessage = () =>
   })
 
 describe('LangChain messages', () => {
+  test("a call whose arguments LangChain parsed to a string (the model encoded them twice) is unparseable, not parsed a second time", () => {
+    const twice = new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: 'get_weather', args: '{"city":"Paris"}' as never }] })
+    const reason = 'tool_calls[0].args: expected an object of arguments, received a string'
+    expect(toolCalls(twice)).toEqual([{ name: 'get_weather', args: {}, unparseable: reason }])
+    expect(toolCalls(JSON.parse(JSON.stringify(twice)))[0]?.unparseable).toBe(`kwargs.${reason}`)
+    expect(toolCalls(new AIMessage({ content: '', tool_calls: [{ id: 'c1', name: 'get_weather', args: { city: 'Paris' } }] }))).toEqual([{ name: 'get_weather', args: { city: 'Paris' } }])
+  })
+
   test('reads the tool_calls of an AIMessage as one turn', () => {
     expect(readTurns(aiMessage())).toEqual([[paris, rome]])
   })

@@ -1,4 +1,4 @@
-import { callOf, twoArgumentSets } from '../arguments'
+import { callOfParsed, twoArgumentSets } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { callAt, forEachItem, get, has, holds, isList, isObject, noCalls, peek, ranByProvider, type Context, type FormatReader } from './reader'
@@ -32,13 +32,13 @@ export const readAiSdk: FormatReader = (value, path, context) => {
   }
   if (type === 'tool-invocation') return { call: toolInvocationCall(value, path) }
   // A UI message stream's chunk of a whole call, its input parsed or, where that failed, as sent; the chunks before it hold its input in part.
-  if (type === 'tool-input-available' || type === 'tool-input-error') return { call: toolCallPart(value, path) }
+  if (type === 'tool-input-available' || type === 'tool-input-error') return { call: toolCallPart(value, path, type === 'tool-input-error' ? 'failed' : 'parsed') }
   const state = peek(value, 'state')
   if (typeof type === 'string' && typeof state === 'string') {
-    if (type === 'dynamic-tool') return { call: STREAMING_STATES.has(state) ? cutShort(peek(value, 'toolName'), state, path) : toolCallPart(value, path) }
+    if (type === 'dynamic-tool') return { call: STREAMING_STATES.has(state) ? cutShort(peek(value, 'toolName'), state, path) : toolCallPart(value, path, uiPartInput(state)) }
     if (type.startsWith('tool-')) {
       const name = type.slice('tool-'.length)
-      return { call: STREAMING_STATES.has(state) ? cutShort(name, state, path) : uiToolPart(value, name, path) }
+      return { call: STREAMING_STATES.has(state) ? cutShort(name, state, path) : uiToolPart(value, name, path, uiPartInput(state)) }
     }
   }
   // A v4 tool result has a tool name and a result but no type.
@@ -77,15 +77,28 @@ function isToolCallWithoutType(value: object): boolean {
   return has(value, 'toolName') && (has(value, 'input') || has(value, 'args')) && !has(value, 'result') && !has(value, 'output')
 }
 
-/** v5+ calls hold `input` (an object, or the raw JSON text when it failed to parse); v4 `args`. */
-function toolCallPart(value: object, path: string): ToolCall {
+/**
+ * How a part holds its input: `text`, the model's JSON text (a language model's own content part);
+ * `parsed`, the value the SDK parsed it to (a call past `generateText`, a UI part); `failed`, that
+ * value or, where the text did not parse, the text itself (a call the SDK marked `invalid`).
+ */
+type InputForm = 'text' | 'parsed' | 'failed'
+
+/** A UI part's input is parsed, but in `output-error`, where the input may be what failed to parse. */
+function uiPartInput(state: string): InputForm {
+  return state === 'output-error' ? 'failed' : 'parsed'
+}
+
+/** v5+ calls hold `input` (see InputForm); v4 `args`. A tool-call part is the model's text unless the SDK marked it `invalid`. */
+function toolCallPart(value: object, path: string, form: InputForm = peek(value, 'invalid') === true ? 'failed' : 'text'): ToolCall {
   const namePath = childPath(path, 'toolName')
   const inputGiven = holds(value, 'input')
   const argsGiven = holds(value, 'args')
   if (inputGiven && argsGiven) return twoArgumentSets(peek(value, 'toolName'), path, 'input', 'args')
   const argsKey = inputGiven || !argsGiven ? 'input' : 'args'
   const argsPath = childPath(path, argsKey)
-  return callAt(value, 'toolName', namePath, argsKey, argsPath)
+  if (form === 'text') return callAt(value, 'toolName', namePath, argsKey, argsPath)
+  return callAt(value, 'toolName', namePath, argsKey, argsPath, form === 'failed' ? callOfFailed : callOfParsedOnly)
 }
 
 /** A v4 UI part: the call is its `toolInvocation`. */
@@ -114,7 +127,10 @@ function cutShort(name: unknown, state: string, path: string): ToolCall {
   return unparseableCall(atPath(childPath(path, 'state'), `the stream ended while this call's input was still streaming ('${state}')`), typeof name === 'string' ? name : '')
 }
 
-function uiToolPart(value: object, name: string, path: string): ToolCall {
+const callOfParsedOnly = (name: unknown, namePath: string, input: unknown, inputPath: string) => callOfParsed(name, namePath, input, inputPath, false)
+const callOfFailed = (name: unknown, namePath: string, input: unknown, inputPath: string) => callOfParsed(name, namePath, input, inputPath, true)
+
+function uiToolPart(value: object, name: string, path: string, form: InputForm): ToolCall {
   const inputPath = childPath(path, 'input')
-  return callOf(name, childPath(path, 'type'), get(value, 'input', inputPath), inputPath)
+  return callOfParsed(name, childPath(path, 'type'), get(value, 'input', inputPath), inputPath, form === 'failed')
 }

@@ -1,4 +1,4 @@
-import { callOf } from '../arguments'
+import { callOf, callOfParsed } from '../arguments'
 import { atPath, childPath, describe } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
 import { forEachItem, get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
@@ -76,6 +76,7 @@ function readAIMessage(message: object, path: string, context: Context): Reading
   }
   const turn = context.calls(toolCalls, toolCallsPath)
   checkChunkArguments(message, path, toolCalls, turn, context)
+  refuseArgumentsAsText(toolCalls, toolCallsPath, turn, context)
   const invalidPath = childPath(path, 'invalid_tool_calls')
   const invalid = get(message, 'invalid_tool_calls', invalidPath)
   if (isList(invalid)) forEachItem(invalid, invalidPath, context, (item, itemPath) => turn.push(invalidToolCall(item, itemPath)))
@@ -122,6 +123,22 @@ function checkChunkArguments(message: object, path: string, toolCalls: unknown, 
     if (call === undefined || call.unparseable !== undefined) return
     const read = callOf(call.name, childPath(chunkPath, 'name'), text, childPath(chunkPath, 'args'))
     if (read.unparseable !== undefined) turn[at] = read
+  })
+}
+
+/**
+ * LangChain's `tool_calls` hold arguments parsed from the model's JSON: a string there is what that JSON
+ * held (arguments encoded twice, which LangChain's own tools refuse), not text to parse again.
+ */
+function refuseArgumentsAsText(toolCalls: unknown, path: string, turn: ToolCall[], context: Context): void {
+  if (!isList(toolCalls)) return
+  context.indices(toolCalls, path, (index) => {
+    const call = turn[index]
+    const toolCall = peek(toolCalls, index)
+    if (call === undefined || call.unparseable !== undefined || !isObject(toolCall)) return
+    const args = peek(toolCall, 'args')
+    const callPath = childPath(path, index)
+    if (typeof args === 'string') turn[index] = callOfParsed(call.name, childPath(callPath, 'name'), args, childPath(callPath, 'args'), false)
   })
 }
 

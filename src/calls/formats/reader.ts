@@ -72,8 +72,15 @@ export function get(value: object, key: PropertyKey, path: string): unknown {
   }
 }
 
-/** The call whose name and arguments are fields of `holder`: arguments that cannot be read leave it unparseable, its name kept. */
-export function callAt(holder: object, nameKey: PropertyKey, namePath: string, argsKey: PropertyKey, argsPath: string): ToolCall {
+/** The call whose name and arguments are fields of `holder`, made by `makeCall`: arguments that cannot be read leave it unparseable, its name kept. */
+export function callAt(
+  holder: object,
+  nameKey: PropertyKey,
+  namePath: string,
+  argsKey: PropertyKey,
+  argsPath: string,
+  makeCall: (name: unknown, namePath: string, args: unknown, argsPath: string) => ToolCall = callOf,
+): ToolCall {
   const name = get(holder, nameKey, namePath)
   let args: unknown
   try {
@@ -82,7 +89,7 @@ export function callAt(holder: object, nameKey: PropertyKey, namePath: string, a
     if (error instanceof Unreadable && typeof name === 'string' && name !== '') return unparseableCall(error.message, name)
     throw error
   }
-  return callOf(name, namePath, args, argsPath)
+  return makeCall(name, namePath, args, argsPath)
 }
 
 /** Each item of a list read for its content, with its path, counted by `context`; an item that cannot be read makes the value Unreadable. */
