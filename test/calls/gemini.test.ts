@@ -224,6 +224,19 @@ describe("@google/genai's streamed response against a loopback server", () => {
     expect(readTurns([...first.slice(0, 2), ...second])).toEqual([[parisAndRome[0]], parisAndRome])
   })
 
+  test("a chat's history, which keeps each chunk of a streamed reply as a model Content of its own, reads the reply as one turn", async () => {
+    const chat = client.chats.create({ model: 'gemini-test' })
+    for await (const _ of await chat.sendMessageStream({ message: 'Weather?' })) void _
+    const history = chat.getHistory()
+    expect(history.map((content) => content.role)).toEqual(['user', 'model', 'model', 'model'])
+    expect(readTurns(history)).toEqual([parisAndRome])
+    expect(history).toMatchToolCalls([parisAndRome], { order: 'turns' })
+    // A user's Content between them, as the calls' responses are, ends the turn.
+    const [ask, thought, paris, rome] = history
+    const answered = { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: {} } }] }
+    expect(readTurns([ask, thought, paris, answered, rome])).toEqual([[parisAndRome[0]], [parisAndRome[1]]])
+  })
+
   test('responses without an id, as written by hand or stored without it, are a turn each; a call of its own between chunks ends their turn', async () => {
     const chunks = await collected()
     const withoutIds = chunks.map(({ candidates }) => ({ candidates }))

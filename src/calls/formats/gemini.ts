@@ -44,7 +44,7 @@ export const readGemini: FormatReader = (value, path, context) => {
     if (!isObject(first)) return { call: unparseableCall(atPath(firstPath, `expected a candidate, received ${describe(first)}`)) }
     const contentPath = childPath(firstPath, 'content')
     const content = get(first, 'content', contentPath)
-    const read = isEmptyContent(content) ? noCalls() : context.read(content, contentPath)
+    const read = isEmptyContent(content) ? noCalls() : ownTurn(context.read(content, contentPath))
     const last = finishes(first) ? endingStream(withFailedCall(first, firstPath, read)) : read
     const history = peek(value, 'automaticFunctionCallingHistory')
     if (!isList(history)) return asChunk(value, last, finishes(first))
@@ -61,7 +61,7 @@ export const readGemini: FormatReader = (value, path, context) => {
   if (isObject(content) && isList(peek(content, 'parts')) && (has(value, 'finishReason') || has(value, 'author'))) {
     // A partial event streams what the event after it gives whole, and the kit runs only the whole one's calls.
     if (peek(value, 'partial') === true && has(value, 'author')) return partOfTurn()
-    const read = context.read(content, childPath(path, 'content'))
+    const read = ownTurn(context.read(content, childPath(path, 'content')))
     return finishes(value) ? endingStream(withFailedCall(value, path, read)) : read
   }
   // A candidate alone whose call the API could not read, without content or parts.
@@ -83,6 +83,11 @@ export const readGemini: FormatReader = (value, path, context) => {
   }
   const parts = peek(value, 'parts')
   return isList(parts) ? { turns: [context.turn(parts, childPath(path, 'parts'))] } : undefined
+}
+
+/** A response's or an event's content, whose calls are its own turn: only `model` Contents listed in a row, as a streamed chat keeps them, join (see readMessage). */
+function ownTurn(read: Reading): Reading {
+  return 'turns' in read && read.partOfTurn === true && read.turns.length > 0 ? { turns: read.turns } : read
 }
 
 /**

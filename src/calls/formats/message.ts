@@ -53,7 +53,9 @@ export const readMessage: FormatReader = (value, path, context) => {
     if (isList(invocations)) forEachItem(invocations, invocationsPath, context, (invocation, invocationPath) => turn.push(invocationCall(invocation, invocationPath)))
   }
   // The model's own text between calls, as a Responses `message` item among `function_call`s, ends no turn.
-  return turn.length === 0 ? partOfTurn() : { turns: [turn] }
+  if (turn.length === 0) return partOfTurn()
+  // A Gemini chat keeps each chunk of a streamed reply as a `model` Content of its own: those in a row are one reply.
+  return role === 'model' ? { turns: [turn], partOfTurn: true } : { turns: [turn] }
 }
 
 /** Whether a list of parts holds an AI SDK `step-start` part, which begins a step of its own. */
