@@ -6,7 +6,7 @@ interface WorkerTask {
   type?: unknown
   tasks?: unknown
   file?: unknown
-  result?: { state?: unknown; startTime?: unknown }
+  result?: { state?: unknown; startTime?: unknown; duration?: unknown }
 }
 
 function isTask(value: unknown): value is WorkerTask {
@@ -19,7 +19,8 @@ function workerCurrent(): WorkerTask | undefined {
 }
 
 /**
- * Of the tests of the file Vitest runs, the one under way (begun, not ended) that began last. Vitest
+ * Of the tests of the file Vitest runs, the one under way (begun, not ended: in its afterEach hooks a
+ * test has passed or failed already, and is given its duration only once they end) that began last. Vitest
  * unsets its current test whenever one ends, so the global `expect` of a concurrent test may find
  * none; and hooks that would keep the tests under way are not run for a file whose matchers
  * module was cached by an earlier one (`isolate: false`), nor where the matchers were added by hand.
@@ -34,7 +35,8 @@ export function latestTestUnderWay(): object | undefined {
     const task = tasks.pop()
     if (!isTask(task)) continue
     if (task.type === 'test') {
-      const start = task.result?.state === 'run' ? task.result.startTime : undefined
+      const result = task.result
+      const start = result !== undefined && (result.state === 'run' || (result.duration === undefined && result.state !== 'skip')) ? result.startTime : undefined
       if (typeof start === 'number' && start >= latestStart) [latest, latestStart] = [task, start]
     } else if (Array.isArray(task.tasks)) {
       tasks.push(...(task.tasks as unknown[]))

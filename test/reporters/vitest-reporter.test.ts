@@ -234,7 +234,7 @@ export default defineConfig({ test: { projects: [${project('server', 'node')}, $
   }
 
   test.each(Object.keys(concurrentSetups))(
-    "keeps every score of concurrent tests that use the global expect, which Vitest's current test does not name once one ends, and none of a beforeAll or afterAll hook: %s",
+    "keeps every score of concurrent tests that use the global expect, which Vitest's current test does not name once one ends, their afterEach hooks' too, and none of a beforeAll or afterAll hook: %s",
     async (name) => {
       const { setup, config, files } = concurrentSetups[name as keyof typeof concurrentSetups]
       await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
@@ -250,10 +250,12 @@ export default defineConfig({ test: { projects: [${project('server', 'node')}, $
           await writeFile(
             join(folder, `agent${file}.spec.ts`),
             [
-              "import { afterAll, beforeAll, expect, test } from 'vitest'",
+              "import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'",
               // A hook's assertion, when no test is under way, is no test's: not counted.
               "beforeAll(() => { expect([{ name: 'hook', args: {} }]).toScoreAtLeast(0, [{ name: 'f', args: {} }]) })",
               "afterAll(() => { expect([{ name: 'hook', args: {} }]).toScoreAtLeast(0, [{ name: 'f', args: {} }]) })",
+              // An afterEach's is its test's, which is under way till its hooks end, though it has passed: the last test's too.
+              "afterEach(() => { expect([{ name: 'after', args: {} }]).toScoreAtLeast(0, [{ name: 'after', args: {} }]) })",
               graded('slow, wrong', 300, 2),
               graded('fast, right', 20, 1),
               graded('between, right', 150, 1),
@@ -269,7 +271,7 @@ export default defineConfig({ test: { ${config}include: ['*.spec.ts'], setupFile
         )
         const outcome = await runRunner('vitest', ['run'], folder)
         expect(outcome.exitCode, outcome.output).toBe(0)
-        expect(await readReport(join(folder, 'corpus.json'))).toMatchObject({ assertions: 3 * files, tp: 2 * files, fp: files, fn: files })
+        expect(await readReport(join(folder, 'corpus.json'))).toMatchObject({ assertions: 6 * files, tp: 5 * files, fp: files, fn: files })
       } finally {
         await rm(folder, { recursive: true, force: true })
       }
