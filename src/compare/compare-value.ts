@@ -97,7 +97,7 @@ function scalarReason(node: GoldNode, pred: unknown, canonical?: CanonicalForm):
   return expectedReceived(node, pred, canonical)
 }
 
-/** A predicted string the author's canonicalizer threw on is wrong for that, and says so: its text may well look right. */
+/** A predicted string the author's canonicalizer failed on is wrong for that, and says so: its text may well look right. */
 function stringReason(node: GoldNode, pred: string, canonical: string, canonicalize: CanonicalForm): string {
   const reason = scalarReason(node, pred, canonicalize)
   const why = whyFailed(canonical)

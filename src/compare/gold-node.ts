@@ -114,7 +114,7 @@ function satisfiesNode(raw: unknown, predicate: (value: unknown) => boolean, des
 export function canonicalOf(node: { raw: string; canonical: string | undefined }, canonicalize: (s: string) => string): string {
   if (node.canonical !== undefined) return node.canonical
   const canonical = canonicalize(node.raw)
-  // The author's canonicalizer threw on the author's own gold: their error, not the model's.
+  // The author's canonicalizer failed on the author's own gold: their error, not the model's.
   refuseFailedForm(canonical, 'a gold value')
   return (node.canonical = canonical)
 }
