@@ -127,7 +127,12 @@ export class PairingContext {
   /** tiers, written into the given slots: how a group's rank matrices are filled without allocating. */
   writePairTiers(predIndex: number, goldIndex: number, into: Tiers): void {
     const callContext = this.callContext(this.gold.names[goldIndex]!)
-    const rank = compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, callContext, undefined, SCRATCH_RANK)
+    // A pair the in-order attempt compared in full before it gave up ranks the same: not compared again.
+    const kept = this.explained?.[predIndex]
+    const rank =
+      kept !== undefined && kept.goldIndex === goldIndex
+        ? kept
+        : compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, callContext, undefined, SCRATCH_RANK)
     this.writeTiers(rank.exact, rank.agreement, rank.spared, rank.defaulted, callContext.toolWeight, into)
   }
 
