@@ -1,9 +1,24 @@
 import { describe, expect, test } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 describe('our own form', () => {
   test('reads { name, args }', () => {
     expect(toolCalls({ name: 'search', args: { q: 'cats' } })).toEqual([{ name: 'search', args: { q: 'cats' } }])
+  })
+
+  test("reads back the calls toolCalls wrote as they were: one unparseable stays so, with its reason, and positional arguments stay", () => {
+    const cut = { role: 'assistant', tool_calls: [{ id: '1', type: 'function', function: { name: 'delete_booking', arguments: '{"booking_id": "BK-1"' } }] }
+    const read = toolCalls(cut)
+    expect(read[0]?.unparseable).toMatch(/not valid JSON/)
+    expect(toolCalls(read)).toEqual(read)
+    expect(toolCalls(JSON.parse(JSON.stringify(read)))).toEqual(read)
+    const metric = new ToolCallMetric()
+    expect(metric.score(read, [{ name: 'delete_booking', args: {} }]).f1).toBe(0)
+    const positional = toolCalls('f(1, x=5)')
+    expect(positional).toEqual([{ name: 'f', args: { x: 5 }, positional: [1] }])
+    expect(toolCalls(positional)).toEqual(positional)
+    expect(metric.score(positional, [{ name: 'f', args: { x: 5 } }]).f1).toBe(0)
   })
 
   test('reads { name, arguments } with an object', () => {

@@ -2,7 +2,8 @@ import { callOf, twoArgumentSets } from '../arguments'
 import { opensAsJsonObject } from '../looks-like-json'
 import { atPath, childPath } from '../path'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { callAt, get, has, holds, peek, type FormatReader } from './reader'
+import { readValue } from '../plain-value'
+import { callAt, get, has, holds, isList, peek, type FormatReader } from './reader'
 
 /**
  * Our own form: `{ name, args }` or `{ name, arguments }` (an object or a JSON string), and
@@ -22,7 +23,23 @@ export const readOwnCall: FormatReader = (value, path) => {
   const namePath = childPath(path, 'name')
   if (argsGiven && argumentsGiven) return { call: twoArgumentSets(get(value, 'name', namePath), path, 'args', 'arguments') }
   if (argsKey === undefined) return { call: callOf(get(value, 'name', namePath), namePath, undefined, path) }
-  return { call: callAt(value, 'name', namePath, argsKey, childPath(path, argsKey)) }
+  return { call: asWritten(value, path, callAt(value, 'name', namePath, argsKey, childPath(path, argsKey))) }
+}
+
+/**
+ * A call as `toolCalls` writes it, read back as it was: one marked `unparseable` stays so, with its
+ * reason, and arguments given by position are kept, so that calls read once and graded again are graded the same.
+ */
+function asWritten(value: object, path: string, call: ToolCall): ToolCall {
+  const unparseable = peek(value, 'unparseable')
+  if (typeof unparseable === 'string') return unparseableCall(unparseable, call.name)
+  const positional = peek(value, 'positional')
+  if (!isList(positional) || call.unparseable !== undefined) return call
+  const positionalPath = childPath(path, 'positional')
+  const copy = readValue(get(value, 'positional', positionalPath), positionalPath)
+  if (!copy.ok) return unparseableCall(copy.reason, call.name)
+  const items = copy.value as unknown[]
+  return items.length === 0 ? call : { ...call, positional: items }
 }
 
 /** Our tuple form `[name]` or `[name, args]`: any array whose first element is a string. */
