@@ -1,4 +1,4 @@
-import { generateText, isStepCount, readUIMessageStream, simulateReadableStream, streamText, tool } from 'ai'
+import { generateText, isStepCount, jsonSchema, readUIMessageStream, simulateReadableStream, streamText, tool } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
@@ -392,6 +392,17 @@ describe('arguments the model encoded twice, which the SDK parsed to a string an
     expect(toolCalls(chunks)[0]?.unparseable).toMatch(new RegExp(`\\.input: ${received}$`))
     const part = { type: 'tool-get_weather', toolCallId: 'c1', state: 'output-error', input: '{"city":"Paris"}', errorText: 'Invalid input' }
     expect(toolCalls(uiMessage(part))[0]?.unparseable).toMatch(new RegExp(`\\.input: ${received}$`))
+  })
+
+  test('are unparseable where a schema that takes any value let the SDK keep them as a valid call', async () => {
+    const anyInput = { get_weather: tool({ inputSchema: jsonSchema<Record<string, unknown>>({ type: 'object', properties: { city: { type: 'string' } } }) }) }
+    const model = new MockLanguageModelV4({ doGenerate: [callsStep(modelCall('c1', 'get_weather', twice)), textStep('Sorry.')] })
+    const result = await generateText({ model, prompt: 'Weather?', tools: anyInput, stopWhen: isStepCount(3) })
+    expect(result.steps[0]!.toolCalls[0]).toMatchObject({ input: '{"city":"Paris"}' })
+    expect(result.steps[0]!.toolCalls[0]!.invalid).toBeUndefined()
+    for (const read of [result, result.steps, result.steps[0]!, result.response.messages, JSON.parse(JSON.stringify(result))]) {
+      expect(toolCalls(read)[0]?.unparseable).toMatch(new RegExp(`\\.input: ${received}$`))
+    }
   })
 
   test('a string the SDK kept as the text that did not parse is not JSON, as it says; a model content part holds the JSON text itself', () => {

@@ -16,10 +16,10 @@ import { callAt, forEachItem, get, has, holds, isList, isObject, noCalls, peek, 
  */
 export const readAiSdk: FormatReader = (value, path, context) => {
   const steps = peek(value, 'steps')
-  if (isList(steps)) return { turns: readSteps(steps, childPath(path, 'steps'), context) }
+  if (isList(steps)) return { turns: readingParsedInputs(() => readSteps(steps, childPath(path, 'steps'), context)) }
   if (has(value, 'toolCalls')) {
     const toolCallsPath = childPath(path, 'toolCalls')
-    return { turns: [context.calls(get(value, 'toolCalls', toolCallsPath), toolCallsPath)] }
+    return { turns: [readingParsedInputs(() => context.calls(get(value, 'toolCalls', toolCallsPath), toolCallsPath))] }
   }
   const type = peek(value, 'type')
   // A call the provider ran itself (a built-in web search) is not the agent's, and its result is part of the step.
@@ -89,8 +89,24 @@ function uiPartInput(state: string): InputForm {
   return state === 'output-error' ? 'failed' : 'parsed'
 }
 
-/** v5+ calls hold `input` (see InputForm); v4 `args`. A tool-call part is the model's text unless the SDK marked it `invalid`. */
-function toolCallPart(value: object, path: string, form: InputForm = peek(value, 'invalid') === true ? 'failed' : 'text'): ToolCall {
+/**
+ * How deep the reading is inside an AI SDK result, step or message, where a tool-call part's input is the value the
+ * SDK parsed; a language model's own content part, read alone, holds its JSON text. Reading is synchronous, so a count serves.
+ */
+let parsedInputsDepth = 0
+
+/** Reads with tool-call parts taken as holding parsed input (see InputForm). */
+export function readingParsedInputs<T>(read: () => T): T {
+  parsedInputsDepth++
+  try {
+    return read()
+  } finally {
+    parsedInputsDepth--
+  }
+}
+
+/** v5+ calls hold `input` (see InputForm); v4 `args`. A tool-call part holds the model's text unless the SDK marked it `invalid` or it is read inside a result, step or message. */
+function toolCallPart(value: object, path: string, form: InputForm = peek(value, 'invalid') === true ? 'failed' : parsedInputsDepth > 0 ? 'parsed' : 'text'): ToolCall {
   const namePath = childPath(path, 'toolName')
   const inputGiven = holds(value, 'input')
   const argsGiven = holds(value, 'args')

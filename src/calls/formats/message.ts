@@ -1,6 +1,6 @@
 import { childPath } from '../path'
 import type { ToolCall } from '../tool-call'
-import { invocationCall } from './ai-sdk'
+import { invocationCall, readingParsedInputs } from './ai-sdk'
 import { cutByStopReason } from './anthropic'
 import { callsIn, forEachItem, get, isList, isObject, noCalls, partOfTurn, peek, type FormatReader } from './reader'
 
@@ -42,7 +42,8 @@ export const readMessage: FormatReader = (value, path, context) => {
         const turns = context.list(parts, partsPath)
         if (turns.length > 0) return { turns }
       }
-      for (const call of context.turn(parts, partsPath)) turn.push(call)
+      // A message's tool-call parts (the AI SDK's) hold their input parsed, as a result's do.
+      for (const call of readingParsedInputs(() => context.turn(parts, partsPath))) turn.push(call)
       if (key === 'content') cutByStopReason(value, parts, partsPath, turn)
     }
   }
