@@ -26,7 +26,7 @@ import { isStreamHelper, STREAM_HELPER } from './formats/stream-helper'
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits'
-import { looksLikeJson } from './looks-like-json'
+import { looksLikeJson, opensAsJsonObject } from './looks-like-json'
 import { atPath, childPath, describe, errorMessage } from './path'
 import { notPythonReason, readPythonCalls } from './python'
 import { NOT_QUICK, quickPlain, readingCopied } from './plain-value'
@@ -528,6 +528,9 @@ function readText(text: string, path: string, depth: number): Reading {
     try {
       parsed = JSON.parse(text)
     } catch (error) {
+      // A list that is no JSON may be Python's, as `[]  # no call needed` is: read as such where it is.
+      const python = opensAsJsonObject(text) ? undefined : readPythonCalls(text)
+      if (python?.ok === true) return { turns: [python.calls] }
       return unparseable(path, `not valid JSON (${errorMessage(error)})`)
     }
     return readAt(parsed, path, depth + 1)

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 
 describe('a string', () => {
   test('that looks like a JSON object is parsed and read', () => {
@@ -17,6 +18,14 @@ describe('a string', () => {
 
   test('that is an empty JSON list has no calls', () => {
     expect(readTurns('[]')).toEqual([])
+  })
+
+  test("that opens as a JSON list but is Python's, as an empty list with a comment after it is, reads as Python", () => {
+    expect(readTurns('[]  # no tool needed')).toEqual([])
+    expect(readTurns('\f[]')).toEqual([])
+    expect(new ToolCallMetric().score('[]  # no tool needed', []).f1).toBe(1)
+    // Neither JSON nor Python: the reason is JSON's.
+    expect(toolCalls('[] ]')[0]?.unparseable).toMatch(/^not valid JSON \(.+\)$/)
   })
 
   test('that is a JSON tuple is parsed and read', () => {
