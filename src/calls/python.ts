@@ -851,6 +851,8 @@ class PythonReader {
     this.pos++
     this.skipSpace()
     const dict: Record<string, unknown> = {}
+    // Whether each key was written as a string, kept once a key of another kind comes: `1` and `'1'` are two keys to Python, one to JSON.
+    let writtenAsString: Map<string, boolean> | undefined
     for (let first = true; this.code() !== RBRACE; first = false) {
       if (this.code() === STAR) this.fail("unpacking with '**' is not supported")
       const keyStart = this.pos
@@ -862,6 +864,12 @@ class PythonReader {
         this.failAfterValue("':'")
       }
       const keyText = this.dictKey(key, keyStart)
+      const isString = typeof key === 'string'
+      if (!isString || writtenAsString !== undefined) {
+        writtenAsString ??= new Map(Object.keys(dict).map((text) => [text, true]))
+        if (writtenAsString.get(keyText) === !isString) this.fail(`keys Python holds apart are one key as JSON writes them, ${JSON.stringify(keyText)}`, keyStart)
+        writtenAsString.set(keyText, isString)
+      }
       this.pos++
       this.skipSpace()
       setEntry(dict, keyText, this.readValue())

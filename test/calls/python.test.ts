@@ -461,6 +461,15 @@ describe('parsePythonCalls: constants and containers', () => {
     })
   })
 
+  it('refuses keys Python holds apart that JSON would hold as one, rather than losing a value', () => {
+    for (const dict of ["{1: 'a', '1': 'b'}", "{'1': 'b', 1: 'a'}", "{True: 1, 'true': 2}", "{'k': 0, None: 'x', 'null': 'y'}", "{1.5: 'a', '1.5': 'b'}"]) {
+      expect(reasonOf(`f(d=${dict})`)).toMatch(/keys Python holds apart are one key as JSON writes them, "(1|true|null|1\.5)"/)
+    }
+    // Keys Python holds equal are one key to Python too, the last value kept; keys of other kinds that JSON writes apart stay apart.
+    expect(valueOf("{1: 'a', 0x1: 'b', 'c': 1, 'c': 2}")).toEqual({ '1': 'b', c: 2 })
+    expect(valueOf("{1: 'a', True: 'b', 1.0: 'c'}")).toEqual({ '1': 'a', true: 'b', '1.0': 'c' })
+  })
+
   it('writes an int key past 2^53, even past the range of a double, exactly, as json.dumps does', () => {
     const huge = '1'.repeat(400)
     for (const options of [undefined, { typed: true }] as const) {
