@@ -105,8 +105,13 @@ export class PairingContext {
 
   /** The pair compared in full: kept by rankExplained when it was, compared now otherwise. */
   explain(predIndex: number, goldIndex: number): ExplainedPair {
+    return this.kept(predIndex, goldIndex) ?? this.compareInFull(predIndex, goldIndex)
+  }
+
+  /** The pair as rankExplained kept it, if it did. */
+  private kept(predIndex: number, goldIndex: number): ExplainedPair | undefined {
     const kept = this.explained?.[predIndex]
-    return kept !== undefined && kept.goldIndex === goldIndex ? kept : this.compareInFull(predIndex, goldIndex)
+    return kept !== undefined && kept.goldIndex === goldIndex ? kept : undefined
   }
 
   private compareInFull(predIndex: number, goldIndex: number): ExplainedPair {
@@ -128,11 +133,7 @@ export class PairingContext {
   writePairTiers(predIndex: number, goldIndex: number, into: Tiers): void {
     const callContext = this.callContext(this.gold.names[goldIndex]!)
     // A pair the in-order attempt compared in full before it gave up ranks the same: not compared again.
-    const kept = this.explained?.[predIndex]
-    const rank =
-      kept !== undefined && kept.goldIndex === goldIndex
-        ? kept
-        : compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, callContext, undefined, SCRATCH_RANK)
+    const rank = this.kept(predIndex, goldIndex) ?? compareCall(this.pred.calls[predIndex]!, this.gold.calls[goldIndex]!, callContext, undefined, SCRATCH_RANK)
     this.writeTiers(rank.exact, rank.agreement, rank.spared, rank.defaulted, callContext.toolWeight, into)
   }
 

@@ -1,6 +1,6 @@
 import { setOwnEntry } from '../compare/gold-node'
 import { ExactSum } from './exact-sum'
-import { type Counts, type Figures, figures } from './figures'
+import { COUNT_KEYS, type Counts, type Figures, figures } from './figures'
 import { forEachToolShare, type ScoreEntries, UNPARSEABLE_TOOL } from './per-tool'
 
 /** The partial sums of TP, FP and FN where a sum is not one double (see ExactSum). */
@@ -11,8 +11,6 @@ export interface ExactSums {
   total?: CountParts
   perTool?: Record<string, CountParts>
 }
-
-const COUNT_KEYS = ['tp', 'fp', 'fn'] as const
 
 function isParts(value: unknown): value is CountParts {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false

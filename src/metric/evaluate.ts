@@ -2,6 +2,7 @@ import { printValue } from '../compare/print-value'
 import { checkOptions } from '../match/options'
 import { episodeKeySlip } from './episode-key-slip'
 import { nearest } from '../compare/nearest'
+import { isThenable } from '../compare/compare-value'
 import { CorpusCounts, type ExactSums } from './corpus-counts'
 import type { Figures } from './figures'
 import type { Score } from './score'
@@ -237,10 +238,6 @@ function scoreEpisode(raw: unknown, index: number, run: Run): unknown {
   const result: EpisodeResult = episode.id === undefined ? { index, score } : { id: episode.id, index, score }
   run.accumulator.add(result)
   return run.onEpisode?.(result)
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function'
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {

@@ -5,6 +5,8 @@ export interface Counts {
   fn: number
 }
 
+export const COUNT_KEYS = ['tp', 'fp', 'fn'] as const satisfies readonly (keyof Counts)[]
+
 /** A count as summed from weights: a finite number, 0 or more. */
 export function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0

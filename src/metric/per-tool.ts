@@ -2,7 +2,7 @@ import { setOwnEntry } from '../compare/gold-node'
 import { printValue } from '../compare/print-value'
 import { ExactSum } from './exact-sum'
 import type { CountParts, ExactSums } from './corpus-counts'
-import type { Counts } from './figures'
+import { COUNT_KEYS, type Counts } from './figures'
 import type { Score } from './score'
 
 /** The tool an unmatched prediction with no name counts under. */
@@ -33,21 +33,53 @@ export function forEachToolShare(score: ScoreEntries, add: AddToolShare): void {
 export function perToolCounts(score: ScoreEntries): Record<string, Counts> {
   if (!hasScoreEntries(score)) throw new TypeError(`score: expected a Score, with pairs, unmatchedPred and unmatchedGold, received ${printValue(score)}`)
   const perTool: Record<string, Counts> = {}
-  for (const [tool, [tp, fp, fn]] of toolShareSums(score)) setOwnEntry(perTool, tool, { tp: tp.value, fp: fp.value, fn: fn.value })
+  for (const [tool, sums] of toolShareSums(score)) setOwnEntry(perTool, tool, valuesOf(sums))
   return perTool
 }
 
-/** Each tool's shares summed exactly, as the score's own totals and a corpus's per-tool sums are: ten shares of 0.1 are 1, not 0.9999999999999999. */
-function toolShareSums(score: ScoreEntries): Map<string, [ExactSum, ExactSum, ExactSum]> {
-  const sums = new Map<string, [ExactSum, ExactSum, ExactSum]>()
+/** TP, FP and FN each summed exactly, as the score's own totals and a corpus's sums are: ten shares of 0.1 are 1, not 0.9999999999999999. */
+type ShareSums = Record<keyof Counts, ExactSum>
+
+function newShareSums(): ShareSums {
+  return { tp: new ExactSum(), fp: new ExactSum(), fn: new ExactSum() }
+}
+
+function addShare(sums: ShareSums, tp: number, fp: number, fn: number): void {
+  sums.tp.add(tp)
+  sums.fp.add(fp)
+  sums.fn.add(fn)
+}
+
+function valuesOf(sums: ShareSums): Counts {
+  return { tp: sums.tp.value, fp: sums.fp.value, fn: sums.fn.value }
+}
+
+/** The partials of the sums that are not one double. */
+function inexactPartsOf(sums: ShareSums): CountParts {
+  const parts: CountParts = {}
+  for (const key of COUNT_KEYS) {
+    const kept = sums[key].inexactParts()
+    if (kept !== undefined) parts[key] = kept
+  }
+  return parts
+}
+
+/** Each tool's shares summed exactly, and every share into `total` too where given. */
+function toolShareSums(score: ScoreEntries, total?: ShareSums): Map<string, ShareSums> {
+  const sums = new Map<string, ShareSums>()
   forEachToolShare(score, (tool, tp, fp, fn) => {
     let sum = sums.get(tool)
-    if (sum === undefined) sums.set(tool, (sum = [new ExactSum(), new ExactSum(), new ExactSum()]))
-    sum[0].add(tp)
-    sum[1].add(fp)
-    sum[2].add(fn)
+    if (sum === undefined) sums.set(tool, (sum = newShareSums()))
+    addShare(sum, tp, fp, fn)
+    if (total !== undefined) addShare(total, tp, fp, fn)
   })
   return sums
+}
+
+/** The total's partials where it rounds to the score's own totals, so that the score is as the metric gave it; else undefined. */
+function totalParts(total: ShareSums, score: Counts): CountParts | undefined {
+  for (const key of COUNT_KEYS) if (total[key].value !== score[key]) return undefined
+  return inexactPartsOf(total)
 }
 
 /**
@@ -58,21 +90,16 @@ function toolShareSums(score: ScoreEntries): Map<string, [ExactSum, ExactSum, Ex
 export function perToolCountsExactly(score: Counts & ScoreEntries): { perTool: Record<string, Counts>; exact: ExactSums } {
   const perTool: Record<string, Counts> = {}
   const exact: ExactSums = {}
-  const total = exactShareSums(score)
-  if (total !== undefined && Object.keys(total).length > 0) exact.total = total
-  for (const [tool, sums] of toolShareSums(score)) {
-    setOwnEntry(perTool, tool, { tp: sums[0].value, fp: sums[1].value, fn: sums[2].value })
-    const parts: CountParts = {}
-    COUNT_KEYS.forEach((key, i) => {
-      const kept = sums[i]!.inexactParts()
-      if (kept !== undefined) parts[key] = kept
-    })
+  const total = newShareSums()
+  for (const [tool, sums] of toolShareSums(score, total)) {
+    setOwnEntry(perTool, tool, valuesOf(sums))
+    const parts = inexactPartsOf(sums)
     if (Object.keys(parts).length > 0) setOwnEntry((exact.perTool ??= {}), tool, parts)
   }
+  const parts = totalParts(total, score)
+  if (parts !== undefined && Object.keys(parts).length > 0) exact.total = parts
   return { perTool, exact }
 }
-
-const COUNT_KEYS = ['tp', 'fp', 'fn'] as const
 
 /** Whether a value has a score's pairs and unmatched calls, as lists. */
 export function hasScoreEntries(value: unknown): value is ScoreEntries {
@@ -86,17 +113,7 @@ export function hasScoreEntries(value: unknown): value is ScoreEntries {
  * round to the score's own totals, so that it is as the metric gave it; else undefined.
  */
 export function exactShareSums(score: Counts & ScoreEntries): CountParts | undefined {
-  const sums = { tp: new ExactSum(), fp: new ExactSum(), fn: new ExactSum() }
-  forEachToolShare(score, (_tool, tp, fp, fn) => {
-    sums.tp.add(tp)
-    sums.fp.add(fp)
-    sums.fn.add(fn)
-  })
-  const parts: CountParts = {}
-  for (const key of ['tp', 'fp', 'fn'] as const) {
-    if (sums[key].value !== score[key]) return undefined
-    const kept = sums[key].inexactParts()
-    if (kept !== undefined) parts[key] = kept
-  }
-  return parts
+  const total = newShareSums()
+  forEachToolShare(score, (_tool, tp, fp, fn) => addShare(total, tp, fp, fn))
+  return totalParts(total, score)
 }

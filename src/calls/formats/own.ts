@@ -35,8 +35,7 @@ function asWritten(value: object, path: string, call: ToolCall): ToolCall {
   if (typeof unparseable === 'string') return unparseableCall(unparseable, call.name)
   const positional = peek(value, 'positional')
   if (!isList(positional) || call.unparseable !== undefined) return call
-  const positionalPath = childPath(path, 'positional')
-  const copy = readValue(get(value, 'positional', positionalPath), positionalPath)
+  const copy = readValue(positional, childPath(path, 'positional'))
   if (!copy.ok) return unparseableCall(copy.reason, call.name)
   const items = copy.value as unknown[]
   return items.length === 0 ? call : { ...call, positional: items }
