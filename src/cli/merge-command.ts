@@ -56,21 +56,54 @@ function checkAlike(reports: readonly ReportJson[], files: readonly string[]): v
   })
 }
 
+const DIGITS_OR_NOT = /\d+|\D+/g
+
+/** File names compared with their runs of digits as numbers, so that `shard-2` comes before `shard-10`; else by code unit. */
+function compareNames(a: string, b: string): number {
+  const partsA = a.match(DIGITS_OR_NOT) ?? []
+  const partsB = b.match(DIGITS_OR_NOT) ?? []
+  for (let i = 0; i < Math.min(partsA.length, partsB.length); i++) {
+    const [x, y] = [partsA[i]!, partsB[i]!]
+    if (x === y) continue
+    if (!(/^\d/.test(x) && /^\d/.test(y))) return x < y ? -1 : 1
+    // Leading zeros left out, the longer number is the greater; of two alike in value, the whole names tell them apart below.
+    const [u, v] = [x.replace(/^0+/, ''), y.replace(/^0+/, '')]
+    if (u.length !== v.length) return u.length - v.length
+    if (u !== v) return u < v ? -1 : 1
+  }
+  return partsA.length - partsB.length || (a < b ? -1 : a > b ? 1 : 0)
+}
+
+function compareFileLists(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = compareNames(a[i]!, b[i]!)
+    if (order !== 0) return order
+  }
+  return a.length - b.length
+}
+
+/**
+ * The reports in the order their episodes are numbered and ranked in, whatever order they were given in:
+ * by the files each scored (a merged report's, the shards' reports), then, of reports of files named alike, by content.
+ */
+function inShardOrder(reports: readonly ReportJson[]): ReportJson[] {
+  const keyed = reports.map((report) => ({ report, digest: jsonDigest(report) }))
+  keyed.sort((a, b) => compareFileLists(a.report.files, b.report.files) || (a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0))
+  return keyed.map(({ report }) => report)
+}
+
 /**
  * Reports of shards added up: TP, FP and FN summed, overall and per tool, the figures
  * recomputed, and the worst episodes of all shards ranked again, numbered as if the shards
- * had been one run over their files in order.
+ * had been one run over their files, taken in the order of `inShardOrder`, so that the order
+ * they are given in changes nothing.
  */
-export function mergeReports(
-  reports: readonly (CorpusReport & { exactSums?: ExactSums })[],
-  keepWorst: number,
-  name: CanonicalizerName = 'exact',
-): { report: CorpusReport; exactSums: ExactSums } {
+export function mergeReports(reports: readonly ReportJson[], keepWorst: number, name: CanonicalizerName = 'exact'): { report: CorpusReport; exactSums: ExactSums } {
   // Tool names folded as the reports compared them, so that one tool's rows of the shards are one row, as in one run.
   const counts = new CorpusCounts(undefined, name === 'exact' ? undefined : canonicalForms[name])
   const worst: LocatedResult[] = []
   let episodes = 0
-  for (const report of reports) {
+  for (const report of inShardOrder(reports)) {
     counts.add(report, report.perTool, report.exactSums)
     for (const result of report.worst) worst.push({ ...result, index: result.index + episodes })
     episodes += report.episodes
@@ -294,7 +327,9 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   )
   const first = reports.reports[0]!
   const lists = reports.reports.map(({ options, worst }) => ({ kept: options.worst, listed: worst.length }))
-  const keepWorst = certainWorst(worstOption ?? first.options.worst ?? 5, lists, files, worstOption !== undefined, cli, 'episodes')
+  // The most any report kept (5 for one written before reports said), whatever the order the reports are given in.
+  const asked = worstOption ?? Math.max(...reports.reports.map(({ options }) => options.worst ?? 5))
+  const keepWorst = certainWorst(asked, lists, files, worstOption !== undefined, cli, 'episodes')
   const merged = mergeReports(reports.reports, keepWorst, first.options.name)
   const options: ScoringOptions = { ...first.options, worst: keepWorst }
   const json: ReportJson = reportJson('merge', shards, options, merged.report, merged.exactSums)

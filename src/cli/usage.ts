@@ -108,6 +108,8 @@ Adds up reports written by 'toolcalls score --json' over shards of a corpus: TP,
 FN summed overall and per tool, the figures recomputed, the worst episodes of all shards
 ranked again. The figures equal those of one run over the shards' files in order (past a
 thousand tools the model alone named, which names keep rows of their own may differ).
+Whatever order the reports are given in, their episodes are numbered, and rank on ties,
+as in one run over the files the shards scored, in name order (shard-2 before shard-10).
 Reports merge only when scored with the same --level, --order, --canonicalizer, --name
 and --grammar (compared by the file's content). A merged report records the shards'
 reports it adds up, by their full paths and their contents' digests; a report given
@@ -123,8 +125,8 @@ unsharded run is known by its path alone, so a copy of it merges.
 
 Options:
   --worst N               how many of the worst episodes or lowest tests to keep
-                          (default: as the first report was scored; for test runs,
-                          5, as the reporters);
+                          (default: the most any report was scored to keep; for
+                          test runs, 5, as the reporters);
                           ranked from those the reports kept, so a larger N than a
                           report kept may leave out some that one run would list
   --json OUT              write the merged report as JSON; never over a report that

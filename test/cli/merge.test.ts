@@ -251,6 +251,38 @@ describe('toolcalls merge', () => {
     expect(summary(merged)).toEqual(summary(whole))
   })
 
+
+  test('lists the same worst episodes, numbered alike, whatever order the reports are given in: as one run over the files in name order', async () => {
+    // Every episode misses its one call, so all tie at F1 0.
+    const missed = (id: string) => ({ id, pred: [], gold: [call('search', { q: id })] })
+    const whole = await score('whole', [missed('two-1'), missed('two-2'), missed('ten-1'), missed('ten-2')], 2)
+    await score('shard-10', [missed('ten-1'), missed('ten-2')], 2)
+    await score('shard-2', [missed('two-1'), missed('two-2')], 2)
+    const [ten, two] = [join(folder.dir, 'shard-10.json'), join(folder.dir, 'shard-2.json')]
+    const summary = (report: Record<string, unknown>) => (report.worst as { id: string; index: number }[]).map(({ id, index }) => [id, index])
+    const merged = async (reports: string[]) => {
+      const run = await runCli(['merge', ...reports, '--json', '/dev/stdout'])
+      expect(run.code).toBe(0)
+      return summary(JSON.parse(run.stdout))
+    }
+    expect(summary(whole)).toEqual([['two-1', 0], ['two-2', 1]])
+    expect(await merged([ten, two])).toEqual(summary(whole))
+    expect(await merged([two, ten])).toEqual(summary(whole))
+  })
+
+  test('keeps by default as many worst episodes as the report that kept the most, whatever order the reports are given in', async () => {
+    const missed = (id: string) => ({ id, pred: [], gold: [call('search', { q: id })] })
+    // One report was to keep 2 and had one to keep; the other kept 3.
+    await score('a', [missed('a1')], 2)
+    await score('b', [missed('b1'), missed('b2'), missed('b3')], 3)
+    const [a, b] = [join(folder.dir, 'a.json'), join(folder.dir, 'b.json')]
+    for (const reports of [[a, b], [b, a]]) {
+      const run = await runCli(['merge', ...reports, '--json', '/dev/stdout'])
+      expect([run.code, run.stderr]).toEqual([0, ''])
+      const merged = JSON.parse(run.stdout)
+      expect([merged.options.worst, merged.worst.map(({ id }: { id: string }) => id)]).toEqual([3, ['a1', 'b1', 'b2']])
+    }
+  })
   test('merges reports that keep more worst episodes than a double holds exactly, as score writes them', async () => {
     await score('a', shardA, 1)
     const huge = join(folder.dir, 'huge.json')
