@@ -7,7 +7,8 @@ import { readGrammar } from '../compare/grammar'
 import { jsonDigest } from './digest'
 import { type Level, type Order, type ResolvedMatchOptions, resolveMatchOptions } from '../match/options'
 import { pairCalls } from '../match/pair-calls'
-import { CorpusAccumulator } from '../metric/evaluate'
+import { CorpusAccumulator, type CorpusReport } from '../metric/evaluate'
+import type { ExactSums } from '../metric/corpus-counts'
 import { scorePairing } from '../metric/score'
 import { choiceOption, countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
@@ -35,6 +36,8 @@ interface EpisodeRecord {
   gold: GoldTurns
   goldAsTurns: boolean
   where: string[]
+  /** The episodes line or gold line it was read from, as the n-th of its file from 0; undefined for a prediction line without a gold line. */
+  goldPlace: number | undefined
 }
 
 const OPTIONS = {
@@ -65,6 +68,7 @@ async function matchOptions(options: ScoringOptions, cli: CliContext): Promise<R
 
 async function* episodesFile(input: InputFile, notices: Notices): AsyncGenerator<EpisodeRecord> {
   const lines = linesOf(input, notices)
+  let place = 0
   for await (const line of lines) {
     let episode: EpisodeLine
     try {
@@ -73,7 +77,7 @@ async function* episodesFile(input: InputFile, notices: Notices): AsyncGenerator
       throw await reportInstead(error, line, lines, input.name)
     }
     const { id, turns, gold, goldAsTurns, where } = episode
-    yield { id, turns, gold, goldAsTurns, where: [where] }
+    yield { id, turns, gold, goldAsTurns, where: [where], goldPlace: place++ }
   }
 }
 
@@ -134,16 +138,15 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
   }
   async function* golds() {
     const lines = linesOf(gold, notices)
-    let first = true
+    let place = 0
     for await (const line of lines) {
       let record: GoldLine
       try {
-        record = readGoldLine(line, gold.name, first ? swappedFiles(() => predFirst ?? firstLineOf(pred)) : undefined)
+        record = readGoldLine(line, gold.name, place === 0 ? swappedFiles(() => predFirst ?? firstLineOf(pred)) : undefined)
       } catch (error) {
         throw await reportInstead(error, line, lines, gold.name)
       }
-      first = false
-      yield { id: record.id, value: record }
+      yield { id: record.id, value: { ...record, place: place++ } }
     }
   }
   // Files of which no line pairs score as nothing predicted for every gold line, and nothing expected for every prediction: refused at the end.
@@ -175,13 +178,13 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
           1,
         )
       }
-      yield { id: right.id ?? left.id, turns: left.turns, gold: right.gold, goldAsTurns: right.goldAsTurns, where: [left.where, right.where] }
+      yield { id: right.id ?? left.id, turns: left.turns, gold: right.gold, goldAsTurns: right.goldAsTurns, where: [left.where, right.where], goldPlace: right.place }
     } else if (left !== undefined) {
       notices.warn(`lines of ${pred.name} without a gold line`, `${left.where}: no gold line${forId(left.id, pred.name, 'gold')}; scored against no gold calls`)
-      yield { id: left.id, turns: left.turns, gold: [], goldAsTurns: false, where: [left.where] }
+      yield { id: left.id, turns: left.turns, gold: [], goldAsTurns: false, where: [left.where], goldPlace: undefined }
     } else if (right !== undefined) {
       notices.warn(`lines of ${gold.name} without a prediction`, `${right.where}: no prediction line${forId(right.id, gold.name, 'prediction')}; scored as no calls`)
-      yield { id: right.id, turns: [], gold: right.gold, goldAsTurns: right.goldAsTurns, where: [right.where] }
+      yield { id: right.id, turns: [], gold: right.gold, goldAsTurns: right.goldAsTurns, where: [right.where], goldPlace: right.place }
     }
   }
   if (paired > 0) return
@@ -217,30 +220,46 @@ async function* warnGoldOfOneTurn(episodes: AsyncIterable<EpisodeRecord>, notice
   }
 }
 
-/** Scores episodes one at a time, keeping only the sums and the worst few. */
+/**
+ * Where a prediction line without a gold line ranks until the gold lines are counted: past any gold line's place
+ * (no file holds 2^52 lines), its place among such lines added, still exact as a double.
+ */
+const PAST_GOLD_LINES = 2 ** 52
+
+/**
+ * Scores episodes one at a time, keeping only the sums and the worst few. An episode's index is its line's
+ * place, not the order it is scored in (a line whose partner by id has not come yet waits): its gold line's,
+ * from 0, and for a prediction line without one, after all gold lines, in the order such lines are scored.
+ */
 async function scoreEpisodes(
   episodes: AsyncIterable<EpisodeRecord>,
   options: ResolvedMatchOptions,
   worst: number,
   inputs: readonly InputFile[],
   status: StatusLine,
-): Promise<CorpusAccumulator> {
+): Promise<{ report: CorpusReport; exactSums: ExactSums }> {
   const accumulator = new CorpusAccumulator(worst, options)
   const started = monotonicMs()
   const sizes = inputs.map((input) => input.size)
   const totalBytes = sizes.every((size) => size !== undefined) ? sizes.reduce((a, b) => a + b, 0) : undefined
   const bytesRead = () => inputs.reduce((sum, input) => sum + input.bytesRead, 0)
-  let index = 0
-  for await (const { id, turns, gold, goldAsTurns, where } of episodes) {
+  let scored = 0
+  let goldLines = 0
+  let predictionsAlone = 0
+  for await (const { id, turns, gold, goldAsTurns, where, goldPlace } of episodes) {
     const score = scorePairing(pairCalls(turns, gold, options))
+    const index = goldPlace ?? PAST_GOLD_LINES + predictionsAlone++
+    if (goldPlace !== undefined) goldLines++
     const result: LocatedResult = id === undefined ? { index, where, score } : { id, index, where, score }
     if (goldAsTurns) result.goldTurns = gold.map((turn) => turn.length)
-    accumulator.add(result)
-    index++
-    status.update(() => progressText('scored', index, ['episode', 'episodes'], monotonicMs() - started, bytesRead(), totalBytes))
+    accumulator.add(result, index)
+    scored++
+    status.update(() => progressText('scored', scored, ['episode', 'episodes'], monotonicMs() - started, bytesRead(), totalBytes))
   }
   status.clear()
-  return accumulator
+  const report = accumulator.report()
+  for (const result of report.worst) if (result.index >= PAST_GOLD_LINES) result.index = goldLines + result.index - PAST_GOLD_LINES
+  return { report, exactSums: accumulator.exactSums() }
 }
 
 /** `toolcalls score EPISODES` or `toolcalls score PRED GOLD`. */
@@ -276,12 +295,11 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   const [first, second] = inputs
   const read = second === undefined ? episodesFile(first!, cli.notices) : pairedFiles(first!, second, cli.notices)
   const episodes = scoring.order === 'turns' ? warnGoldOfOneTurn(read, cli.notices) : read
-  const scored = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
-  const report = scored.report()
+  const { report, exactSums } = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
   cli.notices.finish()
   // F1 1 over nothing would pass any threshold: a generation run that wrote nothing must not look perfect.
   if (report.episodes === 0) throw new UserError(`${inputs.map((input) => input.name).join(', ')}: no episodes to score; an empty corpus has no figure`)
-  const json = () => ({ ...reportJson('score', files, scoring, report, scored.exactSums()), inputDigests: inputs.map((input) => input.digest()!) })
+  const json = () => ({ ...reportJson('score', files, scoring, report, exactSums), inputDigests: inputs.map((input) => input.digest()!) })
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json(), cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
   checkThreshold('score', report.f1, minF1, false)

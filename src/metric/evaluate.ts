@@ -58,7 +58,7 @@ export interface EvaluateOptions {
 
 const EVALUATE_OPTION_KEYS = ['worst', 'onEpisode', 'goldForm']
 
-/** A kept episode, with the order it came in: of two of one F1, the later is dropped first. */
+/** A kept episode, with its place in the corpus: of two of one F1, the later is dropped first. */
 interface Kept {
   result: EpisodeResult
   order: number
@@ -90,22 +90,24 @@ export class CorpusAccumulator {
     )
   }
 
-  add(result: EpisodeResult): void {
+  /** `order`, the episode's place in the corpus, by which episodes of one F1 rank: by default the order they are added in. */
+  add(result: EpisodeResult, order = this.count): void {
     const { score } = result
     this.count++
     this.counts.addScore(score)
-    this.keep(result)
+    this.keep(result, order)
   }
 
-  private keep(result: EpisodeResult): void {
-    if (this.keepWorst <= 0 || result.score.f1 >= 1) return
+  private keep(result: EpisodeResult, order: number): void {
+    const { f1 } = result.score
+    if (this.keepWorst <= 0 || f1 >= 1) return
     const heap = this.worst
     if (heap.length < this.keepWorst) {
-      heap.push({ result, order: this.count })
+      heap.push({ result, order })
       siftUp(heap, heap.length - 1)
-    } else if (heap[0]!.result.score.f1 > result.score.f1) {
-      // Told before a Kept is made, as most failing episodes of a large corpus are not kept: one that came later is dropped first on a tie.
-      heap[0] = { result, order: this.count }
+    } else if (heap[0]!.result.score.f1 > f1 || (heap[0]!.result.score.f1 === f1 && heap[0]!.order > order)) {
+      // Told before a Kept is made, as most failing episodes of a large corpus are not kept.
+      heap[0] = { result, order }
       siftDown(heap, 0)
     }
   }

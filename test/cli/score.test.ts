@@ -235,23 +235,32 @@ describe('toolcalls score PRED GOLD', () => {
     expect(ordered.stderr).toBe('')
   })
 
-  test('prediction lines that give ids, against gold lines that give none, pair by position with a warning, once', async () => {
-    const pred = folder.write('pred.jsonl', jsonl({ id: 'b', calls: [search('b')] }, { id: 'a', calls: [search('a')] }, { id: 'c', calls: [search('c')] }))
-    const gold = folder.write('gold.jsonl', jsonl([search('a')], [search('b')], [search('c')]))
-    const run = await runCli(['score', pred, gold])
-    expect(microLine(run.stdout)).toContain('over 3 episodes: TP 1  FP 2  FN 2')
-    expect(run.stderr).toBe(
-      `warning: ${pred}:1 gives the id "b" and ${gold}:1 none, so they pair by position; give the gold lines ids too\n` +
-        'warning: 2 more prediction lines with an id, paired by position with gold lines that give none\n',
-    )
+  test('numbers an episode by its line, and ranks it so among those of one F1, though an unreadable prediction line waited for its pairing', async () => {
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }, { id: 'c', calls: [search('c')] }))
+    // The first line keeps gold a until the file ends, as a later line might give a; b and c are scored before it.
+    const pred = folder.write('pred.jsonl', `not json\n${jsonl({ id: 'b', calls: [] }, { id: 'c', calls: [] })}`)
+    const run = await runCli(['score', pred, gold, '--worst', '2', '--json', '/dev/stdout'])
+    expect(run.code).toBe(0)
+    const worst = (JSON.parse(run.stdout).worst as { id: string; index: number; where: string[] }[]).map(({ id, index, where }) => [id, index, where])
+    expect(worst).toEqual([
+      ['a', 0, [`${pred}:1`, `${gold}:1`]],
+      ['b', 1, [`${pred}:2`, `${gold}:2`]],
+    ])
   })
 
-  test('prose among answers of a file that gives no ids is paired by position, as every line of it is', async () => {
-    const pred = folder.write('pred.jsonl', `I cannot help with that\n${jsonl([search('b')])}`)
-    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }))
-    const run = await runCli(['score', pred, gold])
-    expect(microLine(run.stdout)).toContain('over 2 episodes: TP 1  FP 1  FN 1')
-    expect(run.stderr).toBe('')
+  test('numbers episodes by their gold lines, whatever order the predictions come in, and a prediction line without one after them', async () => {
+    const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'b', calls: [search('b')] }, { id: 'c', calls: [search('c')] }))
+    // A batch's results in another order, with a result of no episode of the gold.
+    const pred = folder.write('pred.jsonl', jsonl({ id: 'c', calls: [] }, { id: 'x', calls: [search('x')] }, { id: 'b', calls: [] }, { id: 'a', calls: [] }))
+    const run = await runCli(['score', pred, gold, '--json', '/dev/stdout'])
+    expect(run.code).toBe(0)
+    const worst = (JSON.parse(run.stdout).worst as { id: string; index: number; where: string[] }[]).map(({ id, index, where }) => [id, index, where.join(' ')])
+    expect(worst).toEqual([
+      ['a', 0, `${pred}:4 ${gold}:1`],
+      ['b', 1, `${pred}:3 ${gold}:2`],
+      ['c', 2, `${pred}:1 ${gold}:3`],
+      ['x', 3, `${pred}:2`],
+    ])
   })
 
   test('an id past 2^53, which JSON numbers cannot hold exactly, is a user error rather than a silent mismatch', async () => {
