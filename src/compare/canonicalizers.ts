@@ -24,6 +24,21 @@ export function refuseFailedForm(canonical: string, what: string): void {
   if (why !== undefined) throw new TypeError(`${why} (${what})`)
 }
 
+/**
+ * A tool's name as the option `name` folds it, to tell the rows of a corpus apart; a name the author's
+ * canonicalizer could not take is left as it is, as the scoring has graded it already and a failed
+ * form, unlike any other, would give each of its calls a row of its own.
+ */
+export function foldedToolName(fold: Canonicalizer, tool: string): string {
+  let folded: string
+  try {
+    folded = fold(tool)
+  } catch {
+    return tool
+  }
+  return whyFailed(folded) === undefined ? folded : tool
+}
+
 const WHITESPACE_RUN = /\s+/g
 const TOOL_NAME_SEPARATORS = /[.\-]/g
 

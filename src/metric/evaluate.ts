@@ -9,7 +9,7 @@ import type { Score } from './score'
 import { scoreTrajectory, scoreUnreadable } from './score-trajectory'
 import { atPath, errorMessage, readingAt, unreadableAt } from '../calls/path'
 import { readGrammar } from '../compare/grammar'
-import { type Canonicalizer, canonicalForms } from '../compare/canonicalizers'
+import { canonicalForms, foldedToolName } from '../compare/canonicalizers'
 import { type GrammarInput, MATCH_OPTION_KEYS, type ResolvedMatchOptions } from '../match/options'
 import { readGoldForm, ToolCallMetric } from './tool-call-metric'
 import type { GoldForm } from '../compare/gold-node'
@@ -85,8 +85,8 @@ export class CorpusAccumulator {
     const tools = options?.grammar.tools
     const fold = options?.canonicalizeName
     this.counts = new CorpusCounts(
-      tools === undefined || tools.size === 0 ? undefined : (tool) => tools.has(foldedName(fold!, tool)),
-      fold === undefined || fold === canonicalForms.exact ? undefined : (tool) => foldedName(fold, tool),
+      tools === undefined || tools.size === 0 ? undefined : (tool) => tools.has(foldedToolName(fold!, tool)),
+      fold === undefined || fold === canonicalForms.exact ? undefined : (tool) => foldedToolName(fold, tool),
     )
   }
 
@@ -120,15 +120,6 @@ export class CorpusAccumulator {
   /** The partials of the sums that are not one double: what a report needs to merge exactly with others. */
   exactSums(): ExactSums {
     return this.counts.exactSums()
-  }
-}
-
-/** A tool's name as the option `name` folds it; a canonicalizer of the author's that throws on a model's name leaves it as it is, as the scoring has graded that name already. */
-function foldedName(fold: Canonicalizer, tool: string): string {
-  try {
-    return fold(tool)
-  } catch {
-    return tool
   }
 }
 

@@ -102,6 +102,17 @@ describe('evaluate', () => {
     expect(Object.keys(evaluate([{ pred: [call('GET_WEATHER', 'Rome')], gold: [call('get_weather', 'Rome')] }]).perTool)).toEqual(['GET_WEATHER', 'get_weather'])
   })
 
+  test("where the author's name canonicalizer throws on a model's tool name, that tool's calls count in one row under the name", () => {
+    const fold = (name: string) => {
+      if (name.startsWith('bad')) throw new Error('not a tool of ours')
+      return name.toLowerCase()
+    }
+    const episode = { pred: [call('bad', 'Paris')], gold: [call('get_weather', 'Paris')] }
+    const report = evaluate([episode, episode], new ToolCallMetric({ name: fold }))
+    expect(report.perTool.bad).toMatchObject({ tp: 0, fp: 2, fn: 0 })
+    expect(report.fp).toBe(2)
+  })
+
   test("a tool the metric's grammar declares keeps its own row, however many the model made up before it", () => {
     const madeUp = Array.from({ length: 1200 }, (_, i): Episode => ({ pred: [call(`made_up_${i}`, 'q')], gold: [] }))
     const metric = new ToolCallMetric({ grammar: { tools: { delete_all: { importance: 5 } } } })
