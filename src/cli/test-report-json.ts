@@ -2,8 +2,8 @@ import { isRecord, isStringList } from '../calls/plain-value'
 import { exactSumsProblem, isExactSums, perToolSumsProblem } from '../metric/corpus-counts'
 import { parseShardLabel } from '../reporters/shard-label'
 import type { TestCorpusReport } from '../reporters/test-corpus'
-import { isCounts } from '../metric/figures'
-import { isArgLevelCount, isWholeCount } from '../reporters/graded-test'
+import { type Counts, isCounts } from '../metric/figures'
+import { isArgLevelCount, isFoldedNames, isWholeCount } from '../reporters/graded-test'
 
 const FIGURES = ['f1', 'precision', 'recall']
 
@@ -39,6 +39,7 @@ export function testReportProblem(value: Record<string, unknown>): string | unde
   for (const tool of Object.keys(value.perTool)) {
     if (!isCounts(value.perTool[tool])) return `perTool[${JSON.stringify(tool)}]: expected counts`
   }
+  if (!isFoldedNames(value.foldedNames, value.perTool as Record<string, Counts>)) return 'foldedNames: expected an object of strings, keyed by rows of perTool'
   const sumsProblem = perToolSumsProblem(value as unknown as TestCorpusReport)
   if (sumsProblem !== undefined) return sumsProblem
   if (!FIGURES.includes(value.by as string)) return "by: expected 'f1', 'precision' or 'recall'"

@@ -1,5 +1,6 @@
 import { setOwnEntry } from '../compare/gold-node'
-import { addCountsExactly, type ExactSums } from '../metric/corpus-counts'
+import type { Canonicalizer } from '../compare/canonicalizers'
+import { addCountsExactly, type ExactSums, foldedNameOf, isModelsRow } from '../metric/corpus-counts'
 import type { Level } from '../match/options'
 import type { Counts } from '../metric/figures'
 import { perToolCountsExactly } from '../metric/per-tool'
@@ -9,6 +10,8 @@ import { latestTestUnderWay } from './vitest-worker'
 /** What a test's graded assertions add up to, kept on the test for the reporters. */
 export interface TestToolCalls extends Counts {
   perTool: Record<string, Counts>
+  /** Where the option `name` folds tool names, the folded name of each row shown by another spelling: the run's rows are kept by it, as `evaluate`'s are. */
+  foldedNames?: Record<string, string>
   /** How many assertions were summed. */
   assertions: number
   /** The partials of the sums that are not one double, so that the run's figures are exact (see ExactSum). */
@@ -24,6 +27,8 @@ export interface AssertionRecord extends Counts {
   testPath: string
   testName: string
   perTool: Record<string, Counts>
+  /** Where the option `name` folds a tool's name to another, the folded name of its row. */
+  foldedNames?: Record<string, string>
   /** The test's title after its describe blocks' (where Jest gives `currentTestIdentity`): tells apart tests whose names join to the same text. */
   titles?: string[]
   /** Which run of the test this is, from 1 (where Jest gives `currentTestIdentity`): only the last run of a retried test counts. */
@@ -105,41 +110,93 @@ function jestTestPlace(test: unknown): JestTestPlace | undefined {
 /** The attempt each Vitest test was last recorded in: a retry starts the test's figures again. */
 const recordedAttempt = new WeakMap<object, number>()
 
-/** Adds one assertion's counts, overall and per tool, into a test's sums, exactly (with the partials of its own sums that are not one double, where given), and the level it was scored at. */
-export function addAssertion(sums: TestToolCalls, counts: Counts, perTool: Record<string, Counts>, level: Level | undefined, adding?: ExactSums): void {
+/**
+ * The test's row that an assertion's row of `tool` adds to, where names fold: the row of that name, else
+ * the one of its folded name, else a new one. A row that only the model had named takes the gold's
+ * spelling once a gold call gives one, as `evaluate` names its rows.
+ */
+function foldedRow(sums: TestToolCalls, exact: ExactSums, rows: Map<string, string>, tool: string, counts: Counts, foldedNames: Readonly<Record<string, string>> | undefined): string {
+  if (Object.hasOwn(sums.perTool, tool)) return tool
+  const folded = foldedNameOf(foldedNames, tool)
+  const row = rows.get(folded)
+  if (row !== undefined) {
+    const goldSpelling = isModelsRow(sums.perTool[row]!) && !isModelsRow(counts)
+    if (!goldSpelling) return row
+    renameRow(sums, exact, row, tool)
+  }
+  rows.set(folded, tool)
+  if (folded !== tool) setOwnEntry((sums.foldedNames ??= {}), tool, folded)
+  return tool
+}
+
+function renameRow(sums: TestToolCalls, exact: ExactSums, from: string, to: string): void {
+  setOwnEntry(sums.perTool, to, sums.perTool[from])
+  delete sums.perTool[from]
+  if (exact.perTool !== undefined && Object.hasOwn(exact.perTool, from)) {
+    setOwnEntry(exact.perTool, to, exact.perTool[from])
+    delete exact.perTool[from]
+  }
+  delete sums.foldedNames?.[from]
+}
+
+/** A test's rows by their folded names; of two rows of one folded name (assertions that fold names differently), the first. */
+function rowsByFoldedName(sums: TestToolCalls): Map<string, string> {
+  const rows = new Map<string, string>()
+  for (const row of Object.keys(sums.perTool)) {
+    const folded = foldedNameOf(sums.foldedNames, row)
+    if (!rows.has(folded)) rows.set(folded, row)
+  }
+  return rows
+}
+
+/**
+ * Adds one assertion's counts, overall and per tool, into a test's sums, exactly (with the partials of its own sums that are not one double, where given), and the level it was scored at.
+ * Where `foldedNames` gives a row's folded name (the option `name`), the rows of one folded name are one.
+ */
+export function addAssertion(
+  sums: TestToolCalls,
+  counts: Counts,
+  perTool: Record<string, Counts>,
+  level: Level | undefined,
+  adding?: ExactSums,
+  foldedNames?: Readonly<Record<string, string>>,
+): void {
   const exact = sums.exactSums ?? {}
   const total = addCountsExactly(sums, exact.total, counts, adding?.total)
   if (total === undefined) delete exact.total
   else exact.total = total
+  const rows = foldedNames === undefined && sums.foldedNames === undefined ? undefined : rowsByFoldedName(sums)
   for (const tool of Object.keys(perTool)) {
-    if (!Object.hasOwn(sums.perTool, tool)) {
-      Object.defineProperty(sums.perTool, tool, { value: { tp: 0, fp: 0, fn: 0 }, enumerable: true, writable: true, configurable: true })
+    const row = rows === undefined ? tool : foldedRow(sums, exact, rows, tool, perTool[tool]!, foldedNames)
+    if (!Object.hasOwn(sums.perTool, row)) {
+      Object.defineProperty(sums.perTool, row, { value: { tp: 0, fp: 0, fn: 0 }, enumerable: true, writable: true, configurable: true })
     }
-    const parts = addCountsExactly(sums.perTool[tool]!, exact.perTool?.[tool], perTool[tool]!, adding?.perTool?.[tool])
-    if (parts !== undefined) setOwnEntry((exact.perTool ??= {}), tool, parts)
-    else if (exact.perTool !== undefined && Object.hasOwn(exact.perTool, tool)) delete exact.perTool[tool]
+    const parts = addCountsExactly(sums.perTool[row]!, exact.perTool?.[row], perTool[tool]!, adding?.perTool?.[tool])
+    if (parts !== undefined) setOwnEntry((exact.perTool ??= {}), row, parts)
+    else if (exact.perTool !== undefined && Object.hasOwn(exact.perTool, row)) delete exact.perTool[row]
   }
+  if (sums.foldedNames !== undefined && Object.keys(sums.foldedNames).length === 0) delete sums.foldedNames
   if (exact.total !== undefined || (exact.perTool !== undefined && Object.keys(exact.perTool).length > 0)) sums.exactSums = exact
   else delete sums.exactSums
   sums.assertions++
   if (level === 'arg') sums.argLevel = (sums.argLevel ?? 0) + 1
 }
 
-function recordOnTask(task: VitestTask, score: Score): void {
+function recordOnTask(task: VitestTask, score: Score, foldName?: Canonicalizer): void {
   const attempt = task.result?.retryCount ?? 0
   const sums = recordedAttempt.get(task) === attempt ? task.meta.toolcalls : undefined
   recordedAttempt.set(task, attempt)
-  const { perTool, exact } = perToolCountsExactly(score)
+  const { perTool, exact, foldedNames } = perToolCountsExactly(score, foldName)
   if (sums === undefined) {
     task.meta.toolcalls = { tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
     if (attempt > 0) task.meta.toolcalls.attempt = attempt
-    addAssertion(task.meta.toolcalls, score, perTool, score.level, exact)
+    addAssertion(task.meta.toolcalls, score, perTool, score.level, exact, foldedNames)
     return
   }
-  addAssertion(sums, score, perTool, score.level, exact)
+  addAssertion(sums, score, perTool, score.level, exact, foldedNames)
 }
 
-function appendToJestRun(folder: string, context: RecordingContext, score: Score): void {
+function appendToJestRun(folder: string, context: RecordingContext, score: Score, foldName?: Canonicalizer): void {
   if (typeof context.testPath !== 'string' || typeof context.currentTestName !== 'string') return
   let place: JestTestPlace | undefined
   if (typeof context.currentTestIdentity === 'function') {
@@ -150,7 +207,7 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
   }
   // Loaded here, not imported: the matchers also load where there is no file system (a browser).
   const fs = process.getBuiltinModule('node:fs')
-  const { perTool, exact } = perToolCountsExactly(score)
+  const { perTool, exact, foldedNames } = perToolCountsExactly(score, foldName)
   const record: AssertionRecord = {
     testPath: context.testPath,
     testName: context.currentTestName,
@@ -158,6 +215,7 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
     fp: score.fp,
     fn: score.fn,
     perTool,
+    ...(foldedNames === undefined ? {} : { foldedNames }),
     ...place,
   }
   if (exact.total !== undefined || exact.perTool !== undefined) record.exactSums = exact
@@ -206,18 +264,19 @@ function testUnderWay(): VitestTask | undefined {
  * and an asymmetric use (no `promise` in its context) or `expect.poll` may evaluate the matcher
  * more than once: none of them is recorded. Outside a test, and under Jest without the
  * reporter, nothing is. Where Jest names the test in `currentTestIdentity`, a retried test
- * counts its last run only, as under Vitest.
+ * counts its last run only, as under Vitest. `foldName` is how the score compared tool names
+ * (the option `name`), by which the rows of one tool are kept together.
  */
-export function recordScore(context: RecordingContext, score: Score): void {
+export function recordScore(context: RecordingContext, score: Score, foldName?: Canonicalizer): void {
   // Under `.rejects`, what is graded is the rejection, not the agent's calls.
   if (context.isNot || typeof context.promise !== 'string' || context.promise === 'rejects' || context.poll === true) return
   const underVitest = 'task' in context || runningVitestTest !== undefined
   if (underVitest) {
     // No current test, where a test is under way, is a concurrent test's global expect; where none is, a hook's.
     const task = ('task' in context ? context.task : (runningVitestTest!() as VitestTask | undefined)) ?? testUnderWay() ?? (latestTestUnderWay() as VitestTask | undefined)
-    if (task !== undefined) recordOnTask(task, score)
+    if (task !== undefined) recordOnTask(task, score, foldName)
     return
   }
   const folder = typeof process === 'undefined' ? undefined : process.env[JEST_RUN_FOLDER]
-  if (folder !== undefined && folder !== '') appendToJestRun(folder, context, score)
+  if (folder !== undefined && folder !== '') appendToJestRun(folder, context, score, foldName)
 }

@@ -93,7 +93,7 @@ export function toMatchToolCalls(
   const notYet = notYetCalls(received)
   const noCallsYet = notYet !== undefined
   // A promise not awaited, a stream not collected, is the test's slip, not the agent's output: nothing to count.
-  if (!noCallsYet) recordScore(this, score)
+  if (!noCallsYet) recordScore(this, score, resolved.canonicalizeName)
   let pass = noCallsYet ? this.isNot === true : matched(score, allowances)
   if (!noCallsYet && !pass && resolved.level === 'arg') {
     // The arg-level pairing seats each gold call by agreement, which may pass over an exact pair

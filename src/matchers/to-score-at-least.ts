@@ -1,4 +1,4 @@
-import { CANONICALIZER_NAMES } from '../compare/canonicalizers'
+import { CANONICALIZER_NAMES, type Canonicalizer } from '../compare/canonicalizers'
 import { printValue } from '../compare/print-value'
 import { MATCH_OPTION_KEYS } from '../match/options'
 import type { CorpusReport } from '../metric/evaluate'
@@ -32,8 +32,8 @@ interface Graded {
   options: Record<string, unknown>
   hintNames: { received: string; args: string[] }
   detail: (colors: Colors, shown: { judged: Judged; bounds: PrintBounds }) => string
-  /** The score computed here from a gold, for the corpus reporters; a received Score or report is not recorded, lest it count twice. */
-  scoredFromGold?: Score
+  /** The score computed here from a gold, and how it compared tool names, for the corpus reporters; a received Score or report is not recorded, lest it count twice. */
+  scoredFromGold?: { score: Score; foldName: Canonicalizer }
   /**
    * Why there is no figure to compare, so that the assertion fails with or without `.not`: a
    * corpus report of no episodes (whose F1 of 1 would pass any threshold), or a promise received.
@@ -152,7 +152,7 @@ function scoredAgainst(context: MatcherContext, received: unknown, gold: unknown
         () => scoreDetail(score, colors, { gold, options: resolved }, shown),
         () => scoreDetail(scoreTrajectoryCopied(received, gold, resolved), colors, { gold, options: resolved }, shown),
       ),
-    scoredFromGold: score,
+    scoredFromGold: { score, foldName: resolved.canonicalizeName },
     ifUndecidedMatch: undecided ? () => withUndecidedAsMatches(() => scoreTrajectory(received, gold, resolved)) : undefined,
   }
 }
@@ -193,7 +193,7 @@ export function toScoreAtLeast(
       ? alreadyScored(received, alreadyScoredOptions(goldOrOptions, options))
       : scoredAgainst(this, received, goldOrOptions, options)
   const by = readFigure(graded.options)
-  if (graded.scoredFromGold !== undefined) recordScore(this, graded.scoredFromGold)
+  if (graded.scoredFromGold !== undefined) recordScore(this, graded.scoredFromGold.score, graded.scoredFromGold.foldName)
   const figure = graded.figures[by]
   // Under .not, a figure below the threshold only where the gold's own code never decided may not be.
   const undecidedFigure = this.isNot === true && figure < limit && graded.ifUndecidedMatch !== undefined ? graded.ifUndecidedMatch()[by] : undefined

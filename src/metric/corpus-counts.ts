@@ -70,6 +70,16 @@ export function perToolSumsProblem(counts: Counts & { perTool: Readonly<Record<s
   return undefined
 }
 
+/** Whether a row of a report counts only calls that the model alone named (no TP, no FN): a tool no gold call gave. */
+export function isModelsRow(row: Counts): boolean {
+  return row.tp === 0 && row.fn === 0
+}
+
+/** The name a row's tool compares by: its entry in `foldedNames` (the option `name` folded it), else itself. */
+export function foldedNameOf(foldedNames: Readonly<Record<string, string>> | undefined, tool: string): string {
+  return foldedNames !== undefined && Object.hasOwn(foldedNames, tool) ? foldedNames[tool]! : tool
+}
+
 /**
  * Adds `add` into counts that are themselves sums, exactly: `parts` holds the partials of those
  * sums that are not one double (see ExactSum), `addParts` those of `add`'s, and the partials after the addition are returned.
@@ -148,6 +158,8 @@ export class CorpusCounts {
    * spelling once a gold call gives one, else the first the model gave.
    */
   private readonly shown = new Map<string, { name: string; gold: boolean }>()
+  /** The folded name of each row by the name it is shown by, so that no two rows are shown by one name. */
+  private readonly shownRows = new Map<string, string>()
 
   /**
    * `declared` tells the tools a grammar names, which keep rows of their own however many the model
@@ -167,12 +179,17 @@ export class CorpusCounts {
   /**
    * A report's counts, overall and per tool, with the partials of its sums that are not one double.
    * A row of the model's tools alone (no TP, no FN) is held to the same bounds as in one run.
+   * `foldedNames` gives the folded name of a row shown by another spelling, as a test run's report
+   * does where names fold; a name some row is shown by already counts in that row, as where
+   * assertions fold names differently one spelling may come with two folded names.
    */
-  add(counts: Counts, perTool: Readonly<Record<string, Counts>> = {}, exact: ExactSums = {}): void {
+  add(counts: Counts, perTool: Readonly<Record<string, Counts>> = {}, exact: ExactSums = {}, foldedNames?: Readonly<Record<string, string>>): void {
     this.total.add(counts, exact.total)
     for (const tool of Object.keys(perTool)) {
       const row = perTool[tool]!
-      const sum = row.tp === 0 && row.fn === 0 ? this.predictedToolSum(tool) : this.toolSum(tool)
+      const key = this.shownRows.get(tool) ?? (foldedNames === undefined ? this.keyOf(tool) : foldedNameOf(foldedNames, tool))
+      // Rows are added one per report, not one per share: each is shown by name, whatever the folding.
+      const sum = isModelsRow(row) ? this.predictedToolSum(tool, key, true) : this.toolSum(tool, key, true)
       sum.add(row, exact.perTool?.[tool])
     }
   }
@@ -191,31 +208,38 @@ export class CorpusCounts {
 
   private readonly addShare = (tool: string, tp: number, fp: number, fn: number, predicted: boolean): void => {
     if (!(Number.isInteger(tp) && Number.isInteger(fp) && Number.isInteger(fn))) this.fractionalShare = true
-    ;(predicted ? this.predictedToolSum(tool) : this.toolSum(tool)).addEach(tp, fp, fn)
+    const key = this.keyOf(tool)
+    const folds = this.foldName !== undefined
+    ;(predicted ? this.predictedToolSum(tool, key, folds) : this.toolSum(tool, key, folds)).addEach(tp, fp, fn)
   }
 
   private readonly addToTotal = (_tool: string, tp: number, fp: number, fn: number): void => this.total.addEach(tp, fp, fn)
 
-  /** The row of a tool a gold call names (or a report's row that has calls of the gold's). */
-  private toolSum(tool: string): CountsSum {
-    const key = this.keyOf(tool)
+  /** The row of a tool a gold call names (or a report's row that has calls of the gold's), by its folded name `key`; `named` keeps the name it is shown by. */
+  private toolSum(tool: string, key: string, named: boolean): CountsSum {
     let sum = this.tools.get(key)
     if (sum === undefined) this.tools.set(key, (sum = new CountsSum()))
-    if (this.foldName !== undefined && this.shown.get(key)?.gold !== true) this.shown.set(key, { name: tool, gold: true })
+    if (named && this.shown.get(key)?.gold !== true) this.show(key, tool, true)
     return sum
   }
 
   /** The row of a tool that a model named: its tool's where the gold or the model named it before; a new one while within the bounds above or where a grammar declares it; OTHER_TOOLS past them. */
-  private predictedToolSum(tool: string): CountsSum {
-    const key = this.keyOf(tool)
+  private predictedToolSum(tool: string, key: string, named: boolean): CountsSum {
     const sum = this.tools.get(key)
     if (sum !== undefined) return sum
-    if ((this.predictedRows >= PREDICTED_TOOL_ROWS || tool.length > PREDICTED_TOOL_NAME_LENGTH) && !this.declared(tool)) return this.toolSum(OTHER_TOOLS)
+    if ((this.predictedRows >= PREDICTED_TOOL_ROWS || tool.length > PREDICTED_TOOL_NAME_LENGTH) && !this.declared(tool)) return this.toolSum(OTHER_TOOLS, OTHER_TOOLS, named)
     this.predictedRows++
     const row = new CountsSum()
     this.tools.set(key, row)
-    if (this.foldName !== undefined) this.shown.set(key, { name: tool, gold: false })
+    if (named) this.show(key, tool, false)
     return row
+  }
+
+  private show(key: string, name: string, gold: boolean): void {
+    const before = this.shown.get(key)
+    if (before !== undefined) this.shownRows.delete(before.name)
+    this.shown.set(key, { name, gold })
+    this.shownRows.set(name, key)
   }
 
   /** The name a row is shown by. */
@@ -237,6 +261,16 @@ export class CorpusCounts {
       if (parts !== undefined) setOwnEntry((sums.perTool ??= {}), this.nameOf(key), parts)
     }
     return sums
+  }
+
+  /** The folded name of each row shown by another spelling, for a report that is to be merged with others; undefined where there is none. */
+  foldedNames(): Record<string, string> | undefined {
+    let folded: Record<string, string> | undefined
+    for (const key of this.tools.keys()) {
+      const name = this.nameOf(key)
+      if (name !== key) setOwnEntry((folded ??= {}), name, key)
+    }
+    return folded
   }
 
   /** Per-tool figures, tools in name order. */

@@ -1,3 +1,4 @@
+import { type Canonicalizer, foldedToolName } from '../compare/canonicalizers'
 import { setOwnEntry } from '../compare/gold-node'
 import { printValue } from '../compare/print-value'
 import { ExactSum } from './exact-sum'
@@ -85,20 +86,27 @@ function totalParts(total: ShareSums, score: Counts): CountParts | undefined {
 /**
  * A score's counts per tool, with the partials of the sums that are not one double, overall and per
  * tool (see ExactSum): what a test's graded assertions are added up from, so that the run's figures
- * are its shares rounded once, as `evaluate`'s are.
+ * are its shares rounded once, as `evaluate`'s are. Where `foldName` (the option `name`) folds a tool's
+ * name to another, `foldedNames` gives the folded one, which the reporters' rows are kept by, as `evaluate`'s are.
  */
-export function perToolCountsExactly(score: Counts & ScoreEntries): { perTool: Record<string, Counts>; exact: ExactSums } {
+export function perToolCountsExactly(
+  score: Counts & ScoreEntries,
+  foldName?: Canonicalizer,
+): { perTool: Record<string, Counts>; exact: ExactSums; foldedNames?: Record<string, string> } {
   const perTool: Record<string, Counts> = {}
   const exact: ExactSums = {}
+  let foldedNames: Record<string, string> | undefined
   const total = newShareSums()
   for (const [tool, sums] of toolShareSums(score, total)) {
     setOwnEntry(perTool, tool, valuesOf(sums))
     const parts = inexactPartsOf(sums)
     if (Object.keys(parts).length > 0) setOwnEntry((exact.perTool ??= {}), tool, parts)
+    const folded = foldName === undefined || tool === UNPARSEABLE_TOOL ? tool : foldedToolName(foldName, tool)
+    if (folded !== tool) setOwnEntry((foldedNames ??= {}), tool, folded)
   }
   const parts = totalParts(total, score)
   if (parts !== undefined && Object.keys(parts).length > 0) exact.total = parts
-  return { perTool, exact }
+  return foldedNames === undefined ? { perTool, exact } : { perTool, exact, foldedNames }
 }
 
 /** Whether a value has a score's pairs and unmatched calls, as lists. */

@@ -23,6 +23,13 @@ export function isPerTool(value: unknown): value is Record<string, Counts> {
   return Object.values(value).every(isCounts)
 }
 
+/** Absent, or the folded name of rows of `perTool`, each a string. */
+export function isFoldedNames(foldedNames: unknown, perTool: Record<string, Counts>): boolean {
+  if (foldedNames === undefined) return true
+  if (typeof foldedNames !== 'object' || foldedNames === null || Array.isArray(foldedNames)) return false
+  return Object.entries(foldedNames).every(([tool, folded]) => typeof folded === 'string' && Object.hasOwn(perTool, tool))
+}
+
 /** How many of `assertions` were scored at arg level: absent, or a whole count of at most that many. */
 export function isArgLevelCount(argLevel: unknown, assertions: number): boolean {
   return argLevel === undefined || (isWholeCount(argLevel) && argLevel <= assertions)
@@ -31,8 +38,8 @@ export function isArgLevelCount(argLevel: unknown, assertions: number): boolean 
 /** A test's `meta.toolcalls` by its shape. */
 export function isTestToolCalls(value: unknown): value is TestToolCalls {
   if (!isCounts(value)) return false
-  const { perTool, assertions, attempt, argLevel } = value as unknown as Record<string, unknown>
+  const { perTool, foldedNames, assertions, attempt, argLevel } = value as unknown as Record<string, unknown>
   const isAttempt = attempt === undefined || (typeof attempt === 'number' && Number.isInteger(attempt) && attempt > 0)
   const isWhole = typeof assertions === 'number' && Number.isInteger(assertions) && assertions > 0
-  return isPerTool(perTool) && isWhole && isAttempt && isArgLevelCount(argLevel, assertions as number)
+  return isPerTool(perTool) && isFoldedNames(foldedNames, perTool) && isWhole && isAttempt && isArgLevelCount(argLevel, assertions as number)
 }

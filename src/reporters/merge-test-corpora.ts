@@ -15,7 +15,8 @@ export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst
   let assertions = 0
   let argLevelAssertions = 0
   for (const report of reports) {
-    counts.add(report, report.perTool, report.exactSums)
+    // Rows of one tool spelt apart are one where a report gives their folded names; a report that gives none (written before reports kept them) is added row by row, by name.
+    counts.add(report, report.perTool, report.exactSums, report.foldedNames)
     tests += report.tests
     assertions += report.assertions
     argLevelAssertions += report.argLevelAssertions ?? 0

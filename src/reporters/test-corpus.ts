@@ -18,6 +18,11 @@ export interface TestCorpusReport extends Figures {
   assertions: number
   perTool: Record<string, Figures>
   /**
+   * Where assertions fold tool names (the option `name`), the folded name of each row shown by another
+   * spelling (`{ "GET.W": "get_w" }`), so that `toolcalls merge` adds one tool's rows of several reports into one.
+   */
+  foldedNames?: Record<string, string>
+  /**
    * How many assertions were scored at arg level, when any were: their counts (one for the name
    * and one for each argument) are summed with the call-level ones, where a call counts once.
    */
@@ -85,6 +90,8 @@ export function testCorpusReport(
   keptWorst: number,
 ): TestCorpusReport {
   const report: TestCorpusReport = { ...counts.figures(), tests, assertions, perTool: counts.perTool(), worst, keptWorst, by }
+  const foldedNames = counts.foldedNames()
+  if (foldedNames !== undefined) report.foldedNames = foldedNames
   if (argLevelAssertions > 0) report.argLevelAssertions = argLevelAssertions
   const exactSums = counts.exactSums()
   if (exactSums.total !== undefined || exactSums.perTool !== undefined) report.exactSums = exactSums
@@ -101,7 +108,7 @@ export function testCorpus(tests: Iterable<GradedTest>, { worst, by }: TestCorpu
   let assertions = 0
   let argLevelAssertions = 0
   for (const test of sorted) {
-    counts.add(test, test.perTool, isExactSums(test.exactSums) ? test.exactSums : undefined)
+    counts.add(test, test.perTool, isExactSums(test.exactSums) ? test.exactSums : undefined, test.foldedNames)
     assertions += test.assertions
     argLevelAssertions += test.argLevel ?? 0
   }

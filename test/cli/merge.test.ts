@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { evaluate } from '../../src/metric/evaluate'
 import { formatTestCorpus } from '../../src/reporters/format-test-corpus'
+import type { GradedTest } from '../../src/reporters/graded-test'
 import { type TestCorpusReport, testCorpus } from '../../src/reporters/test-corpus'
 import { jsonl, runCli, tempFolder } from './run-cli'
 
@@ -568,6 +569,24 @@ describe("toolcalls merge of test runs' reports", () => {
     expect((await runCli(['merge', empty])).stderr).toBe(`${empty}: not a report of a test run (narrowed: expected text)\n`)
   })
 
+  test("adds one tool's rows spelt apart into one where the reports give their folded names, and only rows spelt alike where they do not", async () => {
+    const [upper, capital] = [graded('a.test.ts', 'upper', 1, 0, 0, 'GET.W'), graded('b.test.ts', 'capital', 0, 1, 1, 'Get.W')]
+    const mergedOf = async (name: string, tests: GradedTest[]) => {
+      const reports = tests.map((test, i) => write(`${name}-${i + 1}.json`, testCorpus([test], { worst: 5, by: 'f1' })))
+      const out = join(folder.dir, `${name}.json`)
+      expect((await runCli(['merge', ...reports, '--json', out])).code).toBe(0)
+      return JSON.parse(readFileSync(out, 'utf8')) as TestCorpusReport
+    }
+    const folded = await mergedOf('folded', [
+      { ...upper, foldedNames: { 'GET.W': 'get_w' } },
+      { ...capital, foldedNames: { 'Get.W': 'get_w' } },
+    ])
+    expect(folded.perTool).toEqual({ 'GET.W': { tp: 1, fp: 1, fn: 1, precision: 0.5, recall: 0.5, f1: 0.5 } })
+    expect(folded.foldedNames).toEqual({ 'GET.W': 'get_w' })
+    // A report that does not say how its names fold (one written before reports did) is added row by row, by name.
+    expect(Object.keys((await mergedOf('unfolded', [upper, capital])).perTool)).toEqual(['GET.W', 'Get.W'])
+  })
+
   test("a test run's report beside one of toolcalls score is a user error", async () => {
     folder.write('grammar.json', JSON.stringify(grammar))
     await score('a', shardA)
@@ -598,6 +617,7 @@ describe("toolcalls merge of test runs' reports", () => {
     ['a shard counted from 0', (r: Record<string, unknown>) => (r.shard = '0/2'), 'shard: expected a shard of a run, i/n with 1 ≤ i ≤ n'],
     ['a shard as numbers', (r: Record<string, unknown>) => (r.shard = { index: 1, count: 2 }), 'shard: expected a shard of a run, i/n with 1 ≤ i ≤ n'],
     ['a list of shards that holds no digest', (r: Record<string, unknown>) => (r.shards = ['1/2', 2]), 'shards: expected a list of digests'],
+    ['a folded name of a tool the report has not', (r: Record<string, unknown>) => (r.foldedNames = { mail: 'mail' }), 'foldedNames: expected an object of strings, keyed by rows of perTool'],
   ])('a test run report edited by hand is a user error naming what is wrong: %s', async (_, edit, problem) => {
     const report = JSON.parse(JSON.stringify(testCorpus(shard1, { worst: 5, by: 'f1' }))) as Record<string, unknown>
     edit(report)

@@ -31,3 +31,38 @@ export const FIXTURE_PER_TOOL_ROW = '  search        3   1   0       0.75       
  * assertions in 6 tests.
  */
 export const retriedFixture = resolve(import.meta.dirname, 'retried-fixture')
+
+const weather = (name: string, city: string) => ({ name, args: { city } })
+
+/**
+ * A suite of two files of one test each, whose assertions name one tool in four spellings and
+ * compare names with `name: 'toolName'`: each file's graded episodes, in order, and whether its
+ * calls match the gold (graded with toMatchToolCalls, the others with toScoreAtLeast).
+ */
+export const FOLDED_NAMES_FILES = {
+  // The model alone names the tool first, then the gold in another spelling, then in the model's.
+  a: [
+    { pred: [weather('Get.W', 'Oslo')], gold: [] },
+    { pred: [], gold: [weather('GET.W', 'Paris')] },
+    { pred: [weather('Get.W', 'Paris')], gold: [weather('Get.W', 'Paris')], matches: true },
+  ],
+  b: [
+    { pred: [weather('get-w', 'Rome')], gold: [weather('get.w', 'Lyon')] },
+    { pred: [{ name: 'SEARCH', args: {} }], gold: [{ name: 'search', args: {} }], matches: true },
+  ],
+}
+
+/** The files of FOLDED_NAMES_FILES as spec files (`a.spec.ts`, or `a.spec.js` under Jest's globals), by name. */
+export function foldedNamesSpecs(runner: 'vitest' | 'jest'): Record<string, string> {
+  const specs: Record<string, string> = {}
+  for (const [file, episodes] of Object.entries(FOLDED_NAMES_FILES)) {
+    const assertions = episodes.map(({ pred, gold, matches }) =>
+      matches === true
+        ? `  expect(${JSON.stringify(pred)}).toMatchToolCalls(${JSON.stringify(gold)}, { name: 'toolName' })`
+        : `  expect(${JSON.stringify(pred)}).toScoreAtLeast(0, ${JSON.stringify(gold)}, { name: 'toolName' })`,
+    )
+    const body = `test('grades ${file}', () => {\n${assertions.join('\n')}\n})\n`
+    specs[runner === 'vitest' ? `${file}.spec.ts` : `${file}.spec.js`] = runner === 'vitest' ? `import { expect, test } from 'vitest'\n${body}` : body
+  }
+  return specs
+}

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
-import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
+import { evaluate } from '../../src/metric/evaluate'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, FOLDED_NAMES_FILES, fixture, foldedNamesSpecs } from './fixture-corpus'
 import { runCli } from '../cli/run-cli'
 import { expectStoppedRun, inScratchProject, type RunOutcome, runEnvironment, runRunner, startRunner } from './run-runner'
 
@@ -122,6 +124,35 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
       )
       await expect(readFile(join(project, 'corpus.json'))).rejects.toThrow(/ENOENT/)
       expect(outcome.exitCode).toBe(1)
+    })
+  })
+
+  test("where names compare folded, counts one tool's spellings in one row, named as evaluate names it, and so do its files' reports merged", async () => {
+    const files = {
+      ...foldedNamesSpecs('jest'),
+      // The reporter's options of each run (its JSON path), as the fixture's config reads them.
+      'jest.config.cjs': `module.exports = { testMatch: ['<rootDir>/*.spec.js'], setupFilesAfterEnv: ['expect-toolcalls/jest'], reporters: ['default', ['expect-toolcalls/jest-reporter', JSON.parse(process.env.TOOLCALLS_REPORTER_OPTIONS)]] }\n`,
+    }
+    await inScratchProject('jest-folded-', files, async (project) => {
+      const report = async (json: string, ...args: string[]) => {
+        const outcome = await runRunner('jest', ['--ci', '--runInBand', ...args], project, runEnvironment({ json }))
+        expect(outcome.exitCode, outcome.output).toBe(0)
+        return JSON.parse(await readFile(json, 'utf8')) as TestCorpusReport
+      }
+      const whole = await report(join(project, 'whole.json'))
+      const evaluated = evaluate(Object.values(FOLDED_NAMES_FILES).flat(), new ToolCallMetric({ name: 'toolName' }))
+      expect(whole.perTool).toEqual(evaluated.perTool)
+      expect(Object.keys(whole.perTool)).toEqual(['GET.W', 'search'])
+      // Each file alone: the second shows the tool by its own gold's spelling, and gives its folded name, by which merge adds it to the first's.
+      const [a, b] = [join(project, 'a.json'), join(project, 'b.json')]
+      await report(a, 'a.spec.js')
+      expect((await report(b, 'b.spec.js')).foldedNames).toEqual({ 'get.w': 'get_w' })
+      const mergedJson = join(project, 'merged.json')
+      const merged = await runCli(['merge', a, b, '--json', mergedJson])
+      expect(merged.code, merged.stderr).toBe(0)
+      const mergedReport = JSON.parse(await readFile(mergedJson, 'utf8')) as TestCorpusReport
+      expect(mergedReport.perTool).toEqual(whole.perTool)
+      expect(mergedReport.foldedNames).toEqual({ 'GET.W': 'get_w' })
     })
   })
 

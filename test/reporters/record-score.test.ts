@@ -43,6 +43,16 @@ describe('recording under Vitest, on the test', () => {
     expect(corpus.tp).toBe(7.8)
   })
 
+  test("where names fold, keeps one tool's spellings in one row of the test, named by the gold's first, and a spelling that another assertion compares exactly in that row too", ({ task }) => {
+    const weather = (name: string) => ({ name, args: {} })
+    expect([weather('Get.W')]).toScoreAtLeast(0, [], { name: 'toolName' })
+    expect([weather('get-w')]).toScoreAtLeast(0, [weather('GET.W')], { name: 'toolName' })
+    expect([weather('GET.W')]).toMatchToolCalls([weather('GET.W')])
+    expect(task.meta).toEqual({
+      toolcalls: { tp: 2, fp: 1, fn: 0, assertions: 3, perTool: { 'GET.W': { tp: 2, fp: 1, fn: 0 } }, foldedNames: { 'GET.W': 'get_w' } },
+    })
+  })
+
   test('leaves out a .not assertion, which tests the grader rather than the agent', ({ task }) => {
     expect([search('dogs')]).not.toMatchToolCalls([search('cats')])
     expect(task.meta).toEqual({})

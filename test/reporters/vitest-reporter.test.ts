@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
 import { narrowing } from '../../src/reporters/vitest-reporter'
 import type { Vitest } from 'vitest/node'
-import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, fixture } from './fixture-corpus'
+import { evaluate } from '../../src/metric/evaluate'
+import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, FOLDED_NAMES_FILES, fixture, foldedNamesSpecs } from './fixture-corpus'
 import { expectStoppedRun, inScratchProject, runEnvironment, runRunner, startRunner } from './run-runner'
 
 let scratch: string
@@ -144,6 +146,21 @@ test('grades softly', () => {
       expect(outcome.output).toContain('- b: 1  ← missing')
       const report = await readReport(join(project, 'corpus.json'))
       expect(report).toMatchObject({ assertions: 3, tests: 1, tp: 1, fp: 2, fn: 2 })
+    })
+  })
+
+  test("where names compare folded, counts one tool's spellings in one row, named as evaluate names it over the same assertions", async () => {
+    const files = { ...foldedNamesSpecs('vitest'), 'vitest.config.ts': vitestConfig({ json: 'corpus.json' }) }
+    await inScratchProject('reporters-folded-', files, async (project) => {
+      const outcome = await runRunner('vitest', ['run'], project)
+      expect(outcome.exitCode, outcome.output).toBe(0)
+      const report = await readReport(join(project, 'corpus.json'))
+      const evaluated = evaluate(Object.values(FOLDED_NAMES_FILES).flat(), new ToolCallMetric({ name: 'toolName' }))
+      expect(report.perTool).toEqual(evaluated.perTool)
+      // The gold's first spelling, though the model had named the tool before it, and in the same test.
+      expect(Object.keys(report.perTool)).toEqual(['GET.W', 'search'])
+      expect(report.foldedNames).toEqual({ 'GET.W': 'get_w' })
+      expect(outcome.output).toContain('  GET.W    1   2   2     0.3333  0.3333  0.3333')
     })
   })
 
