@@ -1,22 +1,42 @@
 import { PyFloat, PyTuple, pythonFloatRepr, pythonIntRepr } from '../calls/python-values'
 import { isDict } from './python-semantics'
 
+/** What a key is to Python beyond its JSON text: a string, NaN (equal to no other NaN), or another value. */
+export type KeyKind = 'string' | 'NaN' | 'other'
+
+/** The kind of each key of one dict, by the key's JSON text. */
+export type DictKeyKinds = Map<string, KeyKind>
+
 /**
  * A decoded dict key as Python's `json.dumps` writes it (`1` → "1", `1.0` → "1.0", `True` →
  * "true", `None` → "null"), or why it cannot be one: a list or dict is unhashable, as in
  * Python; a tuple key, which Python allows, has no such text.
  */
-export function dictKeyText(key: unknown): { text: string } | { problem: string } {
-  if (typeof key === 'string') return { text: key }
-  if (typeof key === 'number') return { text: Number.isInteger(key) ? pythonIntRepr(key) : floatKey(key) }
-  if (key instanceof PyFloat) return { text: floatKey(key.value) }
-  if (key === true) return { text: 'true' }
-  if (key === false) return { text: 'false' }
-  if (key === null) return { text: 'null' }
+export function dictKeyText(key: unknown): { text: string; kind: KeyKind } | { problem: string } {
+  if (typeof key === 'string') return { text: key, kind: 'string' }
+  if (typeof key === 'number') return { text: Number.isInteger(key) ? pythonIntRepr(key) : floatKey(key), kind: Number.isNaN(key) ? 'NaN' : 'other' }
+  if (key instanceof PyFloat) return { text: floatKey(key.value), kind: Number.isNaN(key.value) ? 'NaN' : 'other' }
+  if (key === true) return { text: 'true', kind: 'other' }
+  if (key === false) return { text: 'false', kind: 'other' }
+  if (key === null) return { text: 'null', kind: 'other' }
   if (key instanceof PyTuple) return { problem: 'a tuple as a dict key is not supported' }
   if (Array.isArray(key)) return { problem: "unhashable type: 'list' as a dict key" }
   if (isDict(key)) return { problem: "unhashable type: 'dict' as a dict key" }
   return { problem: 'dict keys must be strings, numbers, booleans or None' }
+}
+
+/**
+ * Records a key of a dict being built, or says why it cannot be one: a key Python holds apart
+ * from one already there that JSON writes alike (`1` and `'1'`, `True` and `'true'`, two NaNs)
+ * would lose one of the two values.
+ */
+export function claimDictKey(kinds: DictKeyKinds, text: string, kind: KeyKind): string | undefined {
+  const earlier = kinds.get(text)
+  if (earlier !== undefined && (earlier !== kind || kind === 'NaN')) {
+    return `keys Python holds apart are one key as JSON writes them, ${JSON.stringify(text)}`
+  }
+  kinds.set(text, kind)
+  return undefined
 }
 
 function floatKey(value: number): string {

@@ -6,7 +6,7 @@
 
 import type { BinaryOperator, PyNode, UnaryOperator } from '../calls/python'
 import { PyFloat, PyTuple, setEntry, tupleOf } from '../calls/python-values'
-import { dictKeyText } from './dict-key'
+import { claimDictKey, type DictKeyKinds, dictKeyText } from './dict-key'
 import { ExpressionFailure } from './expression-failure'
 import {
   PythonException,
@@ -28,6 +28,9 @@ import { isDict } from './python-semantics'
 // A Python value while it is computed: an int is a bigint, a float a number, a tuple a PyTuple.
 type Computed = bigint | number | boolean | string | null | Computed[] | { [key: string]: Computed }
 type PyNumber = bigint | number | boolean
+
+/** The kinds of the keys of each dict computed, which its JSON text no longer tells: `{1: 'a'} | {'1': 'b'}` has two keys. */
+const keyKindsOfDicts = new WeakMap<object, DictKeyKinds>()
 
 /** Longest string, list or tuple a result may be; Python would build a longer one. */
 export const MAX_SEQUENCE_LENGTH = 1_000_000
@@ -94,11 +97,15 @@ function compute(node: PyNode, budget: ArithmeticBudget): Computed {
       return computedTuple(node.items.map((item) => compute(item, budget)))
     case 'dict': {
       const dict: { [key: string]: Computed } = {}
+      const kinds: DictKeyKinds = new Map()
       node.keys.forEach((keyNode, index) => {
         const key = dictKeyText(decoded(compute(keyNode, budget)))
         if ('problem' in key) throw new ExpressionFailure(keyNode.position, key.problem)
+        const clash = claimDictKey(kinds, key.text, key.kind)
+        if (clash !== undefined) throw new ExpressionFailure(keyNode.position, clash)
         setEntry(dict, key.text, compute(node.values[index]!, budget))
       })
+      keyKindsOfDicts.set(dict, kinds)
       return dict
     }
     case 'unary': {
@@ -154,7 +161,7 @@ function binary(op: BinaryOperator, a: Computed, b: Computed, budget: Arithmetic
   }
   if (op === '*' && isSequence(a) && isInteger(b)) return repeat(a, b, budget)
   if (op === '*' && isInteger(a) && isSequence(b)) return repeat(b, a, budget)
-  if (op === '|' && isDict(a) && isDict(b)) return spend(budget, Object.keys(a).length + Object.keys(b).length) && ({ ...a, ...b } as Computed)
+  if (op === '|' && isDict(a) && isDict(b)) return spend(budget, Object.keys(a).length + Object.keys(b).length) && mergeDicts(a, b)
   if (op === '%' && typeof a === 'string') throw new PythonException('unsupported', "string formatting with '%' is not evaluated")
   if (op === '*' && (isSequence(a) || isSequence(b))) {
     throw new PythonException('TypeError', `can't multiply sequence by non-int of type '${typeName(isSequence(a) ? b : a)}'`)
@@ -232,6 +239,22 @@ function intBinary(op: BinaryOperator, x: bigint, y: bigint): Computed {
     case '@':
       throw new PythonException('TypeError', "unsupported operand type(s) for @: 'int' and 'int'")
   }
+}
+
+/** `a | b` on dicts: b's values win, but a key Python holds apart from one of a's that JSON writes alike is refused. */
+function mergeDicts(a: { [key: string]: Computed }, b: { [key: string]: Computed }): Computed {
+  const kinds = new Map(keyKindsOf(a))
+  for (const [text, kind] of keyKindsOf(b)) {
+    const clash = claimDictKey(kinds, text, kind)
+    if (clash !== undefined) throw new PythonException('unsupported', clash)
+  }
+  const merged = { ...a, ...b }
+  keyKindsOfDicts.set(merged, kinds)
+  return merged
+}
+
+function keyKindsOf(dict: { [key: string]: Computed }): DictKeyKinds {
+  return keyKindsOfDicts.get(dict) ?? new Map(Object.keys(dict).map((text) => [text, 'string']))
 }
 
 /** The bounds of Python's index-sized integer (`sys.maxsize` on 64 bits): a count past them cannot repeat a sequence at all. */

@@ -10,7 +10,7 @@
 
 import type { ExpressionReading, PyNode } from '../calls/python'
 import { PyFloat, setEntry, tupleOf } from '../calls/python-values'
-import { dictKeyText } from './dict-key'
+import { claimDictKey, type DictKeyKinds, dictKeyText } from './dict-key'
 import { ExpressionFailure } from './expression-failure'
 import { type ArithmeticBudget, arithmeticBudget, foldArithmetic } from './fold-arithmetic'
 import { unparsePython } from '../calls/python-unparse'
@@ -67,9 +67,12 @@ function resolveUnary(node: Extract<PyNode, { kind: 'unary' }>, budget: Arithmet
 
 function resolveDict(keys: readonly PyNode[], values: readonly PyNode[], budget: ArithmeticBudget): Record<string, unknown> {
   const dict: Record<string, unknown> = {}
+  const kinds: DictKeyKinds = new Map()
   keys.forEach((keyNode, index) => {
     const key = dictKeyText(resolve(keyNode, budget))
     if ('problem' in key) throw new ExpressionFailure(keyNode.position, key.problem)
+    const clash = claimDictKey(kinds, key.text, key.kind)
+    if (clash !== undefined) throw new ExpressionFailure(keyNode.position, clash)
     setEntry(dict, key.text, resolve(values[index]!, budget))
   })
   return dict

@@ -168,6 +168,43 @@ describe('BFCL mode: arithmetic, computed as Python computes it', () => {
   })
 })
 
+describe('BFCL mode: dict keys', () => {
+  it('refuses keys Python holds apart that JSON would write as one, rather than losing a value', () => {
+    const clashes: [string, string][] = [
+      ["{1: 'a', '1': 'b'}", '"1"'],
+      ["{'1': 'b', 1: 'a'}", '"1"'],
+      ["{True: 1, 'true': 2}", '"true"'],
+      ["{'k': x, None: 1, 'null': 2}", '"null"'],
+      ["[{1.5: 'a', '1.5': 'b'}] * 2", '"1.5"'],
+      ["{1: 'a'} | {'1': 'b'}", '"1"'],
+      ["g(a={'Infinity': 1, 1e999: 2})", '"Infinity"'],
+      // Two NaNs are two keys to Python, however written.
+      ["{1e999 - 1e999: 'a', 1e999 - 1e999: 'b'}", '"NaN"'],
+    ]
+    for (const [source, key] of clashes) {
+      expect(reasonOf(`f(x=${source})`)).toMatch(new RegExp(`^at column \\d+: keys Python holds apart are one key as JSON writes them, ${key}$`))
+    }
+    expect(reasonOf("f(x={'k': x, 1: 'a', '1': 'b'})")).toBe('at column 22: keys Python holds apart are one key as JSON writes them, "1"')
+  })
+
+  it('keeps the last value of keys Python holds equal, and keys of other kinds that JSON writes apart', () => {
+    expect(valueOf("{1: a, 0x1: b, 'c': 1, 'c': 2}")).toStrictEqual({ '1': 'b', c: 2 })
+    expect(valueOf("{1: 'a', 0x1: 'b'} | {1: 'c'} | {'d': 1}")).toStrictEqual({ '1': 'c', d: 1 })
+    expect(valueOf('{1: a, True: b, 1.0: c}')).toStrictEqual({ '1': 'a', true: 'b', '1.0': 'c' })
+  })
+
+  it('grades an output with such a dict invalid, as BFCL grades the dict it keeps', () => {
+    const doc = { name: 'f', parameters: { type: 'dict', properties: { d: { type: 'dict' } }, required: ['d'] } }
+    const entry = { id: 'simple_python_0', model_output: "f(d={1: 'a', '1': 'b'})", functions: [doc], ground_truth: [{ f: { d: [{ '1': ['b'] }] } }] }
+    // BFCL: value_error:dict_key, "Unexpected dict key parameter: '1'." — the int key is in no gold dict.
+    expect(checkBfclEntry(entry)).toMatchObject({
+      valid: false,
+      error_type: 'ast_decoder:decoder_failed',
+      errors: [expect.stringContaining('at column 14: keys Python holds apart are one key as JSON writes them, "1"')],
+    })
+  })
+})
+
 describe('BFCL mode: ~, not and + compute Python’s value', () => {
   it('reads ~5 as -6, where BFCL reads -5', () => {
     expect(valueOf('~5')).toBe(-6)
