@@ -77,13 +77,26 @@ function spend(budget: ArithmeticBudget, size: number): true {
   return true
 }
 
-/** Whether the value, its shared parts counted each time they recur, fits what is left; stops as soon as it does not. */
-function withinSize(value: Computed, budget: { left: number }): boolean {
-  budget.left -= typeof value === 'string' ? 1 + value.length : 1
+/**
+ * Whether the value, its shared parts counted each time they recur, fits what is left; stops as
+ * soon as it does not. A part met again counts its size again without being walked again.
+ */
+function withinSize(value: Computed, budget: { left: number }, sizes = new Map<Computed, number>()): boolean {
+  if (value === null || typeof value !== 'object') {
+    budget.left -= typeof value === 'string' ? 1 + value.length : 1
+    return budget.left >= 0
+  }
+  const known = sizes.get(value)
+  if (known !== undefined) {
+    budget.left -= known
+    return budget.left >= 0
+  }
+  const before = budget.left
+  budget.left -= 1
   if (budget.left < 0) return false
-  if (value === null || typeof value !== 'object') return true
   const items = Array.isArray(value) ? value : Object.values(value)
-  for (const item of items) if (!withinSize(item, budget)) return false
+  for (const item of items) if (!withinSize(item, budget, sizes)) return false
+  sizes.set(value, before - budget.left)
   return true
 }
 
@@ -268,8 +281,9 @@ function repeat(sequence: string | Computed[], count: bigint | boolean, budget: 
   const times = sequence.length === 0 || count === false ? 0 : count === true ? 1 : count <= 0n ? 0 : Number(count)
   if (times > 0) sequenceOfLength(sequence.length * times, budget)
   if (typeof sequence === 'string') return sequence.repeat(times)
-  const items: Computed[] = []
-  for (let time = 0; time < times; time++) for (const item of sequence) items.push(item)
+  // Filled in place: pushed one by one, a list is copied again each time it grows.
+  const items = new Array<Computed>(sequence.length * times)
+  for (let at = 0; at < items.length; at++) items[at] = sequence[at % sequence.length]!
   return sequence instanceof PyTuple ? computedTuple(items) : items
 }
 
@@ -319,14 +333,30 @@ function typeName(value: Computed): string {
   return Array.isArray(value) ? 'list' : 'dict'
 }
 
-/** From computed to decoded: an int becomes a number, a float a PyFloat, containers alike. */
-function decoded(value: Computed): unknown {
+/**
+ * From computed to decoded: an int becomes a number, a float a PyFloat, containers alike. A part
+ * that recurs is decoded once and shared, as Python shares it: `[(1,)] * 999999` holds one tuple
+ * 999,999 times, not 999,999 tuples to build.
+ */
+function decoded(value: Computed, done = new Map<Computed, unknown>()): unknown {
   if (typeof value === 'bigint') return Number(value)
-  if (typeof value === 'number') return new PyFloat(value)
-  if (value instanceof PyTuple) return tupleOf((value as Computed[]).map(decoded))
-  if (Array.isArray(value)) return value.map(decoded)
-  if (value === null || typeof value !== 'object') return value
-  const dict: Record<string, unknown> = {}
-  for (const key of Object.keys(value)) setEntry(dict, key, decoded(value[key]!))
-  return dict
+  if (value === null || (typeof value !== 'object' && typeof value !== 'number')) return value
+  // A float is shared by its value, but for a zero: a Map does not tell 0 from -0.
+  const shared = value !== 0 ? done.get(value) : undefined
+  if (shared !== undefined) return shared
+  let result: unknown
+  if (typeof value === 'number') {
+    result = new PyFloat(value)
+  } else if (Array.isArray(value)) {
+    // A loop, as `map` on a tuple, an Array subclass, takes a path many times slower.
+    const items = new Array<unknown>(value.length)
+    for (let at = 0; at < items.length; at++) items[at] = decoded(value[at]!, done)
+    result = value instanceof PyTuple ? tupleOf(items) : items
+  } else {
+    const dict: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) setEntry(dict, key, decoded(value[key]!, done))
+    result = dict
+  }
+  if (value !== 0) done.set(value, result)
+  return result
 }

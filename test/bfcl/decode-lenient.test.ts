@@ -149,6 +149,25 @@ describe('BFCL mode: arithmetic, computed as Python computes it', () => {
     expect(valueOf("['a' * 1000] * 1000")).toHaveLength(1000)
   })
 
+  it('shares a repeated part, as Python does, rather than building a copy of it for each time', () => {
+    const tuples = valueOf('[(1,)] * 999999') as unknown[]
+    expect(tuples).toHaveLength(999999)
+    expect(tuples[0]).toStrictEqual(tupleOf([1]))
+    expect(tuples[999998]).toBe(tuples[0])
+    const rows = valueOf('[[1.5, {"a": (2,)}] * 2] * 2') as unknown[][]
+    expect(rows).toStrictEqual([[new PyFloat(1.5), { a: tupleOf([2]) }, new PyFloat(1.5), { a: tupleOf([2]) }], [new PyFloat(1.5), { a: tupleOf([2]) }, new PyFloat(1.5), { a: tupleOf([2]) }]])
+    expect(rows[1]).toBe(rows[0])
+    expect(rows[0]![3]).toBe(rows[0]![1])
+    // Zeros are not shared between 0.0 and -0.0.
+    expect(valueOf('[0.0, -0.0] * 2')).toStrictEqual([new PyFloat(0), new PyFloat(-0), new PyFloat(0), new PyFloat(-0)])
+  })
+
+  it('counts a shared part each time it recurs against the bound of a result, though it is walked once', () => {
+    // 1 + 2,000 × (1 + 2,000 × 2) values, then 1 + 2,500 × 4,001.
+    expect((valueOf('[[(1,)] * 2000] * 2000') as unknown[][])[1999]).toHaveLength(2000)
+    expect(reasonOf('f(x=[[(1,)] * 2000] * 2500)')).toBe('at column 21: the result would hold more than 10000000 values and characters in all')
+  })
+
   it('refuses arithmetic that builds more than 20,000,000 values and characters over the whole output, each step within the bounds', () => {
     // Each step builds a million again: Python would build them all, hundreds of times over from a text of a few hundred characters.
     expect(reasonOf(`f(x='a' * 999999${" + ''".repeat(30)})`)).toBe('at column 113: the arithmetic of this output would build more than 20000000 values and characters in all')
@@ -400,6 +419,10 @@ describe('BFCL mode in a verdict', () => {
 
   it('grades true division as a float, which an integer parameter refuses', () => {
     expect(checkBfclEntry(entry('f(n=12 / 2)')).error_type).toBe('type_error:simple')
+  })
+
+  it('grades a value that repeats a part, the part shared, as any other value', () => {
+    expect(checkBfclEntry(entry("f(n=[{'a': (1,)}] * 1000)")).error_type).toBe('type_error:simple')
   })
 })
 
