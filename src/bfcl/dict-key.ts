@@ -14,6 +14,8 @@ export type DictKeyKinds = Map<string, KeyKind>
  */
 export function dictKeyText(key: unknown): { text: string; kind: KeyKind } | { problem: string } {
   if (typeof key === 'string') return { text: key, kind: 'string' }
+  // An int read exactly, past 2^53 too: `{2**53 + 1: 'a', 2**53: 'b'}` has two keys.
+  if (typeof key === 'bigint') return { text: key.toString(), kind: 'other' }
   if (typeof key === 'number') return { text: Number.isInteger(key) ? pythonIntRepr(key) : floatKey(key), kind: Number.isNaN(key) ? 'NaN' : 'other' }
   if (key instanceof PyFloat) return { text: floatKey(key.value), kind: Number.isNaN(key.value) ? 'NaN' : 'other' }
   if (key === true) return { text: 'true', kind: 'other' }

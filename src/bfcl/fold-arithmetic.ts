@@ -59,15 +59,28 @@ export function arithmeticBudget(): ArithmeticBudget {
   return { left: MAX_BUILT_SIZE }
 }
 
+/** The value of an expression written as a dict's key: an int stays exact, as its text is the key. */
+export function foldArithmeticKey(node: PyNode, budget: ArithmeticBudget): unknown {
+  return keyOf(computedWithin(node, budget))
+}
+
 /** The expression's value as the typed readers give values: a float boxed, an int a number. */
 export function foldArithmetic(node: PyNode, budget: ArithmeticBudget): unknown {
+  return decoded(computedWithin(node, budget))
+}
+
+function keyOf(computed: Computed): unknown {
+  return typeof computed === 'bigint' ? computed : decoded(computed)
+}
+
+function computedWithin(node: PyNode, budget: ArithmeticBudget): Computed {
   const computed = compute(node, budget)
   const size = { left: MAX_RESULT_SIZE }
   if (!withinSize(computed, size)) {
     throw new ExpressionFailure(node.position, `the result would hold more than ${MAX_RESULT_SIZE} values and characters in all`)
   }
   python(node.position, () => spend(budget, MAX_RESULT_SIZE - size.left))
-  return decoded(computed)
+  return computed
 }
 
 /** Takes what an operation builds, or the size of a result, from the budget; Python would build it, we refuse. */
@@ -112,7 +125,7 @@ function compute(node: PyNode, budget: ArithmeticBudget): Computed {
       const dict: { [key: string]: Computed } = {}
       const kinds: DictKeyKinds = new Map()
       node.keys.forEach((keyNode, index) => {
-        const key = dictKeyText(decoded(compute(keyNode, budget)))
+        const key = dictKeyText(keyOf(compute(keyNode, budget)))
         if ('problem' in key) throw new ExpressionFailure(keyNode.position, key.problem)
         const clash = claimDictKey(kinds, key.text, key.kind)
         if (clash !== undefined) throw new ExpressionFailure(keyNode.position, clash)

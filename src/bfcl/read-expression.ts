@@ -12,7 +12,7 @@ import type { ExpressionReading, PyNode } from '../calls/python'
 import { PyFloat, setEntry, tupleOf } from '../calls/python-values'
 import { claimDictKey, type DictKeyKinds, dictKeyText } from './dict-key'
 import { ExpressionFailure } from './expression-failure'
-import { type ArithmeticBudget, arithmeticBudget, foldArithmetic } from './fold-arithmetic'
+import { type ArithmeticBudget, arithmeticBudget, foldArithmetic, foldArithmeticKey } from './fold-arithmetic'
 import { unparsePython } from '../calls/python-unparse'
 
 /** Reads an argument; the arguments of one model output share a budget for what their arithmetic builds. */
@@ -59,17 +59,27 @@ function resolve(node: PyNode, budget: ArithmeticBudget): unknown {
 
 /** BFCL reads a unary operator only before a literal number (or bool); we compute Python's value. */
 function resolveUnary(node: Extract<PyNode, { kind: 'unary' }>, budget: ArithmeticBudget): unknown {
-  const operand = node.operand
-  const value = operand.kind === 'constant' ? operand.value : undefined
-  if (typeof value === 'bigint' || typeof value === 'boolean' || value instanceof PyFloat) return foldArithmetic(node, budget)
+  if (isNumberOperand(node)) return foldArithmetic(node, budget)
   throw new ExpressionFailure(node.position, `unary '${node.op}' is read only before a number or a boolean, as BFCL reads it`)
+}
+
+/** A dict's key: an int read exactly, as its text is the key (`{9007199254740993: 'a'}`). */
+function resolveKey(node: PyNode, budget: ArithmeticBudget): unknown {
+  if (node.kind === 'constant' && typeof node.value === 'bigint') return node.value
+  if (node.kind === 'binary' || (node.kind === 'unary' && isNumberOperand(node))) return foldArithmeticKey(node, budget)
+  return resolve(node, budget)
+}
+
+function isNumberOperand(node: Extract<PyNode, { kind: 'unary' }>): boolean {
+  const value = node.operand.kind === 'constant' ? node.operand.value : undefined
+  return typeof value === 'bigint' || typeof value === 'boolean' || value instanceof PyFloat
 }
 
 function resolveDict(keys: readonly PyNode[], values: readonly PyNode[], budget: ArithmeticBudget): Record<string, unknown> {
   const dict: Record<string, unknown> = {}
   const kinds: DictKeyKinds = new Map()
   keys.forEach((keyNode, index) => {
-    const key = dictKeyText(resolve(keyNode, budget))
+    const key = dictKeyText(resolveKey(keyNode, budget))
     if ('problem' in key) throw new ExpressionFailure(keyNode.position, key.problem)
     const clash = claimDictKey(kinds, key.text, key.kind)
     if (clash !== undefined) throw new ExpressionFailure(keyNode.position, clash)

@@ -212,6 +212,16 @@ describe('BFCL mode: dict keys', () => {
     expect(valueOf('{1: a, True: b, 1.0: c}')).toStrictEqual({ '1': 'a', true: 'b', '1.0': 'c' })
   })
 
+  it('writes an int key past 2^53 exactly, as json.dumps does, so keys that differ there stay apart', () => {
+    expect(valueOf("{9007199254740993: 'a', -9007199254740993: 'b', 10**30: 'c'}")).toStrictEqual({
+      '9007199254740993': 'a',
+      '-9007199254740993': 'b',
+      '1000000000000000000000000000000': 'c',
+    })
+    expect(valueOf("{2**53 + 1: 'a', 2**53: 'b'}")).toStrictEqual({ '9007199254740993': 'a', '9007199254740992': 'b' })
+    expect(valueOf("{1: 'a'} | {2**53 + 1: 'b'}")).toStrictEqual({ '1': 'a', '9007199254740993': 'b' })
+  })
+
   it('grades an output with such a dict invalid, as BFCL grades the dict it keeps', () => {
     const doc = { name: 'f', parameters: { type: 'dict', properties: { d: { type: 'dict' } }, required: ['d'] } }
     const entry = { id: 'simple_python_0', model_output: "f(d={1: 'a', '1': 'b'})", functions: [doc], ground_truth: [{ f: { d: [{ '1': ['b'] }] } }] }
