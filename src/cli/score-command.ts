@@ -187,7 +187,8 @@ async function* pairedFiles(pred: InputFile, gold: InputFile, notices: Notices):
       yield { id: right.id, turns: [], gold: right.gold, goldAsTurns: right.goldAsTurns, where: [right.where], goldPlace: right.place }
     }
   }
-  if (paired > 0) return
+  // Two files of no lines hold no episodes, which the scoring says; neither file is the one short of lines.
+  if (paired > 0 || (firstPred === undefined && firstGold === undefined)) return
   if (firstPred === undefined) throw new UserError(`${pred.name}: no prediction lines to pair with the gold lines of ${gold.name}`)
   if (firstGold === undefined) throw new UserError(`${gold.name}: no gold lines to pair with the prediction lines of ${pred.name}`)
   const named = (line: LinePlace) => (line.id === undefined ? line.where : `${line.where}, id ${JSON.stringify(line.id)}`)

@@ -194,6 +194,14 @@ describe('toolcalls score PRED GOLD', () => {
     expect((await runCli(['score', pred, empty])).stderr).toMatch(new RegExp(`\\n${empty}: no gold lines to pair with the prediction lines of ${pred}\\n$`))
   })
 
+  test('two files of no lines are a user error that says there are no episodes, not that one file lacks lines to pair with the other', async () => {
+    const pred = folder.write('pred.jsonl', '')
+    const gold = folder.write('gold.jsonl', '\n')
+    const run = await runCli(['score', pred, gold])
+    expect(run.stderr).toBe(`${pred}, ${gold}: no episodes to score; an empty corpus has no figure\n`)
+    expect([run.code, run.stdout]).toEqual([2, ''])
+  })
+
   test('an id given twice in either file is warned about as a possible duplicate id, rather than as one no line has', async () => {
     const pred = folder.write('pred.jsonl', jsonl({ id: 'a', calls: [search('a')] }, { id: 'a', calls: [search('a')] }))
     const gold = folder.write('gold.jsonl', jsonl({ id: 'a', calls: [search('a')] }))
