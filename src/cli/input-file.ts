@@ -180,23 +180,52 @@ export async function openInput(path: string, stdin: () => Readable = () => proc
   return inputOf(path, stat.isFile() ? stat.size : undefined, () => fileHandle.createReadStream({ highWaterMark: READ_CHUNK }), hashed)
 }
 
+/** What is said of a file of JSON lines read where one JSON document is: a list of tool schemas, one a line, is a grammar once gathered. */
+const GATHER_LINES = 'where one JSON document is read (jq -s . gathers the lines into one array)'
+
 /**
  * A small JSON file read whole (a grammar, a report), or standard input when `path` is `-`;
- * unreadable or invalid JSON is a UserError.
+ * unreadable or invalid JSON is a UserError. `ofLines` says what is wrong with a file of JSON
+ * lines given in its place, which JSON.parse would fault at its second line's first character.
  */
-export async function readJsonFile(path: string, stdin: () => Readable = () => process.stdin, maxBytes = MAX_JSON_FILE_BYTES): Promise<unknown> {
+export async function readJsonFile(
+  path: string,
+  stdin: () => Readable = () => process.stdin,
+  maxBytes = MAX_JSON_FILE_BYTES,
+  ofLines = GATHER_LINES,
+): Promise<unknown> {
   const name = inputName(path)
   if (path === '-') refuseDirectoryOnStdin()
   const text = await readWhole(path === '-' ? stdin() : createReadStream(path), name, maxBytes)
   let value: unknown
+  const document = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+    value = JSON.parse(document)
   } catch (error) {
-    throw new UserError(`${name}: not valid JSON (${errorMessage(error)})`)
+    throw new UserError(`${name}: ${isJsonLines(document) ? `JSON lines, one value a line, ${ofLines}` : `not valid JSON (${errorMessage(error)})`}`)
   }
   // JSON.parse reads any depth, but what walks the value after it (JSON.stringify of its digest) recurses, and would overflow the stack.
   if (nestingDepth(text) > MAX_FILE_DEPTH) throw new UserError(`${name}: nested deeper than ${MAX_FILE_DEPTH} levels`)
   return value
+}
+
+/** Whether text that is no JSON document opens with two lines that each are one: JSON lines, read on an error's path only. */
+function isJsonLines(text: string): boolean {
+  let start = 0
+  let values = 0
+  while (values < 2 && start < text.length) {
+    const end = text.indexOf('\n', start)
+    const line = text.slice(start, end === -1 ? text.length : end).trim()
+    start = end === -1 ? text.length : end + 1
+    if (line === '') continue
+    try {
+      JSON.parse(line)
+    } catch {
+      return false
+    }
+    values++
+  }
+  return values === 2
 }
 
 /** The largest JSON file read whole: a grammar or a report is far smaller, and `/dev/zero` or a stream that never ends is refused, not read until memory runs out. */

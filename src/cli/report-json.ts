@@ -93,9 +93,12 @@ function reportProblem(value: unknown): string | undefined {
 /** A report that `merge` adds up: one of `toolcalls score --json`, or a test run's, as the reporters' `json` option writes it. */
 export type MergeableReport = { kind: 'score'; report: ReportJson } | { kind: 'tests'; report: TestCorpusReport }
 
+/** What is wrong with a file of JSON lines given to merge: most often the lines a report scores, given in its place. */
+const NOT_A_REPORT = "not a report; merge adds up the reports that 'toolcalls score --json' and the reporters' json option write, not the lines they score"
+
 /** A report of either kind; anything else is a UserError naming what is wrong. */
 export async function readReportFile(path: string): Promise<MergeableReport> {
-  const value = await readJsonFile(path)
+  const value = await readJsonFile(path, undefined, undefined, NOT_A_REPORT)
   if (isTestReport(value)) {
     const problem = testReportProblem(value)
     if (problem !== undefined) throw new UserError(`${path}: not a report of a test run (${problem})`)

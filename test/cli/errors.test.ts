@@ -306,6 +306,16 @@ describe('options', () => {
     expect(run.stderr).toMatch(new RegExp(`^${grammar}: not valid JSON \\(.+\\)\\n$`))
   })
 
+  test('a grammar written as JSON lines, a tool schema a line, is named so, with how to gather the lines into one document', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
+    const tool = (name: string) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: {} } } })
+    const grammar = folder.write('tools.jsonl', jsonl(tool('search'), tool('answer')))
+    expectUserError(
+      await runCli(['score', episodes, '--grammar', grammar]),
+      `${grammar}: JSON lines, one value a line, where one JSON document is read (jq -s . gathers the lines into one array)`,
+    )
+  })
+
   test('an invalid grammar names the path inside it', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [], gold: [] }))
     const grammar = folder.write('grammar.json', JSON.stringify({ tools: { search: { importance: -1 } } }))

@@ -411,6 +411,15 @@ describe('toolcalls merge', () => {
     expect(run.stderr).toBe(`${file}: not a report of 'toolcalls score --json' (command: expected 'score' or 'merge')\n`)
   })
 
+  test('a file of JSON lines given in place of a report, as the lines a shard scored, is named so, with what merge adds up', async () => {
+    const shard = folder.write('shard-1.jsonl', jsonl(...shardA))
+    const run = await runCli(['merge', shard])
+    expect(run.stderr).toBe(
+      `${shard}: JSON lines, one value a line, not a report; merge adds up the reports that 'toolcalls score --json' and the reporters' json option write, not the lines they score\n`,
+    )
+    expect([run.code, run.stdout]).toEqual([2, ''])
+  })
+
   test.each([
     ['a worst episode whose score lacks its detail', (r: Report) => (r.worst[0]!.score = { f1: 0 }), "worst[0].score: level: expected 'call' or 'arg'"],
     ['pairs that are not a list', (r: Report) => (r.worst[0]!.score.pairs = 'x'), 'worst[0].score: pairs: expected a list'],
