@@ -44,39 +44,55 @@ export function fileError(name: string, error: unknown, doing = 'cannot read'): 
   }
 }
 
-/** The first bytes of compressed files, which read as text would be graded as garbage rather than refused. */
+/**
+ * The first bytes of compressed files, which read as text would be graded as garbage rather than refused;
+ * `tool` decompresses to standard output, `toFile` beside the file, for a file read whole (a report, which merge reads from a file only).
+ */
 const COMPRESSED = [
-  { magic: [0x1f, 0x8b], format: 'gzip', tool: 'gunzip -c' },
-  { magic: [0x28, 0xb5, 0x2f, 0xfd], format: 'zstd', tool: 'zstd -dc' },
+  { magic: [0x1f, 0x8b], format: 'gzip', tool: 'gunzip -c', toFile: 'gunzip -k' },
+  { magic: [0x28, 0xb5, 0x2f, 0xfd], format: 'zstd', tool: 'zstd -dc', toFile: 'zstd -d' },
   // 'BZh', the block size, then the first block's magic (1AY&SY) or, in an empty stream, the end's: text may begin 'BZh1'.
-  { magic: [0x42, 0x5a, 0x68, -1, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59], format: 'bzip2', tool: 'bunzip2 -c' },
-  { magic: [0x42, 0x5a, 0x68, -1, 0x17, 0x72, 0x45, 0x38, 0x50, 0x90], format: 'bzip2', tool: 'bunzip2 -c' },
-  { magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], format: 'xz', tool: 'xz -dc' },
-  { magic: [0x50, 0x4b, 0x03, 0x04], format: 'zip', tool: 'unzip -p' },
+  { magic: [0x42, 0x5a, 0x68, -1, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59], format: 'bzip2', tool: 'bunzip2 -c', toFile: 'bunzip2 -k' },
+  { magic: [0x42, 0x5a, 0x68, -1, 0x17, 0x72, 0x45, 0x38, 0x50, 0x90], format: 'bzip2', tool: 'bunzip2 -c', toFile: 'bunzip2 -k' },
+  { magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], format: 'xz', tool: 'xz -dc', toFile: 'xz -dk' },
+  { magic: [0x50, 0x4b, 0x03, 0x04], format: 'zip', tool: 'unzip -p', toFile: 'unzip' },
 ]
+
+/** How an input is read: as JSON lines, streamed; or whole, as one JSON document (a grammar, a report). */
+type Reading = 'lines' | 'whole'
 
 /** Bytes a stream's start is held to before it is checked: the longest magic. */
 const HEAD_BYTES = Math.max(...COMPRESSED.map(({ magic }) => magic.length))
 
 /** A file whose first bytes show it is no UTF-8 text: a user error that says how to read it instead. */
-function refuseNonUtf8(head: Buffer, name: string): void {
-  refuseUtf16(head, name)
-  refuseCompressed(head, name)
+function refuseNonUtf8(head: Buffer, name: string, reading: Reading = 'lines'): void {
+  refuseUtf16(head, name, reading)
+  refuseCompressed(head, name, reading)
 }
 
 /** A file that begins with UTF-16's byte-order mark: Windows PowerShell's `>` writes it, which read as UTF-8 is NUL bytes between the characters. */
-function refuseUtf16(head: Buffer, name: string): void {
+function refuseUtf16(head: Buffer, name: string, reading: Reading): void {
   if (head.length < 2 || !((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) return
-  const convert = name === 'stdin' ? 'iconv -f UTF-16 -t UTF-8 into the command' : `iconv -f UTF-16 -t UTF-8 ${name} | toolcalls ... -`
-  throw new UserError(`${name}: UTF-16 text (it begins with UTF-16's byte-order mark), where JSON lines are read as UTF-8; convert it first (${convert})`)
+  const iconv = 'iconv -f UTF-16 -t UTF-8'
+  const convert = name === 'stdin' ? `${iconv} into the command` : reading === 'lines' ? `${iconv} ${name} | toolcalls ... -` : `${iconv} ${name} > ${utf8Name(name)}`
+  throw new UserError(`${name}: UTF-16 text (it begins with UTF-16's byte-order mark), where ${readAs(reading)} read as UTF-8; convert it first (${convert})`)
 }
 
 /** A file whose first bytes are a compressed format's. */
-function refuseCompressed(head: Buffer, name: string): void {
+function refuseCompressed(head: Buffer, name: string, reading: Reading): void {
   const found = COMPRESSED.find(({ magic }) => head.length >= magic.length && magic.every((byte, i) => byte === -1 || head[i] === byte))
   if (found === undefined) return
-  const decompress = name === 'stdin' ? `${found.tool} into the command` : `${found.tool} ${name} | toolcalls ... -`
-  throw new UserError(`${name}: ${found.format}-compressed, where JSON lines are read as text; decompress it first (${decompress})`)
+  const decompress = name === 'stdin' ? `${found.tool} into the command` : reading === 'lines' ? `${found.tool} ${name} | toolcalls ... -` : `${found.toFile} ${name}`
+  throw new UserError(`${name}: ${found.format}-compressed, where ${readAs(reading)} read as text; decompress it first (${decompress})`)
+}
+
+function readAs(reading: Reading): string {
+  return reading === 'lines' ? 'JSON lines are' : 'JSON is'
+}
+
+/** Where a file converted to UTF-8 may be written: beside it, `.utf8` before its extension (`grammar.utf8.json`). */
+function utf8Name(name: string): string {
+  return name.replace(/(\.[^./\\]*)?$/, '.utf8$1')
 }
 
 /**
@@ -248,7 +264,9 @@ async function readWhole(stream: Readable, name: string, maxBytes: number): Prom
     if (error instanceof UserError) throw error
     throw fileError(name, error)
   }
-  return Buffer.concat(chunks, bytes).toString('utf8')
+  const whole = Buffer.concat(chunks, bytes)
+  refuseNonUtf8(whole, name, 'whole')
+  return whole.toString('utf8')
 }
 
 /**

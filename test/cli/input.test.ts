@@ -163,6 +163,30 @@ describe('input in another form than JSON lines', () => {
     expect(bz.code).toBe(2)
   })
 
+  test('a compressed report or grammar, read whole, is a user error that says how to decompress it into a file, as merge reads reports from files only', async () => {
+    const { gzipSync } = await import('node:zlib')
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('a')], gold: [search('a')] }))
+    const report = folder.write('report.json', '')
+    expect((await runCli(['score', episodes, '--json', report])).code).toBe(0)
+    const zipped = folder.write('report.json.gz', gzipSync(readFileSync(report)))
+    const merge = await runCli(['merge', zipped])
+    expect(merge.stderr).toBe(`${zipped}: gzip-compressed, where JSON is read as text; decompress it first (gunzip -k ${zipped})\n`)
+    expect([merge.code, merge.stdout]).toEqual([2, ''])
+    const grammar = gzipSync(JSON.stringify({ tools: { search: { importance: 2 } } }))
+    const fromStdin = await runCli(['score', episodes, '--grammar', '-'], { input: grammar })
+    expect([fromStdin.code, fromStdin.stderr]).toEqual([2, 'stdin: gzip-compressed, where JSON is read as text; decompress it first (gunzip -c into the command)\n'])
+  })
+
+  test('a UTF-16 grammar, read whole, is a user error that says how to convert it into a file', async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [search('a')], gold: [search('a')] }))
+    const grammar = folder.write('grammar.json', Buffer.from(`\ufeff${JSON.stringify({ tools: { search: { importance: 2 } } })}`, 'utf16le'))
+    const run = await runCli(['score', episodes, '--grammar', grammar])
+    expect(run.stderr).toBe(
+      `${grammar}: UTF-16 text (it begins with UTF-16's byte-order mark), where JSON is read as UTF-8; convert it first (iconv -f UTF-16 -t UTF-8 ${grammar} > ${grammar.replace(/\.json$/, '.utf8.json')})\n`,
+    )
+    expect([run.code, run.stdout]).toEqual([2, ''])
+  })
+
   test('standard input redirected from a directory is a user error that says so, where it had read as no episodes', async () => {
     const { closeSync, openSync } = await import('node:fs')
     const { spawn } = await import('node:child_process')
