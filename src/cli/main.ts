@@ -41,13 +41,14 @@ async function run(argv: readonly string[], cli: CliContext): Promise<void> {
     // `--help` wins over whatever else the line holds: the usage of the command it names, if any, else the main one.
     const asksHelp = isHelp(name)
     if (asksHelp || args.includes('--help') || args.includes('-h')) {
-      if (name === 'help' && args[0] !== undefined && !isHelp(args[0]) && !Object.hasOwn(COMMANDS, args[0])) throw unknown(args[0])
+      // A word after `help` names a command, which may be misspelt; an option beside it is passed over, as --help wins.
+      if (name === 'help' && args[0] !== undefined && !isHelp(args[0]) && !args[0].startsWith('-') && !Object.hasOwn(COMMANDS, args[0])) throw unknown(args[0], [])
       const command = (asksHelp ? args.slice(0, 1) : args).find((arg) => Object.hasOwn(COMMANDS, arg))
       return command === undefined ? cli.out.write(MAIN_USAGE) : run([command, '--help'], cli)
     }
   }
   if (name === '--version') return cli.out.write(`${version}\n`)
-  if (load === undefined) throw unknown(name)
+  if (load === undefined) throw unknown(name, args)
   const command = await load()
   await command(args, cli)
 }
@@ -56,9 +57,16 @@ function isHelp(arg: string): boolean {
   return arg === 'help' || arg === '--help' || arg === '-h'
 }
 
-function unknown(name: string): UserError {
-  const what = name.startsWith('-') ? 'option' : 'command'
-  return new UserError(`toolcalls: unknown ${what} '${name}'${didYouMean(name, Object.keys(COMMANDS))}; see 'toolcalls --help'`)
+/** The options toolcalls takes before a command. */
+const MAIN_OPTIONS = ['--help', '--version']
+
+/** An unknown command, or an option toolcalls does not take; `rest` is the line after it, which may name the command the option was meant for. */
+function unknown(name: string, rest: readonly string[]): UserError {
+  if (!name.startsWith('-')) return new UserError(`toolcalls: unknown command '${name}'${didYouMean(name, Object.keys(COMMANDS))}; see 'toolcalls --help'`)
+  // `toolcalls --level arg score …`: the option is the command's, given before it.
+  const command = rest.find((arg) => Object.hasOwn(COMMANDS, arg))
+  if (command !== undefined) return new UserError(`toolcalls: unknown option '${name}' before the command; a command's options follow it (toolcalls ${command} … ${name})`)
+  return new UserError(`toolcalls: unknown option '${name}'${didYouMean(name, MAIN_OPTIONS)}; see 'toolcalls --help'`)
 }
 
 function main(): void {

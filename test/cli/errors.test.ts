@@ -226,6 +226,17 @@ describe('options', () => {
     expectUserError(await runCli(['scroe']), "toolcalls: unknown command 'scroe' (did you mean 'score'?); see 'toolcalls --help'")
   })
 
+  test('an unknown option before any command suggests the nearest of those toolcalls takes', async () => {
+    expectUserError(await runCli(['--verison']), "toolcalls: unknown option '--verison' (did you mean '--version'?); see 'toolcalls --help'")
+  })
+
+  test("a command's option given before the command is said to follow it, not to be unknown", async () => {
+    expectUserError(
+      await runCli(['--level', 'arg', 'score', 'x.jsonl']),
+      "toolcalls: unknown option '--level' before the command; a command's options follow it (toolcalls score … --level)",
+    )
+  })
+
   test('a bad --level value names the allowed ones', async () => {
     const run = await runCli(['score', 'x.jsonl', '--level', 'args'])
     expectUserError(run, "toolcalls score: --level: expected one of 'call', 'arg', received 'args' (did you mean 'arg'?); see 'toolcalls score --help'")

@@ -40,6 +40,7 @@ describe('usage', () => {
     [['help', '--help'], 'Usage: toolcalls <command>'],
     [['help', '-h'], 'Usage: toolcalls <command>'],
     [['help', 'help'], 'Usage: toolcalls <command>'],
+    [['help', '--version'], 'Usage: toolcalls <command>'],
   ])('toolcalls %j: --help wins before a command too, with the usage of the command the line names, if any', async (args, usage) => {
     const run = await runCli(args)
     expect(run.stderr).toBe('')
