@@ -34,6 +34,10 @@ function entryProblem(entry: unknown, problem: string): string {
   const bfclFile = bfclFileOf(entry)
   if (bfclFile !== undefined) return bfclFileProblem(bfclFile, ENTRY)
   if (isListOfLines(entry, ['model_output', 'ground_truth'])) return `${problem}: ${ARRAY_ON_ONE_LINE}`
+  // An episodes file for score: its id, rarely a BFCL one, would be faulted for naming no category.
+  if (isRecord(entry) && Object.hasOwn(entry, 'pred') && Object.hasOwn(entry, 'gold') && !Object.hasOwn(entry, 'model_output')) {
+    return `an episode { "id"?, "pred", "gold" }, not ${ENTRY}; 'toolcalls score EPISODES' scores episodes`
+  }
   // An entry built from BFCL's question file may keep its name for the docs.
   if (isRecord(entry) && !Object.hasOwn(entry, 'functions') && Object.hasOwn(entry, 'function')) {
     return `${problem} (the entry has "function", as BFCL's question file names the docs; an entry names them "functions")`

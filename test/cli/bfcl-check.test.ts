@@ -175,6 +175,14 @@ describe('toolcalls bfcl-check', () => {
     expect([results.code, results.stderr]).toEqual([2, `stdin:1: a line of a BFCL result file { "id", "result" }, not ${entry}; ${toBfcl}\n`])
   })
 
+  test("a line of score's episodes file is named as an episode, with the command that scores episodes, not faulted for an id that names no category", async () => {
+    const run = await runCli(['bfcl-check'], { input: '{"id": "weather-1", "pred": [], "gold": [{"name": "f", "args": {}}]}\n' })
+    expect([run.code, run.stderr]).toEqual([
+      2,
+      `stdin:1: an episode { "id"?, "pred", "gold" }, not an entry { "id", "model_output", "functions", "ground_truth" }; 'toolcalls score EPISODES' scores episodes\n`,
+    ])
+  })
+
   test('an entry that names its docs "function", as BFCL\'s question file does, is told the name an entry gives them', async () => {
     const run = await runCli(['bfcl-check'], { input: `{"id": "simple_python_0", "model_output": "[f()]", "function": [], "ground_truth": [{"f": {}}]}\n` })
     expect(run.stderr).toBe(
