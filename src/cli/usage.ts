@@ -64,9 +64,9 @@ line is a user error.
   GOLD       { "id"?, "calls" } (or "gold"), or the gold calls alone: [{ "name", "args" }]
 Lines of PRED and GOLD pair by id where both give one, else by position (the n-th
 non-blank line of each); a line left without a partner is scored against nothing, with
-a warning, and files of which no line pairs are a user error. A prediction line that is not JSON is graded as an unparseable call; one that
-cannot be read at all keeps the gold line at its position unless a later prediction line
-gives that gold line's id.
+a warning, and files of which no line pairs are a user error. A prediction line that is
+not JSON is graded as an unparseable call; one that cannot be read at all keeps the gold
+line at its position unless a later prediction line gives that gold line's id.
 Gold values are plain values or { "$oneOf": [a, b] }, { "$optional": [v] } (may be left
 out) and { "$optional": [] } (may be left out; any value if given).
 
@@ -189,7 +189,7 @@ Options:
   --min-accuracy A        exit with code 1 when the accuracy is below A (0 to 1)
   -h, --help              show this help
 
-Example:
+Examples:
   toolcalls bfcl --category parallel --results BFCL_v4_parallel_result.json --data bfcl-data
   toolcalls bfcl --category simple_python --results result.json --data bfcl-data --min-accuracy 0.9
 `

@@ -18,6 +18,13 @@ describe('usage', () => {
     expect(run.stdout.startsWith(`Usage: toolcalls ${command} `)).toBe(true)
   })
 
+  test.each(['', 'score', 'merge', 'bfcl-check', 'bfcl'])('%s --help wraps its prose within 90 columns, for a terminal of that width', async (command) => {
+    const run = await runCli(command === '' ? ['--help'] : [command, '--help'])
+    // An example command line is left whole, to be copied as it is.
+    const prose = run.stdout.split('\n').filter((line) => !line.startsWith('  toolcalls '))
+    expect(prose.filter((line) => line.length > 90)).toStrictEqual([])
+  })
+
   test.each([
     ['score', '--help', '--nope'],
     ['score', 'x.jsonl', '--worst', 'many', '-h'],
