@@ -28,8 +28,13 @@ export class Notices {
   /** Prints how many warnings of each kind went unshown; said once, whether the run ends or stops on an error. */
   finish(): void {
     for (const [kind, { seen, shown }] of this.kinds) {
-      if (seen > shown) this.status.print(`warning: ${seen - shown} more ${escapeUnseen(kind)}`)
+      if (seen > shown) this.status.print(`warning: ${seen - shown} more ${escapeUnseen(seen - shown === 1 ? ofOne(kind) : kind)}`)
     }
     this.kinds.clear()
   }
+}
+
+/** A kind, named in the plural of its lines (`prediction lines with …`), as one is counted: `1 more prediction line with …`. */
+function ofOne(kind: string): string {
+  return kind.replace(/^((?:\S+ )?)lines\b/, '$1line')
 }

@@ -84,7 +84,7 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.code).toBe(0)
     expect(run.stderr).toBe(
       `warning: ${pred}:1: its "id" "q2" is not read as the line's, so it pairs by position with ${gold}:1 (id "q1"); a prediction line gives its id as { "id", "calls" }\n` +
-        'warning: 1 more prediction lines with an id not read as theirs\n',
+        'warning: 1 more prediction line with an id not read as theirs\n',
     )
     // Against gold that gives no ids, pairing by position is what was meant either way: no warning.
     expect((await runCli(['score', pred, folder.write('no-ids.jsonl', jsonl([search('b')], [search('a')]))])).stderr).toBe('')
@@ -329,7 +329,7 @@ describe('toolcalls score PRED GOLD', () => {
     expect(run.stderr).toBe(
       `warning: ${episodes}:1: gold written as a list of calls is one turn under --order turns, so all its calls pair with one of the prediction's 2 turns; ` +
         'write gold of several turns as a list of turns, [[...], [...]]\n' +
-        'warning: 1 more gold lines of several calls written as calls, not turns, beside predictions of several turns under --order turns\n',
+        'warning: 1 more gold line of several calls written as calls, not turns, beside predictions of several turns under --order turns\n',
     )
   })
 
