@@ -71,7 +71,7 @@ export async function checkWritable(path: string, inputs: readonly string[] = []
     // `score --json pred.jsonl gold.jsonl`, --json taken for a switch, would put the report in place of a data file.
     if (existing.size > 0 && !(await writtenThrough(path)) && !(await holdsReportOrNothing(path))) {
       throw new UserError(
-        `--json ${path}: ${path} holds data, not a report of 'toolcalls score', 'merge' or 'bfcl', a test run or evaluate, and the report would write over it; remove it, or name another file after --json`,
+        `--json ${path}: ${path} holds data, not a report of 'toolcalls score', 'merge' or 'bfcl', a test run or evaluate, and the report would write over it; --json takes the file to write the report to (--json report.json)`,
       )
     }
   }

@@ -528,7 +528,7 @@ describe('the report', () => {
     const pred = folder.write('pred.jsonl', data)
     const run = await runCli(['score', '--json', pred, episodes])
     expect(run.stderr).toBe(
-      `--json ${pred}: ${pred} holds data, not a report of 'toolcalls score', 'merge' or 'bfcl', a test run or evaluate, and the report would write over it; remove it, or name another file after --json\n`,
+      `--json ${pred}: ${pred} holds data, not a report of 'toolcalls score', 'merge' or 'bfcl', a test run or evaluate, and the report would write over it; --json takes the file to write the report to (--json report.json)\n`,
     )
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
