@@ -1,4 +1,4 @@
-import { oneLine } from '../compare/print-value'
+import { cutApart, NamesByDrawing, oneLine, printName } from '../compare/print-value'
 import type { CorpusReport } from '../metric/evaluate'
 import type { Figures } from '../metric/figures'
 import { startOf } from '../calls/text-excerpt'
@@ -16,6 +16,32 @@ function row({ tp, fp, fn, precision, recall, f1 }: Figures): string[] {
 /** Characters of a tool's name shown in the table: a name is the model's own, and one long name would widen every row. */
 const MAX_NAME = 60
 
+/** A tool's name cut to MAX_NAME characters: its start, or around where it differs from another whose start is the same (`…_by_id`, `…_by_title`). */
+function cutName(tool: string, byStart: ReadonlyMap<string, readonly string[]>): string {
+  if (tool.length <= MAX_NAME) return tool
+  const start = startOf(tool, MAX_NAME - 1)
+  const twin = byStart.get(start)?.find((other) => other !== tool)
+  return twin === undefined ? `${start}…` : cutApart(tool, twin, MAX_NAME)[0]
+}
+
+/**
+ * Each tool's name as its row shows it, as messages print a name of the model's: cut, with its unseen characters and a space at
+ * either end as escapes, and apart from another row's that it would otherwise print as (`search` and `search `, a Cyrillic `а`
+ * for a Latin `a`, two long names alike in their first characters), so that no two rows read as one tool.
+ */
+function toolLabels(tools: readonly string[]): string[] {
+  const byStart = new Map<string, string[]>()
+  for (const tool of tools) {
+    if (tool.length <= MAX_NAME) continue
+    const start = startOf(tool, MAX_NAME - 1)
+    const same = byStart.get(start)
+    if (same === undefined) byStart.set(start, [tool])
+    else same.push(tool)
+  }
+  const byDrawing = new NamesByDrawing(tools)
+  return tools.map((tool) => printName(tool, byDrawing, (name) => cutName(name, byStart)))
+}
+
 /** Of more tools than `rows`, those with the most calls (TP + FP + FN), in their order: a tool the agent relies on is not hidden behind names it made up once each. */
 function busiest(perTool: Record<string, Figures>, keys: readonly string[], rows: number): string[] {
   const calls = (tool: string) => perTool[tool]!.tp + perTool[tool]!.fp + perTool[tool]!.fn
@@ -29,7 +55,7 @@ export function perToolTable(perTool: Record<string, Figures>, colors: Colors = 
   const keys = all.length > maxRows ? busiest(perTool, all, maxRows) : all
   const rows = keys.map((tool) => row(perTool[tool]!))
   // A tool's name may be the model's own.
-  const tools = keys.map((tool) => oneLine(tool.length > MAX_NAME ? `${startOf(tool, MAX_NAME - 1)}…` : tool))
+  const tools = toolLabels(keys)
   const nameWidth = columnWidth(tools, 4)
   const widths = COLUMNS.map((column, i) => columnWidth(rows.map((cells) => cells[i]!), column.length))
   const line = (name: string, cells: readonly string[]) =>

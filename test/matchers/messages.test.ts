@@ -780,6 +780,27 @@ describe('the message of toScoreAtLeast', () => {
     expect(message).toContain("  … and 251 more tools, none busier than those listed; the report's perTool holds them all")
   })
 
+  test("prints apart the rows of tools whose names would print alike: a space at an end, a look-alike letter, long names alike in their start", () => {
+    const [byId, byTitle] = ['mcp__atlassian-confluence-server__confluence_get_page_children_by_id', 'mcp__atlassian-confluence-server__confluence_get_page_children_by_title']
+    const report = evaluate([
+      { pred: [{ name: 'get_weather', args: {} }, { name: byId, args: {} }], gold: [{ name: 'get_weather', args: {} }, { name: byTitle, args: {} }] },
+      { pred: [{ name: 'get_we\u0430ther', args: {} }, { name: 'search ', args: {} }], gold: [{ name: 'get_weather', args: {} }, { name: 'search', args: {} }] },
+    ])
+    const rows = failureMessage(() => expect(report).toScoreAtLeast(0.9))
+      .split('\n')
+      .filter((line) => /^ {2}\S/.test(line) && !line.startsWith('  episode'))
+      .map((line) => line.trim().split(/ {2,}/)[0])
+    expect(rows).toEqual([
+      'tool',
+      'get_weather',
+      'get_we\\u0430ther',
+      '…ian-confluence-server__confluence_get_page_children_by_id',
+      '…ian-confluence-server__confluence_get_page_children_by_title',
+      'search',
+      'search\\u0020',
+    ])
+  })
+
   test('prints the threshold as written, and the figure to as many decimals as keep it on its side of the threshold', () => {
     const calls = (...qs: string[]) => qs.map(search)
     const message = failureMessage(() => expect(calls('a', 'b', 'c')).toScoreAtLeast(0.66667, calls('a', 'b', 'd')))
