@@ -149,7 +149,8 @@ function unwrapped(gold: unknown, pred: unknown, accepts: AcceptsValue | undefin
 /**
  * A nested argument's diff; undefined where pretty-format cannot print a part of the gold (a
  * matcher without toAsymmetricMatcher, or whose printing throws), which is then shown on one line,
- * and null where the gold is a matcher jest-diff shows nothing inside (a predicate).
+ * and null where the gold is a matcher jest-diff shows nothing inside (a predicate), or takes every part of the
+ * prediction, so that what is wrong (a type or value the tool's schema declares) is nothing a diff of the two shows.
  */
 function nestedDiff(
   gold: unknown,
@@ -161,7 +162,10 @@ function nestedDiff(
 ): string | null | undefined {
   // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-  const [expectedShown, receivedShown] = longStringsCut(alignedGold(gold, pred, accepts), pred, bounds.stringCharacters, differsFurther.paths, differsFurther.root)
+  const aligned = alignedGold(gold, pred, accepts)
+  // jest-diff would say only that the two have no visual difference: the reason names what is wrong, and the prediction shows where.
+  if (printsAlike(aligned, pred)) return null
+  const [expectedShown, receivedShown] = longStringsCut(aligned, pred, bounds.stringCharacters, differsFurther.paths, differsFurther.root)
   const diff = (expand: boolean) =>
     diffValues(expectedShown, receivedShown, {
       omitAnnotationLines: true,
@@ -192,6 +196,17 @@ function nestedDiff(
 function alignedGold(gold: unknown, pred: unknown, accepts: AcceptsValue | undefined): unknown {
   const aligned = alignMatched(gold, pred, accepts)
   return accepts !== undefined && sameData(aligned, pred) ? alignMatched(gold, pred) : aligned
+}
+
+/** Whether two values print alike, as jest-diff compares them before it diffs them. */
+function printsAlike(expected: unknown, received: unknown): boolean {
+  try {
+    const { format, plugins } = prettyFormat()
+    const options = { plugins: [plugins.AsymmetricMatcher], indent: 0 }
+    return format(expected, options) === format(received, options)
+  } catch {
+    return false
+  }
 }
 
 function lineCount(text: string): number {

@@ -341,6 +341,27 @@ describe('the message of toMatchToolCalls', () => {
     expect(list).toContain(['    ~ rooms:  ← expected free rooms, received [1, 2]', '        + [', '        +   1,', '        +   2,', '        + ]'].join('\n'))
   })
 
+  test("shows the predicted value alone where the gold takes all of it and the tool's schema does not, where jest-diff would say the two have no visual difference", () => {
+    const grammar = [{ name: 'f', parameters: { type: 'object', properties: { o: { type: 'object', properties: { n: { type: 'integer' } } }, l: { type: 'array', items: { type: 'integer' } } } } }]
+    const pred = [{ name: 'f', args: { o: { n: 2.5, s: 'x' }, l: [1, 2.5] } }]
+    const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'f', args: { o: { n: expect.any(Number), s: 'x' }, l: [1, satisfies(() => true, 'anything')] } }], { grammar }))
+    expect(message).not.toContain('no visual difference')
+    expect(message).toContain(
+      [
+        '    ~ o:  ← o.n: expected an integer (the declared type), received 2.5',
+        '        + {',
+        '        +   "n": 2.5,',
+        '        +   "s": "x",',
+        '        + }',
+        '    ~ l:  ← l[1]: expected an integer (the declared type), received 2.5',
+        '        + [',
+        '        +   1,',
+        '        +   2.5,',
+        '        + ]',
+      ].join('\n'),
+    )
+  })
+
   test('lists a prediction that could not be read by the name it gives, if any, and marks only readable extra calls as allowed', () => {
     const message = failureMessage(() =>
       expect([{ name: 'f', arguments: '{oops' }, 'garbage(', { name: 'g', args: {} }]).toMatchToolCalls([{ name: 'h', args: {} }], { allowExtra: true }),
