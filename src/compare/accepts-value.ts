@@ -1,6 +1,9 @@
 import { UNNAMED } from '../calls/path'
+import type { Canonicalizer } from './canonicalizers'
 import { compareValue, type ValueContext } from './compare-value'
 import { compileGoldValue } from './gold-node'
+import type { Grammar } from './grammar'
+import { withoutFilledDefaults } from './nested-defaults'
 
 /** Whether the comparison a Score makes takes a predicted value in a gold value's place. */
 export type AcceptsValue = (gold: unknown, pred: unknown) => boolean
@@ -19,6 +22,25 @@ export function acceptsUnder({ canonicalize, testers }: ValueContext): AcceptsVa
       return compareValue(compileGoldValue(gold, UNNAMED, 0, true), pred, context, null) === undefined
     } catch {
       return false
+    }
+  }
+}
+
+/** A predicted argument of a call to `tool` as a score compares it with `gold`: see comparedUnder. */
+export type ComparedPrediction = (tool: string, arg: string, gold: unknown, pred: unknown) => unknown
+
+/**
+ * The predicted argument as a score of these options compares it: without the keys inside it that an SDK filled in
+ * with their declared default (withoutFilledDefaults), which count as left out; the value itself where there are none.
+ */
+export function comparedUnder(grammar: Grammar, canonicalizeName: Canonicalizer, { canonicalize, testers }: ValueContext): ComparedPrediction {
+  const context: ValueContext = { canonicalize, testers }
+  return (tool, arg, gold, pred) => {
+    try {
+      const schema = grammar.tools.size === 0 ? undefined : grammar.tools.get(canonicalizeName(tool))?.args.get(arg)?.schema
+      return schema === undefined ? pred : withoutFilledDefaults(compileGoldValue(gold, UNNAMED, 0, true), pred, schema, context)
+    } catch {
+      return pred
     }
   }
 }

@@ -1,4 +1,4 @@
-import { acceptsUnder } from '../compare/accepts-value'
+import { acceptsUnder, comparedUnder } from '../compare/accepts-value'
 import { isTupleCall, isWrittenAsTurns, readGold } from '../compare/gold-calls'
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Score } from '../metric/score'
@@ -56,6 +56,7 @@ export function scoreDetail(
     exactLines: EXACT_PAIRS_LISTED,
     goldArgs: writtenArgs(gold),
     accepts: acceptsUnder(options),
+    compared: comparedUnder(options.grammar, options.canonicalizeName, options),
     canonical: options.canonicalize,
     allowed,
     goldPlace: goldPlaces(gold),

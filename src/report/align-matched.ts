@@ -89,3 +89,22 @@ export function partnersInOrder(gold: readonly unknown[], pred: readonly unknown
   }
   return partners
 }
+
+/**
+ * An aligned gold with the keys put back that the score took out of the prediction as filled-in defaults (`compared`
+ * is the prediction without them), so that the diff shows them agreeing, as the score counts them left out. A list
+ * has them put back item by item where it is as long as the prediction, as its items are then beside each other.
+ */
+export function withFilledDefaults(aligned: unknown, pred: unknown, compared: unknown): unknown {
+  if (compared === pred) return aligned
+  if (Array.isArray(aligned) && Array.isArray(pred) && Array.isArray(compared)) {
+    return aligned.length === pred.length && compared.length === pred.length ? aligned.map((item, i) => withFilledDefaults(item, pred[i], compared[i])) : aligned
+  }
+  if (!isPlainObject(aligned) || !isPlainObject(pred) || !isPlainObject(compared)) return aligned
+  const restored: Record<string, unknown> = {}
+  for (const key of Object.keys(aligned)) {
+    setOwnEntry(restored, key, Object.hasOwn(pred, key) && Object.hasOwn(compared, key) ? withFilledDefaults(aligned[key], pred[key], compared[key]) : aligned[key])
+  }
+  for (const key of Object.keys(pred)) if (!Object.hasOwn(compared, key) && !Object.hasOwn(aligned, key)) setOwnEntry(restored, key, pred[key])
+  return restored
+}

@@ -11,8 +11,8 @@ import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../m
 import type { Level } from '../match/options'
 import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
-import type { AcceptsValue } from '../compare/accepts-value'
-import { alignMatched } from './align-matched'
+import type { AcceptsValue, ComparedPrediction } from '../compare/accepts-value'
+import { alignMatched, withFilledDefaults } from './align-matched'
 import { diffValues } from './diff-values'
 import { longDiffCut } from './long-diff-cut'
 import { longReasonCut } from './long-reason-cut'
@@ -34,6 +34,8 @@ export interface FormatOptions {
   goldArgs?: (goldIndex: number) => Record<string, unknown> | undefined
   /** The score's comparison, so that a nested diff shows what it took (a string its canonicalizer makes alike) as no difference. */
   accepts?: AcceptsValue
+  /** A predicted argument as the score compared it, so that a nested diff shows keys filled in with their declared default as no difference. */
+  compared?: ComparedPrediction
   /** The score's canonical form of strings, so that a long string is cut around the difference it did not take (not one of case or spaces). */
   canonical?: CanonicalForm
   /** Unmatched calls an assertion lets pass (toMatchToolCalls' allowExtra and allowMissing), marked as allowed; an unparseable prediction never is. */
@@ -53,6 +55,7 @@ export interface FormatOptions {
 export interface VerdictDiff {
   writtenGold?: Record<string, unknown>
   accepts?: AcceptsValue
+  compared?: ComparedPrediction
   canonical?: CanonicalForm
   bounds?: PrintBounds
 }
@@ -159,10 +162,11 @@ function nestedDiff(
   accepts: AcceptsValue | undefined,
   bounds: PrintBounds,
   differsFurther: { paths: string[]; root: string },
+  compared: unknown = pred,
 ): string | null | undefined {
   // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-  const aligned = alignedGold(gold, pred, accepts)
+  const aligned = withFilledDefaults(alignedGold(gold, compared, accepts), pred, compared)
   // jest-diff would say only that the two have no visual difference: the reason names what is wrong, and the prediction shows where.
   if (printsAlike(aligned, pred)) return null
   const [expectedShown, receivedShown] = longStringsCut(aligned, pred, bounds.stringCharacters, differsFurther.paths, differsFurther.root)
@@ -273,7 +277,7 @@ function predictedValue(pair: PairDetail, verdict: ArgVerdict): unknown {
   return verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[verdict.arg]
 }
 
-export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts, canonical, bounds = MESSAGE_BOUNDS }: VerdictDiff = {}): string[] {
+export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts, compared, canonical, bounds = MESSAGE_BOUNDS }: VerdictDiff = {}): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own; one missing or unexpected is written in escapes
   // where it would print alike a name of the other call (a Cyrillic а for a Latin a).
@@ -309,7 +313,11 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       const source = longer < Infinity && (longer <= bounds.diffableSize || shortOnceCut(gold, pred, bounds)) ? diffableGold(gold, writtenGold?.[key]) : undefined
       const diffable = source === undefined ? undefined : unwrapped(source, pred, accepts)
       const differsFurther = { paths: [] as string[], root: verdict.position !== undefined ? key : childPath('', key) }
-      const diff = diffable === undefined || !diffsWith(diffable, pred) ? undefined : nestedDiff(diffable, pred, colors, accepts, bounds, differsFurther)
+      // Diffed with the prediction as the score compared it: without the keys an SDK filled in with their declared default.
+      const diff =
+        diffable === undefined || !diffsWith(diffable, pred)
+          ? undefined
+          : nestedDiff(diffable, pred, colors, accepts, bounds, differsFurther, compared === undefined ? pred : compared(pair.gold.name, key, source, pred))
       const nested = diff === null ? receivedAlone(pred, colors, bounds) : diff
       if (nested !== undefined) {
         const lines = longDiffCut(nested, colors, bounds.diffLines).map((line) => `${INDENT}    ${line}`)
@@ -428,7 +436,7 @@ function formatPairs(
   colors: Colors,
   exactLines: number,
   bounds: PrintBounds,
-  { goldArgs, accepts, canonical, goldPlace = flatPlace, pairLines }: FormatOptions,
+  { goldArgs, accepts, compared, canonical, goldPlace = flatPlace, pairLines }: FormatOptions,
 ): string[] {
   const { listed } = bounds
   const lines: string[] = []
@@ -463,7 +471,7 @@ function formatPairs(
       ? oneLine(pair.gold.name)
       : `${printName(pair.gold.name, [pair.pred.name])} (predicted as ${printName(pair.pred.name, [pair.gold.name], nameExcerptWithin(bounds))})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors, bounds)}`)
-    const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts, canonical, bounds }
+    const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts, compared, canonical, bounds }
     // Each pair still to list gets its share of the room: the arguments that agree in one do not crowd out the next.
     const share = Math.floor((maxLines - lines.length) / (listedWrong - wrongShown + 1))
     const listedArgs = argumentsShown(pair.args, listed, Math.max(0, share - countDiffering(pair.args) - 1))

@@ -362,6 +362,23 @@ describe('the message of toMatchToolCalls', () => {
     )
   })
 
+  test('marks no key inside a nested argument that an SDK filled in with its declared default, which the score counts as left out', () => {
+    const parameters = {
+      type: 'object',
+      properties: {
+        opts: { type: 'object', properties: { lang: { type: 'string', default: 'en' }, n: { type: 'integer' } } },
+        items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, qty: { type: 'integer', default: 1 } } } },
+      },
+    }
+    const grammar = [{ type: 'function', function: { name: 'f', parameters } }]
+    // As the AI SDK hands over a call whose zod schema fills in `.default()`s: lang and the first qty the model never sent.
+    const pred = [{ name: 'f', args: { opts: { lang: 'en', n: 2 }, items: [{ id: 'a', qty: 1 }, { id: 'b', qty: 2 }] } }]
+    const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'f', args: { opts: { n: 3 }, items: [{ id: 'a' }, { id: 'c' }] } }], { grammar }))
+    expect(message).toContain(['    ~ opts:  ← opts.n: expected 3, received 2', '          {', '            "lang": "en",', '        -   "n": 3,', '        +   "n": 2,', '          }'].join('\n'))
+    // A qty that is not the default is the model's own, and marked.
+    expect(message).toContain(['              "id": "a",', '              "qty": 1,', '            },', '            {', '        -     "id": "c",', '        +     "id": "b",', '        +     "qty": 2,'].join('\n'))
+  })
+
   test('lists a prediction that could not be read by the name it gives, if any, and marks only readable extra calls as allowed', () => {
     const message = failureMessage(() =>
       expect([{ name: 'f', arguments: '{oops' }, 'garbage(', { name: 'g', args: {} }]).toMatchToolCalls([{ name: 'h', args: {} }], { allowExtra: true }),
