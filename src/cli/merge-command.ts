@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import type { CorpusReport } from '../metric/evaluate'
 import { CorpusCounts, type ExactSums } from '../metric/corpus-counts'
 import { type CanonicalizerName, canonicalForms } from '../compare/canonicalizers'
+import { resolveMatchOptions } from '../match/options'
 import { countOption, parseCommandArgs, stringOption, usageError } from './args'
 import type { CliContext } from './cli-context'
 import { formatTestCorpus } from '../reporters/format-test-corpus'
@@ -335,6 +336,8 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const json: ReportJson = reportJson('merge', shards, options, merged.report, merged.exactSums)
   if (shardDigests !== undefined) json.shards = shardDigests
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json, cli.out))
-  if (!jsonAlone) await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors }))
+  // Compared as the reports were scored (a grammar is named, not held: its defaults go unread).
+  const scoredWith = resolveMatchOptions({ level: first.options.level, order: first.options.order, canonicalizer: first.options.canonicalizer, name: first.options.name })
+  if (!jsonAlone) await cli.out.write(formatReportText(merged.report, { level: first.options.level, colors: cli.colors, scoredWith }))
   checkThreshold('merge', merged.report.f1, minF1, false)
 }

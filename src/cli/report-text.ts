@@ -1,10 +1,11 @@
+import { acceptsUnder, comparedUnder } from '../compare/accepts-value'
 import { oneLine } from '../compare/print-value'
-import type { Level } from '../match/options'
+import type { Level, ResolvedMatchOptions } from '../match/options'
 import type { CorpusReport, EpisodeResult } from '../metric/evaluate'
 import type { Colors } from '../report/colors'
 import { figuresLine } from '../report/figures-line'
 import { perToolTable } from '../report/format-corpus-report'
-import { formatScore } from '../report/format-score'
+import { type FormatOptions, formatScore } from '../report/format-score'
 import { turnPlaces } from '../report/gold-place'
 import { printFigure } from '../report/print-figure'
 
@@ -18,6 +19,8 @@ export interface LocatedResult extends EpisodeResult {
 export interface ReportTextOptions {
   level: Level
   colors: Colors
+  /** The options the episodes were scored with, so that their nested diffs mark only what the score found wrong. */
+  scoredWith?: ResolvedMatchOptions
 }
 
 function episodeLabel(result: LocatedResult): string {
@@ -26,12 +29,19 @@ function episodeLabel(result: LocatedResult): string {
   return result.id === undefined ? where : `${oneLine(String(result.id))} (${where})`
 }
 
-function worstSection(worst: readonly LocatedResult[], colors: Colors): string[] {
+/** How the score compared values, as the matchers' messages are given it: a string its canonicalizer makes alike is no difference. */
+function comparison(options: ResolvedMatchOptions | undefined): Pick<FormatOptions, 'accepts' | 'compared' | 'canonical'> {
+  if (options === undefined) return {}
+  return { accepts: acceptsUnder(options), compared: comparedUnder(options.grammar, options.canonicalizeName, options), canonical: options.canonicalize }
+}
+
+function worstSection(worst: readonly LocatedResult[], colors: Colors, scoredWith: ResolvedMatchOptions | undefined): string[] {
   const lines = [colors.bold(`Worst episodes (${worst.length}):`)]
+  const compared = comparison(scoredWith)
   for (const result of worst) {
     lines.push('', `  ${colors.bold('✗')} ${episodeLabel(result)}  F1 ${printFigure(result.score.f1)}`)
     const goldPlace = result.goldTurns === undefined ? undefined : turnPlaces(result.goldTurns)
-    for (const line of formatScore(result.score, { colors, goldPlace }).split('\n')) lines.push(line === '' ? '' : `    ${line}`)
+    for (const line of formatScore(result.score, { colors, goldPlace, ...compared }).split('\n')) lines.push(line === '' ? '' : `    ${line}`)
   }
   return lines
 }
@@ -44,7 +54,7 @@ export function formatReportText(report: CorpusReport, options: ReportTextOption
   const { colors } = options
   const sections: string[][] = []
   const worst = (report.worst ?? []) as LocatedResult[]
-  if (worst.length > 0) sections.push(worstSection(worst, colors))
+  if (worst.length > 0) sections.push(worstSection(worst, colors, options.scoredWith))
   const tools = Object.keys(report.perTool)
   if (tools.length > 0) sections.push([colors.bold('Per tool:'), ...perToolTable(report.perTool, colors)])
   const episodes = `${report.episodes} episode${report.episodes === 1 ? '' : 's'}`

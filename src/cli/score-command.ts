@@ -302,6 +302,6 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   if (report.episodes === 0) throw new UserError(`${inputs.map((input) => input.name).join(', ')}: no episodes to score; an empty corpus has no figure`)
   const json = () => ({ ...reportJson('score', files, scoring, report, exactSums), inputDigests: inputs.map((input) => input.digest()!) })
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json(), cli.out))
-  if (!jsonAlone) await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors }))
+  if (!jsonAlone) await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors, scoredWith: options }))
   checkThreshold('score', report.f1, minF1, false)
 }

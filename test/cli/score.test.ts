@@ -394,6 +394,18 @@ describe('the report', () => {
     expect(run.stdout).not.toContain('✗ ok')
   })
 
+  test("marks in a worst episode's nested diff only what the score found wrong, as the matchers do, and so does merge", async () => {
+    const episodes = folder.write('episodes.jsonl', jsonl({ pred: [{ name: 'hotel', args: { place: { city: 'paris', zip: 1 } } }], gold: [{ name: 'hotel', args: { place: { city: 'Paris', zip: 2 } } }] }))
+    const report = join(folder.dir, 'report.json')
+    const diff = ['~ place:  ← place.zip: expected 2, received 1', '      Object {', '        "city": "paris",', '    -   "zip": 2,', '    +   "zip": 1,', '      }'].map((line) => `        ${line}`).join('\n')
+    const scored = await runCli(['score', episodes, '--json', report])
+    expect(scored.stdout).toContain(diff)
+    const merged = await runCli(['merge', report])
+    expect(merged.stdout).toContain(diff)
+    // With strings compared exactly, the case is a difference.
+    expect((await runCli(['score', episodes, '--canonicalizer', 'exact'])).stdout).toContain('            -   "city": "Paris",\n')
+  })
+
   test('names a gold call of gold written as turns by its turn and place, as the matchers do', async () => {
     const episodes = folder.write('episodes.jsonl', jsonl({ pred: [[search('a')], [answer('x')]], gold: [[search('a')], [answer('b'), search('c')]] }))
     const run = await runCli(['score', episodes, '--order', 'turns'])
