@@ -6,6 +6,7 @@ import { isThenable, type Tester, type TesterContext } from '../compare/compare-
 import type { ResolvedMatchOptions } from '../match/options'
 import { ANSI_COLORS, type Colors, NO_COLORS } from '../report/colors'
 import { EXPANDED_MESSAGE_BOUNDS, MESSAGE_BOUNDS, type PrintBounds } from '../report/print-bounds'
+import { isCorpusReport, isScore, isTestRunReport } from './score-shape'
 import { vitestDiffOptions } from './vitest-worker'
 
 type Paint = (text: string) => string
@@ -128,6 +129,18 @@ export function notYetCalls(received: unknown): string | undefined {
   return reason?.startsWith('expected ') === true && reason.endsWith(`(${UNCOLLECTED_HINT})`)
     ? `received ${describe(received)}, ${UNCOLLECTED_HINT.replace(': ', ', which holds no calls until it is read: ')}`
     : undefined
+}
+
+/**
+ * Why a received value is no calls to grade, or undefined: calls not there yet (notYetCalls), or a
+ * Score or corpus report, the grade of calls, which read as calls would be one unparseable call that
+ * `.not` passes. Either is the test's slip: the matchers that grade calls fail on it both ways.
+ */
+export function noCallsToGrade(received: unknown): string | undefined {
+  const notYet = notYetCalls(received)
+  if (notYet !== undefined) return notYet
+  const graded = isScore(received) ? 'a Score' : isCorpusReport(received) || isTestRunReport(received) ? 'a corpus report' : undefined
+  return graded === undefined ? undefined : `received ${graded}, the grade of calls, not calls: pass the calls, or assert its figure with toScoreAtLeast`
 }
 
 /** Why a `.not` assertion fails on calls graded wrong only where the gold's own code never decided (see undecided.ts). */

@@ -18,7 +18,7 @@ import { countDiffering, formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { longReasonCut } from '../report/long-reason-cut'
 import { PAIR_LINES } from './score-detail'
-import { hint, type MatcherContext, type MatcherResult, notYetCalls, printedOrFromCopies, runnerBounds, runnerColors, withRunnerTesters } from './matcher-context'
+import { hint, type MatcherContext, type MatcherResult, noCallsToGrade, printedOrFromCopies, runnerBounds, runnerColors, withRunnerTesters } from './matcher-context'
 
 /** How many calls the message lists before it counts the rest. */
 const LISTED_CALLS = 20
@@ -188,7 +188,7 @@ export function toHaveCalledTool(
     const undecidedPair = withUndecidedAsMatches(() => scoreTrajectory(received, gold, options, '').pairs[0])
     if (undecidedPair?.exact) unchecked = undecidedPair.predIndex
   }
-  const notYet = notYetCalls(received)
+  const notYet = noCallsToGrade(received)
   const noCallsYet = notYet !== undefined
   const unreadable =
     this.isNot && found < 0 ? (unchecked >= 0 ? unchecked : calls.findIndex((call) => isUnparseable(call) && (call.name === '' || call.name === name))) : -1

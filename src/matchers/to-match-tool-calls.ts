@@ -2,7 +2,7 @@ import { MATCH_OPTION_KEYS, type ResolvedMatchOptions } from '../match/options'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import type { Score } from '../metric/score'
 import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
-import { hint, type MatcherContext, type MatcherResult, notYetCalls, printedOrFromCopies, runnerBounds, runnerColors, UNDECIDED } from './matcher-context'
+import { hint, type MatcherContext, type MatcherResult, noCallsToGrade, printedOrFromCopies, runnerBounds, runnerColors, UNDECIDED } from './matcher-context'
 import { readFlag } from '../match/options'
 import { readOptions, resolveForRunner } from './matcher-options'
 import { recordScore } from './record-score'
@@ -90,7 +90,7 @@ export function toMatchToolCalls(
   let resolved = resolveForRunner(this, read)
   const undecidedBefore = undecidedSoFar()
   let score = scoreTrajectory(received, gold, resolved)
-  const notYet = notYetCalls(received)
+  const notYet = noCallsToGrade(received)
   const noCallsYet = notYet !== undefined
   // A promise not awaited, a stream not collected, is the test's slip, not the agent's output: nothing to count.
   if (!noCallsYet) recordScore(this, score, resolved.canonicalizeName)

@@ -171,6 +171,20 @@ describe('toMatchToolCalls', () => {
     await expect(unawaited).resolves.not.toMatchToolCalls([search('dogs')])
   })
 
+  test('fails on a Score or a corpus report with or without .not, where .not had passed on it as on one unparseable call', () => {
+    const gold = [search('cats')]
+    const score = new ToolCallMetric().score([search('cats')], gold)
+    const report = evaluate([{ pred: [search('cats')], gold }])
+    const said = (what: string) => `but received ${what}, the grade of calls, not calls: pass the calls, or assert its figure with toScoreAtLeast.`
+    for (const [graded, what] of [[score, 'a Score'], [JSON.parse(JSON.stringify(score)), 'a Score'], [report, 'a corpus report']] as const) {
+      expect(failure(() => expect(graded).toMatchToolCalls(gold))).toContain(`Expected the calls to match the gold, ${said(what)}`)
+      expect(failure(() => expect(graded).not.toMatchToolCalls([search('dogs')]))).toContain(`Expected the calls not to match the gold, ${said(what)}`)
+      expect(failure(() => expect(graded).not.toHaveCalledTool('answer'))).toContain(`Expected no call to answer, ${said(what)}`)
+    }
+    // Calls in our own form, which hold none of a Score's fields, are graded as ever.
+    expect(score.pairs.map((pair) => pair.pred)).toMatchToolCalls(gold)
+  })
+
   test('.not fails when the calls match, with a message that says so', () => {
     const message = failure(() => expect([search('cats')]).not.toMatchToolCalls([search('cats')]))
     expect(message).toContain('expect(received).not.toMatchToolCalls(gold)')
