@@ -53,6 +53,22 @@ describe('recording under Vitest, on the test', () => {
     })
   })
 
+  test("where names fold, a row the model named first keeps the exact partials of its sums when it takes the gold's spelling", ({ task }) => {
+    const scoring = { name: 'toolName', level: 'arg', grammar: { tools: { get_w: { importance: 0.1, args: { x: { importance: 0.1 }, y: { importance: 0.1 } } } } } } as const
+    const episodes = [
+      { pred: [{ name: 'Get.W', args: {} }], gold: [] },
+      { pred: [{ name: 'Get.W', args: { x: 1, y: 1 } }], gold: [] },
+      { pred: [], gold: [{ name: 'GET.W', args: {} }] },
+      { pred: [{ name: 'get-w', args: {} }], gold: [] },
+    ]
+    for (const { pred, gold } of episodes) expect(pred).toScoreAtLeast(0, gold, scoring)
+    const sums = (task.meta as { toolcalls?: TestToolCalls }).toolcalls!
+    const corpus = testCorpus([{ file: 'f', test: 't', ...sums }], { worst: 0, by: 'f1' })
+    expect(corpus.perTool).toEqual(evaluate(episodes, new ToolCallMetric(scoring)).perTool)
+    // Added up from the row's rounded sum, it came to 0.32000000000000006.
+    expect(corpus.perTool['GET.W']!.fp).toBe(0.32)
+  })
+
   test('leaves out a .not assertion, which tests the grader rather than the agent', ({ task }) => {
     expect([search('dogs')]).not.toMatchToolCalls([search('cats')])
     expect(task.meta).toEqual({})
