@@ -1,4 +1,5 @@
 import { CorpusCounts } from '../metric/corpus-counts'
+import { parseShardLabel } from './shard-label'
 import { byFileThenName, lowestTests, type TestCorpusReport, testCorpusReport, type WorstTest } from './test-corpus'
 
 /**
@@ -14,7 +15,7 @@ export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst
   let tests = 0
   let assertions = 0
   let argLevelAssertions = 0
-  for (const report of reports) {
+  for (const report of inShardOrder(reports)) {
     // Rows of one tool spelt apart are one where a report gives their folded names; a report that gives none (written before reports kept them) is added row by row, by name.
     counts.add(report, report.perTool, report.exactSums, report.foldedNames)
     tests += report.tests
@@ -27,4 +28,13 @@ export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst
   const narrowed = [...new Set(reports.flatMap((report) => (report.narrowed === undefined ? [] : [report.narrowed])))]
   if (narrowed.length > 0) merged.narrowed = narrowed.join('; ')
   return merged
+}
+
+/**
+ * The reports in the order they are added, so that a tool spelt apart in two shards is shown by the same spelling
+ * whatever order they are given in: shards by their index (`1/3` first), then reports of no shard, in the order given.
+ */
+function inShardOrder(reports: readonly TestCorpusReport[]): TestCorpusReport[] {
+  const index = (report: TestCorpusReport) => parseShardLabel(report.shard)?.index ?? Number.MAX_SAFE_INTEGER
+  return [...reports].sort((a, b) => index(a) - index(b))
 }

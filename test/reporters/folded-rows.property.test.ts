@@ -123,11 +123,12 @@ const byFoldedName = ({ tp, fp, fn, f1, perTool, foldedNames }: TestCorpusReport
   rows: new Map(Object.entries(perTool).map(([tool, figures]) => [foldedNameOf(foldedNames, tool), figures])),
 })
 
-/** The report of each shard, of the tests `shardOf` puts in it by their place in TESTS, as read back from its JSON. */
+/** The report of each shard, of the tests `shardOf` puts in it by their place in TESTS, labelled `i/n` as a sharded run's are, as read back from its JSON. */
 function shardReports(tests: readonly GradedTest[], shardOf: (place: number) => number): TestCorpusReport[] {
   const shards: GradedTest[][] = []
   for (const graded of tests) (shards[shardOf(TESTS.findIndex((place) => place.file === graded.file && place.test === graded.test))] ??= []).push(graded)
-  return shards.filter((shard) => shard !== undefined).map((shard) => JSON.parse(JSON.stringify(testCorpus(shard, { worst: 0, by: 'f1' }))) as TestCorpusReport)
+  const filled = shards.filter((shard) => shard !== undefined)
+  return filled.map((shard, i) => JSON.parse(JSON.stringify({ ...testCorpus(shard, { worst: 0, by: 'f1' }), shard: `${i + 1}/${filled.length}` })) as TestCorpusReport)
 }
 
 const episodes = fc.array(episode, { maxLength: 12 })
@@ -150,22 +151,24 @@ describe("a test run's rows where names compare folded", () => {
     },
   )
 
-  // A shard's report does not say where in the run its rows' spellings came, so that merge shows a tool by the first report's.
-  test.prop([episodes, options, aFlagForEachTest, aShardForEachTest, fc.boolean()], runs)(
-    "of shards however split, merged in either order, are the whole run's rows of each tool",
-    (episodes, scoring, retried, shardOf, reversed) => {
+  // A shard's report does not say where in the run its rows' spellings came, so that merge shows a tool by the spelling of the first shard's report that has it.
+  test.prop([episodes, options, aFlagForEachTest, aShardForEachTest], runs)(
+    "of shards however split are the whole run's rows of each tool, and the same, names included, whatever order the reports are merged in",
+    (episodes, scoring, retried, shardOf) => {
       const tests = gradedUnderVitest(episodes, () => scoring, retried)
       const shards = shardReports(tests, (place) => shardOf[place]!)
-      expect(byFoldedName(mergeTestCorpora(reversed ? shards.reverse() : shards, 0))).toEqual(byFoldedName(testCorpus(tests, { worst: 0, by: 'f1' })))
+      const merged = mergeTestCorpora(shards, 0)
+      expect(byFoldedName(merged)).toEqual(byFoldedName(testCorpus(tests, { worst: 0, by: 'f1' })))
+      expect(shown(mergeTestCorpora([...shards].reverse(), 0))).toEqual(shown(merged))
     },
   )
 
-  test.prop([episodes, options, aFlagForEachTest, aFlagForEachTest], runs)(
-    "of shards cut in file and test order, merged in that order, are the whole run's, names included",
-    (episodes, scoring, retried, cutBefore) => {
+  test.prop([episodes, options, aFlagForEachTest, aFlagForEachTest, fc.boolean()], runs)(
+    "of shards cut in file and test order, merged in either order, are the whole run's, names included",
+    (episodes, scoring, retried, cutBefore, reversed) => {
       const tests = gradedUnderVitest(episodes, () => scoring, retried)
       const shards = shardReports(tests, (place) => cutBefore.slice(0, place + 1).filter(Boolean).length)
-      expect(shown(mergeTestCorpora(shards, 0))).toEqual(shown(testCorpus(tests, { worst: 0, by: 'f1' })))
+      expect(shown(mergeTestCorpora(reversed ? shards.reverse() : shards, 0))).toEqual(shown(testCorpus(tests, { worst: 0, by: 'f1' })))
     },
   )
 
