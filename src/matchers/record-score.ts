@@ -184,15 +184,13 @@ export function addAssertion(
 
 function recordOnTask(task: VitestTask, score: Score, foldName?: Canonicalizer): void {
   const attempt = task.result?.retryCount ?? 0
-  const sums = recordedAttempt.get(task) === attempt ? task.meta.toolcalls : undefined
+  let sums = recordedAttempt.get(task) === attempt ? task.meta.toolcalls : undefined
   recordedAttempt.set(task, attempt)
-  const { perTool, exact, foldedNames } = perToolCountsExactly(score, foldName)
   if (sums === undefined) {
-    task.meta.toolcalls = { tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
-    if (attempt > 0) task.meta.toolcalls.attempt = attempt
-    addAssertion(task.meta.toolcalls, score, perTool, score.level, exact, foldedNames)
-    return
+    sums = task.meta.toolcalls = { tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
+    if (attempt > 0) sums.attempt = attempt
   }
+  const { perTool, exact, foldedNames } = perToolCountsExactly(score, foldName)
   addAssertion(sums, score, perTool, score.level, exact, foldedNames)
 }
 
