@@ -104,6 +104,10 @@ export async function readReportFile(path: string): Promise<MergeableReport> {
     if (problem !== undefined) throw new UserError(`${path}: not a report of a test run (${problem})`)
     return { kind: 'tests', report: value as unknown as TestCorpusReport }
   }
+  // A report of 'toolcalls bfcl' holds an accuracy, not counts to add up: named, rather than faulted for lacking a command.
+  if (isRecord(value) && value.command === undefined && Object.hasOwn(value, 'accuracy') && Object.hasOwn(value, 'correct_count')) {
+    throw new UserError(`${path}: a report of 'toolcalls bfcl', an accuracy over one category, which merge does not add up; it adds up the reports of 'toolcalls score --json' and of test runs`)
+  }
   const problem = reportProblem(value)
   if (problem !== undefined) throw new UserError(`${path}: not a report of 'toolcalls score --json' (${problem})`)
   return { kind: 'score', report: value as unknown as ReportJson }

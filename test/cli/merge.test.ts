@@ -411,6 +411,15 @@ describe('toolcalls merge', () => {
     expect(run.stderr).toBe(`${file}: not a report of 'toolcalls score --json' (command: expected 'score' or 'merge')\n`)
   })
 
+  test('a report of toolcalls bfcl is named as one, which merge does not add up', async () => {
+    const file = folder.write('bfcl.json', JSON.stringify({ accuracy: 0.5, correct_count: 1, total_count: 2, failures: [] }))
+    const run = await runCli(['merge', file])
+    expect(run.stderr).toBe(
+      `${file}: a report of 'toolcalls bfcl', an accuracy over one category, which merge does not add up; it adds up the reports of 'toolcalls score --json' and of test runs\n`,
+    )
+    expect(run.code).toBe(2)
+  })
+
   test('a file of JSON lines given in place of a report, as the lines a shard scored, is named so, with what merge adds up', async () => {
     const shard = folder.write('shard-1.jsonl', jsonl(...shardA))
     const run = await runCli(['merge', shard])
