@@ -215,6 +215,8 @@ export async function readJsonFile(
   const text = await readWhole(path === '-' ? stdin() : createReadStream(path), name, maxBytes)
   let value: unknown
   const document = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  // JSON.parse would say only that the input ended.
+  if (document.trim() === '') throw new UserError(`${name}: empty, where one JSON document is read`)
   try {
     value = JSON.parse(document)
   } catch (error) {

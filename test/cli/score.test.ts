@@ -352,6 +352,11 @@ describe('toolcalls score PRED GOLD', () => {
     const invalid = await runCli(['score', pred, gold, '--grammar', '-'], { input: '{"tools": ' })
     expect(invalid.code).toBe(2)
     expect(invalid.stderr).toMatch(/^stdin: not valid JSON \(.+\)\n$/)
+    // Nothing piped in, or a blank file, is said to be empty, not faulted as JSON that ended.
+    for (const input of ['', ' \n']) {
+      expect(await runCli(['score', pred, gold, '--grammar', '-'], { input })).toMatchObject({ code: 2, stderr: 'stdin: empty, where one JSON document is read\n' })
+    }
+    expect((await runCli(['merge', folder.write('empty.json', '')])).stderr).toBe(`${join(folder.dir, 'empty.json')}: empty, where one JSON document is read\n`)
     const wrong = await runCli(['score', pred, gold, '--grammar', '-'], { input: '{"tools": {"delete_all": {"importance": -1}}}' })
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toMatch(/^stdin: grammar\.tools\.delete_all\.importance: /)
