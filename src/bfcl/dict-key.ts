@@ -1,11 +1,6 @@
 import { PyFloat, PyTuple, pythonFloatRepr, pythonIntRepr } from '../calls/python-values'
 import { isDict } from './python-semantics'
-
-/** What a key is to Python beyond its JSON text: a string, NaN (equal to no other NaN), or another value. */
-export type KeyKind = 'string' | 'NaN' | 'other'
-
-/** The kind of each key of one dict, by the key's JSON text. */
-export type DictKeyKinds = Map<string, KeyKind>
+import type { KeyKind } from '../calls/dict-key-clash'
 
 /**
  * A decoded dict key as Python's `json.dumps` writes it (`1` → "1", `1.0` → "1.0", `True` →
@@ -25,20 +20,6 @@ export function dictKeyText(key: unknown): { text: string; kind: KeyKind } | { p
   if (Array.isArray(key)) return { problem: "unhashable type: 'list' as a dict key" }
   if (isDict(key)) return { problem: "unhashable type: 'dict' as a dict key" }
   return { problem: 'dict keys must be strings, numbers, booleans or None' }
-}
-
-/**
- * Records a key of a dict being built, or says why it cannot be one: a key Python holds apart
- * from one already there that JSON writes alike (`1` and `'1'`, `True` and `'true'`, two NaNs)
- * would lose one of the two values.
- */
-export function claimDictKey(kinds: DictKeyKinds, text: string, kind: KeyKind): string | undefined {
-  const earlier = kinds.get(text)
-  if (earlier !== undefined && (earlier !== kind || kind === 'NaN')) {
-    return `keys Python holds apart are one key as JSON writes them, ${JSON.stringify(text)}`
-  }
-  kinds.set(text, kind)
-  return undefined
 }
 
 function floatKey(value: number): string {

@@ -6,7 +6,8 @@
 
 import type { BinaryOperator, PyNode, UnaryOperator } from '../calls/python'
 import { PyFloat, PyTuple, setEntry, tupleOf } from '../calls/python-values'
-import { claimDictKey, type DictKeyKinds, dictKeyText } from './dict-key'
+import { claimDictKey, type DictKeyKinds, stringKeyKinds } from '../calls/dict-key-clash'
+import { dictKeyText } from './dict-key'
 import { ExpressionFailure } from './expression-failure'
 import {
   PythonException,
@@ -280,7 +281,7 @@ function mergeDicts(a: { [key: string]: Computed }, b: { [key: string]: Computed
 }
 
 function keyKindsOf(dict: { [key: string]: Computed }): DictKeyKinds {
-  return keyKindsOfDicts.get(dict) ?? new Map(Object.keys(dict).map((text) => [text, 'string']))
+  return keyKindsOfDicts.get(dict) ?? stringKeyKinds(Object.keys(dict))
 }
 
 /** The bounds of Python's index-sized integer (`sys.maxsize` on 64 bits): a count past them cannot repeat a sequence at all. */

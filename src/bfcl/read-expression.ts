@@ -10,7 +10,8 @@
 
 import type { ExpressionReading, PyNode } from '../calls/python'
 import { PyFloat, setEntry, tupleOf } from '../calls/python-values'
-import { claimDictKey, type DictKeyKinds, dictKeyText } from './dict-key'
+import { claimDictKey, type DictKeyKinds } from '../calls/dict-key-clash'
+import { dictKeyText } from './dict-key'
 import { ExpressionFailure } from './expression-failure'
 import { type ArithmeticBudget, arithmeticBudget, foldArithmetic, foldArithmeticKey } from './fold-arithmetic'
 import { unparsePython } from '../calls/python-unparse'

@@ -1,4 +1,5 @@
 import { type CodeUnits, NON_ASCII, releaseCodeUnits, takeCodeUnits } from './code-units'
+import { claimDictKey, type DictKeyKinds, stringKeyKinds } from './dict-key-clash'
 import { NAME_SLOT_COUNT, type NameSlots, releaseNameSlots, takeNameSlots } from './name-slots'
 import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits'
 import { excerptAt, nameExcerpt } from './text-excerpt'
@@ -851,8 +852,8 @@ class PythonReader {
     this.pos++
     this.skipSpace()
     const dict: Record<string, unknown> = {}
-    // Whether each key was written as a string, kept once a key of another kind comes: `1` and `'1'` are two keys to Python, one to JSON.
-    let writtenAsString: Map<string, boolean> | undefined
+    // The kind of each key, kept once a key that is no string comes: `1` and `'1'` are two keys to Python, one to JSON.
+    let keyKinds: DictKeyKinds | undefined
     for (let first = true; this.code() !== RBRACE; first = false) {
       if (this.code() === STAR) this.fail("unpacking with '**' is not supported")
       const keyStart = this.pos
@@ -865,10 +866,10 @@ class PythonReader {
       }
       const keyText = this.dictKey(key, keyStart)
       const isString = typeof key === 'string'
-      if (!isString || writtenAsString !== undefined) {
-        writtenAsString ??= new Map(Object.keys(dict).map((text) => [text, true]))
-        if (writtenAsString.get(keyText) === !isString) this.fail(`keys Python holds apart are one key as JSON writes them, ${JSON.stringify(keyText)}`, keyStart)
-        writtenAsString.set(keyText, isString)
+      if (!isString || keyKinds !== undefined) {
+        keyKinds ??= stringKeyKinds(Object.keys(dict))
+        const clash = claimDictKey(keyKinds, keyText, isString ? 'string' : 'other')
+        if (clash !== undefined) this.fail(clash, keyStart)
       }
       this.pos++
       this.skipSpace()

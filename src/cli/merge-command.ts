@@ -59,7 +59,10 @@ function checkAlike(reports: readonly ReportJson[], files: readonly string[]): v
 
 const DIGITS_OR_NOT = /\d+|\D+/g
 
-/** File names compared with their runs of digits as numbers, so that `shard-2` comes before `shard-10`; else by code unit. */
+/**
+ * File names compared with their runs of digits as numbers, so that `shard-2` comes before `shard-10`; else by code unit.
+ * By hand, as `Intl.Collator`'s numeric order also folds case and follows the locale: a merged report would differ by machine.
+ */
 function compareNames(a: string, b: string): number {
   const partsA = a.match(DIGITS_OR_NOT) ?? []
   const partsB = b.match(DIGITS_OR_NOT) ?? []

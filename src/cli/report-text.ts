@@ -1,11 +1,11 @@
-import { acceptsUnder, comparedUnder } from '../compare/accepts-value'
+import { scoreComparison } from '../compare/accepts-value'
 import { oneLine } from '../compare/print-value'
 import type { Level, ResolvedMatchOptions } from '../match/options'
 import type { CorpusReport, EpisodeResult } from '../metric/evaluate'
 import type { Colors } from '../report/colors'
 import { figuresLine } from '../report/figures-line'
 import { perToolTable } from '../report/format-corpus-report'
-import { type FormatOptions, formatScore } from '../report/format-score'
+import { formatScore } from '../report/format-score'
 import { turnPlaces } from '../report/gold-place'
 import { printFigure } from '../report/print-figure'
 
@@ -29,15 +29,10 @@ function episodeLabel(result: LocatedResult): string {
   return result.id === undefined ? where : `${oneLine(String(result.id))} (${where})`
 }
 
-/** How the score compared values, as the matchers' messages are given it: a string its canonicalizer makes alike is no difference. */
-function comparison(options: ResolvedMatchOptions | undefined): Pick<FormatOptions, 'accepts' | 'compared' | 'canonical'> {
-  if (options === undefined) return {}
-  return { accepts: acceptsUnder(options), compared: comparedUnder(options.grammar, options.canonicalizeName, options), canonical: options.canonicalize }
-}
-
 function worstSection(worst: readonly LocatedResult[], colors: Colors, scoredWith: ResolvedMatchOptions | undefined): string[] {
   const lines = [colors.bold(`Worst episodes (${worst.length}):`)]
-  const compared = comparison(scoredWith)
+  // Compared as the score compared values, as the matchers' messages are: a string its canonicalizer makes alike is no difference.
+  const compared = scoredWith === undefined ? {} : scoreComparison(scoredWith)
   for (const result of worst) {
     lines.push('', `  ${colors.bold('✗')} ${episodeLabel(result)}  F1 ${printFigure(result.score.f1)}`)
     const goldPlace = result.goldTurns === undefined ? undefined : turnPlaces(result.goldTurns)

@@ -26,6 +26,17 @@ export function acceptsUnder({ canonicalize, testers }: ValueContext): AcceptsVa
   }
 }
 
+/** The options a score was made with that its comparison of values depends on. */
+type ScoredWith = ValueContext & { grammar: Grammar; canonicalizeName: Canonicalizer }
+
+/**
+ * How a score of these options compared values, for a nested diff to mark only what it found wrong: what it
+ * takes in a gold value's place, a predicted argument as it compared it, and its canonical form of strings.
+ */
+export function scoreComparison(options: ScoredWith): { accepts: AcceptsValue; compared: ComparedPrediction; canonical: Canonicalizer } {
+  return { accepts: acceptsUnder(options), compared: comparedUnder(options), canonical: options.canonicalize }
+}
+
 /** A predicted argument of a call to `tool` as a score compares it with `gold`: see comparedUnder. */
 export type ComparedPrediction = (tool: string, arg: string, gold: unknown, pred: unknown) => unknown
 
@@ -33,7 +44,7 @@ export type ComparedPrediction = (tool: string, arg: string, gold: unknown, pred
  * The predicted argument as a score of these options compares it: without the keys inside it that an SDK filled in
  * with their declared default (withoutFilledDefaults), which count as left out; the value itself where there are none.
  */
-export function comparedUnder(grammar: Grammar, canonicalizeName: Canonicalizer, { canonicalize, testers }: ValueContext): ComparedPrediction {
+function comparedUnder({ grammar, canonicalizeName, canonicalize, testers }: ScoredWith): ComparedPrediction {
   const context: ValueContext = { canonicalize, testers }
   return (tool, arg, gold, pred) => {
     try {

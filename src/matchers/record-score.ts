@@ -168,9 +168,7 @@ export function addAssertion(
   const rows = foldedNames === undefined && sums.foldedNames === undefined ? undefined : rowsByFoldedName(sums)
   for (const tool of Object.keys(perTool)) {
     const row = rows === undefined ? tool : foldedRow(sums, exact, rows, tool, perTool[tool]!, foldedNames)
-    if (!Object.hasOwn(sums.perTool, row)) {
-      Object.defineProperty(sums.perTool, row, { value: { tp: 0, fp: 0, fn: 0 }, enumerable: true, writable: true, configurable: true })
-    }
+    if (!Object.hasOwn(sums.perTool, row)) setOwnEntry(sums.perTool, row, { tp: 0, fp: 0, fn: 0 })
     const parts = addCountsExactly(sums.perTool[row]!, exact.perTool?.[row], perTool[tool]!, adding?.perTool?.[tool])
     if (parts !== undefined) setOwnEntry((exact.perTool ??= {}), row, parts)
     else if (exact.perTool !== undefined && Object.hasOwn(exact.perTool, row)) delete exact.perTool[row]

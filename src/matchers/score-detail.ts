@@ -1,4 +1,4 @@
-import { acceptsUnder, comparedUnder } from '../compare/accepts-value'
+import { scoreComparison } from '../compare/accepts-value'
 import { isTupleCall, isWrittenAsTurns, readGold } from '../compare/gold-calls'
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Score } from '../metric/score'
@@ -55,9 +55,7 @@ export function scoreDetail(
     bounds,
     exactLines: EXACT_PAIRS_LISTED,
     goldArgs: writtenArgs(gold),
-    accepts: acceptsUnder(options),
-    compared: comparedUnder(options.grammar, options.canonicalizeName, options),
-    canonical: options.canonicalize,
+    ...scoreComparison(options),
     allowed,
     goldPlace: goldPlaces(gold),
     pairLines: { lines: PAIR_LINES, seeAll: 'the pairs of new ToolCallMetric(options).score(received, gold) hold every difference' },
