@@ -20,6 +20,7 @@ import { BFCL_USAGE } from './usage'
 import { sayWhenTerminalInput } from './terminal-input'
 import { lineError, oneLine, UserError } from './user-error'
 import { isRecord } from '../calls/plain-value'
+import { bfclFileOf, bfclLineName } from './bfcl-file-line'
 
 const OPTIONS = {
   category: { type: 'string' },
@@ -115,7 +116,12 @@ async function* resultRecords(input: InputFile, notices: Notices, unscored: (lin
       continue
     }
     if (!isRecord(record) || typeof record.id !== 'string' || !Object.hasOwn(record, 'result')) {
-      unscored(`${where}: expected { "id", "result" }`)
+      const dataFile = bfclFileOf(record)
+      unscored(
+        dataFile === undefined
+          ? `${where}: expected { "id", "result" }`
+          : `${where}: ${bfclLineName(dataFile)}, not a result; --results takes the model's results, and the question and possible-answer files are read from --data`,
+      )
       continue
     }
     yield { id: record.id, value: { id: record.id, output: record.result, where, lineNumber: line.number } }

@@ -16,7 +16,7 @@ async function filesByCategory(dir: string): Promise<Map<string, string>> {
   } catch (error) {
     const code = (error as { code?: unknown }).code
     if (code === 'ENOENT') throw new UserError(`${dir}: no such directory`)
-    if (code === 'ENOTDIR') throw new UserError(`${dir}: not a directory`)
+    if (code === 'ENOTDIR') throw new UserError(`--data ${dir}: a file, not a directory; ${DATA_FOLDER}${DATA_FILE.test(basename(dir)) ? ` (here, ${folderOfDataFile(dir)})` : ''}`)
     throw new UserError(`${dir}: cannot read (${error instanceof Error ? error.message : String(error)})`)
   }
   const newest = new Map<string, { file: string; version: number }>()
@@ -62,6 +62,12 @@ async function noAnswersFolder(dir: string, questions: string): Promise<string> 
   if (basename(absolute) === 'possible_answer') return `--data ${dir}: the possible_answer folder itself; ${DATA_FOLDER} (here, ${dirname(absolute)})`
   if (firstLineFile(questions) === 'answer') return `--data ${dir}: holds possible-answer files (${basename(questions)}) where question files were expected; ${DATA_FOLDER}`
   return `${join(dir, 'possible_answer')}: no such directory; ${DATA_FOLDER}`
+}
+
+/** The folder --data should name, given one of its data files: an answer file's is the folder above possible_answer/. */
+function folderOfDataFile(file: string): string {
+  const folder = dirname(resolve(file))
+  return basename(folder) === 'possible_answer' ? dirname(folder) : folder
 }
 
 async function isDirectory(path: string): Promise<boolean> {

@@ -22,6 +22,11 @@ export function bfclFileOf(value: unknown): BfclFile | undefined {
   return undefined
 }
 
+/** `a line of BFCL's question file { "id", "question", "function" }`: what such a line is, for an error. */
+export function bfclLineName(file: BfclFile): string {
+  return LINES[file]
+}
+
 /** `a line of BFCL's possible-answer file { "id", "ground_truth" }, not <what was expected>; <what to run instead>` */
 export function bfclFileProblem(file: BfclFile, expected: string): string {
   return `${LINES[file]}, not ${expected}; 'toolcalls bfcl --category C --results R --data DIR' scores a result file against BFCL's question and possible-answer files`

@@ -96,6 +96,32 @@ describe('toolcalls bfcl', () => {
     )
   })
 
+  test("--data given one of BFCL's data files says that --data is their folder, and names it", async () => {
+    const bfcl = (data: string) => runCli(['bfcl', '--category', 'parallel', '--results', 'results.jsonl', '--data', data])
+    const folderOfData = BFCL_DATA_DIR.replace(/\/$/, '')
+    for (const file of [join(BFCL_DATA_DIR, 'BFCL_v4_parallel.json'), join(BFCL_DATA_DIR, 'possible_answer', 'BFCL_v4_parallel.json')]) {
+      const run = await bfcl(file)
+      expect(run.stderr).toBe(`--data ${file}: a file, not a directory; --data is the folder that holds BFCL's question files and possible_answer/ (here, ${folderOfData})\n`)
+      expect(run.code).toBe(2)
+    }
+    const other = folder.write('notes.txt', 'x\n')
+    expect((await bfcl(other)).stderr).toBe(`--data ${other}: a file, not a directory; --data is the folder that holds BFCL's question files and possible_answer/\n`)
+  })
+
+  test("--results given BFCL's question or possible-answer file says which it is, and that --data reads those", async () => {
+    for (const [file, line] of [
+      [join(BFCL_DATA_DIR, 'BFCL_v4_parallel.json'), `a line of BFCL's question file { "id", "question", "function" }`],
+      [join(BFCL_DATA_DIR, 'possible_answer', 'BFCL_v4_parallel.json'), `a line of BFCL's possible-answer file { "id", "ground_truth" }`],
+    ] as const) {
+      const run = await runCli(['bfcl', '--category', 'parallel', '--results', file, '--data', BFCL_DATA_DIR])
+      expect(run.stderr).toBe(
+        `${file}: no results to score, where each line is { "id", "result" }; the first line that is none: ${file}:1: ${line}, not a result; ` +
+          `--results takes the model's results, and the question and possible-answer files are read from --data\n`,
+      )
+      expect(run.code).toBe(2)
+    }
+  })
+
   test('lists the failing ids with their error types, in the order of the questions', async () => {
     const results = rightResults()
     results.set('parallel_2', resultLine('parallel_2', 'I cannot call a function for that.'))
