@@ -11,13 +11,15 @@ const FIGURES = { 'min-f1': 'F1', 'min-accuracy': 'accuracy' } as const
 
 export type ThresholdOption = keyof typeof FIGURES
 
+/** A decimal, in exponent notation too (1e-1); not what else Number reads (0x1, '', Infinity). */
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i
+
 /** `--min-f1 0.8`: a number from 0 to 1, as the reporters' `minF1` is. */
 export function thresholdOption(command: string, parsed: ParsedArgs, option: ThresholdOption = 'min-f1'): number | undefined {
   const value = stringOption(parsed, option)
   if (value === undefined) return undefined
-  // A decimal, in exponent notation too (1e-1); not what else Number reads (0x1, '', Infinity).
-  const figure = /^(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(value) ? Number(value) : Number.NaN
-  if (!(figure >= 0 && figure <= 1)) throw usageError(command, `--${option}: expected a number from 0 to 1, received '${value}'${asFraction(figure)}`)
+  const figure = DECIMAL.test(value) ? Number(value) : Number.NaN
+  if (!(figure >= 0 && figure <= 1)) throw usageError(command, `--${option}: expected a number from 0 to 1, received '${value}'${asFraction(value, figure)}`)
   return figure
 }
 
@@ -30,9 +32,10 @@ export function checkThreshold(command: string, figure: number, threshold: numbe
   throw new BelowThreshold(`toolcalls ${command}: the ${FIGURES[option]} ${printBesideThreshold(figure, threshold)} is below --${option} ${threshold}`)
 }
 
-/** For a threshold written as a percentage (`80`), the fraction it means: ` (for 80%, write 0.8)`. */
-function asFraction(figure: number): string {
-  if (!(figure > 1 && figure <= 100)) return ''
+/** For a threshold written as a percentage (`80`, `80%`), the fraction it means: ` (for 80%, write 0.8)`. */
+function asFraction(value: string, figure: number): string {
+  const percent = value.endsWith('%') && DECIMAL.test(value.slice(0, -1)) ? Number(value.slice(0, -1)) : figure > 1 ? figure : Number.NaN
+  if (!(percent >= 0 && percent <= 100)) return ''
   // Rounded, as 99.99 / 100 is 0.9998999999999999.
-  return ` (for ${figure}%, write ${Number((figure / 100).toPrecision(12))})`
+  return ` (for ${percent}%, write ${Number((percent / 100).toPrecision(12))})`
 }

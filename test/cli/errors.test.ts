@@ -248,6 +248,14 @@ describe('options', () => {
       await runCli(['score', episodes, '--min-f1', '80']),
       "toolcalls score: --min-f1: expected a number from 0 to 1, received '80' (for 80%, write 0.8); see 'toolcalls score --help'",
     )
+    expectUserError(
+      await runCli(['score', episodes, '--min-f1', '80%']),
+      "toolcalls score: --min-f1: expected a number from 0 to 1, received '80%' (for 80%, write 0.8); see 'toolcalls score --help'",
+    )
+    expectUserError(
+      await runCli(['score', episodes, '--min-f1', '0.5%']),
+      "toolcalls score: --min-f1: expected a number from 0 to 1, received '0.5%' (for 0.5%, write 0.005); see 'toolcalls score --help'",
+    )
     expectUserError(await runCli(['score', episodes, '--min-f1', '800']), "toolcalls score: --min-f1: expected a number from 0 to 1, received '800'; see 'toolcalls score --help'")
   })
 
