@@ -102,7 +102,7 @@ function refuseRepeatedId(seen: Set<string>, id: string, where: string, kind: 'q
 }
 
 /** The lines of a result file; a line that cannot be read is noted and left out, as its question then has no result. */
-async function* resultRecords(input: InputFile, notices: Notices, unscored: (line: string) => void): AsyncGenerator<Keyed<Result>> {
+async function* resultRecords(input: InputFile, notices: Notices, unscored: (lineNumber: number, why: string) => void): AsyncGenerator<Keyed<Result>> {
   for await (const line of linesOf(input, notices)) {
     const where = `${input.name}:${line.number}`
     // A result file written as one JSON document would score 0 and say little why: refused.
@@ -112,12 +112,13 @@ async function* resultRecords(input: InputFile, notices: Notices, unscored: (lin
     try {
       record = parseBfclLine(checkedText(line, where), where, 'result')
     } catch (error) {
-      unscored(oneLine(error))
+      unscored(line.number, oneLine(error))
       continue
     }
     if (!isRecord(record) || typeof record.id !== 'string' || !Object.hasOwn(record, 'result')) {
       const dataFile = bfclFileOf(record)
       unscored(
+        line.number,
         dataFile === undefined
           ? `${where}: expected { "id", "result" }`
           : `${where}: ${bfclLineName(dataFile)}, not a result; --results takes the model's results, and the question and possible-answer files are read from --data`,
@@ -160,9 +161,13 @@ interface CategoryFiles {
 /** Joins questions, answers and results by id and checks each entry; holds only the failures. */
 async function scoreCategory(category: string, files: CategoryFiles, options: BfclCheckOptions, cli: CliContext): Promise<BfclRun> {
   const run: BfclRun = { category, correct: 0, total: 0, failures: [], unscored: [], unscoredMore: 0 }
-  const unscored = (line: string) => {
-    if (run.unscored.length < MAX_UNSCORED) run.unscored.push(line)
-    else run.unscoredMore++
+  // The join finds strays in no order of the file's: the first lines are kept, and listed in the file's order.
+  const firstUnscored: { lineNumber: number; why: string }[] = []
+  const unscored = (lineNumber: number, why: string) => {
+    firstUnscored.push({ lineNumber, why })
+    if (firstUnscored.length <= MAX_UNSCORED) return
+    firstUnscored.sort((a, b) => a.lineNumber - b.lineNumber).pop()
+    run.unscoredMore++
   }
   const failures: { order: number; verdict: BfclVerdict }[] = []
   const scoredIds = new Set<string>()
@@ -176,7 +181,7 @@ async function scoreCategory(category: string, files: CategoryFiles, options: Bf
       const repeated = scoredIds.has(result.id)
       // The join gives strays in no order of the file's: the first named is the first line.
       if (!repeated && (strayResult === undefined || result.lineNumber < strayResult.lineNumber)) strayResult = result
-      unscored(`${result.where}: ${JSON.stringify(result.id)}: ${repeated ? 'a second result for this id; only the first is scored' : `no question in ${category}`}`)
+      unscored(result.lineNumber, `${result.where}: ${JSON.stringify(result.id)}: ${repeated ? 'a second result for this id; only the first is scored' : `no question in ${category}`}`)
       continue
     }
     if (result !== undefined) resultsFound++
@@ -188,6 +193,7 @@ async function scoreCategory(category: string, files: CategoryFiles, options: Bf
     cli.status.update(() => progressText('scored', run.total, ['entry', 'entries'], monotonicMs() - started, files.results.bytesRead, files.results.size))
   }
   cli.status.clear()
+  run.unscored = firstUnscored.sort((a, b) => a.lineNumber - b.lineNumber).map(({ why }) => why)
   // Results of which none is a question's: most often the results of another category, or of a run that wrote none, which would score 0.
   if (run.total > 0 && resultsFound === 0) {
     if (strayResult !== undefined) {

@@ -143,6 +143,17 @@ describe('toolcalls bfcl', () => {
     expect(run.stdout).toContain('accuracy 99.50% (199/200 correct)')
   })
 
+  test("lists the result lines not scored in the file's order, the first twenty of them, whichever the join finds first", async () => {
+    const strays = Array.from({ length: 21 }, (_, i) => resultLine(`stray_${i}`, '[]'))
+    const unread = Array.from({ length: 5 }, () => 'not json\n')
+    // Results for the first half of the questions: the join tells the strays only once it has read past them.
+    const path = folder.write('results.jsonl', [...strays, ...[...rightResults().values()].slice(0, 100), ...unread].join(''))
+    const run = await runCli(['bfcl', '--category', 'parallel', '--results', path, '--data', BFCL_DATA_DIR])
+    const listed = run.stdout.split('\n').filter((line) => line.startsWith(`  ${path}:`) || line.startsWith('  … and'))
+    expect(listed).toEqual([...strays.slice(0, 20).map((_, i) => `  ${path}:${i + 1}: "stray_${i}": no question in parallel`), '  … and 6 more'])
+    expect(run.stdout).toContain('Result lines not scored (26):')
+  })
+
   test('lists a result line that is not JSON and scores the rest', async () => {
     const results = rightResults()
     results.set('parallel_1', '{"id": "parallel_1", "result": "[calc\n')
