@@ -297,6 +297,19 @@ export function checkSchema(schema: ValueSchema, value: unknown, canonicalize: (
   }
 }
 
+/**
+ * The one schema that decides a part of a value, a property by its name or an item by its place: undefined where
+ * none is declared, or where the part is also checked through a union, an `allOf` or a pattern of names.
+ */
+export function partSchema(schema: ValueSchema, step: string | number): ValueSchema | undefined {
+  const target = pointedTo(schema)
+  if (target.unions !== undefined || target.allOf !== undefined) return undefined
+  if (typeof step === 'number') return step < (target.prefix?.length ?? 0) ? target.prefix![step] : target.items
+  if (target.patterns !== undefined) return undefined
+  if (target.properties !== undefined && Object.hasOwn(target.properties, step)) return target.properties[step]
+  return target.additional === false ? undefined : target.additional
+}
+
 /** The schemas a schema applies to the same value as itself, through its unions, `allOf` and `$ref`. */
 export function sameValueParts(schema: ValueSchema): ValueSchema[] {
   return [...(schema.unions ?? []).flat(), ...(schema.allOf ?? [])]

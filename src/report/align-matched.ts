@@ -3,6 +3,7 @@ import type { AcceptsValue } from '../compare/accepts-value'
 import { isThenable } from '../compare/compare-value'
 import { setOwnEntry } from '../compare/gold-node'
 import { isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
+import { checkSchema, partSchema, type ValueSchema } from '../compare/value-schema'
 
 function matcherAccepts(matcher: AsymmetricMatcher, value: unknown): boolean {
   try {
@@ -16,22 +17,39 @@ function matcherAccepts(matcher: AsymmetricMatcher, value: unknown): boolean {
 /** Without the score's comparison, only a matcher's or marker's own: markers then accept exactly, as a diff of plain values compares them. */
 const matchersOnly: AcceptsValue = (gold, pred) => isAsymmetricMatcher(gold) && matcherAccepts(gold, pred)
 
+/** The schema the tool declares for a part of an argument, so that a value the gold takes and the schema refuses is shown as a difference. */
+export interface Declared {
+  schema: ValueSchema
+  canonicalize: (text: string) => string
+}
+
+function fitsDeclared(pred: unknown, declared: Declared | undefined): boolean {
+  return declared === undefined || checkSchema(declared.schema, pred, declared.canonicalize) === undefined
+}
+
+function declaredPart(declared: Declared | undefined, step: string | number): Declared | undefined {
+  if (declared === undefined) return undefined
+  const schema = partSchema(declared.schema, step)
+  return schema === undefined ? undefined : { schema, canonicalize: declared.canonicalize }
+}
+
 /**
  * A gold value for a nested diff: each part of it that `accepts` takes the predicted value in
  * place of replaced by that value, so the diff marks only what differs (as Jest does for its
  * own asymmetric matchers), and an `optional()` key the prediction leaves out dropped. With
  * the score's comparison, a string its canonicalizer makes alike is no difference either. A
- * marker that does not accept stays, and prints as written: `oneOf("a", "b")`.
+ * marker that does not accept stays, and prints as written: `oneOf("a", "b")`; so does a part the
+ * gold takes where the tool's schema, `declared`, refuses the predicted value.
  */
-export function alignMatched(gold: unknown, pred: unknown, accepts: AcceptsValue = matchersOnly): unknown {
-  if (accepts(gold, pred)) return pred
+export function alignMatched(gold: unknown, pred: unknown, accepts: AcceptsValue = matchersOnly, declared?: Declared): unknown {
+  if (accepts(gold, pred) && fitsDeclared(pred, declared)) return pred
   if (isAsymmetricMatcher(gold)) return gold
-  if (Array.isArray(gold) && Array.isArray(pred)) return alignedList(gold, pred, accepts)
+  if (Array.isArray(gold) && Array.isArray(pred)) return alignedList(gold, pred, accepts, declared)
   if (!isPlainObject(gold) || !isPlainObject(pred)) return gold
   const aligned: Record<string, unknown> = {}
   for (const key of Object.keys(gold)) {
     const value = gold[key]
-    if (Object.hasOwn(pred, key)) setOwnEntry(aligned, key, alignMatched(value, pred[key], accepts))
+    if (Object.hasOwn(pred, key)) setOwnEntry(aligned, key, alignMatched(value, pred[key], accepts, declaredPart(declared, key)))
     else if (!(isAsymmetricMatcher(value) && matcherAccepts(value, undefined))) setOwnEntry(aligned, key, value)
   }
   return aligned
@@ -46,9 +64,9 @@ const MAX_ALIGNED_CELLS = 4096
  * the predicted ones, and those between paired in turn with the predicted ones between, as the
  * diff shows them changed.
  */
-function alignedList(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue): unknown[] {
+function alignedList(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue, declared: Declared | undefined): unknown[] {
   const partners = partnersInOrder(gold, pred, (g, p) => Object.is(g, p) || accepts(g, p))
-  return gold.map((item, i) => (partners[i]! >= 0 ? alignMatched(item, pred[partners[i]!], accepts) : item))
+  return gold.map((item, i) => (partners[i]! >= 0 ? alignMatched(item, pred[partners[i]!], accepts, declaredPart(declared, partners[i]!)) : item))
 }
 
 /**

@@ -11,8 +11,8 @@ import type { PairDetail, Score, UnmatchedGold, UnmatchedPrediction } from '../m
 import type { Level } from '../match/options'
 import { type Colors, NO_COLORS } from './colors'
 import { goldFromJSON } from '../compare/gold-json'
-import type { AcceptsValue, ComparedPrediction } from '../compare/accepts-value'
-import { alignMatched, withFilledDefaults } from './align-matched'
+import type { AcceptsValue, ComparedPrediction, DeclaredSchema } from '../compare/accepts-value'
+import { alignMatched, type Declared, withFilledDefaults } from './align-matched'
 import { diffValues } from './diff-values'
 import { longDiffCut } from './long-diff-cut'
 import { longReasonCut } from './long-reason-cut'
@@ -36,6 +36,8 @@ export interface FormatOptions {
   accepts?: AcceptsValue
   /** A predicted argument as the score compared it, so that a nested diff shows keys filled in with their declared default as no difference. */
   compared?: ComparedPrediction
+  /** The schema the tool declares for an argument, so that a nested diff marks a value the gold takes and the schema refuses. */
+  declared?: DeclaredSchema
   /** The score's canonical form of strings, so that a long string is cut around the difference it did not take (not one of case or spaces). */
   canonical?: CanonicalForm
   /** Unmatched calls an assertion lets pass (toMatchToolCalls' allowExtra and allowMissing), marked as allowed; an unparseable prediction never is. */
@@ -56,6 +58,7 @@ export interface VerdictDiff {
   writtenGold?: Record<string, unknown>
   accepts?: AcceptsValue
   compared?: ComparedPrediction
+  declared?: DeclaredSchema
   canonical?: CanonicalForm
   bounds?: PrintBounds
 }
@@ -163,10 +166,11 @@ function nestedDiff(
   bounds: PrintBounds,
   differsFurther: { paths: string[]; root: string },
   compared: unknown = pred,
+  declared?: Declared,
 ): string | null | undefined {
   // Every piece of the diff's text passes one of these: the model's control characters are escaped there,
   // after pretty-format has escaped backslashes, so an escape and the same text written out stay apart.
-  const aligned = withFilledDefaults(alignedGold(gold, compared, accepts), pred, compared)
+  const aligned = withFilledDefaults(alignedGold(gold, compared, accepts, declared), pred, compared)
   // jest-diff would say only that the two have no visual difference: the reason names what is wrong, and the prediction shows where.
   if (printsAlike(aligned, pred)) return null
   const [expectedShown, receivedShown] = longStringsCut(aligned, pred, bounds.stringCharacters, differsFurther.paths, differsFurther.root)
@@ -197,9 +201,9 @@ function nestedDiff(
  * a runner's equality tester that took over a value compared its parts its own way, so the
  * parts the canonicalizer makes alike may be what it found different.
  */
-function alignedGold(gold: unknown, pred: unknown, accepts: AcceptsValue | undefined): unknown {
-  const aligned = alignMatched(gold, pred, accepts)
-  return accepts !== undefined && sameData(aligned, pred) ? alignMatched(gold, pred) : aligned
+function alignedGold(gold: unknown, pred: unknown, accepts: AcceptsValue | undefined, declared: Declared | undefined): unknown {
+  const aligned = alignMatched(gold, pred, accepts, declared)
+  return accepts !== undefined && sameData(aligned, pred) ? alignMatched(gold, pred, undefined, declared) : aligned
 }
 
 /** Whether two values print alike, as jest-diff compares them before it diffs them. */
@@ -272,12 +276,23 @@ function goldAccepted(gold: unknown, pred: unknown, bounds: PrintBounds): string
   return showsAccepted(gold, pred, bounds) ? `  (gold ${printInline(gold, bounds)})` : ''
 }
 
+/** The schema of a verdict's argument, for its nested diff: an argument given by position has none by name. */
+function declaredOf(pair: PairDetail, verdict: ArgVerdict, declared: DeclaredSchema | undefined, canonical: CanonicalForm | undefined): Declared | undefined {
+  const schema = declared === undefined || verdict.position !== undefined ? undefined : declared(pair.gold.name, verdict.arg)
+  return schema === undefined || canonical === undefined ? undefined : { schema, canonicalize: canonical }
+}
+
 /** The predicted value a verdict is about: by its place, for an argument given by position. */
 function predictedValue(pair: PairDetail, verdict: ArgVerdict): unknown {
   return verdict.position !== undefined ? pair.pred.positional?.[verdict.position - 1] : pair.pred.args[verdict.arg]
 }
 
-export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Colors, { writtenGold, accepts, compared, canonical, bounds = MESSAGE_BOUNDS }: VerdictDiff = {}): string[] {
+export function formatVerdict(
+  pair: PairDetail,
+  verdict: ArgVerdict,
+  colors: Colors,
+  { writtenGold, accepts, compared, declared, canonical, bounds = MESSAGE_BOUNDS }: VerdictDiff = {},
+): string[] {
   const { arg: key } = verdict
   // An argument's name may be the model's own; one missing or unexpected is written in escapes
   // where it would print alike a name of the other call (a Cyrillic а for a Latin a).
@@ -317,7 +332,16 @@ export function formatVerdict(pair: PairDetail, verdict: ArgVerdict, colors: Col
       const diff =
         diffable === undefined || !diffsWith(diffable, pred)
           ? undefined
-          : nestedDiff(diffable, pred, colors, accepts, bounds, differsFurther, compared === undefined ? pred : compared(pair.gold.name, key, source, pred))
+          : nestedDiff(
+              diffable,
+              pred,
+              colors,
+              accepts,
+              bounds,
+              differsFurther,
+              compared === undefined ? pred : compared(pair.gold.name, key, source, pred),
+              declaredOf(pair, verdict, declared, canonical),
+            )
       const nested = diff === null ? receivedAlone(pred, colors, bounds) : diff
       if (nested !== undefined) {
         const lines = longDiffCut(nested, colors, bounds.diffLines).map((line) => `${INDENT}    ${line}`)
@@ -436,7 +460,7 @@ function formatPairs(
   colors: Colors,
   exactLines: number,
   bounds: PrintBounds,
-  { goldArgs, accepts, compared, canonical, goldPlace = flatPlace, pairLines }: FormatOptions,
+  { goldArgs, accepts, compared, declared, canonical, goldPlace = flatPlace, pairLines }: FormatOptions,
 ): string[] {
   const { listed } = bounds
   const lines: string[] = []
@@ -471,7 +495,7 @@ function formatPairs(
       ? oneLine(pair.gold.name)
       : `${printName(pair.gold.name, [pair.pred.name])} (predicted as ${printName(pair.pred.name, [pair.gold.name], nameExcerptWithin(bounds))})`
     lines.push(`  ${colors.bold('✗')} ${pairHeader(pair, goldPlace)}  ${colors.bold(name)}${weighed(pair.weight, colors, bounds)}`)
-    const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts, compared, canonical, bounds }
+    const diff = { writtenGold: goldArgs?.(pair.goldIndex), accepts, compared, declared, canonical, bounds }
     // Each pair still to list gets its share of the room: the arguments that agree in one do not crowd out the next.
     const share = Math.floor((maxLines - lines.length) / (listedWrong - wrongShown + 1))
     const listedArgs = argumentsShown(pair.args, listed, Math.max(0, share - countDiffering(pair.args) - 1))

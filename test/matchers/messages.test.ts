@@ -341,7 +341,7 @@ describe('the message of toMatchToolCalls', () => {
     expect(list).toContain(['    ~ rooms:  ← expected free rooms, received [1, 2]', '        + [', '        +   1,', '        +   2,', '        + ]'].join('\n'))
   })
 
-  test("shows the predicted value alone where the gold takes all of it and the tool's schema does not, where jest-diff would say the two have no visual difference", () => {
+  test("marks a part that the gold takes and the tool's schema refuses, where jest-diff would say the two have no visual difference", () => {
     const grammar = [{ name: 'f', parameters: { type: 'object', properties: { o: { type: 'object', properties: { n: { type: 'integer' } } }, l: { type: 'array', items: { type: 'integer' } } } } }]
     const pred = [{ name: 'f', args: { o: { n: 2.5, s: 'x' }, l: [1, 2.5] } }]
     const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'f', args: { o: { n: expect.any(Number), s: 'x' }, l: [1, satisfies(() => true, 'anything')] } }], { grammar }))
@@ -349,34 +349,46 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain(
       [
         '    ~ o:  ← o.n: expected an integer (the declared type), received 2.5',
-        '        + {',
+        '          {',
+        '        -   "n": Any<Number>,',
         '        +   "n": 2.5,',
-        '        +   "s": "x",',
-        '        + }',
+        '            "s": "x",',
+        '          }',
         '    ~ l:  ← l[1]: expected an integer (the declared type), received 2.5',
-        '        + [',
-        '        +   1,',
+        '          [',
+        '            1,',
+        '        -   satisfies(anything),',
         '        +   2.5,',
-        '        + ]',
+        '          ]',
       ].join('\n'),
     )
   })
 
-  test('marks no key inside a nested argument that an SDK filled in with its declared default, which the score counts as left out', () => {
-    const parameters = {
-      type: 'object',
-      properties: {
-        opts: { type: 'object', properties: { lang: { type: 'string', default: 'en' }, n: { type: 'integer' } } },
-        items: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, qty: { type: 'integer', default: 1 } } } },
-      },
-    }
-    const grammar = [{ type: 'function', function: { name: 'f', parameters } }]
-    // As the AI SDK hands over a call whose zod schema fills in `.default()`s: lang and the first qty the model never sent.
-    const pred = [{ name: 'f', args: { opts: { lang: 'en', n: 2 }, items: [{ id: 'a', qty: 1 }, { id: 'b', qty: 2 }] } }]
-    const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'f', args: { opts: { n: 3 }, items: [{ id: 'a' }, { id: 'c' }] } }], { grammar }))
-    expect(message).toContain(['    ~ opts:  ← opts.n: expected 3, received 2', '          {', '            "lang": "en",', '        -   "n": 3,', '        +   "n": 2,', '          }'].join('\n'))
-    // A qty that is not the default is the model's own, and marked.
-    expect(message).toContain(['              "id": "a",', '              "qty": 1,', '            },', '            {', '        -     "id": "c",', '        +     "id": "b",', '        +     "qty": 2,'].join('\n'))
+  test("marks a part that the gold takes and the tool's schema refuses beside other differences, where it had shown as agreeing", () => {
+    const grammar = [{ name: 'f', parameters: { type: 'object', properties: { o: { type: 'object', properties: { n: { type: 'integer' } } } } } }]
+    const pred = [{ name: 'f', args: { o: { n: 2.5, s: 'y' } } }]
+    const message = failureMessage(() => expect(pred).toMatchToolCalls([{ name: 'f', args: { o: { n: expect.any(Number), s: 'x' } } }], { grammar }))
+    expect(message).toContain(
+      [
+        '    ~ o:  ← o.n: expected an integer (the declared type), received 2.5',
+        '          {',
+        '        -   "n": Any<Number>,',
+        '        -   "s": "x",',
+        '        +   "n": 2.5,',
+        '        +   "s": "y",',
+        '          }',
+      ].join('\n'),
+    )
+    // Where the schema takes the value, the part the gold takes agrees.
+    const fitting = failureMessage(() => expect([{ name: 'f', args: { o: { n: 2, s: 'y' } } }]).toMatchToolCalls([{ name: 'f', args: { o: { n: expect.any(Number), s: 'x' } } }], { grammar }))
+    expect(fitting).toContain(['          {', '            "n": 2,', '        -   "s": "x",', '        +   "s": "y",', '          }'].join('\n'))
+  })
+
+  test("shows the predicted value alone where the gold takes all of it and a schema of alternatives refuses it, as no one part can be marked", () => {
+    const grammar = [{ name: 'f', parameters: { type: 'object', properties: { o: { anyOf: [{ type: 'object', properties: { n: { type: 'integer' } } }, { type: 'string' }] } } } }]
+    const message = failureMessage(() => expect([{ name: 'f', args: { o: { n: 2.5 } } }]).toMatchToolCalls([{ name: 'f', args: { o: { n: expect.any(Number) } } }], { grammar }))
+    expect(message).not.toContain('no visual difference')
+    expect(message).toContain(['    ~ o:  ← o.n: expected an integer (the declared type), received 2.5', '        + {', '        +   "n": 2.5,', '        + }'].join('\n'))
   })
 
   test('lists a prediction that could not be read by the name it gives, if any, and marks only readable extra calls as allowed', () => {
