@@ -13,7 +13,7 @@ import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options
 import { type PairDetail, scorePairing } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import { pairCalls } from '../match/pair-calls'
-import { isCallText, readGold } from '../compare/gold-calls'
+import { type ArgsInput, isCallText, readGold } from '../compare/gold-calls'
 import { countDiffering, formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { longReasonCut } from '../report/long-reason-cut'
@@ -151,7 +151,7 @@ export function toHaveCalledTool(
   this: MatcherContext,
   received: unknown,
   name: string,
-  args?: Record<string, unknown> | AsymmetricMatcher,
+  args?: ArgsInput | AsymmetricMatcher,
   ...rest: unknown[]
 ): MatcherResult {
   if (typeof name !== 'string' || name === '') throw new TypeError(`name: expected the tool's name, received ${printValue(name)}`)

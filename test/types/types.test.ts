@@ -21,6 +21,7 @@ describe("the matchers' types", () => {
     ['Vitest', 'vitest'],
     ['Jest with @jest/globals', 'jest-globals'],
     ['Jest with the globals of @types/jest, from CommonJS', 'jest'],
+    ['Playwright Test, whose expect.extend types the matchers from their signatures', 'playwright'],
   ])('type every call and reject the wrong ones in %s', async (_, project) => {
     expect(await typeErrors(project)).toBe('')
   }, 60_000)
