@@ -31,6 +31,10 @@ describe('the Vitest augmentation, checked with the libraries', () => {
   test('agrees with Vitest\'s own declarations, which extend Matchers and AsymmetricMatchersContaining in one interface (no TS2320 without skipLibCheck)', async () => {
     expect(await typeErrors('vitest', 'tsconfig.lib-checked.json')).toBe('')
   }, 60_000)
+
+  test("agrees with the Jest declaration in one program, as Vitest declares Jest's global jest.Matchers and extends it beside its own (no TS2320 without skipLibCheck)", async () => {
+    expect(await typeErrors('vitest', 'tsconfig.with-jest-declaration.json')).toBe('')
+  }, 60_000)
 })
 
 describe("the options' types", () => {

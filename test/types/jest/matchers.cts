@@ -52,6 +52,15 @@ async function typed(): Promise<void> {
   expect(record).toScoreAtLeast(0.9)
   expect(record).toScoreAtLeast(0.9, gold)
 
+  // A matcher returns what toEqual returns on the same assertion: a promise exactly where it must be awaited.
+  const checked: void = expect([]).toMatchToolCalls(gold)
+  const scored: void = expect(score).toScoreAtLeast(0.9)
+  const resolved: Promise<void> = expect(Promise.resolve([])).resolves.toMatchToolCalls(gold)
+  const rejected: Promise<void> = expect(Promise.reject(new Error('no calls'))).rejects.not.toHaveCalledTool('search')
+  // @ts-expect-error a synchronous assertion is not a promise
+  const notAwaited: Promise<void> = expect([]).toMatchToolCalls(gold)
+  void [checked, scored, resolved, rejected, notAwaited]
+
   // @ts-expect-error the gold is required
   expect([]).toMatchToolCalls()
   // @ts-expect-error an option that does not exist
