@@ -156,7 +156,8 @@ function refuseMisspeltGrammar(episode: object, index: number): void {
     // Walked with for-in, which allocates no key list: this runs for every episode that has no grammar of its own.
     for (const key in episode) {
       // Only keys about as long as `grammar` are compared: an episode's own (id, pred, gold) are not.
-      if (key.length >= 5 && key.length <= 10 && Object.hasOwn(episode, key) && nearest(key, ['grammar']) !== undefined) {
+      // `grammar` itself, given as undefined (as its type allows), is no slip.
+      if (key !== 'grammar' && key.length >= 5 && key.length <= 10 && Object.hasOwn(episode, key) && nearest(key, ['grammar']) !== undefined) {
         slip = key
         break
       }

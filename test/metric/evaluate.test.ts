@@ -353,6 +353,10 @@ describe("an episode's keys", () => {
     )
   })
 
+  test('grammar given as undefined is no grammar of its own, as its type allows, not a slip of itself', () => {
+    expect(evaluate([{ pred: [call], gold: [call], grammar: undefined }]).f1).toBe(1)
+  })
+
   test('other keys of the author’s own are kept out of it', () => {
     const episode = { id: 'q1', pred: [call], gold: [call], question: 'Why?', category: 'simple', summary: 'x', programs: [] } as Episode
     expect(evaluate([episode]).f1).toBe(1)
