@@ -14,12 +14,15 @@ import { nearest } from './nearest'
  */
 export type ArgsInput = Record<string, any>
 
-/** A gold call as a test's author writes it: `{ name, args }` or `[name, args]`. */
+/**
+ * A gold call as a test's author writes it: `{ name, args }` or `[name, args]`. Arguments and id
+ * given as undefined are none, as at run time (under exactOptionalPropertyTypes too).
+ */
 export type GoldCallInput =
   // Either key, not both: the two would be two argument sets.
-  | { name: string; args?: ArgsInput; arguments?: never; id?: string }
-  | { name: string; arguments?: ArgsInput; args?: never; id?: string }
-  | readonly [name: string, args?: ArgsInput]
+  | { name: string; args?: ArgsInput | undefined; arguments?: undefined; id?: string | undefined }
+  | { name: string; arguments?: ArgsInput | undefined; args?: undefined; id?: string | undefined }
+  | readonly [name: string, args?: ArgsInput | undefined]
 
 /** One gold call, a list of them, or a list of turns (for `order: 'turns'`). */
 export type Gold = GoldCallInput | readonly GoldCallInput[] | readonly (readonly GoldCallInput[])[]

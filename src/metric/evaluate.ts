@@ -16,7 +16,7 @@ import type { GoldForm } from '../compare/gold-node'
 
 /** One trajectory and its gold. */
 export interface Episode {
-  id?: string | number
+  id?: string | number | undefined
   pred: unknown
   gold: unknown
   /**

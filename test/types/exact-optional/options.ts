@@ -6,6 +6,7 @@ import {
   type Episode,
   evaluate,
   type EvaluateOptions,
+  type Gold,
   type MetricOptions,
   parsePythonCalls,
   type PythonParseOptions,
@@ -38,6 +39,15 @@ const notAtOnce: CorpusReport = evaluate(source)
 new ToolCallMetric({ grammar: { tools: { f: { importance: undefined, args: { x: { importance: undefined } } } } } })
 new ToolCallMetric({ grammar: { tools: { f: { args: undefined } } } })
 
+// Gold and episodes built from rows whose fields may be missing: a call's args and id, an episode's id, as undefined.
+declare const row: { tool: string; args?: Record<string, unknown>; callId?: string; episodeId?: string | number }
+const fromRows: Gold = [{ name: row.tool, args: row.args, id: row.callId }, { name: row.tool, arguments: row.args, args: undefined }, [row.tool, row.args]]
+metric.score([], fromRows)
+evaluate([{ id: row.episodeId, pred: [], gold: fromRows }])
+expect([]).toMatchToolCalls(fromRows)
+// @ts-expect-error args or arguments, not both
+const argsAndArguments: Gold = [{ name: row.tool, args: {}, arguments: {} }]
+
 const matchOptions: ToMatchToolCallsOptions = { allowExtra: given.flag, allowMissing: undefined, level: given.level }
 expect([]).toMatchToolCalls([], matchOptions)
 const scoreAtLeast: ToScoreAtLeastOptions = { by: given.by, level: undefined }
@@ -54,4 +64,4 @@ checkBfclEntry({}, bfclOptions)
 
 // @ts-expect-error undefined is not given, yet a value of the wrong type is still refused
 new ToolCallMetric({ level: 'word' })
-void [jestReporterOptions, either, syncFirst, parsed, notAtOnce]
+void [jestReporterOptions, argsAndArguments, either, syncFirst, parsed, notAtOnce]
