@@ -3,7 +3,7 @@ import { isTupleCall, isWrittenAsTurns, readGold } from '../compare/gold-calls'
 import type { ResolvedMatchOptions } from '../match/options'
 import type { Score } from '../metric/score'
 import type { Colors } from '../report/colors'
-import { type FormatOptions, formatScore } from '../report/format-score'
+import { type FormatOptions, formatGivenScore, formatScore } from '../report/format-score'
 import { turnPlaces } from '../report/gold-place'
 
 /** In a failure message the pairs that differ matter: a few exact pairs are listed for context, the rest counted. */
@@ -47,7 +47,7 @@ export function scoreDetail(
   { allowed, judged, bounds }: Pick<FormatOptions, 'allowed' | 'judged' | 'bounds'> = {},
 ): string {
   if (scoredWith === undefined) {
-    return formatScore(score, { colors, bounds, exactLines: EXACT_PAIRS_LISTED, pairLines: { lines: PAIR_LINES, seeAll: "the score's pairs hold every difference" }, judged })
+    return formatGivenScore(score, { colors, bounds, exactLines: EXACT_PAIRS_LISTED, pairLines: { lines: PAIR_LINES, seeAll: "the score's pairs hold every difference" }, judged })
   }
   const { gold, options } = scoredWith
   return formatScore(score, {

@@ -1,5 +1,5 @@
 import type { Score } from '../metric/score'
-import { formatScore } from '../report/format-score'
+import { formatGivenScore } from '../report/format-score'
 import { type PrintBounds, WHOLE } from '../report/print-bounds'
 import { isScore } from './score-shape'
 
@@ -40,7 +40,7 @@ function printBasicPrototype(config: unknown): boolean {
 export const serializer: ScoreSerializer = {
   test: (value) => isScore(value) && holdsScoreAlone(value),
   serialize(value, config, indentation) {
-    const text = formatScore(value as Score, { bounds: printBasicPrototype(config) ? WHOLE : WHOLE_UNNAMED })
+    const text = formatGivenScore(value as Score, { bounds: printBasicPrototype(config) ? WHOLE : WHOLE_UNNAMED })
     // Nested inside another value, every line after the first keeps the surrounding indentation.
     return text
       .split('\n')

@@ -1,6 +1,6 @@
 import { startExcerpt } from '../calls/text-excerpt'
 import { type CanonicalForm, differsPastWindows, NamesByDrawing, oneLine, printArgName, printName } from '../compare/print-value'
-import { childPath } from '../calls/path'
+import { childPath, thrownText } from '../calls/path'
 import { prettyFormat } from '#printers'
 import { isPlainObject, isRecord } from '../calls/plain-value'
 import { isAsymmetricMatcher, isOneOf, isOptional, isSatisfies, matcherExpectedType } from '../compare/gold-values'
@@ -598,6 +598,20 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
   return sections.map((lines) => lines.join('\n')).join('\n\n')
 }
 
+
+/**
+ * formatScore for a Score given as it is (a snapshot's, an assertion's received one), whose predicted values are
+ * shared with the model's output and so read again here: where a getter among them throws on that read, the
+ * figures alone, and why, rather than a throw out of the assertion or the snapshot.
+ */
+export function formatGivenScore(score: Score, options: FormatOptions = {}): string {
+  try {
+    return formatScore(score, options)
+  } catch (error) {
+    const bounds = options.bounds ?? MESSAGE_BOUNDS
+    return [`The score's pairs could not be printed: a value in them threw when read again (${oneLine(thrownText(error))}).`, figuresLine(score, bounds.countDecimals, options.judged)].join('\n\n')
+  }
+}
 /** `… and 3 more pairs that differ`, or `… and 1 more pair that differs`. */
 function andMore(count: number, one: string, many: string): string {
   return `… and ${count} more ${count === 1 ? one : many}`

@@ -13,6 +13,22 @@ describe('the snapshot serializer', () => {
     expect(serializer.test(JSON.parse(JSON.stringify(score)))).toBe(true)
   })
 
+  test("prints a Score whose prediction's getter throws when read again by its figures and why, rather than throwing out of the snapshot", () => {
+    let scored = false
+    const args = Object.defineProperty({}, 'q', {
+      enumerable: true,
+      get: () => {
+        if (scored) throw new Error('read after scoring')
+        return 'dogs'
+      },
+    })
+    const shared = new ToolCallMetric().score([{ name: 'search', args }], [{ name: 'search', args: { q: 'cats' } }])
+    scored = true
+    expect(format(shared, { plugins: [serializer] })).toBe(
+      "The score's pairs could not be printed: a value in them threw when read again (Error: read after scoring).\n\nTP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)",
+    )
+  })
+
   test('leaves other values to the runner', () => {
     expect(serializer.test(evaluate([]))).toBe(false)
     expect(serializer.test({ tp: 1, fp: 0, fn: 0 })).toBe(false)

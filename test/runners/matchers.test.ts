@@ -372,6 +372,23 @@ describe('a failure message of a prediction whose getter throws when read again'
       expect(failure(assertion)).toMatch(/could not be read \(read twice\)/)
     }
   })
+
+  test('of a Score that holds such a getter, judged by its figures, says why its pairs are not shown, never a throw', () => {
+    let scored = false
+    const args = Object.defineProperty({}, 'q', {
+      enumerable: true,
+      get: () => {
+        if (scored) throw new Error('read after scoring')
+        return 'dogs'
+      },
+    })
+    const score = new ToolCallMetric().score([{ name: 'search', args }], [search('cats')])
+    scored = true
+    const message = failure(() => expect(score).toScoreAtLeast(0.5))
+    expect(message).toContain("The score's pairs could not be printed: a value in them threw when read again (Error: read after scoring).")
+    expect(message).toContain('TP 0  FP 1  FN 1')
+    expect(score).not.toScoreAtLeast(0.5)
+  })
 })
 
 describe('toScoreAtLeast', () => {
