@@ -1,4 +1,4 @@
-import { printBesideThreshold } from '../report/print-figure'
+import { percentageAsFraction, printBesideThreshold, writeAsFraction } from '../report/print-figure'
 import { type ParsedArgs, stringOption, usageError } from './args'
 
 /** The figure fell short of its threshold: the report is out all the same, and the command exits with code 1. */
@@ -34,8 +34,7 @@ export function checkThreshold(command: string, figure: number, threshold: numbe
 
 /** For a threshold written as a percentage (`80`, `80%`), the fraction it means: ` (for 80%, write 0.8)`. */
 function asFraction(value: string, figure: number): string {
-  const percent = value.endsWith('%') && DECIMAL.test(value.slice(0, -1)) ? Number(value.slice(0, -1)) : figure > 1 ? figure : Number.NaN
-  if (!(percent >= 0 && percent <= 100)) return ''
-  // Rounded, as 99.99 / 100 is 0.9998999999999999.
-  return ` (for ${percent}%, write ${Number((percent / 100).toPrecision(12))})`
+  if (!value.endsWith('%') || !DECIMAL.test(value.slice(0, -1))) return percentageAsFraction(figure)
+  const percent = Number(value.slice(0, -1))
+  return percent <= 100 ? writeAsFraction(percent) : ''
 }

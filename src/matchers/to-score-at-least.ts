@@ -13,7 +13,7 @@ import { undecidedSoFar, withUndecidedAsMatches } from '../compare/undecided'
 import { hint, type MatcherContext, type MatcherResult, notYetCalls, printedOrFromCopies, runnerBounds, runnerColors, UNDECIDED } from './matcher-context'
 import { readOptions, resolveForRunner } from './matcher-options'
 import type { Gold, ScoreFigure, ToScoreAtLeastOptions } from './matcher-types'
-import { printBesideThreshold } from '../report/print-figure'
+import { percentageAsFraction, printBesideThreshold } from '../report/print-figure'
 import { recordScore } from './record-score'
 import { scoreDetail } from './score-detail'
 import { isCorpusReport, isScore, isTestRunReport } from './score-shape'
@@ -45,7 +45,7 @@ interface Graded {
 
 function readThreshold(threshold: unknown): number {
   if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) {
-    throw new TypeError(`threshold: expected a number from 0 to 1, received ${printValue(threshold)}`)
+    throw new TypeError(`threshold: expected a number from 0 to 1, received ${printValue(threshold)}${percentageAsFraction(threshold)}`)
   }
   return threshold
 }

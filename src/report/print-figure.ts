@@ -30,3 +30,14 @@ export function printBesideThreshold(value: number, threshold: number): string {
   }
   return String(value)
 }
+
+/** A threshold written as a percentage (`80` where 0.8 is meant), the fraction it means: ` (for 80%, write 0.8)`; '' for a number that is none. */
+export function percentageAsFraction(threshold: unknown): string {
+  return typeof threshold === 'number' && threshold > 1 && threshold <= 100 ? writeAsFraction(threshold) : ''
+}
+
+/** ` (for 80%, write 0.8)` */
+export function writeAsFraction(percent: number): string {
+  // Rounded, as 99.99 / 100 is 0.9998999999999999.
+  return ` (for ${percent}%, write ${Number((percent / 100).toPrecision(12))})`
+}

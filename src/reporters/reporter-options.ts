@@ -4,6 +4,7 @@ import type { ScoreFigure } from '../matchers/matcher-types'
 import { checkOptions } from '../match/options'
 import { didYouMean } from '../compare/nearest'
 import { namesDirectory } from './write-report-json'
+import { percentageAsFraction } from '../report/print-figure'
 
 /** The options of either runner's corpus reporter. */
 export interface ToolCallsReporterOptions {
@@ -37,7 +38,7 @@ export function readReporterOptions(options: unknown, reporter: string): Resolve
   // A getter that throws is a TypeError naming the options, as the metric's are.
   const { minF1, json, worst = DEFAULT_WORST, by = 'f1' } = readingAt(path, () => ({ ...(options as Record<string, unknown>) }))
   if (minF1 !== undefined && (typeof minF1 !== 'number' || !(minF1 >= 0 && minF1 <= 1))) {
-    throw new TypeError(`${path}.minF1: expected a number from 0 to 1, received ${printValue(minF1)}`)
+    throw new TypeError(`${path}.minF1: expected a number from 0 to 1, received ${printValue(minF1)}${percentageAsFraction(minF1)}`)
   }
   if (json !== undefined && (typeof json !== 'string' || json === '')) {
     throw new TypeError(`${path}.json: expected the path of a file to write, received ${printValue(json)}`)

@@ -16,8 +16,8 @@ describe('readReporterOptions', () => {
     )
   })
 
-  test('rejects a minF1 outside 0 to 1, such as a percentage', () => {
-    expect(() => readReporterOptions({ minF1: 80 }, 'r')).toThrow('r options.minF1: expected a number from 0 to 1, received 80')
+  test('rejects a minF1 outside 0 to 1, such as a percentage, saying the fraction to write', () => {
+    expect(() => readReporterOptions({ minF1: 80 }, 'r')).toThrow('r options.minF1: expected a number from 0 to 1, received 80 (for 80%, write 0.8)')
   })
 
   test('whose getter throws are a TypeError naming the reporter, not the getter\'s own error', () => {

@@ -540,8 +540,9 @@ describe('toScoreAtLeast', () => {
     expect(() => expect(score).toScoreAtLeast(0.5, gold)).toThrow(TypeError)
   })
 
-  test('throws a TypeError for a threshold outside 0 to 1', () => {
-    expect(() => expect(pred).toScoreAtLeast(50, gold)).toThrow('threshold: expected a number from 0 to 1, received 50')
+  test('throws a TypeError for a threshold outside 0 to 1, saying the fraction to write for one written as a percentage', () => {
+    expect(() => expect(pred).toScoreAtLeast(50, gold)).toThrow('threshold: expected a number from 0 to 1, received 50 (for 50%, write 0.5)')
+    expect(() => expect(pred).toScoreAtLeast(500, gold)).toThrow(/^threshold: expected a number from 0 to 1, received 500$/)
   })
 })
 
