@@ -16,7 +16,7 @@ export interface TestToolCalls extends Counts {
   assertions: number
   /** The partials of the sums that are not one double, so that the run's figures are exact (see ExactSum). */
   exactSums?: ExactSums
-  /** The Vitest attempt the sums are of (its `retryCount`): a test whose last attempt graded nothing counts nothing. */
+  /** The Vitest attempt the sums are of (its `retryCount`, which counts the retries of every repeat): a test whose last attempt graded nothing counts nothing. */
   attempt?: number
   /** How many of the assertions were scored at arg level, when any were: the reporters say so where they are summed with call-level ones. */
   argLevel?: number
@@ -47,7 +47,8 @@ export const JEST_RUN_FOLDER = 'EXPECT_TOOLCALLS_JEST_RUN'
 /** The test Vitest hands a matcher as `this.task`. */
 interface VitestTask {
   meta: { toolcalls?: TestToolCalls }
-  result?: { retryCount?: number }
+  /** `retryCount` counts the retries of all its repeats so far; `repeatCount` is the repeat under way, from 0. */
+  result?: { retryCount?: number; repeatCount?: number }
 }
 
 /** What the recording reads of a matcher's `this`, beyond MatcherContext: Vitest's task, Jest's test path and name. */
@@ -107,8 +108,40 @@ function jestTestPlace(test: unknown): JestTestPlace | undefined {
   return undefined
 }
 
-/** The attempt each Vitest test was last recorded in: a retry starts the test's figures again. */
-const recordedAttempt = new WeakMap<object, number>()
+/** The try of a Vitest test that its sums are of, and what its earlier repeats add up to, each its last try's. */
+interface TestTry {
+  repeat: number
+  attempt: number
+  earlierRepeats: TestToolCalls | undefined
+}
+
+const testTries = new WeakMap<object, TestTry>()
+
+/**
+ * Brings a Vitest test's sums to the try it is in. Each repeat (`repeats`) counts, each by its last try:
+ * a retry starts the sums of its repeat again, keeping those of the repeats before it. Called as each
+ * try begins (the `/vitest` entry's hook) and at each assertion (where that hook does not run, a try
+ * whose repeat and attempt both changed is taken for a retry of the repeat before, whose sums it drops).
+ */
+export function enterTry(task: object): void {
+  const test = task as VitestTask
+  const repeat = test.result?.repeatCount ?? 0
+  const attempt = test.result?.retryCount ?? 0
+  const known = testTries.get(test)
+  if (known === undefined) return void testTries.set(test, { repeat, attempt, earlierRepeats: undefined })
+  if (known.repeat === repeat && known.attempt === attempt) return
+  // A new repeat begun at the attempt the last one was graded in: that one's sums are its last try's.
+  if (known.repeat !== repeat && known.attempt === attempt) known.earlierRepeats = test.meta.toolcalls && structuredClone(test.meta.toolcalls)
+  else if (known.earlierRepeats === undefined) delete test.meta.toolcalls
+  else test.meta.toolcalls = structuredClone(known.earlierRepeats)
+  known.repeat = repeat
+  known.attempt = attempt
+  const sums = test.meta.toolcalls
+  // The attempt the sums are of, which the reporter compares with the test's last.
+  if (sums === undefined) return
+  if (attempt > 0) sums.attempt = attempt
+  else delete sums.attempt
+}
 
 /**
  * The test's row that an assertion's row of `tool` adds to, where names fold: the row of that name, else
@@ -181,11 +214,11 @@ export function addAssertion(
 }
 
 function recordOnTask(task: VitestTask, score: Score, foldName?: Canonicalizer): void {
-  const attempt = task.result?.retryCount ?? 0
-  let sums = recordedAttempt.get(task) === attempt ? task.meta.toolcalls : undefined
-  recordedAttempt.set(task, attempt)
+  enterTry(task)
+  let sums = task.meta.toolcalls
   if (sums === undefined) {
     sums = task.meta.toolcalls = { tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
+    const attempt = task.result?.retryCount ?? 0
     if (attempt > 0) sums.attempt = attempt
   }
   const { perTool, exact, foldedNames } = perToolCountsExactly(score, foldName)
@@ -240,6 +273,7 @@ const testsUnderWay = new Set<VitestTask>()
 
 export function testBegins(task: object): void {
   testsUnderWay.add(task as VitestTask)
+  enterTry(task)
 }
 
 export function testEnds(task: object): void {

@@ -149,6 +149,45 @@ test('grades softly', () => {
     })
   })
 
+  test('counts each repeat of a test, each by its last try where the repeat was retried', async () => {
+    // Each test's runs in the order Vitest makes them: the query it grades against the gold `a` (or nothing), whether it
+    // then fails, and whether the run is the last try of its repeat, the one that counts.
+    type Run = { query?: string; fails?: true; counts?: true }
+    const tests: Record<string, { repeats: number; retry?: number; runs: Run[] }> = {
+      // The second repeat fails once, then passes; the first and third pass at once.
+      retried_second: { repeats: 2, retry: 1, runs: [{ query: 'a', counts: true }, { query: 'b', fails: true }, { query: 'a', counts: true }, { query: 'a', counts: true }] },
+      // The second repeat fails after grading, and its retry grades nothing: the first repeat counts alone.
+      retry_grades_nothing: { repeats: 1, retry: 1, runs: [{ query: 'a', counts: true }, { query: 'b', fails: true }, { counts: true }] },
+      // Without retries, a failed repeat counts as a passed one does.
+      failed_repeat: { repeats: 1, runs: [{ query: 'b', fails: true, counts: true }, { query: 'a', counts: true }] },
+    }
+    const files = {
+      'repeats.spec.ts': `import { expect, test } from 'vitest'
+const call = (name: string, q: string) => ({ name, args: { q } })
+for (const [name, { repeats, retry, runs }] of Object.entries(${JSON.stringify(tests)} as Record<string, { repeats: number; retry?: number; runs: Array<{ query?: string; fails?: true }> }>)) {
+  let run = 0
+  test(name, { repeats, retry }, () => {
+    const { query, fails } = runs[run++]!
+    if (query !== undefined) expect([call(name, query)]).toScoreAtLeast(0, [call(name, 'a')])
+    if (fails) throw new Error('a failed run')
+  })
+}
+`,
+      'vitest.config.ts': vitestConfig({ json: 'corpus.json' }),
+    }
+    const call = (name: string, q: string) => ({ name, args: { q } })
+    const counted = Object.entries(tests).flatMap(([name, { runs }]) =>
+      runs.filter((run) => run.counts && run.query !== undefined).map((run) => ({ pred: [call(name, run.query!)], gold: [call(name, 'a')] })),
+    )
+    const expected = evaluate(counted, new ToolCallMetric())
+    await inScratchProject('reporters-repeats-', files, async (project) => {
+      const outcome = await runRunner('vitest', ['run'], project)
+      expect(outcome.output).toContain('Tests  1 failed | 2 passed (3)')
+      const report = await readReport(join(project, 'corpus.json'))
+      expect(report).toMatchObject({ tp: expected.tp, fp: expected.fp, fn: expected.fn, assertions: counted.length, perTool: expected.perTool })
+    })
+  })
+
   test("where names compare folded, counts one tool's spellings in one row, named as evaluate names it over the same assertions", async () => {
     const files = { ...foldedNamesSpecs('vitest'), 'vitest.config.ts': vitestConfig({ json: 'corpus.json' }) }
     await inScratchProject('reporters-folded-', files, async (project) => {
