@@ -135,6 +135,21 @@ describe('recording under Vitest, on the test', () => {
     if (attempts++ === 0) throw new Error('a flaky first attempt')
     expect((task.meta as { toolcalls?: { assertions: number } }).toolcalls?.assertions).toBe(1)
   })
+
+  test('keeps the figures of earlier repeats when a later repeat is retried, where no hook marks where each try begins', () => {
+    // Vitest's retryCount counts the retries of every repeat so far; the assertions alone tell the tries apart here.
+    const task = { meta: {} as { toolcalls?: TestToolCalls }, result: { retryCount: 0, repeatCount: 0 } }
+    const grade = (q: string) => recordScore({ isNot: false, promise: '', task }, new ToolCallMetric().score([search(q)], [search('cats')]))
+    grade('cats')
+    task.result.repeatCount = 1
+    grade('dogs')
+    // The second repeat's retry: its first try's figures go, the first repeat's stay.
+    task.result.retryCount = 1
+    grade('cats')
+    task.result.repeatCount = 2
+    grade('cats')
+    expect(task.meta.toolcalls).toMatchObject({ tp: 3, fp: 0, fn: 0, assertions: 3, attempt: 1 })
+  })
 })
 
 describe('recording under Jest, in the run folder', () => {
