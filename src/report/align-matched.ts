@@ -62,11 +62,22 @@ const MAX_ALIGNED_CELLS = 4096
  * A gold list for a nested diff: its items that `accepts` takes in order (the longest such run,
  * so that an item the model added or left out does not shift the rest out of line) replaced by
  * the predicted ones, and those between paired in turn with the predicted ones between, as the
- * diff shows them changed.
+ * diff shows them changed. Two lists of one length, which the score compares item by item, stand
+ * item beside item unless the run takes more of them than their places do: a matcher that takes
+ * the item beside the next would otherwise show a wrong item as agreeing, and the one it takes as added.
  */
 function alignedList(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue, declared: Declared | undefined): unknown[] {
-  const partners = partnersInOrder(gold, pred, (g, p) => Object.is(g, p) || accepts(g, p))
+  const taken = (g: unknown, p: unknown) => Object.is(g, p) || accepts(g, p)
+  const inOrder = partnersInOrder(gold, pred, taken)
+  const partners = gold.length === pred.length && takenBeside(gold, pred, taken, (i) => i) >= takenBeside(gold, pred, taken, (i) => inOrder[i]!) ? gold.map((_, i) => i) : inOrder
   return gold.map((item, i) => (partners[i]! >= 0 ? alignMatched(item, pred[partners[i]!], accepts, declaredPart(declared, partners[i]!)) : item))
+}
+
+/** How many gold items `taken` takes the predicted item beside, each beside the one `partner` gives (-1 for none). */
+function takenBeside(gold: readonly unknown[], pred: readonly unknown[], taken: (gold: unknown, pred: unknown) => boolean, partner: (i: number) => number): number {
+  let count = 0
+  for (let i = 0; i < gold.length; i++) if (partner(i) >= 0 && taken(gold[i], pred[partner(i)])) count++
+  return count
 }
 
 /**

@@ -492,6 +492,11 @@ describe('the message of toMatchToolCalls', () => {
     expect(changed).not.toContain('"city": "paris"')
   })
 
+  test('a list of the gold\'s length stands item beside item where a matcher that takes the next item would line up no more of them, so the wrong item is marked', () => {
+    const message = failureMessage(() => expect([{ name: 'f', args: { l: [3, 4] } }]).toMatchToolCalls([{ name: 'f', args: { l: [1, expect.any(Number)] } }]))
+    expect(message).toContain(['    ~ l:  ← l[0]: expected 1, received 3', '          [', '        -   1,', '        +   3,', '            4,', '          ]'].join('\n'))
+  })
+
   test('lists the arguments that differ before those that agree, so that a wrong one among many is shown', () => {
     const args = (wrongAt: number) => Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i === wrongAt ? -1 : i]))
     const message = failureMessage(() => expect([{ name: 'f', args: args(55) }]).toMatchToolCalls([{ name: 'f', args: args(-1) }]))
