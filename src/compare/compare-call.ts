@@ -69,6 +69,11 @@ function leftOutBySchema(ctx: CallContext, arg: string, value: unknown): string 
   return declared !== undefined && compareValue(declared, value, ctx.value, null) === undefined ? 'equals the declared default' : undefined
 }
 
+/** A list or an object, whose parts a schema and the gold may find wrong in different places. */
+function isNested(value: unknown): boolean {
+  return typeof value === 'object' && value !== null
+}
+
 /**
  * Whether a gold value names the accepted values themselves, rather than accepting any value or a
  * predicate's, anywhere in it: a list or object that holds `optional()` or a matcher accepts values
@@ -138,10 +143,11 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       const withoutDefaults = withoutFilledDefaults(node, value, schema, ctx.value)
       if (withoutDefaults !== value) mismatch = compareValue(node, withoutDefaults, ctx.value, explain ? arg : null)
     }
-    // A value the gold names outright is right whatever the schema declares (BFCL's rule too);
-    // where the gold accepts any value, the declared type still applies.
+    // A value the gold names outright is right whatever the schema declares (BFCL's rule too); where the gold accepts
+    // any value, the declared type still applies. A wrong one is told by its type, but for a nested one, where the
+    // part the schema refuses may be one the gold names, and the reason would point away from what is wrong.
     const typeReason =
-      schema === undefined || (mismatch === undefined && namesValues(node)) ? undefined : checkSchema(schema, value, ctx.value.canonicalize)
+      schema === undefined || ((mismatch === undefined || isNested(value)) && namesValues(node)) ? undefined : checkSchema(schema, value, ctx.value.canonicalize)
     if (mismatch === undefined && typeReason === undefined) {
       agreement += weight
       if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'match', weight }

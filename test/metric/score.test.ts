@@ -883,6 +883,12 @@ describe('the gold and the schema together', () => {
     expect(metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty: 2.5 } }]).f1).toBe(1)
   })
 
+  test('a nested value the gold names outright is told wrong where it differs from the gold, not at a part of it the schema refuses', () => {
+    const nested = new ToolCallMetric({ grammar: [{ name: 'f', parameters: { type: 'object', properties: { o: { type: 'object', properties: { n: { type: 'integer' } } } } } }] })
+    const inside = nested.score([{ name: 'f', args: { o: { n: 2.5, s: 'y' } } }], [{ name: 'f', args: { o: { n: 2.5, s: 'x' } } }])
+    expect(inside.pairs[0]!.args[0]).toEqual({ arg: 'o', verdict: 'mismatch', weight: 1, reason: 'o.s: expected "x", received "y"' })
+  })
+
   test('a value named in a oneOf or an optional is right even where the schema declares another type', () => {
     expect(metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty: oneOf(2.5, 3) } }]).f1).toBe(1)
     expect(metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty: optional(2.5) } }]).f1).toBe(1)
