@@ -4,6 +4,7 @@ import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { oneOf, optional } from '../../src/compare/gold-values'
 import { serializer } from '../../src/matchers/serializer'
+import { scoreReadAgainThrows } from '../fixtures/score-read-again-throws'
 
 const score = new ToolCallMetric().score([{ name: 'search', args: { q: 'dogs' } }], [{ name: 'search', args: { q: 'cats' } }])
 
@@ -14,17 +15,7 @@ describe('the snapshot serializer', () => {
   })
 
   test("prints a Score whose prediction's getter throws when read again by its figures and why, rather than throwing out of the snapshot", () => {
-    let scored = false
-    const args = Object.defineProperty({}, 'q', {
-      enumerable: true,
-      get: () => {
-        if (scored) throw new Error('read after scoring')
-        return 'dogs'
-      },
-    })
-    const shared = new ToolCallMetric().score([{ name: 'search', args }], [{ name: 'search', args: { q: 'cats' } }])
-    scored = true
-    expect(format(shared, { plugins: [serializer] })).toBe(
+    expect(format(scoreReadAgainThrows(), { plugins: [serializer] })).toBe(
       "The score's pairs could not be printed: a value in them threw when read again (Error: read after scoring).\n\nTP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)",
     )
   })

@@ -5,6 +5,7 @@ import { canonicalizers } from '../../src/compare/canonicalizers'
 import { oneOf, optional, satisfies } from '../../src/compare/gold-values'
 import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { scoreReadAgainThrows } from '../fixtures/score-read-again-throws'
 import { describe, expect, test } from './runner'
 
 // The same file runs under Vitest and under Jest; the matchers are registered by each runner's setup.
@@ -374,16 +375,7 @@ describe('a failure message of a prediction whose getter throws when read again'
   })
 
   test('of a Score that holds such a getter, judged by its figures, says why its pairs are not shown, never a throw', () => {
-    let scored = false
-    const args = Object.defineProperty({}, 'q', {
-      enumerable: true,
-      get: () => {
-        if (scored) throw new Error('read after scoring')
-        return 'dogs'
-      },
-    })
-    const score = new ToolCallMetric().score([{ name: 'search', args }], [search('cats')])
-    scored = true
+    const score = scoreReadAgainThrows()
     const message = failure(() => expect(score).toScoreAtLeast(0.5))
     expect(message).toContain("The score's pairs could not be printed: a value in them threw when read again (Error: read after scoring).")
     expect(message).toContain('TP 0  FP 1  FN 1')
