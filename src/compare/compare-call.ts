@@ -1,3 +1,4 @@
+import { isObject } from '../calls/formats/reader'
 import { ownValue } from '../calls/plain-value'
 import type { ToolCall } from '../calls/tool-call'
 import { compareValue, type ValueContext } from './compare-value'
@@ -67,11 +68,6 @@ function leftOutBySchema(ctx: CallContext, arg: string, value: unknown): string 
   if (value === null && spec.nullLeavesOut === true) return NULL_LEFT_OUT
   const declared = spec.schema?.default
   return declared !== undefined && compareValue(declared, value, ctx.value, null) === undefined ? 'equals the declared default' : undefined
-}
-
-/** A list or an object, whose parts a schema and the gold may find wrong in different places. */
-function isNested(value: unknown): boolean {
-  return typeof value === 'object' && value !== null
 }
 
 /**
@@ -147,7 +143,7 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
     // any value, the declared type still applies. A wrong one is told by its type, but for a nested one, where the
     // part the schema refuses may be one the gold names, and the reason would point away from what is wrong.
     const typeReason =
-      schema === undefined || ((mismatch === undefined || isNested(value)) && namesValues(node)) ? undefined : checkSchema(schema, value, ctx.value.canonicalize)
+      schema === undefined || ((mismatch === undefined || isObject(value)) && namesValues(node)) ? undefined : checkSchema(schema, value, ctx.value.canonicalize)
     if (mismatch === undefined && typeReason === undefined) {
       agreement += weight
       if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'match', weight }

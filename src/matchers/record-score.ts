@@ -136,9 +136,11 @@ export function enterTry(task: object): void {
   else test.meta.toolcalls = structuredClone(known.earlierRepeats)
   known.repeat = repeat
   known.attempt = attempt
-  const sums = test.meta.toolcalls
-  // The attempt the sums are of, which the reporter compares with the test's last.
-  if (sums === undefined) return
+  if (test.meta.toolcalls !== undefined) markAttempt(test.meta.toolcalls, attempt)
+}
+
+/** The attempt the sums are of, which the reporter compares with the test's last; the first is left unsaid. */
+function markAttempt(sums: TestToolCalls, attempt: number): void {
   if (attempt > 0) sums.attempt = attempt
   else delete sums.attempt
 }
@@ -218,8 +220,7 @@ function recordOnTask(task: VitestTask, score: Score, foldName?: Canonicalizer):
   let sums = task.meta.toolcalls
   if (sums === undefined) {
     sums = task.meta.toolcalls = { tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
-    const attempt = task.result?.retryCount ?? 0
-    if (attempt > 0) sums.attempt = attempt
+    markAttempt(sums, task.result?.retryCount ?? 0)
   }
   const { perTool, exact, foldedNames } = perToolCountsExactly(score, foldName)
   addAssertion(sums, score, perTool, score.level, exact, foldedNames)

@@ -598,7 +598,6 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
   return sections.map((lines) => lines.join('\n')).join('\n\n')
 }
 
-
 /**
  * formatScore for a Score given as it is (a snapshot's, an assertion's received one), whose predicted values are
  * shared with the model's output and so read again here: where a getter among them throws on that read, the
@@ -612,6 +611,7 @@ export function formatGivenScore(score: Score, options: FormatOptions = {}): str
     return [`The score's pairs could not be printed: a value in them threw when read again (${oneLine(thrownText(error))}).`, figuresLine(score, bounds.countDecimals, options.judged)].join('\n\n')
   }
 }
+
 /** `… and 3 more pairs that differ`, or `… and 1 more pair that differs`. */
 function andMore(count: number, one: string, many: string): string {
   return `… and ${count} more ${count === 1 ? one : many}`
