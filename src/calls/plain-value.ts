@@ -33,6 +33,20 @@ export function readValue(value: unknown, path: string): ValueReading {
 }
 
 /**
+ * A value copied as readValue copies what it cannot share, each getter read once, none skipped by the
+ * quick path: the value copied, or what the copy refuses and where. What reading it throws is thrown.
+ */
+export function copyValue(value: unknown, path: string): ValueReading {
+  const copier = new PlainCopier()
+  try {
+    return { ok: true, value: copier.copy(value, 0) }
+  } catch (error) {
+    if (!thrownAs(error, Refusal)) throw error
+    return { ok: false, reason: atPath(copier.pathFrom(path), error.reason) }
+  }
+}
+
+/**
  * The own value at `key` of a prediction's arguments as read (readValue's plain data, the Python
  * reader's values), or undefined when it has none: one property load, since such data never
  * holds undefined, and `hasOwn` only when the value could be inherited (a method, or

@@ -14,6 +14,7 @@ import { goldFromJSON } from '../compare/gold-json'
 import type { AcceptsValue, ComparedPrediction, DeclaredSchema } from '../compare/accepts-value'
 import { alignMatched, type Declared, withFilledDefaults } from './align-matched'
 import { diffValues } from './diff-values'
+import { withPredictionsCopied } from './copied-predictions'
 import { longDiffCut } from './long-diff-cut'
 import { longReasonCut } from './long-reason-cut'
 import { cutLengthWithin, longStringsCut } from './long-strings-cut'
@@ -600,15 +601,18 @@ export function formatScore(score: Score, options: FormatOptions = {}): string {
 
 /**
  * formatScore for a Score given as it is (a snapshot's, an assertion's received one), whose predicted values are
- * shared with the model's output and so read again here: where a getter among them throws on that read, the
- * figures alone, and why, rather than a throw out of the assertion or the snapshot.
+ * shared with the model's output and so read again here, each once (see withPredictionsCopied): where a getter
+ * among them throws on that read, or answers with what no score holds (a hole, a cycle), the figures alone and
+ * why, rather than a throw out of the assertion or the snapshot, or a print that runs out of memory.
  */
 export function formatGivenScore(score: Score, options: FormatOptions = {}): string {
+  const bounds = options.bounds ?? MESSAGE_BOUNDS
+  const withoutPairs = (why: string) => [`The score's pairs could not be printed: ${why}.`, figuresLine(score, bounds.countDecimals, options.judged)].join('\n\n')
   try {
-    return formatScore(score, options)
+    const copied = withPredictionsCopied(score)
+    return copied.ok ? formatScore(copied.score, options) : withoutPairs(`a value in them was refused when read again (${longReasonCut(copied.reason, bounds.reasonCharacters)})`)
   } catch (error) {
-    const bounds = options.bounds ?? MESSAGE_BOUNDS
-    return [`The score's pairs could not be printed: a value in them threw when read again (${oneLine(thrownText(error))}).`, figuresLine(score, bounds.countDecimals, options.judged)].join('\n\n')
+    return withoutPairs(`a value in them threw when read again (${oneLine(thrownText(error))})`)
   }
 }
 

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
 import { format } from 'pretty-format'
 import { describe, expect, test } from 'vitest'
 import { evaluate } from '../../src/metric/evaluate'
@@ -5,6 +7,7 @@ import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { oneOf, optional } from '../../src/compare/gold-values'
 import { serializer } from '../../src/matchers/serializer'
 import { scoreReadAgainThrows } from '../fixtures/score-read-again-throws'
+import { ROOT } from '../cli/run-cli'
 
 const score = new ToolCallMetric().score([{ name: 'search', args: { q: 'dogs' } }], [{ name: 'search', args: { q: 'cats' } }])
 
@@ -18,6 +21,43 @@ describe('the snapshot serializer', () => {
     expect(format(scoreReadAgainThrows(), { plugins: [serializer] })).toBe(
       "The score's pairs could not be printed: a value in them threw when read again (Error: read after scoring).\n\nTP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)",
     )
+  })
+
+  // Printed whole, the list would be written out hole by hole until the heap runs out: so the child's heap is small.
+  test("prints a Score whose prediction's getter answers a vast list of holes when read again by its figures and why (the built package)", () => {
+    const script = `const { ToolCallMetric } = await import(${JSON.stringify(join(ROOT, 'dist/index.js'))})
+const { serializer } = await import(${JSON.stringify(join(ROOT, 'dist/matchers.js'))})
+let scored = false
+const args = Object.defineProperty({}, 'xs', { enumerable: true, get: () => (scored ? Object.assign([1], { length: 2 ** 32 - 1 }) : [1]) })
+const score = new ToolCallMetric().score([{ name: 'f', args }], [{ name: 'f', args: { xs: [2] } }])
+scored = true
+process.stdout.write(serializer.serialize(score, {}, ''))`
+    const child = spawnSync(process.execPath, ['--max-old-space-size=128', '--input-type', 'module', '-e', script], { encoding: 'utf8', timeout: 60_000 })
+    expect({ status: child.status, signal: child.signal, stdout: child.stdout }).toEqual({
+      status: 0,
+      signal: null,
+      stdout:
+        "The score's pairs could not be printed: a value in them was refused when read again (pairs[0].pred.args.xs[1]: expected JSON-like data, received a hole in the list).\n\nTP 0  FP 1  FN 1  precision 0  recall 0  F1 0 (call level)",
+    })
+  })
+
+  // A getter read to check the value and again to print it could answer the check and the print apart.
+  test("reads each of a Score's predicted values once to print it, a nested diff's too", () => {
+    let reads = 0
+    let scored = false
+    const filters = Object.defineProperty({}, 'city', {
+      enumerable: true,
+      get: () => {
+        if (scored) reads++
+        return 'Paris'
+      },
+    })
+    const gold = [{ name: 'search', args: { filters: { city: 'Rome' } } }]
+    const shared = new ToolCallMetric().score([{ name: 'search', args: { filters } }], gold)
+    scored = true
+    const plain = new ToolCallMetric().score([{ name: 'search', args: { filters: { city: 'Paris' } } }], gold)
+    expect(format(shared, { plugins: [serializer] })).toBe(format(plain, { plugins: [serializer] }))
+    expect(reads).toBe(1)
   })
 
   test('leaves other values to the runner', () => {
