@@ -16,11 +16,19 @@ export interface TestToolCalls extends Counts {
   assertions: number
   /** The partials of the sums that are not one double, so that the run's figures are exact (see ExactSum). */
   exactSums?: ExactSums
-  /** The Vitest attempt the sums are of (its `retryCount`, which counts the retries of every repeat): a test whose last attempt graded nothing counts nothing. */
+  /** The Vitest attempt the sums are of (its `retryCount`, which counts the retries of every repeat): a test whose last attempt graded nothing counts nothing, or `endedRepeats`. */
   attempt?: number
+  /**
+   * Where a repeat may be retried, what the repeats known to have ended add up to, each by its last try: what the test
+   * counts when its last attempt graded nothing and no hook marked where it began (a retry of the repeat graded last, or of a later one).
+   */
+  endedRepeats?: RepeatSums
   /** How many of the assertions were scored at arg level, when any were: the reporters say so where they are summed with call-level ones. */
   argLevel?: number
 }
+
+/** The sums of a test's repeats, without what marks where they stand. */
+export type RepeatSums = Omit<TestToolCalls, 'attempt' | 'endedRepeats'>
 
 /** One graded assertion, as a line of a Jest run's record files. */
 export interface AssertionRecord extends Counts {
@@ -48,7 +56,12 @@ export const JEST_RUN_FOLDER = 'EXPECT_TOOLCALLS_JEST_RUN'
 interface VitestTask {
   meta: { toolcalls?: TestToolCalls }
   /** `retryCount` counts the retries of all its repeats so far; `repeatCount` is the repeat under way, from 0. */
-  result?: { retryCount?: number; repeatCount?: number }
+  result?: { state?: unknown; retryCount?: number; repeatCount?: number }
+  /** How many times the test runs again after its first run, and how many times a failed run of it is tried again (a number, or `{ count }` since Vitest 4.1). */
+  repeats?: unknown
+  retry?: unknown
+  /** The test's context, whose `onTestFinished` runs a handler as the try under way ends. */
+  context?: { onTestFinished?: unknown }
 }
 
 /** What the recording reads of a matcher's `this`, beyond MatcherContext: Vitest's task, Jest's test path and name. */
@@ -112,7 +125,9 @@ function jestTestPlace(test: unknown): JestTestPlace | undefined {
 interface TestTry {
   repeat: number
   attempt: number
-  earlierRepeats: TestToolCalls | undefined
+  earlierRepeats: RepeatSums | undefined
+  /** Whether the try's end is watched for (`watchTryEnd`). */
+  watched: boolean
 }
 
 const testTries = new WeakMap<object, TestTry>()
@@ -128,15 +143,58 @@ export function enterTry(task: object): void {
   const repeat = test.result?.repeatCount ?? 0
   const attempt = test.result?.retryCount ?? 0
   const known = testTries.get(test)
-  if (known === undefined) return void testTries.set(test, { repeat, attempt, earlierRepeats: undefined })
+  if (known === undefined) return void testTries.set(test, { repeat, attempt, earlierRepeats: undefined, watched: false })
   if (known.repeat === repeat && known.attempt === attempt) return
   // A new repeat begun at the attempt the last one was graded in: that one's sums are its last try's.
-  if (known.repeat !== repeat && known.attempt === attempt) known.earlierRepeats = test.meta.toolcalls && structuredClone(test.meta.toolcalls)
+  if (known.repeat !== repeat && known.attempt === attempt) endRepeats(test, known)
   else if (known.earlierRepeats === undefined) delete test.meta.toolcalls
-  else test.meta.toolcalls = structuredClone(known.earlierRepeats)
+  else {
+    test.meta.toolcalls = structuredClone(known.earlierRepeats)
+    keepEndedRepeats(test, known)
+  }
   known.repeat = repeat
   known.attempt = attempt
+  known.watched = false
   if (test.meta.toolcalls !== undefined) markAttempt(test.meta.toolcalls, attempt)
+}
+
+/** Takes the test's sums so far for those of repeats that have ended, each by its last try. */
+function endRepeats(test: VitestTask, known: TestTry): void {
+  const sums = test.meta.toolcalls
+  if (sums === undefined) return void (known.earlierRepeats = undefined)
+  const { attempt: _, endedRepeats: __, ...repeatSums } = sums
+  known.earlierRepeats = structuredClone(repeatSums)
+  keepEndedRepeats(test, known)
+}
+
+/** Puts the ended repeats' sums beside the test's, for the reporter, where a later try may be retried without grading. */
+function keepEndedRepeats(test: VitestTask, known: TestTry): void {
+  if (test.meta.toolcalls !== undefined && known.earlierRepeats !== undefined && repeatsMayRetry(test)) test.meta.toolcalls.endedRepeats = structuredClone(known.earlierRepeats)
+}
+
+/** Whether a repeat of the test may be tried again: it has repeats and retries. */
+function repeatsMayRetry(test: VitestTask): boolean {
+  const retry = typeof test.retry === 'object' && test.retry !== null ? (test.retry as { count?: unknown }).count : test.retry
+  return typeof test.repeats === 'number' && test.repeats > 0 && typeof retry === 'number' && retry > 0
+}
+
+/**
+ * Where no hook marks where each try begins, a try whose repeat passed ends that repeat, as Vitest then moves on to the
+ * next: its sums are then its repeat's last, which count whatever later tries, graded or not, are retried. A try that failed
+ * may be retried or not; only a later assertion tells, if any.
+ */
+function watchTryEnd(test: VitestTask, known: TestTry): void {
+  const onTestFinished = test.context?.onTestFinished
+  if (known.watched || typeof onTestFinished !== 'function') return
+  try {
+    ;(onTestFinished as (handler: () => void) => void)(() => {
+      enterTry(test)
+      if (test.result?.state === 'pass') endRepeats(test, known)
+    })
+    known.watched = true
+  } catch {
+    // Inside the test's own onTestFinished or onTestFailed hooks, where Vitest refuses more: the end is not watched.
+  }
 }
 
 /** The attempt the sums are of, which the reporter compares with the test's last; the first is left unsaid. */
@@ -217,6 +275,7 @@ export function addAssertion(
 
 function recordOnTask(task: VitestTask, score: Score, foldName?: Canonicalizer): void {
   enterTry(task)
+  if (!testsUnderWay.has(task) && repeatsMayRetry(task)) watchTryEnd(task, testTries.get(task)!)
   let sums = task.meta.toolcalls
   if (sums === undefined) {
     sums = task.meta.toolcalls = { tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }

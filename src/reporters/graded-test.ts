@@ -1,8 +1,8 @@
 import { type Counts, isCount, isCounts } from '../metric/figures'
-import type { TestToolCalls } from '../matchers/record-score'
+import type { RepeatSums, TestToolCalls } from '../matchers/record-score'
 
 /** A test and what its graded assertions add up to. */
-export interface GradedTest extends TestToolCalls {
+export interface GradedTest extends RepeatSums {
   /** The test file, relative to the runner's root. */
   file: string
   /** The project that ran it, where the project has a name (under Jest, where it alone ran the file): one file may run in several. */
@@ -35,11 +35,18 @@ export function isArgLevelCount(argLevel: unknown, assertions: number): boolean 
   return argLevel === undefined || (isWholeCount(argLevel) && argLevel <= assertions)
 }
 
+/** The sums of a test's repeats by their shape. */
+function isRepeatSums(value: unknown): value is RepeatSums {
+  if (!isCounts(value)) return false
+  const { perTool, foldedNames, assertions, argLevel } = value as unknown as Record<string, unknown>
+  const isWhole = typeof assertions === 'number' && Number.isInteger(assertions) && assertions > 0
+  return isPerTool(perTool) && isFoldedNames(foldedNames, perTool) && isWhole && isArgLevelCount(argLevel, assertions as number)
+}
+
 /** A test's `meta.toolcalls` by its shape. */
 export function isTestToolCalls(value: unknown): value is TestToolCalls {
-  if (!isCounts(value)) return false
-  const { perTool, foldedNames, assertions, attempt, argLevel } = value as unknown as Record<string, unknown>
+  if (!isRepeatSums(value)) return false
+  const { attempt, endedRepeats } = value as unknown as Record<string, unknown>
   const isAttempt = attempt === undefined || (typeof attempt === 'number' && Number.isInteger(attempt) && attempt > 0)
-  const isWhole = typeof assertions === 'number' && Number.isInteger(assertions) && assertions > 0
-  return isPerTool(perTool) && isFoldedNames(foldedNames, perTool) && isWhole && isAttempt && isArgLevelCount(argLevel, assertions as number)
+  return isAttempt && (endedRepeats === undefined || isRepeatSums(endedRepeats))
 }

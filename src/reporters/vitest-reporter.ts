@@ -15,7 +15,8 @@ export type { TestCorpusReport, WorstTest } from './test-corpus'
 /**
  * The graded tests of a module, from the `meta.toolcalls` the matchers left on each test in the
  * worker; a test retried after its sums were recorded, whose last attempt graded nothing, counts
- * nothing, nor does one that skipped itself after grading. Files are named from the run's root,
+ * what its repeats known to have ended add up to (nothing, without repeats), and one that skipped
+ * itself after grading counts nothing. Files are named from the run's root,
  * not their project's, so that the same name in two projects' folders is two files; a named
  * project is named beside them, so that one file run by two projects is two files too.
  */
@@ -26,9 +27,9 @@ function gradedTests(module: TestModule, root: string): GradedTest[] {
   for (const test of module.children.allTests()) {
     const record = (test.meta() as { toolcalls?: unknown }).toolcalls
     if (!isTestToolCalls(record) || test.result().state === 'skipped') continue
-    if ((record.attempt ?? 0) !== (test.diagnostic()?.retryCount ?? 0)) continue
-    const { attempt: _, ...sums } = record
-    tests.push({ file, ...project, test: test.fullName, ...sums })
+    const { attempt, endedRepeats, ...sums } = record
+    const counted = (attempt ?? 0) === (test.diagnostic()?.retryCount ?? 0) ? sums : endedRepeats
+    if (counted !== undefined) tests.push({ file, ...project, test: test.fullName, ...counted })
   }
   return tests
 }

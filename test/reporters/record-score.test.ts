@@ -150,6 +150,29 @@ describe('recording under Vitest, on the test', () => {
     grade('cats')
     expect(task.meta.toolcalls).toMatchObject({ tp: 3, fp: 0, fn: 0, assertions: 3, attempt: 1 })
   })
+
+  test('where no hook marks where each try begins, keeps what a passed repeat graded for a later repeat retried without grading, and grades on where Vitest refuses the watch', () => {
+    const tryEnds: Array<() => void> = []
+    const context = { onTestFinished: (handler: () => void) => void tryEnds.push(handler) }
+    const result = { state: 'run', retryCount: 0, repeatCount: 0 }
+    const task = { meta: {} as { toolcalls?: TestToolCalls }, result, repeats: 1, retry: { count: 1 }, context }
+    const grade = (q: string) => recordScore({ isNot: false, promise: '', task }, new ToolCallMetric().score([search(q)], [search('cats')]))
+    grade('cats')
+    grade('cats')
+    // One watch for the try, which passes: its repeat has ended.
+    expect(tryEnds).toHaveLength(1)
+    result.state = 'pass'
+    tryEnds.pop()!()
+    // The second repeat's first try fails before grading, its retry grades nothing: the reporter counts the ended repeat.
+    Object.assign(result, { repeatCount: 1, retryCount: 1 })
+    expect(task.meta.toolcalls).toMatchObject({ assertions: 2, endedRepeats: { tp: 2, assertions: 2 } })
+    // Inside the test's own onTestFinished hook, Vitest refuses another: the assertion counts all the same.
+    context.onTestFinished = () => {
+      throw new Error('Cannot call "onTestFinished" inside a test hook.')
+    }
+    grade('dogs')
+    expect(task.meta.toolcalls).toMatchObject({ tp: 2, fp: 1, fn: 1, assertions: 3, attempt: 1, endedRepeats: { tp: 2, assertions: 2 } })
+  })
 })
 
 describe('recording under Jest, in the run folder', () => {

@@ -90,8 +90,8 @@ describe('the Vitest reporter', { timeout: 30_000 }, () => {
     expect(emptyShard.exitCode, emptyShard.output).toBe(0)
   })
 
-  const vitestConfig = (reporterOptions: object = {}) => `import { defineConfig } from 'vitest/config'
-export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}], reporters: ['default', ['expect-toolcalls/reporter', ${JSON.stringify(reporterOptions)}]] } })
+  const vitestConfig = (reporterOptions: object = {}, setupFile = join(fixture, 'vitest.setup.ts')) => `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(setupFile)}], reporters: ['default', ['expect-toolcalls/reporter', ${JSON.stringify(reporterOptions)}]] } })
 `
   const grades = (tool: string) => `import { afterAll, expect, test } from 'vitest'\ntest('grades', () => expect([{ name: '${tool}' }]).toMatchToolCalls([{ name: '${tool}' }]))\n`
 
@@ -149,7 +149,8 @@ test('grades softly', () => {
     })
   })
 
-  test('counts each repeat of a test, each by its last try where the repeat was retried', async () => {
+  // The /vitest entry's hook marks where each try begins; matchers added by hand see only the tries that grade.
+  test.each(['the /vitest entry', 'matchers added by hand'])('counts each repeat of a test, each by its last try where the repeat was retried: %s', async (setup) => {
     // Each test's runs in the order Vitest makes them: the query it grades against the gold `a` (or nothing), whether it
     // then fails, and whether the run is the last try of its repeat, the one that counts.
     type Run = { query?: string; fails?: true; counts?: true }
@@ -160,6 +161,10 @@ test('grades softly', () => {
       retry_grades_nothing: { repeats: 1, retry: 1, runs: [{ query: 'a', counts: true }, { query: 'b', fails: true }, { counts: true }] },
       // Without retries, a failed repeat counts as a passed one does.
       failed_repeat: { repeats: 1, runs: [{ query: 'b', fails: true, counts: true }, { query: 'a', counts: true }] },
+      // The second repeat fails before it grades, and its retry grades nothing: the first repeat, which passed, counts.
+      later_repeat_retried: { repeats: 1, retry: 1, runs: [{ query: 'a', counts: true }, { fails: true }, { counts: true }] },
+      // The second repeat fails before it grades, and its retry grades: both repeats count.
+      later_repeat_retried_grades: { repeats: 1, retry: 1, runs: [{ query: 'b', counts: true }, { fails: true }, { query: 'a', counts: true }] },
     }
     const files = {
       'repeats.spec.ts': `import { expect, test } from 'vitest'
@@ -173,7 +178,8 @@ for (const [name, { repeats, retry, runs }] of Object.entries(${JSON.stringify(t
   })
 }
 `,
-      'vitest.config.ts': vitestConfig({ json: 'corpus.json' }),
+      'by-hand.setup.ts': "import { expect } from 'vitest'\nimport { matchers } from 'expect-toolcalls/matchers'\nexpect.extend(matchers)\n",
+      'vitest.config.ts': vitestConfig({ json: 'corpus.json' }, setup === 'the /vitest entry' ? undefined : './by-hand.setup.ts'),
     }
     const call = (name: string, q: string) => ({ name, args: { q } })
     const counted = Object.entries(tests).flatMap(([name, { runs }]) =>
@@ -182,7 +188,7 @@ for (const [name, { repeats, retry, runs }] of Object.entries(${JSON.stringify(t
     const expected = evaluate(counted, new ToolCallMetric())
     await inScratchProject('reporters-repeats-', files, async (project) => {
       const outcome = await runRunner('vitest', ['run'], project)
-      expect(outcome.output).toContain('Tests  1 failed | 2 passed (3)')
+      expect(outcome.output).toContain('Tests  1 failed | 4 passed (5)')
       const report = await readReport(join(project, 'corpus.json'))
       expect(report).toMatchObject({ tp: expected.tp, fp: expected.fp, fn: expected.fn, assertions: counted.length, perTool: expected.perTool })
     })
