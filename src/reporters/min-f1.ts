@@ -9,7 +9,7 @@ export interface MinF1Verdict {
 
 /**
  * The run judged against `minF1`. A run that graded nothing fails, nothing having reached the bar (a broken setup records
- * nothing), unless it was narrowed to part of the suite (`-t`, files named, changed or related files) or ran no test file
+ * nothing), unless it was narrowed to part of the suite (`-t`, files named, changed or related files, tags) or ran no test file
  * where the runner passes such a run (`passWithNoTests`): a pre-commit run of files that grade nothing is no broken setup.
  */
 export function minF1Verdict(report: TestCorpusReport, minF1: number | undefined, noTestFilePassed = false): MinF1Verdict {

@@ -59,6 +59,9 @@ export function narrowing(vitest: Vitest): string | undefined {
   // Watch mode's filter by name is the run's, not the config's (Vitest 3.2 has no getter for it).
   const byName = typeof vitest.getGlobalTestNamePattern === 'function' ? vitest.getGlobalTestNamePattern() : config.testNamePattern
   if (byName !== undefined) ways.push(`-t ${byName.source}`)
+  // Vitest 4.1's filters by tag, each of which a test must pass; Vitest 3.2 has none.
+  const byTags: unknown = (config as { tagsFilter?: unknown }).tagsFilter
+  if (Array.isArray(byTags) && byTags.length > 0) ways.push(byTags.map((filter) => `--tags-filter ${String(filter)}`).join(' '))
   if (config.changed !== false && config.changed !== undefined) ways.push('changed files')
   else if (config.related !== undefined && config.related.length > 0) ways.push('related files')
   return ways.length === 0 ? undefined : ways.join(', ')

@@ -383,6 +383,11 @@ describe('how a Vitest run was narrowed to part of the suite', () => {
     expect(narrowing(vitest({ filenamePattern: ['agent/'] }, { mergeReports: '.vitest-reports', testNamePattern: /books/ }))).toBeUndefined()
   })
 
+  test('names the filters by tag, each of which a test must pass', () => {
+    expect(narrowing(vitest({}, { tagsFilter: ['slow || db', '!flaky'] }))).toBe('--tags-filter slow || db --tags-filter !flaky')
+    expect(narrowing(vitest({}, { tagsFilter: [] }))).toBeUndefined()
+  })
+
   test('names the projects --project picks out', () => {
     expect(narrowing(vitest({}, { project: ['server', 'b*'] }))).toBe('projects server b*')
     expect(narrowing(vitest({}, { project: [] }))).toBeUndefined()
