@@ -24,8 +24,12 @@ export type GoldCallInput =
   | { name: string; arguments?: ArgsInput | undefined; args?: undefined; id?: string | undefined }
   | readonly [name: string, args?: ArgsInput | undefined]
 
-/** One gold call, a list of them, or a list of turns (for `order: 'turns'`). */
-export type Gold = GoldCallInput | readonly GoldCallInput[] | readonly (readonly GoldCallInput[])[]
+/**
+ * One gold call, a list of them, or a list of turns (for `order: 'turns'`). The list is named
+ * mutable too, which takes nothing more: of the forms, tsc tells a wrong call in a list written
+ * out against the one sharing most keys with it, which would otherwise be `[name, args]`.
+ */
+export type Gold = GoldCallInput | GoldCallInput[] | readonly GoldCallInput[] | readonly (readonly GoldCallInput[])[]
 
 /** A gold call checked and compiled: its arguments as compiled gold values, in their given order. */
 export interface GoldCall {

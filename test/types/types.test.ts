@@ -37,6 +37,19 @@ describe('the Vitest augmentation, checked with the libraries', () => {
   }, 60_000)
 })
 
+describe("tsc's messages on a wrong gold", () => {
+  test('name the misspelt key of a call in a list, or the name it lacks, where they had told the first call against the [name, args] form', async () => {
+    const errors = await typeErrors('gold-messages')
+    const at = (line: number, column: number) => `test/types/gold-messages/gold.ts(${line},${column}): error`
+    expect(errors).toContain(`${at(5, 32)} TS2353: Object literal may only specify known properties, and 'nam' does not exist in type 'GoldCallInput'.`)
+    expect(errors).toContain(`${at(6, 89)} TS2353: Object literal may only specify known properties, and 'arg' does not exist in type 'GoldCallInput'.`)
+    expect(errors).toContain(`${at(7, 30)} TS2322: Type '{ args: { q: string; }; }' is not assignable to type 'GoldCallInput'.`)
+    expect(errors).toContain("Property 'name' is missing in type '{ args: { q: string; }; }'")
+    expect(errors).toContain(`${at(8, 76)} TS2353: Object literal may only specify known properties, and 'nam' does not exist in type 'GoldCallInput'.`)
+    expect(errors).not.toContain("is not assignable to type 'string'")
+  }, 60_000)
+})
+
 describe("the options' types", () => {
   test('take an option passed on as undefined under exactOptionalPropertyTypes, as the options do at run time', async () => {
     expect(await typeErrors('exact-optional')).toBe('')

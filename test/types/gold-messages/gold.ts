@@ -1,0 +1,8 @@
+// Compiled by test/types/types.test.ts, which reads tsc's messages: each call is wrong, and its message must name the mistake.
+import 'expect-toolcalls/vitest'
+import { expect } from 'vitest'
+
+expect([]).toMatchToolCalls([{ nam: 'search' }])
+expect([]).toMatchToolCalls([{ name: 'search', args: { q: 'cats' } }, { name: 'search', arg: { q: 'dogs' } }])
+expect([]).toMatchToolCalls([{ args: { q: 'cats' } }])
+expect([]).toScoreAtLeast(0.9, [{ name: 'search', args: { q: 'cats' } }, { nam: 'search' }])
