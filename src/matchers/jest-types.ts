@@ -14,7 +14,7 @@ declare module 'expect' {
 // a program holding both declarations would otherwise hold two unlike forms of each matcher (TS2320).
 declare global {
   namespace jest {
-    interface Matchers<R, T = {}> extends ToolCallMatchers<LikeToEqual, T> {}
+    interface Matchers<R, T = {}> extends ToolCallMatchers<LikeToEqual, T, R> {}
     interface Expect extends ToolCallMatchers<any> {}
     interface InverseAsymmetricMatchers extends ToolCallMatchers<any> {}
   }

@@ -21,22 +21,22 @@ export interface ToScoreAtLeastOptions extends MatchOptions {
   by?: ScoreFigure | undefined
 }
 
-interface ScoreCallsAtLeast<R> {
+interface ScoreCallsAtLeast<R, Receiving> {
   /** The F1 (or `by`) of the calls against the gold reaches the threshold, from 0 to 1. */
-  (threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
+  (this: Receiving, threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
 }
 
-interface ScoreScoredAtLeast<R> {
+interface ScoreScoredAtLeast<R, Receiving> {
   /** On a `Score` or a corpus report from `evaluate`, which already hold their figures. */
-  (threshold: number, options?: { by?: ScoreFigure | undefined }): R
+  (this: Receiving, threshold: number, options?: { by?: ScoreFigure | undefined }): R
 }
 
 /** A value that may be calls or already scored: either form, the calls' first. */
-interface ScoreEitherAtLeast<R> {
-  (threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
-  (threshold: number, options?: { by?: ScoreFigure | undefined }): R
+interface ScoreEitherAtLeast<R, Receiving> {
+  (this: Receiving, threshold: number, gold: Gold, options?: ToScoreAtLeastOptions): R
+  (this: Receiving, threshold: number, options?: { by?: ScoreFigure | undefined }): R
   /** Either form: the signature kept where a runner maps the matchers' types (Vitest's `.resolves` keeps an overloaded method's last). */
-  (threshold: number, goldOrOptions?: Gold | { by?: ScoreFigure | undefined }, options?: ToScoreAtLeastOptions): R
+  (this: Receiving, threshold: number, goldOrOptions?: Gold | { by?: ScoreFigure | undefined }, options?: ToScoreAtLeastOptions): R
 }
 
 /**
@@ -45,19 +45,19 @@ interface ScoreEitherAtLeast<R> {
  * none; a value that may be either (`any`, `unknown`, `Record<string, unknown>`, a union with a Score or report) takes both.
  * Under `.resolves` the runners keep the promise's type, hence Awaited.
  */
-type ToScoreAtLeast<R, T> = FormsFor<R, Awaited<T>>
+type ToScoreAtLeast<R, T, Receiving> = FormsFor<R, Awaited<T>, Receiving>
 
-type FormsFor<R, V> = 0 extends 1 & V
-  ? ScoreEitherAtLeast<R>
+type FormsFor<R, V, Receiving> = 0 extends 1 & V
+  ? ScoreEitherAtLeast<R, Receiving>
   : [V] extends [Figures]
-    ? ScoreScoredAtLeast<R>
+    ? ScoreScoredAtLeast<R, Receiving>
     : Score extends V
-      ? ScoreEitherAtLeast<R>
+      ? ScoreEitherAtLeast<R, Receiving>
       : CorpusReport extends V
-        ? ScoreEitherAtLeast<R>
+        ? ScoreEitherAtLeast<R, Receiving>
         : FigureFields extends V
-          ? ScoreEitherAtLeast<R>
-          : ScoreCallsAtLeast<R>
+          ? ScoreEitherAtLeast<R, Receiving>
+          : ScoreCallsAtLeast<R, Receiving>
 
 /** The figures as an object type, which a type with an index signature (`Record<string, unknown>`) takes, as it takes no interface. */
 type FigureFields = { [K in keyof Figures]: Figures[K] }
@@ -80,20 +80,32 @@ type Returns<R, This> = 0 extends 1 & R ? R : [R] extends [LikeToEqual] ? ToEqua
 type ToEqualReturns<This> = This extends { toEqual: (...args: never) => infer Returned } ? Returned : any
 
 /**
- * The matchers' signatures, shared by the type augmentation of each runner. `R` is what the
- * runner's matchers return, `T` the type of the received value, where the runner gives it.
+ * The `this` a matcher takes on an assertion of `T`: none of a promise where the assertion is synchronous (`Sync` is
+ * void), as a promise holds no calls yet. Under `.resolves` and `.rejects` Vitest drops a matcher's `this` and Jest
+ * names `Sync` a promise.
  */
-export interface ToolCallMatchers<R = unknown, T = unknown> {
+type Received<T, Sync> = [Sync] extends [void] ? (T extends PromiseLike<unknown> ? UnawaitedPromise : unknown) : unknown
+
+interface UnawaitedPromise {
+  readonly 'received a Promise, which holds no calls yet: await it, or use expect(...).resolves': never
+}
+
+/**
+ * The matchers' signatures, shared by the type augmentation of each runner. `R` is what the
+ * runner's matchers return, `T` the type of the received value, where the runner gives it, and
+ * `Sync` what a matcher returns on an assertion the runner does not await (see Received).
+ */
+export interface ToolCallMatchers<R = unknown, T = unknown, Sync = R> {
   /** Every gold call is paired with a prediction that matches it exactly, and no prediction is left over. */
-  toMatchToolCalls(gold: Gold, options?: ToMatchToolCallsOptions): Returns<R, this>
+  toMatchToolCalls(this: Received<T, Sync>, gold: Gold, options?: ToMatchToolCallsOptions): Returns<R, this>
   /**
    * The F1 (or `by`) of the calls against the gold reaches the threshold, from 0 to 1; on a
    * `Score` or a corpus report from `evaluate`, which already hold their figures, the gold is left out.
    */
-  toScoreAtLeast: ToScoreAtLeast<Returns<R, this>, T>
+  toScoreAtLeast: ToScoreAtLeast<Returns<R, this>, T, Received<T, Sync>>
   /**
    * At least one call has this name and, when given, exactly these arguments (as a gold call
    * would match), or arguments that an asymmetric matcher such as `expect.objectContaining` accepts.
    */
-  toHaveCalledTool(name: string, args?: ArgsInput | AsymmetricMatcher): Returns<R, this>
+  toHaveCalledTool(this: Received<T, Sync>, name: string, args?: ArgsInput | AsymmetricMatcher): Returns<R, this>
 }

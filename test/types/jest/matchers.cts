@@ -61,6 +61,21 @@ async function typed(): Promise<void> {
   const notAwaited: Promise<void> = expect([]).toMatchToolCalls(gold)
   void [checked, scored, resolved, rejected, notAwaited]
 
+  // A promise holds no calls until awaited; .resolves and .rejects await it, and a value that may be the calls passes.
+  const promisedCalls = Promise.resolve(typedCalls)
+  const callsOrPromise = Math.random() < 0.5 ? typedCalls : promisedCalls
+  await expect(promisedCalls).resolves.toMatchToolCalls(gold)
+  await expect(promisedCalls).rejects.not.toHaveCalledTool('search')
+  await expect(promisedCalls).resolves.toScoreAtLeast(0.9, gold)
+  expect(callsOrPromise).toMatchToolCalls(gold)
+  expect(parsed).toHaveCalledTool('search')
+  // @ts-expect-error a promise not awaited
+  expect(promisedCalls).toMatchToolCalls(gold)
+  // @ts-expect-error nor under .not
+  expect(promisedCalls).not.toHaveCalledTool('search')
+  // @ts-expect-error nor a promise of a Score
+  expect(Promise.resolve(score)).toScoreAtLeast(0.9)
+
   // @ts-expect-error the gold is required
   expect([]).toMatchToolCalls()
   // @ts-expect-error an option that does not exist

@@ -99,6 +99,24 @@ for (const { gold: expected, options } of cases) expect([]).toMatchToolCalls(exp
 // @ts-expect-error a gold case holds calls, not a string
 const badCase: { gold: Gold } = { gold: 'search' }
 
+// A promise holds no calls until awaited; .resolves, .rejects and expect.poll await it, and a value that may be the calls passes.
+const promisedCalls = Promise.resolve(typedCalls)
+const callsOrPromise = Math.random() < 0.5 ? typedCalls : promisedCalls
+await expect(promisedCalls).resolves.toMatchToolCalls(gold)
+await expect(promisedCalls).rejects.not.toHaveCalledTool('search')
+await expect.soft(promisedCalls).resolves.toScoreAtLeast(0.9, gold)
+await expect.poll(() => promisedCalls).toMatchToolCalls(gold)
+expect(callsOrPromise).toMatchToolCalls(gold)
+expect(parsed).toHaveCalledTool('search')
+// @ts-expect-error a promise not awaited
+expect(promisedCalls).toMatchToolCalls(gold)
+// @ts-expect-error nor under .not
+expect(promisedCalls).not.toHaveCalledTool('search')
+// @ts-expect-error nor by expect.soft
+expect.soft(promisedCalls).toScoreAtLeast(0.9, gold)
+// @ts-expect-error nor a promise of a Score
+expect(Promise.resolve(score)).toScoreAtLeast(0.9)
+
 // @ts-expect-error the gold is required
 expect([]).toMatchToolCalls()
 // @ts-expect-error a gold call has a name
