@@ -1,12 +1,12 @@
 import { isObject } from '../calls/formats/reader'
-import { ownValue } from '../calls/plain-value'
+import { isRecord, ownValue } from '../calls/plain-value'
 import type { ToolCall } from '../calls/tool-call'
-import { compareValue, type ValueContext } from './compare-value'
+import { compareValue, type Mismatch, type ValueContext } from './compare-value'
 import type { GoldCall } from './gold-calls'
 import type { GoldNode } from './gold-node'
 import type { ToolSpec } from './grammar'
 import { withoutFilledDefaults } from './nested-defaults'
-import { checkSchema } from './value-schema'
+import { type AgreedParts, checkSchema, type ValueSchema } from './value-schema'
 
 /** How one argument of a pair fared (README: Matching and scoring). */
 export type Verdict = 'match' | 'mismatch' | 'missing' | 'unexpected' | 'omitted'
@@ -94,6 +94,48 @@ function namesValues(node: GoldNode): boolean {
 }
 
 /**
+ * The parts of a predicted value that the gold names outright and the prediction agrees with there: the whole value,
+ * or, where it is wrong or the gold accepts values it does not name, those within it, each compared at its place
+ * (an item by its place, a property by its name; of a oneOf, within the alternative that takes the value).
+ */
+function agreedParts(node: GoldNode, pred: unknown, ctx: ValueContext): AgreedParts | undefined {
+  if (namesValues(node) && compareValue(node, pred, ctx, null) === undefined) return true
+  let parts: Map<string | number, AgreedParts> | undefined
+  const add = (step: string | number, part: AgreedParts | undefined) => {
+    if (part !== undefined) (parts ??= new Map()).set(step, part)
+  }
+  switch (node.kind) {
+    case 'optional':
+      return node.inner === undefined ? undefined : agreedParts(node.inner, pred, ctx)
+    case 'oneOf': {
+      const taking = node.alternatives.find((alternative) => compareValue(alternative, pred, ctx, null) === undefined)
+      return taking === undefined ? undefined : agreedParts(taking, pred, ctx)
+    }
+    case 'list':
+      if (!Array.isArray(pred)) return undefined
+      for (let i = 0; i < Math.min(node.items.length, pred.length); i++) add(i, agreedParts(node.items[i]!, pred[i], ctx))
+      return parts
+    case 'object':
+      if (!isRecord(pred)) return undefined
+      for (let i = 0; i < node.keys.length; i++) if (Object.hasOwn(pred, node.keys[i]!)) add(node.keys[i]!, agreedParts(node.values[i]!, pred[node.keys[i]!], ctx))
+      return parts
+    default:
+      return undefined
+  }
+}
+
+/**
+ * Where a nested value the schema refuses is told wrong: at a part the schema refuses, but not one the gold names
+ * outright and the prediction agrees with, which the diff shows agreeing; else where it differs from the gold; and
+ * only where it does neither, at that part (a value the gold does not name whole is held to the schema whole).
+ */
+function nestedTypeReason(typeReason: string, node: GoldNode, value: unknown, mismatch: Mismatch | undefined, schema: ValueSchema, ctx: ValueContext): string | undefined {
+  const agreed = agreedParts(node, value, ctx)
+  if (agreed === undefined) return typeReason
+  return checkSchema(schema, value, ctx.canonicalize, agreed) ?? (mismatch === undefined ? typeReason : undefined)
+}
+
+/**
  * Compares a predicted call with a gold call of the same tool, argument by argument
  * (README: Matching and scoring). With `verdicts` given, each argument's verdict is written to it; without,
  * only the rank is computed, which is what the assignment needs for every candidate pair.
@@ -140,10 +182,10 @@ export function compareCall(pred: ToolCall, gold: GoldCall, ctx: CallContext, ve
       if (withoutDefaults !== value) mismatch = compareValue(node, withoutDefaults, ctx.value, explain ? arg : null)
     }
     // A value the gold names outright is right whatever the schema declares (BFCL's rule too); where the gold accepts
-    // any value, the declared type still applies. A wrong one is told by its type, but for a nested one, where the
-    // part the schema refuses may be one the gold names, and the reason would point away from what is wrong.
-    const typeReason =
-      schema === undefined || ((mismatch === undefined || isObject(value)) && namesValues(node)) ? undefined : checkSchema(schema, value, ctx.value.canonicalize)
+    // any value, the declared type still applies. A wrong one is told by its type, which ranking needs only where nothing else is wrong.
+    let typeReason =
+      schema === undefined || (mismatch === undefined ? namesValues(node) : !explain) ? undefined : checkSchema(schema, value, ctx.value.canonicalize)
+    if (explain && typeReason !== undefined && isObject(value)) typeReason = nestedTypeReason(typeReason, node, value, mismatch, schema!, ctx.value)
     if (mismatch === undefined && typeReason === undefined) {
       agreement += weight
       if (verdicts !== undefined) verdicts[written++] = { arg, verdict: 'match', weight }

@@ -167,6 +167,15 @@ function typeReason(types: readonly SchemaType[], value: unknown): string {
 const NO_REASON = Symbol('fits')
 
 /**
+ * The parts of a predicted value that a gold names outright and the prediction agrees with: `true` for the whole value,
+ * else those within it, an item by its place and a property by its name. Such a part is right whatever the schema declares.
+ */
+export type AgreedParts = true | AgreedWithin
+
+/** The parts agreed within a value that is not agreed whole. */
+type AgreedWithin = ReadonlyMap<string | number, AgreedParts>
+
+/**
  * One check of a predicted value. A schema whose unions or parts meet one schema by several
  * ways (a `$ref` twice in an `anyOf`, a level after another) checks each part of the value
  * against it once, so that the work grows with the schema and the value, not with the ways.
@@ -176,19 +185,22 @@ class SchemaCheck {
 
   constructor(private readonly canonicalize: (s: string) => string) {}
 
-  reason(given: ValueSchema, value: unknown): string | undefined {
+  reason(given: ValueSchema, value: unknown, agreed?: AgreedParts): string | undefined {
+    if (agreed === true) return undefined
     const schema = pointedTo(given)
-    if (schema.unions === undefined && schema.allOf === undefined) return this.ownReason(schema, value)
+    if (schema.unions === undefined && schema.allOf === undefined) return this.ownReason(schema, value, agreed)
     const known = (this.known ??= new Map()).get(schema) ?? new Map<unknown, string | typeof NO_REASON>()
     this.known.set(schema, known)
-    const found = known.get(value)
+    // A value's agreed parts are its own, made for its place: they tell it from the same value elsewhere.
+    const key = agreed ?? value
+    const found = known.get(key)
     if (found !== undefined) return found === NO_REASON ? undefined : found
-    const reason = this.ownReason(schema, value) ?? this.partsReason(schema, value)
-    known.set(value, reason ?? NO_REASON)
+    const reason = this.ownReason(schema, value, agreed) ?? this.partsReason(schema, value, agreed)
+    known.set(key, reason ?? NO_REASON)
     return reason
   }
 
-  private ownReason(schema: ValueSchema, value: unknown): string | undefined {
+  private ownReason(schema: ValueSchema, value: unknown, agreed: AgreedWithin | undefined): string | undefined {
     if (schema.types.length > 0 && !accepts(schema.types, typeOf(value))) return typeReason(schema.types, value)
     if (schema.enum !== undefined && !schema.enum.some((allowed) => sameDeclaredValue(allowed, value, this.canonicalize))) return enumReason(schema.enum, value)
     if ((schema.items !== undefined || schema.prefix !== undefined) && Array.isArray(value)) {
@@ -196,22 +208,22 @@ class SchemaCheck {
       for (let i = 0; i < value.length; i++) {
         const itemSchema = i < prefix.length ? prefix[i] : schema.items
         if (itemSchema === undefined) continue
-        const reason = itemSchema === NOTHING ? 'beyond the items declared' : this.reason(itemSchema, value[i])
+        const reason = itemSchema === NOTHING ? 'beyond the items declared' : this.reason(itemSchema, value[i], agreed?.get(i))
         if (reason !== undefined) return within(`[${i}]`, reason)
       }
     }
-    if (typeOf(value) === 'object') return this.objectReason(schema, value as Record<string, unknown>)
+    if (typeOf(value) === 'object') return this.objectReason(schema, value as Record<string, unknown>, agreed)
     return undefined
   }
 
-  private objectReason(schema: ValueSchema, record: Record<string, unknown>): string | undefined {
+  private objectReason(schema: ValueSchema, record: Record<string, unknown>, agreed: AgreedWithin | undefined): string | undefined {
     for (const key of schema.required ?? []) {
       if (!Object.hasOwn(record, key)) return within(propertyStep(key), 'required property not given')
     }
     const properties = schema.properties ?? {}
     for (const key of Object.keys(properties)) {
       if (!Object.hasOwn(record, key)) continue
-      const reason = this.reason(properties[key]!, record[key])
+      const reason = this.reason(properties[key]!, record[key], agreed?.get(key))
       if (reason !== undefined) return within(propertyStep(key), reason)
     }
     const patterns = schema.patterns
@@ -222,36 +234,36 @@ class SchemaCheck {
       for (const { pattern, schema: patternSchema } of patterns ?? []) {
         if (!pattern.test(key)) continue
         declared = true
-        const reason = this.reason(patternSchema, record[key])
+        const reason = this.reason(patternSchema, record[key], agreed?.get(key))
         if (reason !== undefined) return within(propertyStep(key), reason)
       }
       if (declared || schema.additional === undefined) continue
       if (schema.additional === false) return within(propertyStep(key), 'not a declared property')
-      const reason = this.reason(schema.additional, record[key])
+      const reason = this.reason(schema.additional, record[key], agreed?.get(key))
       if (reason !== undefined) return within(propertyStep(key), reason)
     }
     return undefined
   }
 
-  private partsReason(schema: ValueSchema, value: unknown): string | undefined {
+  private partsReason(schema: ValueSchema, value: unknown, agreed: AgreedWithin | undefined): string | undefined {
     for (const alternatives of schema.unions ?? []) {
-      const reason = this.unionReason(alternatives, value)
+      const reason = this.unionReason(alternatives, value, agreed)
       if (reason !== undefined) return reason
     }
     for (const part of schema.allOf ?? []) {
-      const reason = this.reason(part, value)
+      const reason = this.reason(part, value, agreed)
       if (reason !== undefined) return reason
     }
     return undefined
   }
 
   /** Why a value fits no alternative: the reason of the first whose type it has, else the types they declare. */
-  private unionReason(alternatives: readonly ValueSchema[], value: unknown): string | undefined {
+  private unionReason(alternatives: readonly ValueSchema[], value: unknown, agreed: AgreedWithin | undefined): string | undefined {
     const named: SchemaType[] = []
     let typedReason: string | undefined
     let taggedReason: string | undefined
     for (const alternative of alternatives) {
-      const reason = this.reason(alternative, value)
+      const reason = this.reason(alternative, value, agreed)
       if (reason === undefined) return undefined
       const target = pointedTo(alternative)
       const { types, enum: declared } = target
@@ -285,11 +297,11 @@ class SchemaCheck {
 /**
  * Checks a predicted value against its declared schema; returns why it does not fit, or
  * undefined. An integer is accepted where a number is declared; declared string values
- * compare through the canonicalizer.
+ * compare through the canonicalizer. The `agreed` parts are not checked.
  */
-export function checkSchema(schema: ValueSchema, value: unknown, canonicalize: (s: string) => string): string | undefined {
+export function checkSchema(schema: ValueSchema, value: unknown, canonicalize: (s: string) => string, agreed?: AgreedParts): string | undefined {
   try {
-    return new SchemaCheck(canonicalize).reason(schema, value)
+    return new SchemaCheck(canonicalize).reason(schema, value, agreed)
   } catch (error) {
     // A value as deep as values may be, through a long chain of definitions at each level, can outrun the stack.
     if (error instanceof RangeError) return 'nested too deep in the declared schema to be checked'

@@ -889,6 +889,19 @@ describe('the gold and the schema together', () => {
     expect(inside.pairs[0]!.args[0]).toEqual({ arg: 'o', verdict: 'mismatch', weight: 1, reason: 'o.s: expected "x", received "y"' })
   })
 
+  test('a nested value the gold names in part is told wrong where it differs from the gold or the schema refuses a part the gold does not name, not at a part the gold names', () => {
+    const nested = new ToolCallMetric({
+      grammar: [{ name: 'f', parameters: { type: 'object', properties: { o: { type: 'object', properties: { n: { type: 'integer' }, a: { type: 'string' } } } } } }],
+    })
+    const reasonOf = (pred: object, gold: object) => nested.score([{ name: 'f', args: { o: pred } }], [{ name: 'f', args: { o: gold } }]).pairs[0]!.args[0]!.reason
+    expect(reasonOf({ n: 2.5, s: 'y', a: 'q' }, { n: 2.5, s: 'x', a: expect.any(String) })).toBe('o.s: expected "x", received "y"')
+    expect(reasonOf({ n: 2.5, a: 3 }, { n: 2.5, a: expect.anything() })).toBe('o.a: expected a string (the declared type), received 3')
+    // A part the gold names and gets wrong is still told by its declared type.
+    expect(reasonOf({ n: 'x', a: 'q' }, { n: 3, a: expect.any(String) })).toBe('o.n: expected an integer (the declared type), received "x"')
+    // Where nothing else is wrong, the argument is wrong for that part alone, as the schema holds the whole of it.
+    expect(reasonOf({ n: 2.5, a: 'q' }, { n: 2.5, a: expect.any(String) })).toBe('o.n: expected an integer (the declared type), received 2.5')
+  })
+
   test('a value named in a oneOf or an optional is right even where the schema declares another type', () => {
     expect(metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty: oneOf(2.5, 3) } }]).f1).toBe(1)
     expect(metric.score([{ name: 'order', args: { qty: 2.5 } }], [{ name: 'order', args: { qty: optional(2.5) } }]).f1).toBe(1)
