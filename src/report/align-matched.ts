@@ -67,10 +67,17 @@ const MAX_ALIGNED_CELLS = 4096
  * the item beside the next would otherwise show a wrong item as agreeing, and the one it takes as added.
  */
 function alignedList(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue, declared: Declared | undefined): unknown[] {
-  const taken = (g: unknown, p: unknown) => Object.is(g, p) || accepts(g, p)
-  const inOrder = partnersInOrder(gold, pred, taken)
-  const partners = gold.length === pred.length && takenBeside(gold, pred, taken, (i) => i) >= takenBeside(gold, pred, taken, (i) => inOrder[i]!) ? gold.map((_, i) => i) : inOrder
+  const partners = itemPartners(gold, pred, (g, p) => Object.is(g, p) || accepts(g, p))
   return gold.map((item, i) => (partners[i]! >= 0 ? alignMatched(item, pred[partners[i]!], accepts, declaredPart(declared, partners[i]!)) : item))
+}
+
+/**
+ * Which predicted item each gold item stands beside in a diff (-1 for none): item beside item where the two lists
+ * are of one length and lining them up in order takes no more of them, else as partnersInOrder lines them up.
+ */
+export function itemPartners(gold: readonly unknown[], pred: readonly unknown[], taken: (gold: unknown, pred: unknown) => boolean): ArrayLike<number> {
+  const inOrder = partnersInOrder(gold, pred, taken)
+  return gold.length === pred.length && takenBeside(gold, pred, taken, (i) => i) >= takenBeside(gold, pred, taken, (i) => inOrder[i]!) ? gold.map((_, i) => i) : inOrder
 }
 
 /** How many gold items `taken` takes the predicted item beside, each beside the one `partner` gives (-1 for none). */

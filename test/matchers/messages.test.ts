@@ -497,6 +497,13 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain(['    ~ l:  ← l[0]: expected 1, received 3', '          [', '        -   1,', '        +   3,', '            4,', '          ]'].join('\n'))
   })
 
+  test('a part printed with other brackets on either side leaves the parts beside it agreeing: its closing bracket pairs with none of theirs', () => {
+    const object = failureMessage(() => expect([{ name: 'f', args: { o: { a: { x: 'y' }, b: 1, c: 'z' } } }]).toMatchToolCalls([{ name: 'f', args: { o: { a: {}, b: 1, c: { d: 2 } } } }]))
+    expect(object).toContain(['        +   },', '            "b": 1,', '        -   "c": {'].join('\n'))
+    const list = failureMessage(() => expect([{ name: 'f', args: { l: [{ x: 'y' }, 1, {}] } }]).toMatchToolCalls([{ name: 'f', args: { l: [{}, 1, { k: 2 }] } }]))
+    expect(list).toContain(['        +   },', '            1,', '        -   {'].join('\n'))
+  })
+
   test('lists the arguments that differ before those that agree, so that a wrong one among many is shown', () => {
     const args = (wrongAt: number) => Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i === wrongAt ? -1 : i]))
     const message = failureMessage(() => expect([{ name: 'f', args: args(55) }]).toMatchToolCalls([{ name: 'f', args: args(-1) }]))
