@@ -2,7 +2,7 @@ import { isPlainObject } from '../calls/plain-value'
 import type { AcceptsValue } from '../compare/accepts-value'
 import { isThenable } from '../compare/compare-value'
 import { setOwnEntry } from '../compare/gold-node'
-import { isAsymmetricMatcher, type AsymmetricMatcher } from '../compare/gold-values'
+import { isAsymmetricMatcher, isOneOf, isOptional, type AsymmetricMatcher } from '../compare/gold-values'
 import { checkSchema, partSchema, type ValueSchema } from '../compare/value-schema'
 
 function matcherAccepts(matcher: AsymmetricMatcher, value: unknown): boolean {
@@ -63,28 +63,46 @@ const MAX_ALIGNED_CELLS = 4096
  * so that an item the model added or left out does not shift the rest out of line) replaced by
  * the predicted ones, and those between paired in turn with the predicted ones between, as the
  * diff shows them changed. Two lists of one length, which the score compares item by item, stand
- * item beside item unless the run takes more of them than their places do: a matcher that takes
- * the item beside the next would otherwise show a wrong item as agreeing, and the one it takes as added.
+ * item beside item unless the run takes more of them than their places do, counting away from its
+ * place only an item the gold names: a matcher that takes the item beside the next would otherwise
+ * show a wrong item as agreeing, and the one it takes as added.
  */
 function alignedList(gold: readonly unknown[], pred: readonly unknown[], accepts: AcceptsValue, declared: Declared | undefined): unknown[] {
-  const partners = itemPartners(gold, pred, (g, p) => Object.is(g, p) || accepts(g, p))
+  const partners = itemPartners(gold, pred, (g, p) => Object.is(g, p) || accepts(g, p), namesItself)
   return gold.map((item, i) => (partners[i]! >= 0 ? alignMatched(item, pred[partners[i]!], accepts, declaredPart(declared, partners[i]!)) : item))
 }
 
 /**
  * Which predicted item each gold item stands beside in a diff (-1 for none): item beside item where the two lists
- * are of one length and lining them up in order takes no more of them, else as partnersInOrder lines them up.
+ * are of one length and lining them up in order takes no more of them, counting an item taken away from its place
+ * only where `named` says the gold names it (a matcher takes many values, and its taking the item beside the next
+ * tells nothing of a shift); else as partnersInOrder lines them up.
  */
-export function itemPartners(gold: readonly unknown[], pred: readonly unknown[], taken: (gold: unknown, pred: unknown) => boolean): ArrayLike<number> {
+export function itemPartners(
+  gold: readonly unknown[],
+  pred: readonly unknown[],
+  taken: (gold: unknown, pred: unknown) => boolean,
+  named: (gold: unknown) => boolean = () => true,
+): ArrayLike<number> {
   const inOrder = partnersInOrder(gold, pred, taken)
-  return gold.length === pred.length && takenBeside(gold, pred, taken, (i) => i) >= takenBeside(gold, pred, taken, (i) => inOrder[i]!) ? gold.map((_, i) => i) : inOrder
+  if (gold.length !== pred.length) return inOrder
+  let inPlace = 0
+  let inOrderNamed = 0
+  for (let i = 0; i < gold.length; i++) {
+    if (taken(gold[i], pred[i])) inPlace++
+    const partner = inOrder[i]!
+    if (partner >= 0 && (partner === i || named(gold[i])) && taken(gold[i], pred[partner])) inOrderNamed++
+  }
+  return inPlace >= inOrderNamed ? gold.map((_, i) => i) : inOrder
 }
 
-/** How many gold items `taken` takes the predicted item beside, each beside the one `partner` gives (-1 for none). */
-function takenBeside(gold: readonly unknown[], pred: readonly unknown[], taken: (gold: unknown, pred: unknown) => boolean, partner: (i: number) => number): number {
-  let count = 0
-  for (let i = 0; i < gold.length; i++) if (partner(i) >= 0 && taken(gold[i], pred[partner(i)])) count++
-  return count
+/** Whether a gold value names the values it takes, with no matcher or predicate in it: a oneOf of values it names does. */
+function namesItself(gold: unknown): boolean {
+  if (isOneOf(gold)) return gold.alternatives.every(namesItself)
+  if (isOptional(gold)) return gold.constrained && namesItself(gold.value)
+  if (isAsymmetricMatcher(gold)) return false
+  if (Array.isArray(gold)) return gold.every(namesItself)
+  return !isPlainObject(gold) || Object.values(gold).every(namesItself)
 }
 
 /**

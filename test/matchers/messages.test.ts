@@ -497,6 +497,14 @@ describe('the message of toMatchToolCalls', () => {
     expect(message).toContain(['    ~ l:  ← l[0]: expected 1, received 3', '          [', '        -   1,', '        +   3,', '            4,', '          ]'].join('\n'))
   })
 
+  test('a list of the gold\'s length stands item beside item where only a matcher would take an item away from its place, but reads as shifted where values the gold names would', () => {
+    const list = (l: unknown[]) => [{ name: 'f', args: { l } }]
+    const matchers = failureMessage(() => expect(list([1, 'c'])).toMatchToolCalls(list([expect.any(String), oneOf('a', 'b')])))
+    expect(matchers).toContain(['          [', '        -   Any<String>,', '        -   oneOf("a", "b"),', '        +   1,', '        +   "c",', '          ]'].join('\n'))
+    const named = failureMessage(() => expect(list(['x', 'a', 'b'])).toMatchToolCalls(list([oneOf('a', 'A'), oneOf('b', 'B'), oneOf('c', 'C')])))
+    expect(named).toContain(['          [', '        +   "x",', '            "a",', '            "b",', '        -   oneOf("c", "C"),', '          ]'].join('\n'))
+  })
+
   test('a part printed with other brackets on either side leaves the parts beside it agreeing: its closing bracket pairs with none of theirs', () => {
     const object = failureMessage(() => expect([{ name: 'f', args: { o: { a: { x: 'y' }, b: 1, c: 'z' } } }]).toMatchToolCalls([{ name: 'f', args: { o: { a: {}, b: 1, c: { d: 2 } } } }]))
     expect(object).toContain(['        +   },', '            "b": 1,', '        -   "c": {'].join('\n'))
