@@ -1,7 +1,7 @@
 import { setOwnEntry } from '../compare/gold-node'
 import { ExactSum } from './exact-sum'
 import { COUNT_KEYS, type Counts, type Figures, figures } from './figures'
-import { forEachToolShare, type ScoreEntries, UNPARSEABLE_TOOL } from './per-tool'
+import { forEachToolShare, OTHER_TOOLS, type ScoreEntries, standsForNoTool } from './per-tool'
 
 /** The partial sums of TP, FP and FN where a sum is not one double (see ExactSum). */
 export type CountParts = Partial<Record<keyof Counts, number[]>>
@@ -134,12 +134,6 @@ class CountsSum {
   }
 }
 
-/**
- * The row that the unmatched predictions of tools past these bounds count under: names that no
- * gold call gave first are the model's, and one that makes up a name per call would otherwise
- * grow the sums, and the report, with every episode.
- */
-export const OTHER_TOOLS = '(other tools)'
 /** How many tools the model alone may name before the rest count as OTHER_TOOLS. */
 export const PREDICTED_TOOL_ROWS = 1000
 /** The longest tool name of the model's own that gets a row (providers allow 64 characters). */
@@ -173,7 +167,7 @@ export class CorpusCounts {
 
   /** The row a name counts under: itself, or folded where names fold (but the rows that stand for no tool). */
   private keyOf(tool: string): string {
-    return this.foldName === undefined || tool === OTHER_TOOLS || tool === UNPARSEABLE_TOOL ? tool : this.foldName(tool)
+    return this.foldName === undefined || standsForNoTool(tool) ? tool : this.foldName(tool)
   }
 
   /**

@@ -9,6 +9,18 @@ import type { Score } from './score'
 /** The tool an unmatched prediction with no name counts under. */
 export const UNPARSEABLE_TOOL = '(unparseable)'
 
+/**
+ * The row that the unmatched predictions of tools past a corpus's bounds (PREDICTED_TOOL_ROWS) count under: names
+ * that no gold call gave first are the model's, and one that makes up a name per call would otherwise grow the
+ * sums, and the report, with every episode.
+ */
+export const OTHER_TOOLS = '(other tools)'
+
+/** Whether a row stands for no tool (UNPARSEABLE_TOOL, OTHER_TOOLS), whose name is never folded: a tool the model so spells counts there. */
+export function standsForNoTool(tool: string): boolean {
+  return tool === UNPARSEABLE_TOOL || tool === OTHER_TOOLS
+}
+
 /** What a score's counts per tool are read from: its pairs and unmatched calls. */
 export type ScoreEntries = Pick<Score, 'pairs' | 'unmatchedPred' | 'unmatchedGold'>
 
@@ -101,7 +113,7 @@ export function perToolCountsExactly(
     setOwnEntry(perTool, tool, valuesOf(sums))
     const parts = inexactPartsOf(sums)
     if (Object.keys(parts).length > 0) setOwnEntry((exact.perTool ??= {}), tool, parts)
-    const folded = foldName === undefined || tool === UNPARSEABLE_TOOL ? tool : foldedToolName(foldName, tool)
+    const folded = foldName === undefined || standsForNoTool(tool) ? tool : foldedToolName(foldName, tool)
     if (folded !== tool) setOwnEntry((foldedNames ??= {}), tool, folded)
   }
   const parts = totalParts(total, score)

@@ -69,6 +69,16 @@ describe('recording under Vitest, on the test', () => {
     expect(corpus.perTool['GET.W']!.fp).toBe(0.32)
   })
 
+  test('a tool the model spells as the row of other tools keeps that row apart from the spellings that fold alike, as evaluate does', ({ task }) => {
+    const fold = (name: string) => name.toUpperCase()
+    const episodes = ['(other tools)', '(Other Tools)'].map((name) => ({ pred: [{ name, args: {} }], gold: [] }))
+    for (const { pred, gold } of episodes) expect(pred).toScoreAtLeast(0, gold, { name: fold })
+    const sums = (task.meta as { toolcalls?: TestToolCalls }).toolcalls!
+    const corpus = testCorpus([{ file: 'f', test: 't', ...sums }], { worst: 0, by: 'f1' })
+    expect(Object.keys(corpus.perTool)).toEqual(['(Other Tools)', '(other tools)'])
+    expect(corpus.perTool).toEqual(evaluate(episodes, new ToolCallMetric({ name: fold })).perTool)
+  })
+
   test('leaves out a .not assertion, which tests the grader rather than the agent', ({ task }) => {
     expect([search('dogs')]).not.toMatchToolCalls([search('cats')])
     expect(task.meta).toEqual({})
