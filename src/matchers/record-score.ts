@@ -1,6 +1,6 @@
 import { setOwnEntry } from '../compare/gold-node'
 import type { Canonicalizer } from '../compare/canonicalizers'
-import { addCountsExactly, type ExactSums, foldedNameOf, isModelsRow } from '../metric/corpus-counts'
+import { addCountsExactly, type ExactSums, foldedNameOf, isModelsRow, showsRowBefore } from '../metric/corpus-counts'
 import type { Level } from '../match/options'
 import type { Counts } from '../metric/figures'
 import { perToolCountsExactly } from '../metric/per-tool'
@@ -205,16 +205,15 @@ function markAttempt(sums: TestToolCalls, attempt: number): void {
 
 /**
  * The test's row that an assertion's row of `tool` adds to, where names fold: the row of that name, else
- * the one of its folded name, else a new one. A row that only the model had named takes the gold's
- * spelling once a gold call gives one, as `evaluate` names its rows.
+ * the one of its folded name, else a new one. A row is shown by the gold's spelling before the model's, and
+ * of either by the least in code-unit order, whatever order the assertions come in (see showsRowBefore).
  */
-function foldedRow(sums: TestToolCalls, exact: ExactSums, rows: Map<string, string>, tool: string, counts: Counts, foldedNames: Readonly<Record<string, string>> | undefined): string {
+function foldedRow(sums: TestToolCalls, exact: ExactSums, rows: Map<string, string>, tool: string, gold: boolean, foldedNames: Readonly<Record<string, string>> | undefined): string {
   if (Object.hasOwn(sums.perTool, tool)) return tool
   const folded = foldedNameOf(foldedNames, tool)
   const row = rows.get(folded)
   if (row !== undefined) {
-    const goldSpelling = isModelsRow(sums.perTool[row]!) && !isModelsRow(counts)
-    if (!goldSpelling) return row
+    if (!showsRowBefore(tool, gold, row, !isModelsRow(sums.perTool[row]!))) return row
     renameRow(sums, exact, row, tool)
   }
   rows.set(folded, tool)
@@ -260,7 +259,7 @@ export function addAssertion(
   else exact.total = total
   const rows = foldedNames === undefined && sums.foldedNames === undefined ? undefined : rowsByFoldedName(sums)
   for (const tool of Object.keys(perTool)) {
-    const row = rows === undefined ? tool : foldedRow(sums, exact, rows, tool, perTool[tool]!, foldedNames)
+    const row = rows === undefined ? tool : foldedRow(sums, exact, rows, tool, !isModelsRow(perTool[tool]!), foldedNames)
     if (!Object.hasOwn(sums.perTool, row)) setOwnEntry(sums.perTool, row, { tp: 0, fp: 0, fn: 0 })
     const parts = addCountsExactly(sums.perTool[row]!, exact.perTool?.[row], perTool[tool]!, adding?.perTool?.[tool])
     if (parts !== undefined) setOwnEntry((exact.perTool ??= {}), row, parts)

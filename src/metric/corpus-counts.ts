@@ -75,6 +75,15 @@ export function isModelsRow(row: Counts): boolean {
   return row.tp === 0 && row.fn === 0
 }
 
+/**
+ * Whether `name` (a gold call's spelling where `gold`) rather than `shownBy` (a gold call's where `shownGold`) is to show
+ * a row whose tool both spell: the gold's spellings before the model's, and of either the least in code-unit order, so
+ * that the name is the same whatever order the calls, tests or reports come in, and reports merge to one run's names.
+ */
+export function showsRowBefore(name: string, gold: boolean, shownBy: string, shownGold: boolean): boolean {
+  return gold === shownGold ? name < shownBy : gold
+}
+
 /** The name a row's tool compares by: its entry in `foldedNames` (the option `name` folded it), else itself. */
 export function foldedNameOf(foldedNames: Readonly<Record<string, string>> | undefined, tool: string): string {
   return foldedNames !== undefined && Object.hasOwn(foldedNames, tool) ? foldedNames[tool]! : tool
@@ -101,6 +110,8 @@ export function addCountsExactly(into: Counts, parts: CountParts | undefined, ad
 }
 
 class CountsSum {
+  /** Whether a gold call named the row's tool. */
+  gold = false
   private readonly tp = new ExactSum()
   private readonly fp = new ExactSum()
   private readonly fn = new ExactSum()
@@ -148,10 +159,10 @@ export class CorpusCounts {
   private fractionalShare = false
 
   /**
-   * Where tool names compare folded, the name each row is shown by, by its folded name: the gold's
-   * spelling once a gold call gives one, else the first the model gave.
+   * Where tool names compare folded, the name each row is shown by, by its folded name: the least in
+   * code-unit order of the spellings the gold gave, else of those the model gave (see showsRowBefore).
    */
-  private readonly shown = new Map<string, { name: string; gold: boolean }>()
+  private readonly shown = new Map<string, string>()
   /** The folded name of each row by the name it is shown by, so that no two rows are shown by one name. */
   private readonly shownRows = new Map<string, string>()
 
@@ -209,36 +220,47 @@ export class CorpusCounts {
 
   private readonly addToTotal = (_tool: string, tp: number, fp: number, fn: number): void => this.total.addEach(tp, fp, fn)
 
-  /** The row of a tool a gold call names (or a report's row that has calls of the gold's), by its folded name `key`; `named` keeps the name it is shown by. */
+  /** The row of a tool a gold call names (or a report's row that has calls of the gold's), by its folded name `key`; `named` offers `tool` as the name it is shown by. */
   private toolSum(tool: string, key: string, named: boolean): CountsSum {
     let sum = this.tools.get(key)
     if (sum === undefined) this.tools.set(key, (sum = new CountsSum()))
-    if (named && this.shown.get(key)?.gold !== true) this.show(key, tool, true)
+    if (named) this.offerName(key, sum, tool, true)
+    sum.gold = true
     return sum
   }
 
   /** The row of a tool that a model named: its tool's where the gold or the model named it before; a new one while within the bounds above or where a grammar declares it; OTHER_TOOLS past them. */
   private predictedToolSum(tool: string, key: string, named: boolean): CountsSum {
-    const sum = this.tools.get(key)
-    if (sum !== undefined) return sum
-    if ((this.predictedRows >= PREDICTED_TOOL_ROWS || tool.length > PREDICTED_TOOL_NAME_LENGTH) && !this.declared(tool)) return this.toolSum(OTHER_TOOLS, OTHER_TOOLS, named)
-    this.predictedRows++
-    const row = new CountsSum()
-    this.tools.set(key, row)
-    if (named) this.show(key, tool, false)
-    return row
+    let sum = this.tools.get(key)
+    if (sum === undefined) {
+      if ((this.predictedRows >= PREDICTED_TOOL_ROWS || tool.length > PREDICTED_TOOL_NAME_LENGTH) && !this.declared(tool)) return this.otherToolsSum()
+      this.predictedRows++
+      this.tools.set(key, (sum = new CountsSum()))
+    }
+    if (named) this.offerName(key, sum, tool, false)
+    return sum
   }
 
-  private show(key: string, name: string, gold: boolean): void {
+  private otherToolsSum(): CountsSum {
+    let sum = this.tools.get(OTHER_TOOLS)
+    if (sum === undefined) this.tools.set(OTHER_TOOLS, (sum = new CountsSum()))
+    return sum
+  }
+
+  /** Shows the row `key` by `name`, a gold call's spelling where `gold`, where it comes before the name the row is shown by (see showsRowBefore). */
+  private offerName(key: string, row: CountsSum, name: string, gold: boolean): void {
     const before = this.shown.get(key)
-    if (before !== undefined) this.shownRows.delete(before.name)
-    this.shown.set(key, { name, gold })
+    if (before !== undefined) {
+      if (!showsRowBefore(name, gold, before, row.gold)) return
+      this.shownRows.delete(before)
+    }
+    this.shown.set(key, name)
     this.shownRows.set(name, key)
   }
 
   /** The name a row is shown by. */
   private nameOf(key: string): string {
-    return this.shown.get(key)?.name ?? key
+    return this.shown.get(key) ?? key
   }
 
   figures(): Figures {
@@ -271,7 +293,11 @@ export class CorpusCounts {
   perTool(): Record<string, Figures> {
     const perTool: Record<string, Figures> = {}
     const rows = [...this.tools].map(([key, sum]) => [this.nameOf(key), sum] as const)
-    for (const [tool, sum] of rows.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) setOwnEntry(perTool, tool, figures(sum.counts()))
+    for (const [tool, sum] of rows.sort(([a], [b]) => byCodeUnit(a, b))) setOwnEntry(perTool, tool, figures(sum.counts()))
     return perTool
   }
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }

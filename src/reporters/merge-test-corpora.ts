@@ -31,8 +31,9 @@ export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst
 }
 
 /**
- * The reports in the order they are added, so that a tool spelt apart in two shards is shown by the same spelling
- * whatever order they are given in: shards by their index (`1/3` first), then reports of no shard, in the order given.
+ * The reports in the order they are added, so that which tools the model alone named keep rows past the thousand
+ * (see PREDICTED_TOOL_ROWS) does not hang on the order shards are given in: shards by their index (`1/3` first),
+ * then reports of no shard, in the order given. A row's name does not hang on the order (see showsRowBefore).
  */
 function inShardOrder(reports: readonly TestCorpusReport[]): TestCorpusReport[] {
   const index = (report: TestCorpusReport) => parseShardLabel(report.shard)?.index ?? Number.MAX_SAFE_INTEGER

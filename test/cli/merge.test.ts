@@ -601,14 +601,14 @@ describe("toolcalls merge of test runs' reports", () => {
     ])
     expect(folded.perTool).toEqual({ 'GET.W': { tp: 1, fp: 1, fn: 1, precision: 0.5, recall: 0.5, f1: 0.5 } })
     expect(folded.foldedNames).toEqual({ 'GET.W': 'get_w' })
-    // Shards' reports show a tool by the spelling of the first shard that has it, whatever order they are given in.
+    // Shards' reports show a tool by the least of the gold's spellings, as one run does, whichever shard has it and whatever order they are given in.
     const labelled = ([{ ...capital, foldedNames: { 'Get.W': 'get_w' } }, { ...upper, foldedNames: { 'GET.W': 'get_w' } }] as GradedTest[]).map((test, i) =>
       write(`shard-${i + 1}.json`, { ...testCorpus([test], { worst: 5, by: 'f1' }), shard: `${i + 1}/2` }),
     )
     for (const [name, order] of [['in-order', labelled], ['reversed', [...labelled].reverse()]] as const) {
       const out = join(folder.dir, `${name}.json`)
       expect((await runCli(['merge', ...order, '--json', out])).code).toBe(0)
-      expect(Object.keys((JSON.parse(readFileSync(out, 'utf8')) as TestCorpusReport).perTool)).toEqual(['Get.W'])
+      expect(Object.keys((JSON.parse(readFileSync(out, 'utf8')) as TestCorpusReport).perTool)).toEqual(['GET.W'])
     }
     // A report that does not say how its names fold (one written before reports did) is added row by row, by name.
     expect(Object.keys((await mergedOf('unfolded', [upper, capital])).perTool)).toEqual(['GET.W', 'Get.W'])

@@ -102,6 +102,18 @@ describe('evaluate', () => {
     expect(Object.keys(evaluate([{ pred: [call('GET_WEATHER', 'Rome')], gold: [call('get_weather', 'Rome')] }]).perTool)).toEqual(['GET_WEATHER', 'get_weather'])
   })
 
+  test('where tool names compare folded, a row is shown by the least of the gold\'s spellings in code-unit order, else of the model\'s, whatever order the episodes come in', () => {
+    const metric = new ToolCallMetric({ name: 'toolName' })
+    const golds = (name: string) => ({ pred: [call(name, 'Paris')], gold: [call(name, 'Paris')] })
+    const models = (name: string) => ({ pred: [call(name, 'Paris')], gold: [] })
+    const [lower, capital, upper, modelsLower, modelsUpper] = [golds('get_w'), golds('Get.W'), golds('GET-W'), models('mis_x'), models('MIS.X')]
+    for (const order of [[lower, capital, upper, modelsLower, modelsUpper], [modelsUpper, upper, modelsLower, capital, lower]]) {
+      expect(Object.keys(evaluate(order, metric).perTool)).toEqual(['GET-W', 'MIS.X'])
+    }
+    // A model's spelling that comes before the gold's in code-unit order does not show a row the gold names.
+    expect(Object.keys(evaluate([capital, { pred: [call('GET-W', 'Oslo')], gold: [] }], metric).perTool)).toEqual(['Get.W'])
+  })
+
   test("where the author's name canonicalizer throws on a model's tool name, that tool's calls count in one row under the name", () => {
     const fold = (name: string) => {
       if (name.startsWith('bad')) throw new Error('not a tool of ours')

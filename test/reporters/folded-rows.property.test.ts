@@ -7,7 +7,6 @@ import { matchers } from '../../src/matchers/index'
 import type { MatcherContext } from '../../src/matchers/matcher-context'
 import { testReportProblem } from '../../src/cli/test-report-json'
 import { JEST_RUN_FOLDER, recordOnRunningTest, type TestToolCalls } from '../../src/matchers/record-score'
-import { foldedNameOf } from '../../src/metric/corpus-counts'
 import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { type GradedTest, isTestToolCalls } from '../../src/reporters/graded-test'
@@ -114,15 +113,6 @@ function gradedUnderJest(episodes: readonly Episode[], scoring: object, retried:
 /** What a report shows of its rows: the figures, each row by the name it is shown by, and the folded name of those shown by another spelling. */
 const shown = ({ tp, fp, fn, f1, perTool, foldedNames }: TestCorpusReport) => ({ tp, fp, fn, f1, perTool, foldedNames })
 
-/** The figures of a report, its rows by the folded name each is kept by, whatever spelling shows it. */
-const byFoldedName = ({ tp, fp, fn, f1, perTool, foldedNames }: TestCorpusReport) => ({
-  tp,
-  fp,
-  fn,
-  f1,
-  rows: new Map(Object.entries(perTool).map(([tool, figures]) => [foldedNameOf(foldedNames, tool), figures])),
-})
-
 /** The report of each shard, of the tests `shardOf` puts in it by their place in TESTS, labelled `i/n` as a sharded run's are, as read back from its JSON. */
 function shardReports(tests: readonly GradedTest[], shardOf: (place: number) => number): TestCorpusReport[] {
   const shards: GradedTest[][] = []
@@ -136,39 +126,28 @@ const aFlagForEachTest = fc.array(fc.boolean(), { minLength: TESTS.length, maxLe
 const aShardForEachTest = fc.array(fc.nat(2), { minLength: TESTS.length, maxLength: TESTS.length })
 const runs = { numRuns: 80 }
 
+/** The episodes, and the same in another order. */
+const episodesInAnyOrder = episodes.chain((all) => fc.tuple(fc.constant(all), fc.shuffledSubarray(all, { minLength: all.length })))
+
 describe("a test run's rows where names compare folded", () => {
-  test.prop([episodes, options, aFlagForEachTest], runs)(
-    "are evaluate's over the same assertions in file and test order, names included, under either runner's reporter, retried tests by their last run",
-    (episodes, scoring, retried) => {
-      // TESTS are in file and test order, as the reporters sum them.
-      const { tp, fp, fn, f1, perTool } = evaluate(
-        TESTS.flatMap((_, i) => episodes.filter((e) => e.test === i)),
-        new ToolCallMetric(scoring as never),
-      )
+  test.prop([episodesInAnyOrder, options, aFlagForEachTest], runs)(
+    "are evaluate's over the same assertions in any order, names included, under either runner's reporter, retried tests by their last run",
+    ([episodes, shuffled], scoring, retried) => {
+      const { tp, fp, fn, f1, perTool } = evaluate(shuffled, new ToolCallMetric(scoring as never))
       const whole = testCorpus(gradedUnderVitest(episodes, () => scoring, retried), { worst: 0, by: 'f1' })
       expect(shown(whole)).toEqual({ tp, fp, fn, f1, perTool, foldedNames: whole.foldedNames })
       expect(shown(testCorpus(gradedUnderJest(episodes, scoring, retried), { worst: 0, by: 'f1' }))).toEqual(shown(whole))
     },
   )
 
-  // A shard's report does not say where in the run its rows' spellings came, so that merge shows a tool by the spelling of the first shard's report that has it.
-  test.prop([episodes, options, aFlagForEachTest, aShardForEachTest], runs)(
-    "of shards however split are the whole run's rows of each tool, and the same, names included, whatever order the reports are merged in",
-    (episodes, scoring, retried, shardOf) => {
+  test.prop([episodes, options, aFlagForEachTest, aShardForEachTest, aShardForEachTest, fc.boolean()], runs)(
+    "of shards however split, labelled as shards or not, merged in any order, are the whole run's, names included",
+    (episodes, scoring, retried, shardOf, mergedAs, labelled) => {
       const tests = gradedUnderVitest(episodes, () => scoring, retried)
-      const shards = shardReports(tests, (place) => shardOf[place]!)
-      const merged = mergeTestCorpora(shards, 0)
-      expect(byFoldedName(merged)).toEqual(byFoldedName(testCorpus(tests, { worst: 0, by: 'f1' })))
-      expect(shown(mergeTestCorpora([...shards].reverse(), 0))).toEqual(shown(merged))
-    },
-  )
-
-  test.prop([episodes, options, aFlagForEachTest, aFlagForEachTest, fc.boolean()], runs)(
-    "of shards cut in file and test order, merged in either order, are the whole run's, names included",
-    (episodes, scoring, retried, cutBefore, reversed) => {
-      const tests = gradedUnderVitest(episodes, () => scoring, retried)
-      const shards = shardReports(tests, (place) => cutBefore.slice(0, place + 1).filter(Boolean).length)
-      expect(shown(mergeTestCorpora(reversed ? shards.reverse() : shards, 0))).toEqual(shown(testCorpus(tests, { worst: 0, by: 'f1' })))
+      const shards = shardReports(tests, (place) => shardOf[place]!).map(({ shard, ...report }) => (labelled ? { ...report, shard } : report))
+      // Given to merge in an order of their own, unlike their labels'.
+      const given = shards.map((report, i) => ({ report, rank: mergedAs[i]! })).sort((a, b) => a.rank - b.rank)
+      expect(shown(mergeTestCorpora(given.map(({ report }) => report), 0))).toEqual(shown(testCorpus(tests, { worst: 0, by: 'f1' })))
     },
   )
 

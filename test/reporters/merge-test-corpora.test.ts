@@ -29,6 +29,30 @@ describe('mergeTestCorpora', () => {
     },
   )
 
+  test("shows a tool's row as one run over all the tests does, whatever order the reports come in, labelled as shards or not", () => {
+    const graded = (file: string, tool: string, tp: number): GradedTest => ({
+      file,
+      test: 't',
+      tp,
+      fp: 1 - tp,
+      fn: 0,
+      perTool: { [tool]: { tp, fp: 1 - tp, fn: 0 } },
+      ...(tool === 'get_w' ? {} : { foldedNames: { [tool]: 'get_w' } }),
+      assertions: 1,
+    })
+    // The gold spells the tool get_w in a.test.ts and GET.W in c.test.ts; the model alone spells it Get.W in b.test.ts.
+    const tests = [graded('a.test.ts', 'get_w', 1), graded('b.test.ts', 'Get.W', 0), graded('c.test.ts', 'GET.W', 1)]
+    const oneRun = testCorpus(tests, { worst: 0, by: 'f1' })
+    expect(Object.keys(oneRun.perTool)).toEqual(['GET.W'])
+    const reports = tests.map((test) => testCorpus([test], { worst: 0, by: 'f1' }))
+    for (const order of [[0, 1, 2], [2, 1, 0], [1, 0, 2]]) {
+      const given = order.map((i) => reports[i]!)
+      expect(mergeTestCorpora(given, 0)).toMatchObject({ perTool: oneRun.perTool, foldedNames: oneRun.foldedNames })
+      // Shard 1/3 holds the last tests, as a runner's shards by hash may.
+      expect(mergeTestCorpora(given.map((report, i) => ({ ...report, shard: `${i + 1}/3` })), 0).perTool).toEqual(oneRun.perTool)
+    }
+  })
+
   test('keeps how the runs were narrowed to part of the suite, each way once', () => {
     const graded: GradedTest = { file: 'a.test.ts', test: 't', tp: 1, fp: 0, fn: 0, perTool: {}, assertions: 1 }
     const report = (narrowed?: string) => ({ ...testCorpus([graded], { worst: 5, by: 'f1' }), ...(narrowed === undefined ? {} : { narrowed }) })

@@ -43,7 +43,7 @@ describe('recording under Vitest, on the test', () => {
     expect(corpus.tp).toBe(7.8)
   })
 
-  test("where names fold, keeps one tool's spellings in one row of the test, named by the gold's first, and a spelling that another assertion compares exactly in that row too", ({ task }) => {
+  test("where names fold, keeps one tool's spellings in one row of the test, named by the gold's, and a spelling that another assertion compares exactly in that row too", ({ task }) => {
     const weather = (name: string) => ({ name, args: {} })
     expect([weather('Get.W')]).toScoreAtLeast(0, [], { name: 'toolName' })
     expect([weather('get-w')]).toScoreAtLeast(0, [weather('GET.W')], { name: 'toolName' })
@@ -67,6 +67,19 @@ describe('recording under Vitest, on the test', () => {
     expect(corpus.perTool).toEqual(evaluate(episodes, new ToolCallMetric(scoring)).perTool)
     // Added up from the row's rounded sum, it came to 0.32000000000000006.
     expect(corpus.perTool['GET.W']!.fp).toBe(0.32)
+  })
+
+  test("where names fold, shows a row by the least of the gold's spellings in code-unit order, else of the model's, whatever order the assertions come in", () => {
+    const weather = (name: string) => ({ name, args: {} })
+    const rows = (spellings: [string, boolean][]) => {
+      const task = { meta: {} as { toolcalls?: TestToolCalls }, result: { retryCount: 0 } }
+      const context = { isNot: false, promise: '', task, utils: {} } as unknown as MatcherContext
+      for (const [name, gold] of spellings) matchers.toScoreAtLeast.call(context, [weather(name)], 0, gold ? [weather(name)] : [], { name: 'toolName' })
+      return Object.keys(task.meta.toolcalls!.perTool).sort()
+    }
+    const spellings: [string, boolean][] = [['get_w', true], ['Get.W', true], ['GET-W', false], ['mis_x', false], ['MIS.X', false]]
+    expect(rows(spellings)).toEqual(['Get.W', 'MIS.X'])
+    expect(rows([...spellings].reverse())).toEqual(['Get.W', 'MIS.X'])
   })
 
   test('a tool the model spells as the row of other tools keeps that row apart from the spellings that fold alike, as evaluate does', ({ task }) => {
