@@ -102,19 +102,23 @@ function inShardOrder(reports: readonly ReportJson[]): ReportJson[] {
  * had been one run over their files, taken in the order of `inShardOrder`, so that the order
  * they are given in changes nothing.
  */
-export function mergeReports(reports: readonly ReportJson[], keepWorst: number, name: CanonicalizerName = 'exact'): { report: CorpusReport; exactSums: ExactSums } {
+export function mergeReports(
+  reports: readonly ReportJson[],
+  keepWorst: number,
+  name: CanonicalizerName = 'exact',
+): { report: CorpusReport; exactSums: ExactSums; goldRows: string[] | undefined } {
   // Tool names folded as the reports compared them, so that one tool's rows of the shards are one row, as in one run.
   const counts = new CorpusCounts(undefined, name === 'exact' ? undefined : canonicalForms[name])
   const worst: LocatedResult[] = []
   let episodes = 0
   for (const report of inShardOrder(reports)) {
-    counts.add(report, report.perTool, report.exactSums)
+    counts.add(report, report.perTool, report.exactSums, undefined, report.goldRows)
     for (const result of report.worst) worst.push({ ...result, index: result.index + episodes })
     episodes += report.episodes
   }
   worst.sort((a, b) => a.score.f1 - b.score.f1 || a.index - b.index)
   const report = { ...counts.figures(), episodes, perTool: counts.perTool(), worst: worst.slice(0, keepWorst) }
-  return { report, exactSums: counts.exactSums() }
+  return { report, exactSums: counts.exactSums(), goldRows: counts.goldRows() }
 }
 
 /**
@@ -336,7 +340,7 @@ export async function mergeCommand(args: readonly string[], cli: CliContext): Pr
   const keepWorst = certainWorst(asked, lists, files, worstOption !== undefined, cli, 'episodes')
   const merged = mergeReports(reports.reports, keepWorst, first.options.name)
   const options: ScoringOptions = { ...first.options, worst: keepWorst }
-  const json: ReportJson = reportJson('merge', shards, options, merged.report, merged.exactSums)
+  const json: ReportJson = reportJson('merge', shards, options, merged.report, merged.exactSums, merged.goldRows)
   if (shardDigests !== undefined) json.shards = shardDigests
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json, cli.out))
   // Compared as the reports were scored (a grammar is named, not held: its defaults go unread).

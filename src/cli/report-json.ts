@@ -8,7 +8,7 @@ import { UserError } from './user-error'
 import { isRecord, isStringList } from '../calls/plain-value'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { isTestReport, testReportProblem } from './test-report-json'
-import { isWholeCount } from '../reporters/graded-test'
+import { isGoldRows, isWholeCount } from '../reporters/graded-test'
 
 /** How a corpus was scored; reports merge only when scored alike. */
 export interface ScoringOptions {
@@ -35,11 +35,24 @@ export interface ReportJson extends CorpusReport {
   options: ScoringOptions
   /** The partials of the sums that are not one double, so that reports merge exactly; left out when there are none. */
   exactSums?: ExactSums
+  /**
+   * The rows a gold call named that count no TP and no FN (tools that weigh 0), which the counts alone would give
+   * as the model's: a merge shows a row by the gold's spelling before the model's. Left out when there are none.
+   */
+  goldRows?: string[]
 }
 
-export function reportJson(command: ReportJson['command'], files: string[], options: ScoringOptions, report: CorpusReport, exactSums: ExactSums): ReportJson {
+export function reportJson(
+  command: ReportJson['command'],
+  files: string[],
+  options: ScoringOptions,
+  report: CorpusReport,
+  exactSums: ExactSums,
+  goldRows?: string[],
+): ReportJson {
   const json: ReportJson = { command, files, options, ...report }
   if (exactSums.total !== undefined || exactSums.perTool !== undefined) json.exactSums = exactSums
+  if (goldRows !== undefined) json.goldRows = goldRows
   return json
 }
 
@@ -85,6 +98,7 @@ function reportProblem(value: unknown): string | undefined {
   if (options.grammarDigest !== undefined && typeof options.grammarDigest !== 'string') return 'options.grammarDigest: expected a digest'
   // How many worst episodes a merge keeps, where --worst does not say.
   if (options.worst !== undefined && !(Number.isInteger(options.worst) && (options.worst as number) >= 0)) return 'options.worst: expected a count'
+  if (!isGoldRows(value.goldRows, value.perTool as ReportJson['perTool'])) return 'goldRows: expected a list of rows of perTool'
   if (value.exactSums === undefined) return undefined
   if (!isExactSums(value.exactSums)) return 'exactSums: expected { total?, perTool? } of partial sums'
   return exactSumsProblem(value as unknown as ReportJson, value.exactSums)

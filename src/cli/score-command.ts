@@ -238,7 +238,7 @@ async function scoreEpisodes(
   worst: number,
   inputs: readonly InputFile[],
   status: StatusLine,
-): Promise<{ report: CorpusReport; exactSums: ExactSums }> {
+): Promise<{ report: CorpusReport; exactSums: ExactSums; goldRows: string[] | undefined }> {
   const accumulator = new CorpusAccumulator(worst, options)
   const started = monotonicMs()
   const sizes = inputs.map((input) => input.size)
@@ -260,7 +260,7 @@ async function scoreEpisodes(
   status.clear()
   const report = accumulator.report()
   for (const result of report.worst) if (result.index >= PAST_GOLD_LINES) result.index = goldLines + result.index - PAST_GOLD_LINES
-  return { report, exactSums: accumulator.exactSums() }
+  return { report, exactSums: accumulator.exactSums(), goldRows: accumulator.goldRows() }
 }
 
 /** `toolcalls score EPISODES` or `toolcalls score PRED GOLD`. */
@@ -296,11 +296,11 @@ export async function scoreCommand(args: readonly string[], cli: CliContext): Pr
   const [first, second] = inputs
   const read = second === undefined ? episodesFile(first!, cli.notices) : pairedFiles(first!, second, cli.notices)
   const episodes = scoring.order === 'turns' ? warnGoldOfOneTurn(read, cli.notices) : read
-  const { report, exactSums } = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
+  const { report, exactSums, goldRows } = await scoreEpisodes(episodes, options, scoring.worst, inputs, cli.status)
   cli.notices.finish()
   // F1 1 over nothing would pass any threshold: a generation run that wrote nothing must not look perfect.
   if (report.episodes === 0) throw new UserError(`${inputs.map((input) => input.name).join(', ')}: no episodes to score; an empty corpus has no figure`)
-  const json = () => ({ ...reportJson('score', files, scoring, report, exactSums), inputDigests: inputs.map((input) => input.digest()!) })
+  const json = () => ({ ...reportJson('score', files, scoring, report, exactSums, goldRows), inputDigests: inputs.map((input) => input.digest()!) })
   const jsonAlone = jsonPath !== undefined && (await writeJsonReport(jsonPath, json(), cli.out))
   if (!jsonAlone) await cli.out.write(formatReportText(report, { level: scoring.level, colors: cli.colors, scoredWith: options }))
   checkThreshold('score', report.f1, minF1, false)

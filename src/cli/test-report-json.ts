@@ -3,7 +3,7 @@ import { exactSumsProblem, isExactSums, perToolSumsProblem } from '../metric/cor
 import { parseShardLabel } from '../reporters/shard-label'
 import type { TestCorpusReport } from '../reporters/test-corpus'
 import { type Counts, isCounts } from '../metric/figures'
-import { isArgLevelCount, isFoldedNames, isWholeCount } from '../reporters/graded-test'
+import { isArgLevelCount, isFoldedNames, isGoldRows, isWholeCount } from '../reporters/graded-test'
 
 const FIGURES = ['f1', 'precision', 'recall']
 
@@ -40,6 +40,7 @@ export function testReportProblem(value: Record<string, unknown>): string | unde
     if (!isCounts(value.perTool[tool])) return `perTool[${JSON.stringify(tool)}]: expected counts`
   }
   if (!isFoldedNames(value.foldedNames, value.perTool as Record<string, Counts>)) return 'foldedNames: expected an object of strings, keyed by rows of perTool'
+  if (!isGoldRows(value.goldRows, value.perTool as Record<string, Counts>)) return 'goldRows: expected a list of rows of perTool'
   const sumsProblem = perToolSumsProblem(value as unknown as TestCorpusReport)
   if (sumsProblem !== undefined) return sumsProblem
   if (!FIGURES.includes(value.by as string)) return "by: expected 'f1', 'precision' or 'recall'"

@@ -1,6 +1,6 @@
 import { setOwnEntry } from '../compare/gold-node'
 import type { Canonicalizer } from '../compare/canonicalizers'
-import { addCountsExactly, type ExactSums, foldedNameOf, isModelsRow, showsRowBefore } from '../metric/corpus-counts'
+import { addCountsExactly, type ExactSums, foldedNameOf, isGoldRow, isModelsRow, showsRowBefore } from '../metric/corpus-counts'
 import type { Level } from '../match/options'
 import type { Counts } from '../metric/figures'
 import { perToolCountsExactly } from '../metric/per-tool'
@@ -12,6 +12,8 @@ export interface TestToolCalls extends Counts {
   perTool: Record<string, Counts>
   /** Where the option `name` folds tool names, the folded name of each row shown by another spelling: the run's rows are kept by it, as `evaluate`'s are. */
   foldedNames?: Record<string, string>
+  /** The rows a gold call named that count no TP and no FN (tools that weigh 0), which the counts alone would give as the model's. */
+  goldRows?: string[]
   /** How many assertions were summed. */
   assertions: number
   /** The partials of the sums that are not one double, so that the run's figures are exact (see ExactSum). */
@@ -37,6 +39,8 @@ export interface AssertionRecord extends Counts {
   perTool: Record<string, Counts>
   /** Where the option `name` folds a tool's name to another, the folded name of its row. */
   foldedNames?: Record<string, string>
+  /** The rows a gold call named that count no TP and no FN (tools that weigh 0). */
+  goldRows?: string[]
   /** The test's title after its describe blocks' (where Jest gives `currentTestIdentity`): tells apart tests whose names join to the same text. */
   titles?: string[]
   /** Which run of the test this is, from 1 (where Jest gives `currentTestIdentity`): only the last run of a retried test counts. */
@@ -213,7 +217,7 @@ function foldedRow(sums: TestToolCalls, exact: ExactSums, rows: Map<string, stri
   const folded = foldedNameOf(foldedNames, tool)
   const row = rows.get(folded)
   if (row !== undefined) {
-    if (!showsRowBefore(tool, gold, row, !isModelsRow(sums.perTool[row]!))) return row
+    if (!showsRowBefore(tool, gold, row, isGoldRow(sums.perTool[row]!, row, sums.goldRows))) return row
     renameRow(sums, exact, row, tool)
   }
   rows.set(folded, tool)
@@ -229,6 +233,7 @@ function renameRow(sums: TestToolCalls, exact: ExactSums, from: string, to: stri
     delete exact.perTool[from]
   }
   delete sums.foldedNames?.[from]
+  if (sums.goldRows?.includes(from)) sums.goldRows = sums.goldRows.map((row) => (row === from ? to : row))
 }
 
 /** A test's rows by their folded names; of two rows of one folded name (assertions that fold names differently), the first. */
@@ -252,6 +257,7 @@ export function addAssertion(
   level: Level | undefined,
   adding?: ExactSums,
   foldedNames?: Readonly<Record<string, string>>,
+  goldRows?: readonly string[],
 ): void {
   const exact = sums.exactSums ?? {}
   const total = addCountsExactly(sums, exact.total, counts, adding?.total)
@@ -259,12 +265,18 @@ export function addAssertion(
   else exact.total = total
   const rows = foldedNames === undefined && sums.foldedNames === undefined ? undefined : rowsByFoldedName(sums)
   for (const tool of Object.keys(perTool)) {
-    const row = rows === undefined ? tool : foldedRow(sums, exact, rows, tool, !isModelsRow(perTool[tool]!), foldedNames)
+    const gold = isGoldRow(perTool[tool]!, tool, goldRows)
+    const row = rows === undefined ? tool : foldedRow(sums, exact, rows, tool, gold, foldedNames)
     if (!Object.hasOwn(sums.perTool, row)) setOwnEntry(sums.perTool, row, { tp: 0, fp: 0, fn: 0 })
     const parts = addCountsExactly(sums.perTool[row]!, exact.perTool?.[row], perTool[tool]!, adding?.perTool?.[tool])
     if (parts !== undefined) setOwnEntry((exact.perTool ??= {}), row, parts)
     else if (exact.perTool !== undefined && Object.hasOwn(exact.perTool, row)) delete exact.perTool[row]
+    if (gold && !sums.goldRows?.includes(row)) (sums.goldRows ??= []).push(row)
   }
+  // Listed only while the counts do not tell it: an assertion that weighs the tool may have counted it since.
+  const goldRowsLeft = sums.goldRows?.filter((row) => isModelsRow(sums.perTool[row]!)).sort()
+  if (goldRowsLeft === undefined || goldRowsLeft.length === 0) delete sums.goldRows
+  else sums.goldRows = goldRowsLeft
   if (sums.foldedNames !== undefined && Object.keys(sums.foldedNames).length === 0) delete sums.foldedNames
   if (exact.total !== undefined || (exact.perTool !== undefined && Object.keys(exact.perTool).length > 0)) sums.exactSums = exact
   else delete sums.exactSums
@@ -280,8 +292,8 @@ function recordOnTask(task: VitestTask, score: Score, foldName?: Canonicalizer):
     sums = task.meta.toolcalls = { tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
     markAttempt(sums, task.result?.retryCount ?? 0)
   }
-  const { perTool, exact, foldedNames } = perToolCountsExactly(score, foldName)
-  addAssertion(sums, score, perTool, score.level, exact, foldedNames)
+  const { perTool, exact, foldedNames, goldRows } = perToolCountsExactly(score, foldName)
+  addAssertion(sums, score, perTool, score.level, exact, foldedNames, goldRows)
 }
 
 function appendToJestRun(folder: string, context: RecordingContext, score: Score, foldName?: Canonicalizer): void {
@@ -295,7 +307,7 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
   }
   // Loaded here, not imported: the matchers also load where there is no file system (a browser).
   const fs = process.getBuiltinModule('node:fs')
-  const { perTool, exact, foldedNames } = perToolCountsExactly(score, foldName)
+  const { perTool, exact, foldedNames, goldRows } = perToolCountsExactly(score, foldName)
   const record: AssertionRecord = {
     testPath: context.testPath,
     testName: context.currentTestName,
@@ -304,6 +316,7 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
     fn: score.fn,
     perTool,
     ...(foldedNames === undefined ? {} : { foldedNames }),
+    ...(goldRows === undefined ? {} : { goldRows }),
     ...place,
   }
   if (exact.total !== undefined || exact.perTool !== undefined) record.exactSums = exact

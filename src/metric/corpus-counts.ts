@@ -70,9 +70,14 @@ export function perToolSumsProblem(counts: Counts & { perTool: Readonly<Record<s
   return undefined
 }
 
-/** Whether a row of a report counts only calls that the model alone named (no TP, no FN): a tool no gold call gave. */
+/** Whether a row of a report counts only calls that the model alone named (no TP, no FN): a tool no gold call gave, unless the tool weighs 0 (see `goldRows`). */
 export function isModelsRow(row: Counts): boolean {
   return row.tp === 0 && row.fn === 0
+}
+
+/** Whether a row of a report is one a gold call named: its counts tell, or, for a tool that weighs 0, its report's `goldRows` lists it. */
+export function isGoldRow(row: Counts, tool: string, goldRows: readonly string[] | undefined): boolean {
+  return !isModelsRow(row) || (goldRows?.includes(tool) ?? false)
 }
 
 /**
@@ -110,7 +115,7 @@ export function addCountsExactly(into: Counts, parts: CountParts | undefined, ad
 }
 
 class CountsSum {
-  /** Whether a gold call named the row's tool. */
+  /** Whether a gold call named the row's tool, which its counts do not tell where the tool weighs 0. */
   gold = false
   private readonly tp = new ExactSum()
   private readonly fp = new ExactSum()
@@ -186,15 +191,22 @@ export class CorpusCounts {
    * A row of the model's tools alone (no TP, no FN) is held to the same bounds as in one run.
    * `foldedNames` gives the folded name of a row shown by another spelling, as a test run's report
    * does where names fold; a name some row is shown by already counts in that row, as where
-   * assertions fold names differently one spelling may come with two folded names.
+   * assertions fold names differently one spelling may come with two folded names. `goldRows` lists the
+   * rows a gold call named whose counts do not tell it (tools that weigh 0).
    */
-  add(counts: Counts, perTool: Readonly<Record<string, Counts>> = {}, exact: ExactSums = {}, foldedNames?: Readonly<Record<string, string>>): void {
+  add(
+    counts: Counts,
+    perTool: Readonly<Record<string, Counts>> = {},
+    exact: ExactSums = {},
+    foldedNames?: Readonly<Record<string, string>>,
+    goldRows?: readonly string[],
+  ): void {
     this.total.add(counts, exact.total)
     for (const tool of Object.keys(perTool)) {
       const row = perTool[tool]!
       const key = this.shownRows.get(tool) ?? (foldedNames === undefined ? this.keyOf(tool) : foldedNameOf(foldedNames, tool))
       // Rows are added one per report, not one per share: each is shown by name, whatever the folding.
-      const sum = isModelsRow(row) ? this.predictedToolSum(tool, key, true) : this.toolSum(tool, key, true)
+      const sum = isGoldRow(row, tool, goldRows) ? this.toolSum(tool, key, true) : this.predictedToolSum(tool, key, true)
       sum.add(row, exact.perTool?.[tool])
     }
   }
@@ -287,6 +299,16 @@ export class CorpusCounts {
       if (name !== key) setOwnEntry((folded ??= {}), name, key)
     }
     return folded
+  }
+
+  /**
+   * The rows a gold call named whose counts do not tell it, by the names they are shown by, in code-unit order:
+   * a tool that weighs 0 counts nothing, so that its row would read as the model's alone where reports merge.
+   * Undefined where there is none.
+   */
+  goldRows(): string[] | undefined {
+    const rows = [...this.tools].filter(([, sum]) => sum.gold && isModelsRow(sum.counts())).map(([key]) => this.nameOf(key))
+    return rows.length === 0 ? undefined : rows.sort(byCodeUnit)
   }
 
   /** Per-tool figures, tools in name order. */

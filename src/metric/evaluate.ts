@@ -121,6 +121,11 @@ export class CorpusAccumulator {
   exactSums(): ExactSums {
     return this.counts.exactSums()
   }
+
+  /** The rows a gold call named whose counts do not tell it (tools that weigh 0): what a report needs to show them by the gold's spelling where it merges. */
+  goldRows(): string[] | undefined {
+    return this.counts.goldRows()
+  }
 }
 
 function siftUp(heap: Kept[], at: number): void {

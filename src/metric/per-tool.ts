@@ -77,14 +77,15 @@ function inexactPartsOf(sums: ShareSums): CountParts {
   return parts
 }
 
-/** Each tool's shares summed exactly, and every share into `total` too where given. */
-function toolShareSums(score: ScoreEntries, total?: ShareSums): Map<string, ShareSums> {
+/** Each tool's shares summed exactly, and every share into `total` too where given; `goldNamed` takes the tools a gold call named, where given. */
+function toolShareSums(score: ScoreEntries, total?: ShareSums, goldNamed?: Set<string>): Map<string, ShareSums> {
   const sums = new Map<string, ShareSums>()
-  forEachToolShare(score, (tool, tp, fp, fn) => {
+  forEachToolShare(score, (tool, tp, fp, fn, predicted) => {
     let sum = sums.get(tool)
     if (sum === undefined) sums.set(tool, (sum = newShareSums()))
     addShare(sum, tp, fp, fn)
     if (total !== undefined) addShare(total, tp, fp, fn)
+    if (!predicted) goldNamed?.add(tool)
   })
   return sums
 }
@@ -95,30 +96,38 @@ function totalParts(total: ShareSums, score: Counts): CountParts | undefined {
   return inexactPartsOf(total)
 }
 
+/** One score's rows, as a test's graded assertions are added up from (see perToolCountsExactly). */
+export interface ExactToolCounts {
+  perTool: Record<string, Counts>
+  exact: ExactSums
+  foldedNames?: Record<string, string>
+  goldRows?: string[]
+}
+
 /**
  * A score's counts per tool, with the partials of the sums that are not one double, overall and per
  * tool (see ExactSum): what a test's graded assertions are added up from, so that the run's figures
  * are its shares rounded once, as `evaluate`'s are. Where `foldName` (the option `name`) folds a tool's
  * name to another, `foldedNames` gives the folded one, which the reporters' rows are kept by, as `evaluate`'s are.
+ * `goldRows` lists the tools a gold call named that count no TP and no FN (they weigh 0), which the counts
+ * alone would give as the model's, so that a row is shown by the gold's spelling as `evaluate` shows it.
  */
-export function perToolCountsExactly(
-  score: Counts & ScoreEntries,
-  foldName?: Canonicalizer,
-): { perTool: Record<string, Counts>; exact: ExactSums; foldedNames?: Record<string, string> } {
-  const perTool: Record<string, Counts> = {}
-  const exact: ExactSums = {}
-  let foldedNames: Record<string, string> | undefined
+export function perToolCountsExactly(score: Counts & ScoreEntries, foldName?: Canonicalizer): ExactToolCounts {
+  const counts: ExactToolCounts = { perTool: {}, exact: {} }
+  const { perTool, exact } = counts
   const total = newShareSums()
-  for (const [tool, sums] of toolShareSums(score, total)) {
+  const goldNamed = new Set<string>()
+  for (const [tool, sums] of toolShareSums(score, total, goldNamed)) {
     setOwnEntry(perTool, tool, valuesOf(sums))
     const parts = inexactPartsOf(sums)
     if (Object.keys(parts).length > 0) setOwnEntry((exact.perTool ??= {}), tool, parts)
     const folded = foldName === undefined || standsForNoTool(tool) ? tool : foldedToolName(foldName, tool)
-    if (folded !== tool) setOwnEntry((foldedNames ??= {}), tool, folded)
+    if (folded !== tool) setOwnEntry((counts.foldedNames ??= {}), tool, folded)
+    if (goldNamed.has(tool) && sums.tp.value === 0 && sums.fn.value === 0) (counts.goldRows ??= []).push(tool)
   }
   const parts = totalParts(total, score)
   if (parts !== undefined && Object.keys(parts).length > 0) exact.total = parts
-  return foldedNames === undefined ? { perTool, exact } : { perTool, exact, foldedNames }
+  return counts
 }
 
 /** Whether a value has a score's pairs and unmatched calls, as lists. */

@@ -30,6 +30,11 @@ export function isFoldedNames(foldedNames: unknown, perTool: Record<string, Coun
   return Object.entries(foldedNames).every(([tool, folded]) => typeof folded === 'string' && Object.hasOwn(perTool, tool))
 }
 
+/** Absent, or a list of rows of `perTool`: the rows a gold call named whose counts do not tell it. */
+export function isGoldRows(goldRows: unknown, perTool: Record<string, Counts>): boolean {
+  return goldRows === undefined || (Array.isArray(goldRows) && goldRows.every((row) => typeof row === 'string' && Object.hasOwn(perTool, row)))
+}
+
 /** How many of `assertions` were scored at arg level: absent, or a whole count of at most that many. */
 export function isArgLevelCount(argLevel: unknown, assertions: number): boolean {
   return argLevel === undefined || (isWholeCount(argLevel) && argLevel <= assertions)
@@ -38,9 +43,10 @@ export function isArgLevelCount(argLevel: unknown, assertions: number): boolean 
 /** The sums of a test's repeats by their shape. */
 function isRepeatSums(value: unknown): value is RepeatSums {
   if (!isCounts(value)) return false
-  const { perTool, foldedNames, assertions, argLevel } = value as unknown as Record<string, unknown>
+  const { perTool, foldedNames, goldRows, assertions, argLevel } = value as unknown as Record<string, unknown>
   const isWhole = typeof assertions === 'number' && Number.isInteger(assertions) && assertions > 0
-  return isPerTool(perTool) && isFoldedNames(foldedNames, perTool) && isWhole && isArgLevelCount(argLevel, assertions as number)
+  const rows = isPerTool(perTool) && isFoldedNames(foldedNames, perTool) && isGoldRows(goldRows, perTool)
+  return rows && isWhole && isArgLevelCount(argLevel, assertions as number)
 }
 
 /** A test's `meta.toolcalls` by its shape. */

@@ -5,7 +5,7 @@ import { addAssertion, type AssertionRecord, JEST_RUN_FOLDER } from '../matchers
 import { isStringList } from '../calls/plain-value'
 import { isCounts } from '../metric/figures'
 import { isExactSums } from '../metric/corpus-counts'
-import { type GradedTest, isFoldedNames, isPerTool } from './graded-test'
+import { type GradedTest, isFoldedNames, isGoldRows, isPerTool } from './graded-test'
 
 /** What the record files of a run hold: the graded tests, and how many lines could not be read (a worker killed mid-line). */
 export interface RunRecords {
@@ -67,14 +67,14 @@ function readRecord(line: string): AssertionRecord | undefined {
   try {
     const value = JSON.parse(line) as unknown
     if (!isCounts(value)) return undefined
-    const { testPath, testName, perTool, foldedNames, titles, attempt, testId, level, exactSums } = value as unknown as Record<string, unknown>
+    const { testPath, testName, perTool, foldedNames, goldRows, titles, attempt, testId, level, exactSums } = value as unknown as Record<string, unknown>
     const ofJest30 =
       titles === undefined
         ? attempt === undefined && testId === undefined
         : isTitles(titles) && Number.isInteger(attempt) && (attempt as number) >= 1 && typeof testId === 'string'
     const isLevel = level === undefined || level === 'arg'
     const exact = exactSums === undefined || isExactSums(exactSums)
-    const rows = isPerTool(perTool) && isFoldedNames(foldedNames, perTool)
+    const rows = isPerTool(perTool) && isFoldedNames(foldedNames, perTool) && isGoldRows(goldRows, perTool)
     return typeof testPath === 'string' && typeof testName === 'string' && rows && ofJest30 && isLevel && exact ? (value as AssertionRecord) : undefined
   } catch {
     return undefined
@@ -145,7 +145,7 @@ function readRunFolder(folder: string, rootDir: string, { names, runs, projects 
         const test: GradedTest = { file, ...(project === undefined ? {} : { project }), test: name, tp: 0, fp: 0, fn: 0, perTool: {}, assertions: 0 }
         tests.set(key, (sums = { test, attempt, titles: record.titles, testPath: record.testPath }))
       }
-      addAssertion(sums.test, record, record.perTool, record.level, record.exactSums, record.foldedNames)
+      addAssertion(sums.test, record, record.perTool, record.level, record.exactSums, record.foldedNames, record.goldRows)
     }
   }
   const counted = [...tests.values()].filter((sums) => !ranAgain(sums, runs))

@@ -17,7 +17,7 @@ export function mergeTestCorpora(reports: readonly TestCorpusReport[], keepWorst
   let argLevelAssertions = 0
   for (const report of inShardOrder(reports)) {
     // Rows of one tool spelt apart are one where a report gives their folded names; a report that gives none (written before reports kept them) is added row by row, by name.
-    counts.add(report, report.perTool, report.exactSums, report.foldedNames)
+    counts.add(report, report.perTool, report.exactSums, report.foldedNames, report.goldRows)
     tests += report.tests
     assertions += report.assertions
     argLevelAssertions += report.argLevelAssertions ?? 0

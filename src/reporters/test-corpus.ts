@@ -23,6 +23,11 @@ export interface TestCorpusReport extends Figures {
    */
   foldedNames?: Record<string, string>
   /**
+   * The rows a gold call named that count no TP and no FN (tools that weigh 0), which the counts alone would give
+   * as the model's: `toolcalls merge` shows a row by the gold's spelling before the model's.
+   */
+  goldRows?: string[]
+  /**
    * How many assertions were scored at arg level, when any were: their counts (one for the name
    * and one for each argument) are summed with the call-level ones, where a call counts once.
    */
@@ -92,6 +97,8 @@ export function testCorpusReport(
   const report: TestCorpusReport = { ...counts.figures(), tests, assertions, perTool: counts.perTool(), worst, keptWorst, by }
   const foldedNames = counts.foldedNames()
   if (foldedNames !== undefined) report.foldedNames = foldedNames
+  const goldRows = counts.goldRows()
+  if (goldRows !== undefined) report.goldRows = goldRows
   if (argLevelAssertions > 0) report.argLevelAssertions = argLevelAssertions
   const exactSums = counts.exactSums()
   if (exactSums.total !== undefined || exactSums.perTool !== undefined) report.exactSums = exactSums
@@ -108,7 +115,7 @@ export function testCorpus(tests: Iterable<GradedTest>, { worst, by }: TestCorpu
   let assertions = 0
   let argLevelAssertions = 0
   for (const test of sorted) {
-    counts.add(test, test.perTool, isExactSums(test.exactSums) ? test.exactSums : undefined, test.foldedNames)
+    counts.add(test, test.perTool, isExactSums(test.exactSums) ? test.exactSums : undefined, test.foldedNames, test.goldRows)
     assertions += test.assertions
     argLevelAssertions += test.argLevel ?? 0
   }

@@ -71,6 +71,23 @@ describe('toolcalls merge', () => {
     expect(JSON.parse(readFileSync(merged, 'utf8')).perTool).toEqual(oneRun)
   })
 
+  test("shows a tool that weighs 0 by the gold's spelling, as one run does, though a shard has only the model's and its counts are nothing", async () => {
+    const call = (name: string) => ({ name, args: {} })
+    folder.write('weightless.json', JSON.stringify({ tools: { get_w: { importance: 0 } } }))
+    const report = async (name: string, ...episodes: unknown[]) => {
+      const out = join(folder.dir, `${name}.json`)
+      const run = await runCli(['score', folder.write(`${name}.jsonl`, jsonl(...episodes)), '--name', 'toolName', '--grammar', join(folder.dir, 'weightless.json'), '--json', out])
+      expect(run.code).toBe(0)
+      return out
+    }
+    const [modelsOnly, golds] = [{ pred: [call('GET.W')], gold: [] }, { pred: [call('get_w')], gold: [call('get_w')] }]
+    const oneRun = JSON.parse(readFileSync(await report('weightless-all', modelsOnly, golds), 'utf8')) as { perTool: unknown }
+    expect(oneRun).toMatchObject({ perTool: { get_w: { tp: 0, fp: 0, fn: 0 } }, goldRows: ['get_w'] })
+    const merged = join(folder.dir, 'weightless-merged.json')
+    expect((await runCli(['merge', await report('weightless-a', modelsOnly), await report('weightless-b', golds), '--json', merged])).code).toBe(0)
+    expect(JSON.parse(readFileSync(merged, 'utf8'))).toMatchObject({ perTool: oneRun.perTool, goldRows: ['get_w'] })
+  })
+
   test('refuses to count a report twice: given twice, or beside a merged report that holds it, at any depth and from any folder', async () => {
     await score('a', shardA)
     await score('b', shardB)

@@ -43,9 +43,8 @@ function ourToolName(name: string): string {
 }
 /** An author's folding that would change (unparseable), which stands for no tool and is never folded. */
 const upperToolName = (name: string) => toolName(name).toUpperCase()
-// Tenths, whose sums are not exact in doubles; none 0, as a tool that weighs nothing leaves a row of zeros, which
-// tells the reporters nothing of whether the gold named it, so that they may show it by the model's spelling.
-const weight = fc.constantFrom(0.1, 0.2, 0.7, 1)
+// Tenths, whose sums are not exact in doubles, and 0: a tool that weighs nothing leaves a row of zeros, whose counts do not tell that the gold named it.
+const weight = fc.constantFrom(0, 0.1, 0.2, 0.7, 1)
 const options = fc.record({
   name: fc.constantFrom<'toolName' | typeof ourToolName>('toolName', ourToolName, upperToolName),
   level: fc.constantFrom('call', 'arg'),
@@ -110,8 +109,8 @@ function gradedUnderJest(episodes: readonly Episode[], scoring: object, retried:
   }
 }
 
-/** What a report shows of its rows: the figures, each row by the name it is shown by, and the folded name of those shown by another spelling. */
-const shown = ({ tp, fp, fn, f1, perTool, foldedNames }: TestCorpusReport) => ({ tp, fp, fn, f1, perTool, foldedNames })
+/** What a report shows of its rows: the figures, each row by the name it is shown by, the folded name of those shown by another spelling, and the rows of the gold's that count nothing. */
+const shown = ({ tp, fp, fn, f1, perTool, foldedNames, goldRows }: TestCorpusReport) => ({ tp, fp, fn, f1, perTool, foldedNames, goldRows })
 
 /** The report of each shard, of the tests `shardOf` puts in it by their place in TESTS, labelled `i/n` as a sharded run's are, as read back from its JSON. */
 function shardReports(tests: readonly GradedTest[], shardOf: (place: number) => number): TestCorpusReport[] {
@@ -135,7 +134,7 @@ describe("a test run's rows where names compare folded", () => {
     ([episodes, shuffled], scoring, retried) => {
       const { tp, fp, fn, f1, perTool } = evaluate(shuffled, new ToolCallMetric(scoring as never))
       const whole = testCorpus(gradedUnderVitest(episodes, () => scoring, retried), { worst: 0, by: 'f1' })
-      expect(shown(whole)).toEqual({ tp, fp, fn, f1, perTool, foldedNames: whole.foldedNames })
+      expect(shown(whole)).toEqual({ tp, fp, fn, f1, perTool, foldedNames: whole.foldedNames, goldRows: whole.goldRows })
       expect(shown(testCorpus(gradedUnderJest(episodes, scoring, retried), { worst: 0, by: 'f1' }))).toEqual(shown(whole))
     },
   )

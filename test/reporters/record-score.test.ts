@@ -82,6 +82,20 @@ describe('recording under Vitest, on the test', () => {
     expect(rows([...spellings].reverse())).toEqual(['Get.W', 'MIS.X'])
   })
 
+  test("a tool that weighs 0 is shown by the gold's spelling, though its counts are nothing and the model spelt it first, as evaluate shows it", ({ task }) => {
+    const scoring = { name: 'toolName', grammar: { tools: { get_w: { importance: 0 } } } } as const
+    const episodes = [
+      { pred: [{ name: 'GET.W', args: {} }], gold: [] },
+      { pred: [{ name: 'get_w', args: {} }], gold: [{ name: 'get_w', args: {} }] },
+    ]
+    for (const { pred, gold } of episodes) expect(pred).toScoreAtLeast(0, gold, scoring)
+    const sums = (task.meta as { toolcalls?: TestToolCalls }).toolcalls!
+    expect(sums).toMatchObject({ perTool: { get_w: { tp: 0, fp: 0, fn: 0 } }, goldRows: ['get_w'] })
+    const corpus = testCorpus([{ file: 'f', test: 't', ...sums }], { worst: 0, by: 'f1' })
+    expect(corpus.perTool).toEqual(evaluate(episodes, new ToolCallMetric(scoring)).perTool)
+    expect(corpus.goldRows).toEqual(['get_w'])
+  })
+
   test('a tool the model spells as the row of other tools keeps that row apart from the spellings that fold alike, as evaluate does', ({ task }) => {
     const fold = (name: string) => name.toUpperCase()
     const episodes = ['(other tools)', '(Other Tools)'].map((name) => ({ pred: [{ name, args: {} }], gold: [] }))
