@@ -4,7 +4,7 @@ import type { Tester, TesterContext } from '../compare/compare-value'
 import { EMPTY_GRAMMAR, type Grammar, readGrammar } from '../compare/grammar'
 import { printValue } from '../compare/print-value'
 import { didYouMean } from '../compare/nearest'
-import { readingAt, thrownText } from '../calls/path'
+import { childPath, readingAt, thrownText } from '../calls/path'
 
 export type Level = 'call' | 'arg'
 export type Order = 'any' | 'strict' | 'turns'
@@ -103,7 +103,7 @@ export function checkOptionKeys(options: object, allowed: readonly string[], pat
   // for-in allocates no key list (options are checked at every score); an inherited key is not an option given.
   for (const key in options) {
     if (allowed.includes(key) || !Object.hasOwn(options, key)) continue
-    throw new TypeError(`${path}.${key}: unknown option${didYouMean(key, allowed)}; the options are ${allowed.join(', ')}`)
+    throw new TypeError(`${childPath(path, key)}: unknown option${didYouMean(key, allowed)}; the options are ${allowed.join(', ')}`)
   }
 }
 

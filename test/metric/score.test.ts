@@ -736,6 +736,12 @@ describe('options', () => {
     expect(() => new ToolCallMetric({ levle: 'arg' } as never)).toThrow(/options\.levle: unknown option \(did you mean 'level'\?\)/)
   })
 
+  test('an unknown option that is no identifier is named as a path spells such a key', () => {
+    expect(() => new ToolCallMetric({ '': 1 } as never)).toThrow(/^options\[""\]: unknown option; the options are level/)
+    expect(() => new ToolCallMetric({ 'my level': 'arg' } as never)).toThrow(/^options\["my level"\]: unknown option/)
+    expect(() => new ToolCallMetric().score([], [], { 'gold form': 'json' } as never)).toThrow(/^scoreOptions\["gold form"\]: unknown option/)
+  })
+
   test("an unknown option's message is the one the README's Gold values quotes", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
     const quoted = /the nearest valid one suggested \(`([^`]*)`\)/.exec(readme)![1]!
