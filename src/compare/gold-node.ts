@@ -2,7 +2,7 @@ import { refuseFailedForm } from './canonicalizers'
 import { type AsymmetricMatcher, describeMatcher, isAsymmetricMatcher, markerKind, type OneOf, type Optional, type Satisfies } from './gold-values'
 import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
-import { describe, type LazyPath, lazyChild, spellPath, unreadableAt } from '../calls/path'
+import { describe, type LazyPath, lazyChild, spellPath, UNNAMED, unreadableAt } from '../calls/path'
 import { isPlainObject } from '../calls/plain-value'
 import { type JsonMarker, markerKeyOf, readJsonMarker } from './json-marker'
 import { thousands } from '../calls/thousands'
@@ -248,6 +248,28 @@ export function compileGoldChild(
     )
   }
   const path = pathOf(parent, key)
+  // Reads made without a path are made again with one to say where they failed.
+  if (path === UNNAMED) return compileGoldObject(value, path, depth, underKey, form)
+  try {
+    return compileGoldObject(value, path, depth, underKey, form)
+  } catch (error) {
+    throw unreadableObject(path, error)
+  }
+}
+
+/**
+ * What compiling the object at `path` threw: ours, naming its path or a part inside, as it is; what
+ * the author's object threw on being read (a getter, a Proxy's trap, a revoked Proxy), named by its path.
+ */
+function unreadableObject(path: LazyPath, error: unknown): unknown {
+  // A long path is cut alike in the messages of the parts inside it.
+  const shown = shownPath(path)
+  if (error instanceof TypeError && error.message.startsWith(shown.endsWith('…') ? shown.slice(0, -1) : shown)) return error
+  return unreadableAt(shown, error)
+}
+
+/** compileGoldChild for an object: a marker, a matcher, a list or a plain object. */
+function compileGoldObject(value: object, path: LazyPath, depth: number, underKey: boolean, form: GoldForm): GoldNode {
   // Only what holds other values can nest; checked here, the value too deep is one that may contain itself.
   if (depth > MAX_DEPTH) throw tooDeep(value, path)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.

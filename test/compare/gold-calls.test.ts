@@ -64,6 +64,20 @@ describe('reading gold', () => {
     expect(() => readGold(proxy, 'episodes[3].gold')).toThrow(/^episodes\[3\]\.gold: could not be read \(Cannot perform 'IsArray'/)
   })
 
+  test('a gold value that is a Proxy whose trap throws, or a revoked one, is named by its own path, not by its call or as the gold', () => {
+    const trapped = new Proxy({}, { get: () => { throw new Error('trap') } })
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {})
+    revoke()
+    expect(() => readGold([{ name: 'f', args: { city: trapped } }])).toThrow(new TypeError('gold[0].args.city: could not be read (trap)'))
+    expect(() => readGold([{ name: 'f', args: { city: oneOf('Paris', trapped) } }])).toThrow(new TypeError('gold[0].args.city.oneOf[1]: could not be read (trap)'))
+    expect(() => readGold([{ name: 'f', args: { days: [1, revoked] } }])).toThrow(/^gold\[0\]\.args\.days\[1\]: could not be read \(Cannot perform 'getPrototypeOf'/)
+    // toHaveCalledTool's arguments are read as a call at the root: named from args, never as the gold or without a path.
+    expect(() => expect([]).toHaveCalledTool('f', { city: trapped })).toThrow(new TypeError('args.city: could not be read (trap)'))
+    expect(() => expect([]).toHaveCalledTool('f', { days: [1, revoked] })).toThrow(/^args\.days\[1\]: could not be read/)
+    // A marker compiled alone, as a plain toEqual does, names its parts from itself.
+    expect(() => expect('Rome').toEqual(oneOf('Paris', trapped))).toThrow(new TypeError('oneOf[1]: could not be read (trap)'))
+  })
+
   test('a call with no name throws a TypeError naming the path', () => {
     expect(() => read([{ name: 'a', args: {} }, { args: {} }])).toThrow(new TypeError("gold[1].name: expected the tool's name, received undefined"))
   })
