@@ -98,6 +98,9 @@ function refuseMisspeltKey(object: Record<string, unknown>, path: string, wanted
   }
 }
 
+/** The keys that wrap a tool's schema: OpenAI Chat's `function`, Bedrock Converse's `toolSpec`. */
+const WRAPPER_KEYS = ['function', 'toolSpec'] as const
+
 /** The parameters object of one tool schema in any dialect we read, with its name and importance. */
 function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
   // OpenAI Chat wraps the function in `function`, Bedrock Converse in `toolSpec`.
@@ -118,6 +121,9 @@ function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
   }
   const parameters = parametersSchema(given, parametersPath)
   if (typeof source.name !== 'string' || source.name === '') {
+    // A wrapper that is no object (undefined too, as a tool imported under a wrong name is) leaves a tool without a name: the wrapper is what is wrong.
+    const wrapper = fn === undefined ? WRAPPER_KEYS.find((key) => Object.hasOwn(tool, key)) : undefined
+    if (wrapper !== undefined) throw new TypeError(`${path}.${wrapper}: expected an object with the tool's name and parameters, received ${printValue(tool[wrapper])}`)
     throw new TypeError(`${sourcePath}.name: expected the tool's name, received ${printValue(source.name)}`)
   }
   // The function's own importance, else its wrapper's; `null` is no importance, and named where it is.

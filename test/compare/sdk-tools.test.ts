@@ -249,6 +249,20 @@ describe("a request's whole tools list, built-in tools and all", () => {
     }
   })
 
+  test("a tool's function or toolSpec that is no object is named, not the name it leaves the tool without", () => {
+    expect(() => new ToolCallMetric({ grammar: [{ type: 'function', function: [] }] as never })).toThrow(
+      new TypeError("options.grammar[0].function: expected an object with the tool's name and parameters, received []"),
+    )
+    expect(() => new ToolCallMetric({ grammar: [{ type: 'function', function: undefined }] as never })).toThrow(
+      new TypeError("options.grammar[0].function: expected an object with the tool's name and parameters, received undefined"),
+    )
+    expect(() => new ToolCallMetric({ grammar: [{ toolSpec: 'get_weather' }] as never })).toThrow(
+      new TypeError('options.grammar[0].toolSpec: expected an object with the tool\'s name and parameters, received "get_weather"'),
+    )
+    // A tool named in its own right keeps its name, whatever else it holds.
+    expect(new ToolCallMetric({ grammar: [{ type: 'function', name: 'f', function: 'run', parameters: { type: 'object' } }] as never }).options.grammar.tools.has('f')).toBe(true)
+  })
+
   test("Bedrock Converse's tools: each toolSpec's inputSchema.json read, its cache points passed over", () => {
     const tools: BedrockTool[] = [
       { toolSpec: { name: 'get_weather', description: 'The weather', inputSchema: { json: { type: 'object', properties: { unit: { type: 'string', enum: ['c', 'f'] } } } } } },
