@@ -299,6 +299,10 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
   }
   if (marker === 'satisfies') {
     const { predicate, description } = value as Satisfies
+    // satisfies() checks both; a marker it did not make (another version's, whose fields differ) is checked here.
+    if (typeof predicate !== 'function' || typeof description !== 'string') {
+      throw new TypeError(`${spellPath(path)}: satisfies() needs a predicate and a description of it, received ${describe(value)}`)
+    }
     return satisfiesNode(value, predicate, description)
   }
   if (Array.isArray(value)) {

@@ -184,6 +184,16 @@ describe('gold markers', () => {
     expect(reason({ asymmetricMatch: () => { throw hostile } }, 1)).toMatch(/, but it threw on 1: unknown error$/)
   })
 
+  test("a satisfies marker made otherwise than by satisfies(), as another version's may be, is refused where it lacks a predicate or its description", () => {
+    // The mark is shared across copies of the package, so that their markers are one another's.
+    const marked = (fields: object) => ({ [Symbol.for('expect-toolcalls.gold-marker')]: 'satisfies', ...fields })
+    expect(() => compileGoldValue({ x: marked({ fn: () => true, description: 'any' }) }, 'gold')).toThrow(
+      new TypeError('gold.x: satisfies() needs a predicate and a description of it, received an object with keys fn, description'),
+    )
+    expect(() => compileGoldValue({ x: marked({ predicate: () => true, description: Object.create(null) }) }, 'gold')).toThrow(/^gold\.x: satisfies\(\) needs a predicate/)
+    expect(matches({ x: marked({ predicate: (v: unknown) => v === 1, description: 'one' }) }, { x: 1 })).toBe(true)
+  })
+
   test('a truthy answer passes, as in the runners, and a promise is a mismatch saying so rather than a pass', () => {
     // Typed to return a boolean; plain JavaScript may return a match or a promise all the same.
     const hasX = satisfies(((v: unknown) => typeof v === 'string' && v.match(/x/)) as never, 'contains x')
