@@ -274,6 +274,11 @@ function readWeightsEntry(name: string, entry: unknown, path: string): ToolSpec 
  * TypeError naming the path.
  */
 export function readGrammar(input: unknown, nameCanonicalizer: Canonicalizer, path = 'grammar'): Grammar {
+  // A getter or trap of the grammar's own that throws is named by its path, by whoever reads it (an episode's grammar too).
+  return readingAt(path, () => readGrammarAt(input, nameCanonicalizer, path))
+}
+
+function readGrammarAt(input: unknown, nameCanonicalizer: Canonicalizer, path: string): Grammar {
   const tools = new Map<string, ToolSpec>()
   const add = (spec: ToolSpec, at: string) => {
     const key = nameCanonicalizer(spec.name)

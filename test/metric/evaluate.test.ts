@@ -293,6 +293,15 @@ describe('evaluate', () => {
     expect(() => evaluate([hostile as Episode])).toThrow(new TypeError('episodes[0]: could not be read (trap)'))
   })
 
+  test("an episode's grammar that throws as it is read, by a Proxy's trap, is a TypeError naming it, as the metric's grammar is", () => {
+    const gold = [{ name: 'f', args: {} }]
+    const trapped = new Proxy([{ name: 'f', parameters: { type: 'object' } }], { get: () => { throw new Error('trap') } })
+    expect(() => evaluate([{ pred: [], gold, grammar: trapped }])).toThrow(new TypeError('episodes[0].grammar: could not be read (trap)'))
+    const listing = { tools: new Proxy({}, { ownKeys: () => { throw new Error('trap') } }) }
+    expect(() => evaluate([{ pred: [], gold, grammar: listing }])).toThrow(new TypeError('episodes[0].grammar: could not be read (trap)'))
+    expect(() => new ToolCallMetric({ grammar: trapped })).toThrow(new TypeError('options.grammar: could not be read (trap)'))
+  })
+
   test('an episode without gold throws', () => {
     expect(() => evaluate([{ pred: [] } as unknown as Episode])).toThrow(/^episodes\[0\]: expected \{ id\?, pred, gold \}/)
   })
