@@ -54,6 +54,8 @@ function toJSON(gold: unknown, path: string, ancestors: object[], asCall: boolea
   if (isOneOf(gold) || isOptional(gold)) {
     // A marker is a level of nesting, as it is where gold is read and as its JSON form is: a chain of them is bounded too.
     refuseNesting(gold, ancestors, path)
+    // oneOf() gives it a list; a marker of another copy of the package, whose fields may differ, is refused as reading gold refuses it.
+    if (isOneOf(gold) && (!Array.isArray(gold.alternatives) || gold.alternatives.length === 0)) throw new TypeError(`${path}: oneOf() needs at least one alternative`)
     ancestors.push(gold)
     if (isOneOf(gold)) countValues(gold.alternatives.length, path)
     const json = isOneOf(gold)

@@ -139,6 +139,13 @@ describe('gold as JSON', () => {
     expect(metric.score(pred, plain(json), { goldForm: 'json' })).toEqual(plain(metric.score(pred, gold)))
   })
 
+  test('a oneOf marker of another copy of the package that holds no list of alternatives is refused as reading gold refuses it', () => {
+    const marked = (alternatives: unknown) => ({ [Symbol.for('expect-toolcalls.gold-marker')]: 'oneOf', alternatives })
+    expect(() => goldToJSON([{ name: 'f', args: { x: marked('a') } }])).toThrow(new TypeError('gold[0].args.x: oneOf() needs at least one alternative'))
+    expect(() => goldToJSON([{ name: 'f', args: { x: marked([]) } }])).toThrow(new TypeError('gold[0].args.x: oneOf() needs at least one alternative'))
+    expect(goldToJSON([{ name: 'f', args: { x: marked(['a']) } }])).toEqual([{ name: 'f', args: { x: { $oneOf: ['a'] } } }])
+  })
+
   test('an object that is not plain data has no JSON form and says where it is', () => {
     expect(() => goldToJSON([{ name: 'f', args: { when: new Date(0) } }])).toThrow(new TypeError('gold[0].args.when: 1970-01-01T00:00:00.000Z has no JSON form; only values, oneOf() and optional() do'))
     expect(() => goldToJSON({ m: new Map() })).toThrow(/^gold\.m: .* has no JSON form/)
