@@ -59,7 +59,12 @@ function readFigure(options: Record<string, unknown>): ScoreFigure {
 }
 
 function isGoldLike(value: unknown): boolean {
-  return Array.isArray(value) || (typeof value === 'object' && value !== null && 'name' in value)
+  try {
+    return Array.isArray(value) || (typeof value === 'object' && value !== null && 'name' in value)
+  } catch {
+    // Asking threw (a Proxy's trap): reading it as options names it where a read throws.
+    return false
+  }
 }
 
 /** A Score or a corpus report holds its figures already; only `by` applies. */

@@ -58,6 +58,14 @@ describe("the matchers' options", () => {
     expect(() => expect(score).toScoreAtLeast(1, { level: 'arg' } as never)).toThrow(/^options\.level: unknown option/)
   })
 
+  test("on a Score, options whose Proxy traps the question whether they are gold are read as options, not the trap's error let through", () => {
+    const score = { tp: 1, fp: 0, fn: 0, precision: 1, recall: 1, f1: 1, level: 'call', pairs: [], unmatchedPred: [], unmatchedGold: [] }
+    const asked = new Proxy({ by: 'recall' }, { has: () => { throw new Error('trap') } })
+    expect(() => expect(score).toScoreAtLeast(1, asked as never)).not.toThrow()
+    const unreadable = new Proxy({ by: 'recall' }, { has: () => { throw new Error('trap') }, get: () => { throw new Error('trap') } })
+    expect(() => expect(score).toScoreAtLeast(1, unreadable as never)).toThrow(new TypeError('options: could not be read (trap)'))
+  })
+
   test('on a Score, options given in both places throw, where the second was silently ignored', () => {
     const score = { tp: 1, fp: 1, fn: 0, precision: 0.5, recall: 1, f1: 2 / 3, level: 'call', pairs: [], unmatchedPred: [], unmatchedGold: [] }
     expect(() => (expect(score).toScoreAtLeast as (...args: unknown[]) => void)(0.9, {}, { by: 'recall' })).toThrow(
