@@ -2,6 +2,7 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
 import { evaluate, goldFromJSON, goldToJSON, matchCalls, oneOf, optional, PyFloat, PyTuple, satisfies, ToolCallMetric } from '../../src/index'
 import { ToolCallsReporter } from '../../src/reporters/vitest-reporter'
+import { HOSTILE_ANYTHING } from '../fixtures/hostile-values'
 
 // Gold and options come from a test's author: whatever is put among them, a call succeeds or throws a
 // TypeError that names the path of what is wrong (README: Gold values), never another error. A getter
@@ -46,17 +47,8 @@ type WrapKind = 'get throws' | 'ownKeys throws' | 'getPrototypeOf throws' | 'has
 const wrapKinds: WrapKind[] = ['get throws', 'ownKeys throws', 'getPrototypeOf throws', 'has throws', 'getOwnPropertyDescriptor throws', 'answers every key', 'frozen', 'flaky getter']
 
 const anything = fc.anything({
+  ...HOSTILE_ANYTHING,
   maxDepth: 3,
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withSet: true,
-  withNullPrototype: true,
-  withObjectString: true,
-  withSparseArray: true,
-  withTypedArray: true,
-  withUnicodeString: true,
   key: fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'name', 'args', 'arguments', 'id', '$oneOf', '$optional', 'importance', 'tools', 'level', 'type')),
 })
 

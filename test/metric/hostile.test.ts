@@ -4,6 +4,7 @@ import { types } from 'node:util'
 import { oneOf, optional } from '../../src/compare/gold-values'
 import type { Level } from '../../src/match/options'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
+import { HOSTILE_ANYTHING } from '../fixtures/hostile-values'
 
 const gold = [
   { name: 'search', args: { q: 'cats', limit: optional(10) } },
@@ -13,16 +14,7 @@ const gold = [
 const grammar = { tools: { book: { importance: 3, args: { city: { importance: 2 } } } } }
 
 const hostileValue = fc.anything({
-  withBigInt: true,
-  withBoxedValues: true,
-  withDate: true,
-  withMap: true,
-  withSet: true,
-  withNullPrototype: true,
-  withObjectString: true,
-  withSparseArray: true,
-  withTypedArray: true,
-  withUnicodeString: true,
+  ...HOSTILE_ANYTHING,
   key: fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'name', 'args', 'tool_calls', 'type')),
 })
 
