@@ -103,8 +103,7 @@ const WRAPPER_KEYS = ['function', 'toolSpec'] as const
 
 /** The parameters object of one tool schema in any dialect we read, with its name and importance. */
 function unwrapToolSchema(tool: Record<string, unknown>, path: string) {
-  // OpenAI Chat wraps the function in `function`, Bedrock Converse in `toolSpec`.
-  const wrapperKey = isRecord(tool.function) ? 'function' : isRecord(tool.toolSpec) ? 'toolSpec' : undefined
+  const wrapperKey = WRAPPER_KEYS.find((key) => isRecord(tool[key]))
   const fn = wrapperKey === undefined ? undefined : (tool[wrapperKey] as Record<string, unknown>)
   const source = fn ?? tool
   const sourcePath = fn ? `${path}.${wrapperKey}` : path

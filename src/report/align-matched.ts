@@ -78,20 +78,20 @@ function alignedList(gold: readonly unknown[], pred: readonly unknown[], accepts
  * only where `named` says the gold names it (a matcher takes many values, and its taking the item beside the next
  * tells nothing of a shift); else as partnersInOrder lines them up.
  */
-export function itemPartners(
-  gold: readonly unknown[],
-  pred: readonly unknown[],
-  taken: (gold: unknown, pred: unknown) => boolean,
-  named: (gold: unknown) => boolean = () => true,
+export function itemPartners<T>(
+  gold: readonly T[],
+  pred: readonly T[],
+  taken: (gold: T, pred: T) => boolean,
+  named: (gold: T) => boolean = () => true,
 ): ArrayLike<number> {
   const inOrder = partnersInOrder(gold, pred, taken)
   if (gold.length !== pred.length) return inOrder
   let inPlace = 0
   let inOrderNamed = 0
   for (let i = 0; i < gold.length; i++) {
-    if (taken(gold[i], pred[i])) inPlace++
+    if (taken(gold[i]!, pred[i]!)) inPlace++
     const partner = inOrder[i]!
-    if (partner >= 0 && (partner === i || named(gold[i])) && taken(gold[i], pred[partner])) inOrderNamed++
+    if (partner >= 0 && (partner === i || named(gold[i]!)) && taken(gold[i]!, pred[partner]!)) inOrderNamed++
   }
   return inPlace >= inOrderNamed ? gold.map((_, i) => i) : inOrder
 }
@@ -110,7 +110,7 @@ function namesItself(gold: unknown): boolean {
  * order, the longest such run, then those between paired in turn with the predicted ones between.
  * Past MAX_ALIGNED_CELLS, each beside the one at its place.
  */
-export function partnersInOrder(gold: readonly unknown[], pred: readonly unknown[], taken: (gold: unknown, pred: unknown) => boolean): Int32Array {
+export function partnersInOrder<T>(gold: readonly T[], pred: readonly T[], taken: (gold: T, pred: T) => boolean): Int32Array {
   if (gold.length * pred.length > MAX_ALIGNED_CELLS) return Int32Array.from(gold, (_, i) => (i < pred.length ? i : -1))
   const columns = pred.length + 1
   // longest[g * columns + p]: the longest run within gold[g..] and pred[p..].
@@ -118,7 +118,7 @@ export function partnersInOrder(gold: readonly unknown[], pred: readonly unknown
   const pairs = new Uint8Array(gold.length * pred.length)
   for (let g = gold.length - 1; g >= 0; g--) {
     for (let p = pred.length - 1; p >= 0; p--) {
-      const both = taken(gold[g], pred[p])
+      const both = taken(gold[g]!, pred[p]!)
       pairs[g * pred.length + p] = both ? 1 : 0
       longest[g * columns + p] = both ? longest[(g + 1) * columns + p + 1]! + 1 : Math.max(longest[(g + 1) * columns + p]!, longest[g * columns + p + 1]!)
     }

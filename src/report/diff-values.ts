@@ -129,7 +129,7 @@ function bracketsNamed(expected: string[], received: string[]): [string[], strin
       else alone(expectedNamed, inner, '-')
     }
     for (const [key, inner] of pred.entries) if (!gold.entries.has(key)) alone(receivedNamed, inner, '+')
-    const partners = itemPartners(gold.items, pred.items, (a, b) => (a as Item).text === (b as Item).text)
+    const partners = itemPartners(gold.items, pred.items, (a, b) => a.text === b.text)
     const paired = new Set<number>()
     gold.items.forEach((item, i) => {
       const other = partners[i]! >= 0 ? pred.items[partners[i]!]! : undefined
@@ -149,8 +149,6 @@ function bracketsNamed(expected: string[], received: string[]): [string[], strin
   beside(expectedRoot, receivedRoot)
   return [expectedNamed, receivedNamed]
 }
-
-type Item = Part['items'][number]
 
 /** Both lists, or both plain objects, or a matcher that jest-diff diffs as one of them (`expect.objectContaining`). */
 function bothPlain(expected: unknown, received: unknown): boolean {

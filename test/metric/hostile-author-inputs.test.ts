@@ -545,6 +545,11 @@ const isAuthorsError = (error: unknown): boolean => error instanceof AuthorsErro
 const isAssertionFailure = (error: unknown) =>
   error instanceof Error && !(error instanceof TypeError) && (error.name === 'AssertionError' || '__vitest_error_context__' in error)
 
+/** expect(received), or its `.not`. */
+function expectOrNot(received: unknown, not: boolean) {
+  return not ? expect(received).not : expect(received)
+}
+
 describe('hostile gold and options given to the matchers', () => {
   test.prop([mutations, grammar, fc.boolean()], { numRuns: RUNS, seed: SEED })('toMatchToolCalls(gold, options)', (planned, g, not) => {
     const given = inputs({ gold: authorGold(), options: { ...metricOptions(g), allowExtra: false, allowMissing: true } })
@@ -553,8 +558,7 @@ describe('hostile gold and options given to the matchers', () => {
       mutated,
       () => {
         const { gold, options } = made(given)
-        if (not) expect(pred).not.toMatchToolCalls(gold as never, options as never)
-        else expect(pred).toMatchToolCalls(gold as never, options as never)
+        expectOrNot(pred, not).toMatchToolCalls(gold as never, options as never)
       },
       { assertion: true, printsGold: true },
     )
@@ -567,8 +571,7 @@ describe('hostile gold and options given to the matchers', () => {
       mutated,
       () => {
         const { threshold, gold, options } = made(given)
-        if (not) expect(pred).not.toScoreAtLeast(threshold as never, gold as never, options as never)
-        else expect(pred).toScoreAtLeast(threshold as never, gold as never, options as never)
+        expectOrNot(pred, not).toScoreAtLeast(threshold as never, gold as never, options as never)
       },
       { assertion: true, printsGold: true },
     )
@@ -584,8 +587,7 @@ describe('hostile gold and options given to the matchers', () => {
       mutated,
       () => {
         const { threshold, options } = made(given)
-        if (not) expect(score).not.toScoreAtLeast(threshold as never, options as never)
-        else expect(score).toScoreAtLeast(threshold as never, options as never)
+        expectOrNot(score, not).toScoreAtLeast(threshold as never, options as never)
       },
       { assertion: true },
     )
@@ -598,8 +600,7 @@ describe('hostile gold and options given to the matchers', () => {
       mutated,
       () => {
         const { name, args } = made(given)
-        if (not) expect(pred).not.toHaveCalledTool(name as never, args as never)
-        else expect(pred).toHaveCalledTool(name as never, args as never)
+        expectOrNot(pred, not).toHaveCalledTool(name as never, args as never)
       },
       { assertion: true, printsGold: true },
     )
