@@ -1,6 +1,6 @@
 import { firstHole } from '../calls/list-indices'
 import { type LazyPath, lazyChild, spellPath, UNNAMED, unreadableAt } from '../calls/path'
-import { allPlain, compileEntries, describeNode, endGoldCount, type GoldForm, type GoldNode, setOwnEntry, startGoldCount } from './gold-node'
+import { allPlain, compileEntries, describeNode, endGoldCount, goldProxiesMet, type GoldForm, type GoldNode, metAsProxy, setOwnEntry, startGoldCount } from './gold-node'
 import { isAsymmetricMatcher } from './gold-values'
 import { printArgName, printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
@@ -40,6 +40,8 @@ export interface GoldCall {
   values: readonly GoldNode[]
   /** Whether `args` can stand in a Score as it is: plain data, or gold in its JSON form (what describeNode gives). */
   selfDescribing: boolean
+  /** Whether reading `args` met a Proxy of the author's, whose traps may throw or answer otherwise when read again: then only `values` are read. */
+  proxied: boolean
 }
 
 /** A gold call's arguments as plain data for a Score (see describeNode). */
@@ -147,8 +149,11 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   if (isMarkerShaped(args, keys)) {
     throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}; ${keys[0]} applies to an argument's value, not to the arguments`)
   }
+  const proxiesBefore = goldProxiesMet()
+  const argsProxy = metAsProxy(args)
   const values = compileEntries(args, keys, argsPath, 1, form)
-  return { name, args, keys, values, selfDescribing: form === 'json' || allPlain(values) }
+  const proxied = argsProxy || goldProxiesMet() !== proxiesBefore
+  return { name, args, keys, values, selfDescribing: !proxied && (form === 'json' || allPlain(values)), proxied }
 }
 
 /** The arguments' keys; a Proxy's trap that throws is named by the arguments' path. */

@@ -4,6 +4,7 @@ import { MAX_DEPTH } from '../calls/limits'
 import { PyFloat } from '../calls/python-values'
 import { describe, type LazyPath, lazyChild, spellPath, UNNAMED, unreadableAt } from '../calls/path'
 import { isPlainObject } from '../calls/plain-value'
+import { knownProxies } from '../calls/proxy-check'
 import { type JsonMarker, markerKeyOf, readJsonMarker } from './json-marker'
 import { thousands } from '../calls/thousands'
 
@@ -88,6 +89,24 @@ class UniformNode {
 /** A node of the given kind; the makers below fill the fields of the others. */
 function goldNode(kind: GoldNode['kind'], raw: unknown): GoldNode {
   return new UniformNode(kind, raw) as unknown as GoldNode
+}
+
+/**
+ * How many of the author's Proxies compiling has met, so that a gold call can tell whether its
+ * data may stand in a Score as it is: a Proxy's traps may throw, or answer otherwise, when the
+ * Score is read (a Score is plain data). A count, so that compiling allocates nothing to say so.
+ */
+let proxiesMet = 0
+
+export function goldProxiesMet(): number {
+  return proxiesMet
+}
+
+/** Whether a gold object is a Proxy, counted in proxiesMet. */
+export function metAsProxy(value: object): boolean {
+  if (!knownProxies.isProxy(value)) return false
+  proxiesMet++
+  return true
 }
 
 function listNode(raw: unknown, items: GoldNode[], plain: boolean): GoldNode {
@@ -272,6 +291,7 @@ function unreadableObject(path: LazyPath, error: unknown): unknown {
 function compileGoldObject(value: object, path: LazyPath, depth: number, underKey: boolean, form: GoldForm): GoldNode {
   // Only what holds other values can nest; checked here, the value too deep is one that may contain itself.
   if (depth > MAX_DEPTH) throw tooDeep(value, path)
+  const proxy = metAsProxy(value)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
   if (value instanceof PyFloat) return compileGoldChild(value.value, path, undefined, depth, underKey, form)
   // In the JSON form, a plain object whose one key is `$oneOf` or `$optional` is that form's marker:
@@ -307,7 +327,7 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
   }
   if (Array.isArray(value)) {
     const items = compileItems(value, path, depth + 1, form)
-    return listNode(value, items, allPlain(items))
+    return listNode(value, items, !proxy && allPlain(items))
   }
   if (isAsymmetricMatcher(value)) return goldNode('matcher', value)
   if (keys === undefined) {
@@ -321,7 +341,7 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
   }
   // A plain object here, checked above in one of the two places.
   const values = compileEntries(value as Record<string, unknown>, keys, path, depth + 1, form)
-  return objectNode(value, keys, values, allPlain(values))
+  return objectNode(value, keys, values, !proxy && allPlain(values))
 }
 
 /**
@@ -387,10 +407,13 @@ export function misplacedJsonOptional(path: string): TypeError {
 /** A marker of gold's JSON form, compiled as the marker value it stands for. */
 function compileJsonMarker(marker: JsonMarker, raw: Record<string, unknown>, path: LazyPath, depth: number, underKey: boolean): GoldNode {
   if (marker === 'oneOf') {
-    return oneOfNode(raw, compileItems(raw.$oneOf as unknown[], lazyChild(path, '$oneOf'), depth + 1, 'json'))
+    const alternatives = raw.$oneOf as unknown[]
+    metAsProxy(alternatives)
+    return oneOfNode(raw, compileItems(alternatives, lazyChild(path, '$oneOf'), depth + 1, 'json'))
   }
   if (!underKey) throw misplacedJsonOptional(spellPath(path))
   const inner = raw.$optional as unknown[]
+  metAsProxy(inner)
   return optionalNode(raw, inner.length === 0 ? undefined : compileGoldChild(inner[0], lazyChild(path, '$optional'), 0, depth + 1, false, 'json'))
 }
 

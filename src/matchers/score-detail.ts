@@ -21,10 +21,14 @@ function writtenCalls(gold: unknown): readonly unknown[] {
 /**
  * Each gold call's arguments as the author wrote them, by the gold's index; the gold was read once
  * already, so it reads. Read call by call as the message asks: reading a large gold whole cost more than the message.
+ * Arguments that hold a Proxy are left to the Score's copy of them, which no trap of the author's can break.
  */
 function writtenArgs(gold: unknown): (goldIndex: number) => Record<string, unknown> | undefined {
   const calls = writtenCalls(gold)
-  return (goldIndex) => (goldIndex < calls.length ? readGold(calls[goldIndex]).flat()[0]?.args : undefined)
+  return (goldIndex) => {
+    const call = goldIndex < calls.length ? readGold(calls[goldIndex]).flat()[0] : undefined
+    return call === undefined || call.proxied ? undefined : call.args
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options
 import { type PairDetail, scorePairing } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import { pairCalls } from '../match/pair-calls'
-import { type ArgsInput, isCallText, readGold } from '../compare/gold-calls'
+import { type ArgsInput, describeGoldArgs, isCallText, readGold } from '../compare/gold-calls'
 import { countDiffering, formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { longReasonCut } from '../report/long-reason-cut'
@@ -76,10 +76,10 @@ function countAgreeing(verdicts: readonly ArgVerdict[]): number {
   return count
 }
 
-/** The differing arguments of the same-named call that came closest to `args`. */
-function nearest(pair: PairDetail, args: Record<string, unknown>, options: ResolvedMatchOptions, context: MatcherContext): string[] {
+/** The differing arguments of the same-named call that came closest to the arguments, diffed against `writtenGold` where they can be read again. */
+function nearest(pair: PairDetail, writtenGold: Record<string, unknown> | undefined, options: ResolvedMatchOptions, context: MatcherContext): string[] {
   const colors = runnerColors(context)
-  const diff = { writtenGold: args, accepts: acceptsUnder(options), canonical: options.canonicalize, bounds: runnerBounds(context) }
+  const diff = { writtenGold, accepts: acceptsUnder(options), canonical: options.canonicalize, bounds: runnerBounds(context) }
   return [`The nearest, pred[${pair.predIndex}], differs:`, ...formatDiffering(pair, colors, diff, PAIR_LINES)]
 }
 
@@ -199,8 +199,13 @@ export function toHaveCalledTool(
     // A name drawn as one of the calls listed is (a Cyrillic а for a Latin a) is written in escapes, on both sides.
     const listedNames = shownCalls.slice(0, LISTED_CALLS).map((call) => call.name)
     const wantedName = printName(name, listedNames)
+    // Arguments that hold a Proxy of the author's are shown as compiled, which no trap of theirs can break.
+    const goldCall = gold === undefined ? undefined : readGold(gold, '')[0]![0]!
+    const writtenGold = goldCall === undefined || goldCall.proxied ? undefined : goldCall.args
     const wanted = colors.expected(
-      args === undefined ? wantedName : matcher !== undefined ? `${wantedName} with arguments ${describeMatcher(matcher)}` : printCall(name, args as Record<string, unknown>, [], listedNames),
+      goldCall === undefined
+        ? matcher !== undefined ? `${wantedName} with arguments ${describeMatcher(matcher)}` : wantedName
+        : printCall(name, writtenGold ?? describeGoldArgs(goldCall), [], listedNames),
     )
     const verdict = noCallsYet
       ? `Expected ${this.isNot ? 'no call' : 'a call'} to ${wanted}, but ${notYet}.`
@@ -220,7 +225,7 @@ export function toHaveCalledTool(
     const nearestShown = !pass && shownPair !== undefined && gold !== undefined ? nearestPair(shownCalls, gold, shownPair, options) : shownPair
     const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : (nearestShown?.predIndex ?? containing?.index)
     if (shownCalls.length > 0 && !noCallsYet) sections.push(callsMade(shownCalls, highlight, name).join('\n'))
-    if (!pass && nearestShown !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(nearestShown, args as Record<string, unknown>, options, this).join('\n'))
+    if (!pass && nearestShown !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(nearestShown, writtenGold, options, this).join('\n'))
     if (containing !== undefined) sections.push(nearestMisses(shownCalls[containing.index]!, containing.index, containing.misses, options, this).join('\n'))
     return sections.join('\n\n')
   }

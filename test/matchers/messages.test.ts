@@ -952,6 +952,17 @@ describe('the message of toHaveCalledTool', () => {
     expect(() => expect([search('cats')]).toHaveCalledTool('search', throwingValue)).toThrow(new TypeError('args.limit: could not be read (boom)'))
   })
 
+  test("gold holding a Proxy whose traps throw on what grading never reads is diffed from its compiled copy, in both matchers", () => {
+    const tags = new Proxy(['a', 'b'], { has: () => { throw new Error('has trap') } })
+    const calls = [{ name: 'search', args: { tags: ['a', 'c'] } }]
+    const diff = ['    ~ tags:  ← tags[1]: expected "b", received "c"', '          [', '            "a",', '        -   "b",', '        +   "c",', '          ]'].join('\n')
+    const matched = failureMessage(() => expect(calls).toMatchToolCalls([{ name: 'search', args: { tags } }]))
+    expect(matched).toContain(diff)
+    const called = failureMessage(() => expect(calls).toHaveCalledTool('search', { tags }))
+    expect(called).toContain('Expected a call to search(tags: ["a", "b"]), but none of the calls made is one.')
+    expect(called).toContain(diff)
+  })
+
   test('says when no call was made', () => {
     expect(failureMessage(() => expect([]).toHaveCalledTool('search'))).toMatchInlineSnapshot(`
       "expect(received).toHaveCalledTool(name)

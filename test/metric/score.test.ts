@@ -662,6 +662,34 @@ describe('the detail', () => {
     expect(score.pairs[0]!.gold.args).toEqual({ q: { $oneOf: ['cats', 'kittens'] } })
   })
 
+  test("a score holds none of the gold's Proxies, in either gold form, so it survives JSON whatever their traps do", () => {
+    // A trap that throws on a read grading never makes, as JSON.stringify's of toJSON.
+    const guarded = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get: (object, key) => {
+          if (key === 'toJSON') throw new Error('no toJSON')
+          return Reflect.get(object, key)
+        },
+      })
+    const golds = [
+      [{ name: 'search', args: guarded({ q: 'cats', filter: guarded({ tags: guarded(['a', 'b']) }) }) }],
+      [{ name: 'search', args: { q: 'cats', filter: { tags: guarded(['a', 'b']) } } }],
+    ]
+    const pred = [search('cats'), deleteAll]
+    for (const gold of golds) {
+      for (const goldForm of ['author', 'json'] as const) {
+        const score = argLevel.score(pred, gold, { goldForm })
+        expect(score.pairs[0]!.exact).toBe(false)
+        expect(JSON.parse(JSON.stringify(score))).toEqual(score)
+        expect(score.pairs[0]!.gold.args).toEqual({ q: 'cats', filter: { tags: ['a', 'b'] } })
+      }
+    }
+    // A gold Proxy of its JSON form's marker is described as that form, not held.
+    const marked = argLevel.score([search('cats')], [{ name: 'search', args: { q: { $oneOf: guarded(['cats', 'dogs']) } } }], { goldForm: 'json' })
+    expect(marked.pairs[0]!.exact).toBe(true)
+    expect(JSON.parse(JSON.stringify(marked)).pairs[0].gold.args).toEqual({ q: { $oneOf: ['cats', 'dogs'] } })
+  })
+
   test("a predicted call's data is its name and arguments alone, in that order, however it was written", () => {
     const written = [
       { name: 'search', args: { q: 'cats' } },
