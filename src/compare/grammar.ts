@@ -281,7 +281,12 @@ function readGrammarAt(input: unknown, nameCanonicalizer: Canonicalizer, path: s
   const tools = new Map<string, ToolSpec>()
   const add = (spec: ToolSpec, at: string) => {
     const key = nameCanonicalizer(spec.name)
-    if (tools.has(key)) throw new TypeError(`${at}: the tool ${JSON.stringify(spec.name)} is described twice`)
+    const earlier = tools.get(key)
+    if (earlier !== undefined) {
+      // Two spellings the name canonicalizer folds together are one tool to grading: said so, as neither is written twice.
+      const folded = earlier.name === spec.name ? '' : ` (as ${JSON.stringify(earlier.name)}: the name canonicalizer makes the two alike)`
+      throw new TypeError(`${at}: the tool ${JSON.stringify(spec.name)} is described twice${folded}`)
+    }
     tools.set(key, spec)
   }
   const schemas = Array.isArray(input) ? input : isRecord(input) && Array.isArray(input.tools) ? input.tools : undefined

@@ -760,6 +760,14 @@ describe('options', () => {
     expect(() => new ToolCallMetric({ grammar: [{ function_declarations: 'f' }] as never })).toThrow(/^options\.grammar\[0\]\.function_declarations: expected a list/)
   })
 
+  test('a tool described twice is named, and where the name canonicalizer folded two spellings together, so is that', () => {
+    const tool = (name: string) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: {} } } })
+    expect(() => new ToolCallMetric({ grammar: [tool('search'), tool('search')] })).toThrow(new TypeError('options.grammar[1]: the tool "search" is described twice'))
+    expect(() => new ToolCallMetric({ grammar: [tool('Search'), tool('search')], name: 'toolName' })).toThrow(
+      new TypeError('options.grammar[1]: the tool "search" is described twice (as "Search": the name canonicalizer makes the two alike)'),
+    )
+  })
+
   test('an unknown option throws and suggests the nearest one', () => {
     expect(() => new ToolCallMetric({ levle: 'arg' } as never)).toThrow(/options\.levle: unknown option \(did you mean 'level'\?\)/)
   })
