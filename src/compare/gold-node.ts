@@ -94,12 +94,18 @@ function goldNode(kind: GoldNode['kind'], raw: unknown): GoldNode {
 /**
  * How many of the author's Proxies compiling has met, so that a gold call can tell whether its
  * data may stand in a Score as it is: a Proxy's traps may throw, or answer otherwise, when the
- * Score is read (a Score is plain data). A count, so that compiling allocates nothing to say so.
+ * Score is read (a Score is plain data). Counts, so that compiling allocates nothing to say so.
  */
 let proxiesMet = 0
+/** How many matchers and markers of the author's form compiling has met: gold's JSON form holds none of them as written. */
+let authorsValuesMet = 0
 
 export function goldProxiesMet(): number {
   return proxiesMet
+}
+
+export function goldAuthorsValuesMet(): number {
+  return authorsValuesMet
 }
 
 /** Whether a gold object is a Proxy, counted in proxiesMet. */
@@ -303,6 +309,7 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
     if (jsonMarker !== undefined) return compileJsonMarker(jsonMarker, value, path, depth, underKey)
   }
   const marker = markerKind(value)
+  if (marker !== undefined) authorsValuesMet++
   if (marker === 'oneOf') {
     const alternatives = (value as OneOf).alternatives
     if (!Array.isArray(alternatives) || alternatives.length === 0) {
@@ -329,7 +336,10 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
     const items = compileItems(value, path, depth + 1, form)
     return listNode(value, items, !proxy && allPlain(items))
   }
-  if (isAsymmetricMatcher(value)) return goldNode('matcher', value)
+  if (isAsymmetricMatcher(value)) {
+    authorsValuesMet++
+    return goldNode('matcher', value)
+  }
   if (keys === undefined) {
     if (!isPlainObject(value)) {
       throw new TypeError(

@@ -662,6 +662,16 @@ describe('the detail', () => {
     expect(score.pairs[0]!.gold.args).toEqual({ q: { $oneOf: ['cats', 'kittens'] } })
   })
 
+  test("a score holds gold in its JSON form as written, but a matcher or marker of the author's form in it as described", () => {
+    const json = { name: 'search', args: { q: { $oneOf: ['cats', 'kittens'] } } }
+    expect(argLevel.score([search('cats')], [json], { goldForm: 'json' }).pairs[0]!.gold.args).toBe(json.args)
+    const mixed = [{ name: 'search', args: { q: expect.any(String), when: { $optional: [satisfies((v) => v === 1, 'one')] } } }]
+    const score = argLevel.score([search('cats')], mixed, { goldForm: 'json' })
+    expect(score.pairs[0]!.exact).toBe(true)
+    expect(score.pairs[0]!.gold.args).toEqual({ q: { $matcher: 'Any<String>' }, when: { $optional: [{ $satisfies: 'one' }] } })
+    expect(structuredClone(score)).toEqual(score)
+  })
+
   test("a score holds none of the gold's Proxies, in either gold form, so it survives JSON whatever their traps do", () => {
     // A trap that throws on a read grading never makes, as JSON.stringify's of toJSON.
     const guarded = <T extends object>(target: T): T =>
