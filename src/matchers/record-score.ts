@@ -129,6 +129,8 @@ function jestTestPlace(test: unknown): JestTestPlace | undefined {
 interface TestTry {
   repeat: number
   attempt: number
+  /** The attempt the repeat began at, as far as the tries graded tell: at the latest, its first try graded. */
+  repeatBegan: number
   earlierRepeats: RepeatSums | undefined
   /** Whether the try's end is watched for (`watchTryEnd`). */
   watched: boolean
@@ -147,7 +149,8 @@ export function enterTry(task: object): void {
   const repeat = test.result?.repeatCount ?? 0
   const attempt = test.result?.retryCount ?? 0
   const known = testTries.get(test)
-  if (known === undefined) return void testTries.set(test, { repeat, attempt, earlierRepeats: undefined, watched: false })
+  // The first repeat begins at attempt 0; a later one first met here may have begun at an earlier try that graded nothing.
+  if (known === undefined) return void testTries.set(test, { repeat, attempt, repeatBegan: repeat === 0 ? 0 : attempt, earlierRepeats: undefined, watched: false })
   if (known.repeat === repeat && known.attempt === attempt) return
   // A new repeat begun at the attempt the last one was graded in: that one's sums are its last try's.
   if (known.repeat !== repeat && known.attempt === attempt) endRepeats(test, known)
@@ -156,6 +159,7 @@ export function enterTry(task: object): void {
     test.meta.toolcalls = structuredClone(known.earlierRepeats)
     keepEndedRepeats(test, known)
   }
+  if (known.repeat !== repeat) known.repeatBegan = attempt
   known.repeat = repeat
   known.attempt = attempt
   known.watched = false
@@ -176,16 +180,22 @@ function keepEndedRepeats(test: VitestTask, known: TestTry): void {
   if (test.meta.toolcalls !== undefined && known.earlierRepeats !== undefined && repeatsMayRetry(test)) test.meta.toolcalls.endedRepeats = structuredClone(known.earlierRepeats)
 }
 
+/** How many times the test's `retry` option lets Vitest try a repeat again (`retry: 2` or `retry: { count: 2 }`). */
+function retriesOf(test: VitestTask): number {
+  const retry = typeof test.retry === 'object' && test.retry !== null ? (test.retry as { count?: unknown }).count : test.retry
+  return typeof retry === 'number' ? retry : 0
+}
+
 /** Whether a repeat of the test may be tried again: it has repeats and retries. */
 function repeatsMayRetry(test: VitestTask): boolean {
-  const retry = typeof test.retry === 'object' && test.retry !== null ? (test.retry as { count?: unknown }).count : test.retry
-  return typeof test.repeats === 'number' && test.repeats > 0 && typeof retry === 'number' && retry > 0
+  return typeof test.repeats === 'number' && test.repeats > 0 && retriesOf(test) > 0
 }
 
 /**
- * Where no hook marks where each try begins, a try whose repeat passed ends that repeat, as Vitest then moves on to the
- * next: its sums are then its repeat's last, which count whatever later tries, graded or not, are retried. A try that failed
- * may be retried or not; only a later assertion tells, if any.
+ * Where no hook marks where each try begins, a try that passed, or failed with its repeat's retries used up, ends that
+ * repeat, as Vitest then moves on to the next: its sums are then its repeat's last, which count whatever later tries,
+ * graded or not, are retried. Another failed try may be retried or not (a retry condition may stop it); only a later
+ * assertion tells, if any.
  */
 function watchTryEnd(test: VitestTask, known: TestTry): void {
   const onTestFinished = test.context?.onTestFinished
@@ -193,7 +203,7 @@ function watchTryEnd(test: VitestTask, known: TestTry): void {
   try {
     ;(onTestFinished as (handler: () => void) => void)(() => {
       enterTry(test)
-      if (test.result?.state === 'pass') endRepeats(test, known)
+      if (test.result?.state === 'pass' || known.attempt - known.repeatBegan >= retriesOf(test)) endRepeats(test, known)
     })
     known.watched = true
   } catch {

@@ -165,6 +165,8 @@ test('grades softly', () => {
       later_repeat_retried: { repeats: 1, retry: 1, runs: [{ query: 'a', counts: true }, { fails: true }, { counts: true }] },
       // The second repeat fails before it grades, and its retry grades: both repeats count.
       later_repeat_retried_grades: { repeats: 1, retry: 1, runs: [{ query: 'b', counts: true }, { fails: true }, { query: 'a', counts: true }] },
+      // The first repeat fails at both its tries, the second fails before it grades and its retry grades nothing: the first repeat's last try counts.
+      failed_repeat_then_retried: { repeats: 1, retry: 1, runs: [{ query: 'b', fails: true }, { query: 'b', fails: true, counts: true }, { fails: true }, { counts: true }] },
     }
     const files = {
       'repeats.spec.ts': `import { expect, test } from 'vitest'
@@ -188,7 +190,7 @@ for (const [name, { repeats, retry, runs }] of Object.entries(${JSON.stringify(t
     const expected = evaluate(counted, new ToolCallMetric())
     await inScratchProject('reporters-repeats-', files, async (project) => {
       const outcome = await runRunner('vitest', ['run'], project)
-      expect(outcome.output).toContain('Tests  1 failed | 4 passed (5)')
+      expect(outcome.output).toContain('Tests  1 failed | 5 passed (6)')
       const report = await readReport(join(project, 'corpus.json'))
       expect(report).toMatchObject({ tp: expected.tp, fp: expected.fp, fn: expected.fn, assertions: counted.length, perTool: expected.perTool })
     })
