@@ -95,6 +95,22 @@ export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSO
 `
   const grades = (tool: string) => `import { afterAll, expect, test } from 'vitest'\ntest('grades', () => expect([{ name: '${tool}' }]).toMatchToolCalls([{ name: '${tool}' }]))\n`
 
+  test('takes the reporter as an instance, new ToolCallsReporter(options), whose options tsc checks, as it takes it named', async () => {
+    const files = {
+      'graded.spec.ts': "import { expect, test } from 'vitest'\ntest('grades', () => expect([{ name: 'f', args: { a: 1 } }]).toScoreAtLeast(0, [{ name: 'f', args: { a: 2 } }]))\n",
+      'vitest.config.ts': `import { defineConfig } from 'vitest/config'
+import { ToolCallsReporter } from 'expect-toolcalls/reporter'
+export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: [${JSON.stringify(join(fixture, 'vitest.setup.ts'))}], reporters: ['default', new ToolCallsReporter({ json: 'corpus.json', minF1: 0.5 })] } })
+`,
+    }
+    await inScratchProject('reporters-instance-', files, async (project) => {
+      const outcome = await runRunner('vitest', ['run'], project)
+      expect(outcome.output).toContain('Tool calls: the corpus F1 0 is below minF1 0.5; the run fails.')
+      expect(outcome.exitCode).toBe(1)
+      expect(await readReport(join(project, 'corpus.json'))).toMatchObject({ assertions: 1, tests: 1, tp: 0, fp: 1, fn: 1 })
+    })
+  })
+
   test('gives no figure for a run that --bail stopped, and writes no JSON', async () => {
     const files = {
       // The largest file runs first.
