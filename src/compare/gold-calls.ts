@@ -1,6 +1,6 @@
 import { firstHole } from '../calls/list-indices'
 import { type LazyPath, lazyChild, spellPath, UNNAMED, unreadableAt } from '../calls/path'
-import { allPlain, compileEntries, describeNode, endGoldCount, goldAuthorsValuesMet, goldProxiesMet, type GoldForm, type GoldNode, metAsProxy, setOwnEntry, startGoldCount } from './gold-node'
+import { allPlain, compileEntries, describeNode, endGoldCount, goldProxiesMet, goldUnwrittenMet, type GoldForm, type GoldNode, metAsProxy, setOwnEntry, startGoldCount } from './gold-node'
 import { isAsymmetricMatcher } from './gold-values'
 import { printArgName, printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
@@ -149,13 +149,12 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   if (isMarkerShaped(args, keys)) {
     throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}; ${keys[0]} applies to an argument's value, not to the arguments`)
   }
-  const [proxiesBefore, authorsValuesBefore] = [goldProxiesMet(), goldAuthorsValuesMet()]
-  const argsProxy = metAsProxy(args)
+  const [proxiesBefore, unwrittenBefore] = [goldProxiesMet(), goldUnwrittenMet()]
+  metAsProxy(args)
   const values = compileEntries(args, keys, argsPath, 1, form)
-  const proxied = argsProxy || goldProxiesMet() !== proxiesBefore
-  // Gold's JSON form describes itself, unless the author put a matcher or marker of their own form in it.
-  const selfDescribing = !proxied && (form === 'json' ? goldAuthorsValuesMet() === authorsValuesBefore : allPlain(values))
-  return { name, args, keys, values, selfDescribing, proxied }
+  // Gold's JSON form describes itself, unless it holds what a Score cannot hold as written.
+  const selfDescribing = goldUnwrittenMet() === unwrittenBefore && (form === 'json' || allPlain(values))
+  return { name, args, keys, values, selfDescribing, proxied: goldProxiesMet() !== proxiesBefore }
 }
 
 /** The arguments' keys; a Proxy's trap that throws is named by the arguments' path. */

@@ -92,26 +92,28 @@ function goldNode(kind: GoldNode['kind'], raw: unknown): GoldNode {
 }
 
 /**
- * How many of the author's Proxies compiling has met, so that a gold call can tell whether its
- * data may stand in a Score as it is: a Proxy's traps may throw, or answer otherwise, when the
- * Score is read (a Score is plain data). Counts, so that compiling allocates nothing to say so.
+ * What compiling has met that a Score cannot hold as the author wrote it, counted so that a value
+ * or gold call can tell whether it met any, and compiling allocates nothing to say so. A Score is
+ * plain data: a Proxy's traps may throw, or answer otherwise, when it is read; a PyFloat is a
+ * number to everyone else; gold's JSON form holds no matcher or marker of the author's form.
  */
 let proxiesMet = 0
-/** How many matchers and markers of the author's form compiling has met: gold's JSON form holds none of them as written. */
-let authorsValuesMet = 0
+let unwrittenMet = 0
 
 export function goldProxiesMet(): number {
   return proxiesMet
 }
 
-export function goldAuthorsValuesMet(): number {
-  return authorsValuesMet
+/** Proxies, PyFloats, matchers and markers of the author's form met so far. */
+export function goldUnwrittenMet(): number {
+  return unwrittenMet
 }
 
-/** Whether a gold object is a Proxy, counted in proxiesMet. */
+/** Whether a gold object is a Proxy, counted as met. */
 export function metAsProxy(value: object): boolean {
   if (!knownProxies.isProxy(value)) return false
   proxiesMet++
+  unwrittenMet++
   return true
 }
 
@@ -297,9 +299,13 @@ function unreadableObject(path: LazyPath, error: unknown): unknown {
 function compileGoldObject(value: object, path: LazyPath, depth: number, underKey: boolean, form: GoldForm): GoldNode {
   // Only what holds other values can nest; checked here, the value too deep is one that may contain itself.
   if (depth > MAX_DEPTH) throw tooDeep(value, path)
-  const proxy = metAsProxy(value)
+  const unwrittenBefore = unwrittenMet
+  metAsProxy(value)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
-  if (value instanceof PyFloat) return compileGoldChild(value.value, path, undefined, depth, underKey, form)
+  if (value instanceof PyFloat) {
+    unwrittenMet++
+    return compileGoldChild(value.value, path, undefined, depth, underKey, form)
+  }
   // In the JSON form, a plain object whose one key is `$oneOf` or `$optional` is that form's marker:
   // told first, it skips asking whether it is a marker object or a matcher, properties it lacks.
   let keys: string[] | undefined
@@ -309,7 +315,7 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
     if (jsonMarker !== undefined) return compileJsonMarker(jsonMarker, value, path, depth, underKey)
   }
   const marker = markerKind(value)
-  if (marker !== undefined) authorsValuesMet++
+  if (marker !== undefined) unwrittenMet++
   if (marker === 'oneOf') {
     const alternatives = (value as OneOf).alternatives
     if (!Array.isArray(alternatives) || alternatives.length === 0) {
@@ -334,10 +340,10 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
   }
   if (Array.isArray(value)) {
     const items = compileItems(value, path, depth + 1, form)
-    return listNode(value, items, !proxy && allPlain(items))
+    return listNode(value, items, unwrittenMet === unwrittenBefore && allPlain(items))
   }
   if (isAsymmetricMatcher(value)) {
-    authorsValuesMet++
+    unwrittenMet++
     return goldNode('matcher', value)
   }
   if (keys === undefined) {
@@ -351,7 +357,7 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
   }
   // A plain object here, checked above in one of the two places.
   const values = compileEntries(value as Record<string, unknown>, keys, path, depth + 1, form)
-  return objectNode(value, keys, values, !proxy && allPlain(values))
+  return objectNode(value, keys, values, unwrittenMet === unwrittenBefore && allPlain(values))
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { canonicalizers } from '../../src/compare/canonicalizers'
 import { oneOf, optional, satisfies } from '../../src/compare/gold-values'
+import { PyFloat } from '../../src/calls/python-values'
 import { perToolCounts } from '../../src/metric/per-tool'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { evaluate } from '../../src/metric/evaluate'
@@ -670,6 +671,14 @@ describe('the detail', () => {
     expect(score.pairs[0]!.exact).toBe(true)
     expect(score.pairs[0]!.gold.args).toEqual({ q: { $matcher: 'Any<String>' }, when: { $optional: [{ $satisfies: 'one' }] } })
     expect(structuredClone(score)).toEqual(score)
+  })
+
+  test("a score holds the gold's PyFloats as the numbers they are, in either gold form, as it holds a prediction's", () => {
+    for (const goldForm of ['author', 'json'] as const) {
+      const score = argLevel.score([{ name: 'f', args: { x: [1.5], y: 2 } }], [{ name: 'f', args: { x: [new PyFloat(1.5)], y: new PyFloat(2) } }], { goldForm })
+      expect(score.pairs[0]!.exact).toBe(true)
+      expect(score.pairs[0]!.gold.args).toStrictEqual({ x: [1.5], y: 2 })
+    }
   })
 
   test("a score holds none of the gold's Proxies, in either gold form, so it survives JSON whatever their traps do", () => {
