@@ -40,6 +40,8 @@ export interface GoldCall {
   values: readonly GoldNode[]
   /** Whether `args` can stand in a Score as it is: plain data, or gold in its JSON form (what describeNode gives). */
   selfDescribing: boolean
+  /** Whether `args` hold what a Score cannot hold as written (a Proxy, a PyFloat): then they are described whole. */
+  unwritten: boolean
   /** Whether reading `args` met a Proxy of the author's, whose traps may throw or answer otherwise when read again: then only `values` are read. */
   proxied: boolean
 }
@@ -48,7 +50,7 @@ export interface GoldCall {
 export function describeGoldArgs(call: GoldCall): Record<string, unknown> {
   if (call.selfDescribing) return call.args
   const described: Record<string, unknown> = {}
-  call.keys.forEach((key, i) => setOwnEntry(described, key, describeNode(call.values[i]!)))
+  call.keys.forEach((key, i) => setOwnEntry(described, key, describeNode(call.values[i]!, call.unwritten)))
   return described
 }
 
@@ -152,9 +154,10 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   const [proxiesBefore, unwrittenBefore] = [goldProxiesMet(), goldUnwrittenMet()]
   metAsProxy(args)
   const values = compileEntries(args, keys, argsPath, 1, form)
+  const unwritten = goldUnwrittenMet() !== unwrittenBefore
   // Gold's JSON form describes itself, unless it holds what a Score cannot hold as written.
-  const selfDescribing = goldUnwrittenMet() === unwrittenBefore && (form === 'json' || allPlain(values))
-  return { name, args, keys, values, selfDescribing, proxied: goldProxiesMet() !== proxiesBefore }
+  const selfDescribing = !unwritten && (form === 'json' || allPlain(values))
+  return { name, args, keys, values, selfDescribing, unwritten, proxied: goldProxiesMet() !== proxiesBefore }
 }
 
 /** The arguments' keys; a Proxy's trap that throws is named by the arguments' path. */

@@ -92,10 +92,11 @@ function goldNode(kind: GoldNode['kind'], raw: unknown): GoldNode {
 }
 
 /**
- * What compiling has met that a Score cannot hold as the author wrote it, counted so that a value
- * or gold call can tell whether it met any, and compiling allocates nothing to say so. A Score is
- * plain data: a Proxy's traps may throw, or answer otherwise, when it is read; a PyFloat is a
- * number to everyone else; gold's JSON form holds no matcher or marker of the author's form.
+ * What compiling has met that a Score cannot hold as the author wrote it, counted so that a gold
+ * call can tell whether it met any, and compiling allocates nothing to say so. A Score is plain
+ * data: a Proxy's traps may throw, or answer otherwise, when it is read; a PyFloat is a number to
+ * everyone else; gold's JSON form holds no matcher or marker of the author's form. Rare, so a call
+ * that met one is described whole (describeNode's `whole`), and the values it holds ask nothing.
  */
 let proxiesMet = 0
 let unwrittenMet = 0
@@ -299,7 +300,6 @@ function unreadableObject(path: LazyPath, error: unknown): unknown {
 function compileGoldObject(value: object, path: LazyPath, depth: number, underKey: boolean, form: GoldForm): GoldNode {
   // Only what holds other values can nest; checked here, the value too deep is one that may contain itself.
   if (depth > MAX_DEPTH) throw tooDeep(value, path)
-  const unwrittenBefore = unwrittenMet
   metAsProxy(value)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
   if (value instanceof PyFloat) {
@@ -340,7 +340,7 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
   }
   if (Array.isArray(value)) {
     const items = compileItems(value, path, depth + 1, form)
-    return listNode(value, items, unwrittenMet === unwrittenBefore && allPlain(items))
+    return listNode(value, items, allPlain(items))
   }
   if (isAsymmetricMatcher(value)) {
     unwrittenMet++
@@ -357,7 +357,7 @@ function compileGoldObject(value: object, path: LazyPath, depth: number, underKe
   }
   // A plain object here, checked above in one of the two places.
   const values = compileEntries(value as Record<string, unknown>, keys, path, depth + 1, form)
-  return objectNode(value, keys, values, unwrittenMet === unwrittenBefore && allPlain(values))
+  return objectNode(value, keys, values, allPlain(values))
 }
 
 /**
@@ -453,20 +453,20 @@ export function isPlainNode(node: GoldNode): boolean {
  * A gold value as plain data for a Score: itself when plain, else with its markers described
  * (`{ "$oneOf": [...] }`, `{ "$optional": [...] }`, `{ "$satisfies": "..." }`, `{ "$matcher": "..." }`).
  */
-export function describeNode(node: GoldNode): unknown {
+export function describeNode(node: GoldNode, whole = false): unknown {
   switch (node.kind) {
     case 'list':
-      return node.plain ? node.raw : node.items.map(describeNode)
+      return node.plain && !whole ? node.raw : node.items.map((item) => describeNode(item, whole))
     case 'object': {
-      if (node.plain) return node.raw
+      if (node.plain && !whole) return node.raw
       const described: Record<string, unknown> = {}
-      node.keys.forEach((key, i) => setOwnEntry(described, key, describeNode(node.values[i]!)))
+      node.keys.forEach((key, i) => setOwnEntry(described, key, describeNode(node.values[i]!, whole)))
       return described
     }
     case 'oneOf':
-      return { $oneOf: node.alternatives.map(describeNode) }
+      return { $oneOf: node.alternatives.map((alternative) => describeNode(alternative, whole)) }
     case 'optional':
-      return { $optional: node.inner === undefined ? [] : [describeNode(node.inner)] }
+      return { $optional: node.inner === undefined ? [] : [describeNode(node.inner, whole)] }
     case 'satisfies':
       return { $satisfies: node.description }
     case 'matcher':
