@@ -237,3 +237,109 @@ describe('recording under Vitest, on the test', () => {
     expect(task.meta.toolcalls).toMatchObject({ assertions: 2, attempt: 2, endedRepeats: { assertions: 1 } })
   })
 })
+
+describe('recording under Jest, in the run folder', () => {
+  let folder: string
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'record-score-test-'))
+    // As in a Jest process, where the /vitest entry that names Vitest's running test is not loaded.
+    recordOnRunningTest(undefined)
+  })
+  afterEach(async () => {
+    recordOnRunningTest(TestRunner.getCurrentTest)
+    delete process.env[JEST_RUN_FOLDER]
+    await rm(folder, { recursive: true, force: true })
+  })
+
+  /** A matcher's `this` as Jest builds it: no task, the test's path and name in the state. */
+  const jestContext = (overrides: Partial<MatcherContext> = {}) =>
+    ({
+      isNot: false,
+      promise: '',
+      equals: () => false,
+      utils: {} as MatcherContext['utils'],
+      testPath: '/suite/search.test.ts',
+      currentTestName: 'search finds cats',
+      ...overrides,
+    }) as MatcherContext
+
+  test('appends one line per assertion to a file named after the process', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    matchers.toMatchToolCalls.call(jestContext(), [search('cats')], [search('cats')])
+    matchers.toScoreAtLeast.call(jestContext(), [search('dogs')], 0, [search('cats')])
+    const lines = (await readFile(join(folder, `${process.pid}.jsonl`), 'utf8')).trimEnd().split('\n')
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+      { testPath: '/suite/search.test.ts', testName: 'search finds cats', tp: 1, fp: 0, fn: 0, perTool: { search: { tp: 1, fp: 0, fn: 0 } } },
+      { testPath: '/suite/search.test.ts', testName: 'search finds cats', tp: 0, fp: 1, fn: 1, perTool: { search: { tp: 0, fp: 1, fn: 1 } } },
+    ])
+  })
+
+  test("writes the partials of a score's sums that are not one double, which the reporter adds up as evaluate does", async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const grammar = { tools: { t: { importance: 0.1 } } }
+    const gold = [search('cats'), { name: 't', args: { w: 1 } }]
+    const episodes = ['cats', 'dogs', 'cats', 'cats'].map((q) => ({ pred: [search(q), { name: 't', args: { w: 1 } }], gold }))
+    for (const { pred } of episodes) matchers.toScoreAtLeast.call(jestContext(), pred, 0, gold, { level: 'arg', grammar })
+    const [graded] = takeRunRecords(folder, '/suite', { names: new Map(), runs: new Map(), projects: new Map() }).tests
+    const corpus = testCorpus([graded!], { worst: 0, by: 'f1' })
+    const evaluated = evaluate(episodes, new ToolCallMetric({ level: 'arg', grammar }))
+    expect([corpus.tp, corpus.f1, corpus.perTool.t]).toEqual([evaluated.tp, evaluated.f1, evaluated.perTool.t])
+    expect(corpus.tp).toBe(7.8)
+  })
+
+  test('writes nothing for an asymmetric use, whose context has no promise', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const { promise: _, ...asymmetric } = jestContext()
+    matchers.toMatchToolCalls.call(asymmetric as MatcherContext, [search('cats')], [search('cats')])
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  /** Jest 30's entry of a test `describe('search') > test('finds cats')`, as `currentTestIdentity` gives it, on its `invocations`-th run. */
+  const jestTest = (invocations: number) => {
+    const root = { name: 'ROOT_DESCRIBE_BLOCK', parent: undefined }
+    return { name: 'finds cats', invocations, parent: { name: 'search', parent: root } }
+  }
+
+  test("where Jest names the test, writes the test's titles and which run of it this is", async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const context = jestContext({ currentTestIdentity: () => jestTest(2) } as Partial<MatcherContext>)
+    matchers.toMatchToolCalls.call(context, [search('cats')], [search('cats')])
+    const [line] = (await readFile(join(folder, `${process.pid}.jsonl`), 'utf8')).trimEnd().split('\n')
+    expect(JSON.parse(line!)).toMatchObject({ testName: 'search finds cats', titles: ['search', 'finds cats'], attempt: 2, tp: 1 })
+  })
+
+  test('tells apart tests of the same titles, and keeps a test its id across its retries', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const [first, second] = [jestTest(1), jestTest(1)]
+    for (const test of [first, second, Object.assign(first, { invocations: 2 })]) {
+      matchers.toMatchToolCalls.call(jestContext({ currentTestIdentity: () => test } as Partial<MatcherContext>), [search('cats')], [search('cats')])
+    }
+    const lines = (await readFile(join(folder, `${process.pid}.jsonl`), 'utf8')).trimEnd().split('\n')
+    const ids = lines.map((line) => (JSON.parse(line) as { testId: string }).testId)
+    expect([ids[0] === ids[2], ids[0] === ids[1]]).toEqual([true, false])
+  })
+
+  test('where Jest names the test, writes nothing in a beforeAll or afterAll hook, where no test runs', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const context = jestContext({ currentTestIdentity: () => undefined } as Partial<MatcherContext>)
+    matchers.toMatchToolCalls.call(context, [search('cats')], [search('cats')])
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  test('writes the name alone when the test entry is not of the shape Jest makes', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    const cyclic: Record<string, unknown> = { name: 'search' }
+    cyclic.parent = cyclic
+    for (const entry of [{ name: 'finds cats' }, { name: 'finds cats', invocations: 1, parent: cyclic }, { ...jestTest(1), name: 7 }]) {
+      matchers.toMatchToolCalls.call(jestContext({ currentTestIdentity: () => entry } as Partial<MatcherContext>), [search('cats')], [search('cats')])
+    }
+    const lines = (await readFile(join(folder, `${process.pid}.jsonl`), 'utf8')).trimEnd().split('\n')
+    expect(lines.map((line) => Object.keys(JSON.parse(line) as object))).toEqual(Array(3).fill(['testPath', 'testName', 'tp', 'fp', 'fn', 'perTool']))
+  })
+
+  test('writes nothing outside a test, where Jest names no current test', async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    matchers.toMatchToolCalls.call(jestContext({ currentTestName: undefined } as Partial<MatcherContext>), [search('cats')], [search('cats')])
+    expect(await readdir(folder)).toEqual([])
+  })
+})
