@@ -952,7 +952,7 @@ describe('the message of toHaveCalledTool', () => {
     expect(() => expect([search('cats')]).toHaveCalledTool('search', throwingValue)).toThrow(new TypeError('args.limit: could not be read (boom)'))
   })
 
-  test("gold holding a Proxy whose traps throw on what grading never reads is diffed from its compiled copy, in both matchers", () => {
+  test('gold holding a Proxy whose traps throw on what grading never reads is diffed from its compiled copy, in both matchers', () => {
     const tags = new Proxy(['a', 'b'], { has: () => { throw new Error('has trap') } })
     const calls = [{ name: 'search', args: { tags: ['a', 'c'] } }]
     const diff = ['    ~ tags:  ← tags[1]: expected "b", received "c"', '          [', '            "a",', '        -   "b",', '        +   "c",', '          ]'].join('\n')
