@@ -1,6 +1,6 @@
 import { firstHole } from '../calls/list-indices'
 import { type LazyPath, lazyChild, spellPath, UNNAMED, unreadableAt } from '../calls/path'
-import { allPlain, compileEntries, describeNode, endGoldCount, goldProxiesMet, goldUnwrittenMet, type GoldForm, type GoldNode, metAsProxy, setOwnEntry, startGoldCount } from './gold-node'
+import { allPlain, compileEntries, countIfProxy, describeEntries, endGoldCount, goldProxiesMet, goldUnwrittenMet, type GoldForm, type GoldNode, setOwnEntry, startGoldCount } from './gold-node'
 import { isAsymmetricMatcher } from './gold-values'
 import { printArgName, printValue } from './print-value'
 import { isRecord, isPlainObject } from '../calls/plain-value'
@@ -48,10 +48,7 @@ export interface GoldCall {
 
 /** A gold call's arguments as plain data for a Score (see describeNode). */
 export function describeGoldArgs(call: GoldCall): Record<string, unknown> {
-  if (call.selfDescribing) return call.args
-  const described: Record<string, unknown> = {}
-  call.keys.forEach((key, i) => setOwnEntry(described, key, describeNode(call.values[i]!, call.unwritten)))
-  return described
+  return call.selfDescribing ? call.args : describeEntries(call.keys, call.values, call.unwritten)
 }
 
 /** Gold calls in turns: one turn unless the author gave a list of turns. */
@@ -151,8 +148,9 @@ function readGoldCall(call: unknown, at: LazyPath, form: GoldForm): GoldCall {
   if (isMarkerShaped(args, keys)) {
     throw new TypeError(`${spellPath(argsPath)}: expected an object of arguments, received ${printValue(args)}; ${keys[0]} applies to an argument's value, not to the arguments`)
   }
-  const [proxiesBefore, unwrittenBefore] = [goldProxiesMet(), goldUnwrittenMet()]
-  metAsProxy(args)
+  const proxiesBefore = goldProxiesMet()
+  const unwrittenBefore = goldUnwrittenMet()
+  countIfProxy(args)
   const values = compileEntries(args, keys, argsPath, 1, form)
   const unwritten = goldUnwrittenMet() !== unwrittenBefore
   // Gold's JSON form describes itself, unless it holds what a Score cannot hold as written.

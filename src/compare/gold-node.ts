@@ -110,12 +110,11 @@ export function goldUnwrittenMet(): number {
   return unwrittenMet
 }
 
-/** Whether a gold object is a Proxy, counted as met. */
-export function metAsProxy(value: object): boolean {
-  if (!knownProxies.isProxy(value)) return false
+/** Counts a gold object that is a Proxy as met. */
+export function countIfProxy(value: object): void {
+  if (!knownProxies.isProxy(value)) return
   proxiesMet++
   unwrittenMet++
-  return true
 }
 
 function listNode(raw: unknown, items: GoldNode[], plain: boolean): GoldNode {
@@ -300,7 +299,7 @@ function unreadableObject(path: LazyPath, error: unknown): unknown {
 function compileGoldObject(value: object, path: LazyPath, depth: number, underKey: boolean, form: GoldForm): GoldNode {
   // Only what holds other values can nest; checked here, the value too deep is one that may contain itself.
   if (depth > MAX_DEPTH) throw tooDeep(value, path)
-  metAsProxy(value)
+  countIfProxy(value)
   // A float from typed JSON (BFCL's data) is a number here; only BFCL mode tells it from an integer.
   if (value instanceof PyFloat) {
     unwrittenMet++
@@ -424,12 +423,12 @@ export function misplacedJsonOptional(path: string): TypeError {
 function compileJsonMarker(marker: JsonMarker, raw: Record<string, unknown>, path: LazyPath, depth: number, underKey: boolean): GoldNode {
   if (marker === 'oneOf') {
     const alternatives = raw.$oneOf as unknown[]
-    metAsProxy(alternatives)
+    countIfProxy(alternatives)
     return oneOfNode(raw, compileItems(alternatives, lazyChild(path, '$oneOf'), depth + 1, 'json'))
   }
   if (!underKey) throw misplacedJsonOptional(spellPath(path))
   const inner = raw.$optional as unknown[]
-  metAsProxy(inner)
+  countIfProxy(inner)
   return optionalNode(raw, inner.length === 0 ? undefined : compileGoldChild(inner[0], lazyChild(path, '$optional'), 0, depth + 1, false, 'json'))
 }
 
@@ -456,15 +455,11 @@ export function isPlainNode(node: GoldNode): boolean {
 export function describeNode(node: GoldNode, whole = false): unknown {
   switch (node.kind) {
     case 'list':
-      return node.plain && !whole ? node.raw : node.items.map((item) => describeNode(item, whole))
-    case 'object': {
-      if (node.plain && !whole) return node.raw
-      const described: Record<string, unknown> = {}
-      node.keys.forEach((key, i) => setOwnEntry(described, key, describeNode(node.values[i]!, whole)))
-      return described
-    }
+      return node.plain && !whole ? node.raw : describeNodes(node.items, whole)
+    case 'object':
+      return node.plain && !whole ? node.raw : describeEntries(node.keys, node.values, whole)
     case 'oneOf':
-      return { $oneOf: node.alternatives.map((alternative) => describeNode(alternative, whole)) }
+      return { $oneOf: describeNodes(node.alternatives, whole) }
     case 'optional':
       return { $optional: node.inner === undefined ? [] : [describeNode(node.inner, whole)] }
     case 'satisfies':
@@ -474,6 +469,20 @@ export function describeNode(node: GoldNode, whole = false): unknown {
     default:
       return node.raw
   }
+}
+
+/** Nodes described (see describeNode), in loops that close over nothing: a closure over `whole` would make every call allocate. */
+function describeNodes(nodes: readonly GoldNode[], whole: boolean): unknown[] {
+  const described: unknown[] = new Array(nodes.length)
+  for (let i = 0; i < nodes.length; i++) described[i] = describeNode(nodes[i]!, whole)
+  return described
+}
+
+/** An object's, or a gold call's, keys and their values described (see describeNode). */
+export function describeEntries(keys: readonly string[], values: readonly GoldNode[], whole: boolean): Record<string, unknown> {
+  const described: Record<string, unknown> = {}
+  for (let i = 0; i < keys.length; i++) setOwnEntry(described, keys[i]!, describeNode(values[i]!, whole))
+  return described
 }
 
 /** Sets an own enumerable entry; `__proto__` through defineProperty, so it stays an ordinary key. */

@@ -13,7 +13,7 @@ import { resolveMatchOptions, type ResolvedMatchOptions } from '../match/options
 import { type PairDetail, scorePairing } from '../metric/score'
 import { scoreTrajectory, scoreTrajectoryCopied } from '../metric/score-trajectory'
 import { pairCalls } from '../match/pair-calls'
-import { type ArgsInput, describeGoldArgs, isCallText, readGold } from '../compare/gold-calls'
+import { type ArgsInput, describeGoldArgs, type GoldTurns, isCallText, readGold } from '../compare/gold-calls'
 import { countDiffering, formatDiffering } from '../report/format-score'
 import { printCall } from '../report/print-data'
 import { longReasonCut } from '../report/long-reason-cut'
@@ -53,8 +53,7 @@ const NEAREST_WEIGHED = 1000
  * fewest, then agree in the most, then the earliest; the pairing alone, which weighs agreement
  * only, would show the earlier of two calls that agree as much however many more the one gets wrong.
  */
-function nearestPair(calls: readonly ToolCall[], gold: { name: string; args: Record<string, unknown> }, chosen: PairDetail, options: ResolvedMatchOptions): PairDetail {
-  const goldTurns = readGold(gold, '')
+function nearestPair(calls: readonly ToolCall[], goldTurns: GoldTurns, chosen: PairDetail, options: ResolvedMatchOptions): PairDetail {
   let nearest = chosen
   let [fewest, most] = [countDiffering(chosen.args), countAgreeing(chosen.args)]
   for (let index = 0, weighed = 0; index < calls.length && weighed < NEAREST_WEIGHED; index++) {
@@ -199,8 +198,9 @@ export function toHaveCalledTool(
     // A name drawn as one of the calls listed is (a Cyrillic а for a Latin a) is written in escapes, on both sides.
     const listedNames = shownCalls.slice(0, LISTED_CALLS).map((call) => call.name)
     const wantedName = printName(name, listedNames)
-    // Arguments that hold a Proxy of the author's are shown as compiled, which no trap of theirs can break.
-    const goldCall = gold === undefined ? undefined : readGold(gold, '')[0]![0]!
+    // Read once for the expected call and the nearest; arguments that hold a Proxy of the author's are shown as compiled, which no trap of theirs can break.
+    const goldTurns = gold === undefined ? undefined : readGold(gold, '')
+    const goldCall = goldTurns?.[0]![0]!
     const writtenGold = goldCall === undefined || goldCall.proxied ? undefined : goldCall.args
     const wanted = colors.expected(
       goldCall === undefined
@@ -222,7 +222,7 @@ export function toHaveCalledTool(
           }.`
     const sections = [hint(this, 'toHaveCalledTool', 'received', 'name', args === undefined ? undefined : 'args'), verdict]
     const containing = !pass && matcher !== undefined ? nearestContaining(shownCalls, name, matcher, options.testers) : undefined
-    const nearestShown = !pass && shownPair !== undefined && gold !== undefined ? nearestPair(shownCalls, gold, shownPair, options) : shownPair
+    const nearestShown = !pass && shownPair !== undefined && goldTurns !== undefined ? nearestPair(shownCalls, goldTurns, shownPair, options) : shownPair
     const highlight = found >= 0 ? found : unreadable >= 0 ? unreadable : (nearestShown?.predIndex ?? containing?.index)
     if (shownCalls.length > 0 && !noCallsYet) sections.push(callsMade(shownCalls, highlight, name).join('\n'))
     if (!pass && nearestShown !== undefined && args !== undefined && matcher === undefined) sections.push(nearest(nearestShown, writtenGold, options, this).join('\n'))
