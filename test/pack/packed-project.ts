@@ -50,13 +50,24 @@ export async function packInto(folder: string): Promise<string> {
  * by `npm ci`, with the packed package installed beside it. Removed again where it cannot be made.
  */
 export async function installedProject(name: string, fixture: string, prepare?: (project: string) => Promise<void>): Promise<string> {
+  const project = await installedFixture(name, fixture, prepare)
+  try {
+    const tarball = await packInto(project)
+    await run(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project })
+    return project
+  } catch (error) {
+    await rm(project, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** A copy of `fixture` (a folder holding its package.json and lockfile) in the system's temporary folder, filled in by `prepare` and installed by `npm ci`. */
+export async function installedFixture(name: string, fixture: string, prepare?: (project: string) => Promise<void>): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), `expect-toolcalls-${name}-`))
   try {
     await cp(fixture, project, { recursive: true })
     await prepare?.(project)
-    const tarball = await packInto(project)
     await run(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: project })
-    await run(npm, ['install', '--no-save', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project })
     return project
   } catch (error) {
     await rm(project, { recursive: true, force: true })
