@@ -18,12 +18,15 @@ export interface PeerRunners {
   node?: { path: string; version: string }
   /** Vitest 5 or later: the README's own declaration of the matchers is checked without skipLibCheck too. */
   vitest5?: boolean
+  /** The project installs its own TypeScript, whose tsc checks the user's files; else the repo's does. */
+  ownTypeScript?: boolean
 }
 
-export function describePeerRunners(title: string, { folder, versions, node: ownNode, vitest5 = false }: PeerRunners): void {
+export function describePeerRunners(title: string, { folder, versions, node: ownNode, vitest5 = false, ownTypeScript = false }: PeerRunners): void {
   let project: string
   const nodePath = () => (ownNode === undefined ? process.execPath : join(project, ownNode.path))
   const inProject = (args: string[]) => node(args, project, nodePath())
+  const tsc = (config: string) => inProject([ownTypeScript ? bin('typescript', 'tsc', project) : bin('typescript', 'tsc'), '-p', join('types', config)])
 
   beforeAll(async () => {
     project = await installedProject(`${folder}-peers`, join(import.meta.dirname, 'peers', folder), async (into) => {
@@ -82,19 +85,18 @@ export function describePeerRunners(title: string, { folder, versions, node: own
     }, 60_000)
 
     test("type-checks a user's test files against those versions' types", async () => {
-      const tsc = (config: string) => inProject([bin('typescript', 'tsc'), '-p', join('types', config)])
       const [vitestTypes, jestTypes] = await Promise.all([tsc('tsconfig.vitest.json'), tsc('tsconfig.jest.json')])
       expect(vitestTypes, vitestTypes.output).toEqual({ exitCode: 0, output: '' })
       expect(jestTypes, jestTypes.output).toEqual({ exitCode: 0, output: '' })
     }, 60_000)
 
     test.runIf(!vitest5)("type-checks a user's Vitest test files against those versions' types without skipLibCheck too", async () => {
-      const checked = await inProject([bin('typescript', 'tsc'), '-p', join('types', 'tsconfig.vitest-lib-checked.json')])
+      const checked = await tsc('tsconfig.vitest-lib-checked.json')
       expect(checked, checked.output).toEqual({ exitCode: 0, output: '' })
     }, 60_000)
 
     test.runIf(vitest5)("type-checks, without skipLibCheck, a user's test files typed by the README's declaration for Vitest 5", async () => {
-      const declared = await inProject([bin('typescript', 'tsc'), '-p', join('types', 'tsconfig.vitest5-declared.json')])
+      const declared = await tsc('tsconfig.vitest5-declared.json')
       expect(declared, declared.output).toEqual({ exitCode: 0, output: '' })
     }, 60_000)
   })
