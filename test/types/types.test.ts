@@ -15,19 +15,27 @@ afterAll(async () => {
   if (typescript7 !== undefined) await rm(typescript7, { recursive: true, force: true })
 })
 
+/** The diagnostics of a tsc for the project of a tsconfig, none where it compiles. */
+async function diagnostics(tsc: string, config: string): Promise<string> {
+  try {
+    await run(process.execPath, [tsc, '-p', config])
+    return ''
+  } catch (error) {
+    return (error as { stdout?: string }).stdout || String(error)
+  }
+}
+
+// `npm run typecheck` compiles it with the TypeScript the declarations are built with.
+test("compiles the repo's own program under TypeScript 7 too, its tests typed by the sources' augmentation of the runners' Matchers", async () => {
+  expect(await diagnostics(bin('typescript', 'tsc', typescript7), 'tsconfig.json')).toBe('')
+}, 120_000)
+
 describe.each([
   ['TypeScript 5.9', () => bin('typescript', 'tsc'), 'Version 5.9.'],
   ['TypeScript 7', () => bin('typescript', 'tsc', typescript7), 'Version 7.'],
 ])('under %s', (_, tsc, version) => {
   /** tsc's diagnostics for one of the projects here; each compiles against the built package's types. */
-  async function typeErrors(project: string, config = 'tsconfig.json'): Promise<string> {
-    try {
-      await run(process.execPath, [tsc(), '-p', `test/types/${project}/${config}`])
-      return ''
-    } catch (error) {
-      return (error as { stdout?: string }).stdout || String(error)
-    }
-  }
+  const typeErrors = (project: string, config = 'tsconfig.json') => diagnostics(tsc(), `test/types/${project}/${config}`)
 
   test('runs that compiler', async () => {
     expect((await run(process.execPath, [tsc(), '--version'])).stdout).toContain(version)
