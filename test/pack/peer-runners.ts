@@ -35,6 +35,7 @@ export function describePeerRunners(title: string, { folder, versions, node: own
         await cp(join(import.meta.dirname, 'project', file), join(into, file), { recursive: true })
       }
       await cp(join(import.meta.dirname, '../fixtures/nested-diff'), join(into, 'nested-diff'), { recursive: true })
+      await cp(join(import.meta.dirname, 'peers', 'shards'), join(into, 'shards'), { recursive: true })
     })
   }, 180_000)
 
@@ -65,6 +66,33 @@ export function describePeerRunners(title: string, { folder, versions, node: own
       expect(outcome.output).toContain('Tool calls: the corpus F1 0.5 is below minF1 0.9; the run fails.')
       const corpus = JSON.parse(await readFile(join(project, `${reports}-corpus.json`), 'utf8')) as TestCorpusReport
       expect(corpus).toMatchObject({ tests: 2, tp: 1, fp: 1, fn: 1 })
+    }, 60_000)
+
+    test("gives one run's figure when the run is split into shards and their blobs are merged, each shard naming itself", async () => {
+      const shards = join(project, 'shards')
+      const vitest = (args: string[]) => node([bin('vitest', 'vitest', project), 'run', ...args], shards, nodePath())
+      const corpus = async () => JSON.parse(await readFile(join(shards, 'corpus.json'), 'utf8')) as TestCorpusReport
+      // By hand: TP 2 for the orders placed; at arg level TP 2, FP 1, FN 1 for the wrong quantity; TP 1, FN 1 for the refund.
+      const wholeRun = { tests: 3, assertions: 3, tp: 5, fp: 1, fn: 2 }
+      const whole = await vitest([])
+      expect(whole.exitCode, whole.output).toBe(0)
+      expect(await corpus()).toMatchObject(wholeRun)
+      const assertions: number[] = []
+      for (const shard of ['1/2', '2/2']) {
+        const outcome = await vitest(['--config', 'vitest.shard.config.js', `--shard=${shard}`])
+        expect(outcome.exitCode, outcome.output).toBe(0)
+        const report = await corpus()
+        expect(report.shard).toBe(shard)
+        assertions.push(report.assertions)
+      }
+      // Each shard ran one of the two files.
+      expect(assertions.toSorted()).toEqual([1, 2])
+      const merged = await vitest(['--merge-reports'])
+      expect(merged.exitCode, merged.output).toBe(0)
+      expect(merged.output).toContain('TP 5  FP 1  FN 2  precision 0.8333  recall 0.7143  F1 0.7692 (micro average over 3 graded assertions)')
+      const report = await corpus()
+      expect(report).toMatchObject(wholeRun)
+      expect(report).not.toHaveProperty('shard')
     }, 60_000)
 
     test.each(DIFF_FLAGS)("prints a nested diff as Vitest's own diff of the same values %s", async (_, flags, opening) => {
