@@ -1,4 +1,4 @@
-import { cp, readFile, rm } from 'node:fs/promises'
+import { cp, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
@@ -68,20 +68,22 @@ export function describePeerRunners(title: string, { folder, versions, node: own
       expect(corpus).toMatchObject({ tests: 2, tp: 1, fp: 1, fn: 1 })
     }, 60_000)
 
-    test("gives one run's figure when the run is split into shards and their blobs are merged, each shard naming itself", async () => {
-      const shards = join(project, 'shards')
-      const vitest = (args: string[]) => node([bin('vitest', 'vitest', project), 'run', ...args], shards, nodePath())
-      const corpus = async () => JSON.parse(await readFile(join(shards, 'corpus.json'), 'utf8')) as TestCorpusReport
-      // By hand: TP 2 for the orders placed; at arg level TP 2, FP 1, FN 1 for the wrong quantity; TP 1, FN 1 for the refund.
-      const wholeRun = { tests: 3, assertions: 3, tp: 5, fp: 1, fn: 2 }
+    // Two files graded by hand: TP 2 for the orders placed; at arg level TP 2, FP 1, FN 1 for the wrong quantity; TP 1, FN 1 for the refund.
+    const shardedRun = { tests: 3, assertions: 3, tp: 5, fp: 1, fn: 2 }
+    const shardedLine = 'TP 5  FP 1  FN 2  precision 0.8333  recall 0.7143  F1 0.7692 (micro average over 3 graded assertions)'
+    const inShards = (args: string[]) => node(args, join(project, 'shards'), nodePath())
+    const shardsReport = async (file = 'corpus.json') => JSON.parse(await readFile(join(project, 'shards', file), 'utf8')) as TestCorpusReport
+
+    test("gives one run's figure in Vitest when the run is split into shards and their blobs are merged, each shard naming itself", async () => {
+      const vitest = (args: string[]) => inShards([bin('vitest', 'vitest', project), 'run', ...args])
       const whole = await vitest([])
       expect(whole.exitCode, whole.output).toBe(0)
-      expect(await corpus()).toMatchObject(wholeRun)
+      expect(await shardsReport()).toMatchObject(shardedRun)
       const assertions: number[] = []
       for (const shard of ['1/2', '2/2']) {
         const outcome = await vitest(['--config', 'vitest.shard.config.js', `--shard=${shard}`])
         expect(outcome.exitCode, outcome.output).toBe(0)
-        const report = await corpus()
+        const report = await shardsReport()
         expect(report.shard).toBe(shard)
         assertions.push(report.assertions)
       }
@@ -89,9 +91,32 @@ export function describePeerRunners(title: string, { folder, versions, node: own
       expect(assertions.toSorted()).toEqual([1, 2])
       const merged = await vitest(['--merge-reports'])
       expect(merged.exitCode, merged.output).toBe(0)
-      expect(merged.output).toContain('TP 5  FP 1  FN 2  precision 0.8333  recall 0.7143  F1 0.7692 (micro average over 3 graded assertions)')
-      const report = await corpus()
-      expect(report).toMatchObject(wholeRun)
+      expect(merged.output).toContain(shardedLine)
+      const report = await shardsReport()
+      expect(report).toMatchObject(shardedRun)
+      expect(report).not.toHaveProperty('shard')
+    }, 60_000)
+
+    test("gives one run's figure in Jest when the reports of its --shard runs are merged by 'toolcalls merge', each naming its shard", async () => {
+      const jest = (args: string[]) => inShards([bin('jest', 'jest', project), '--ci', ...args])
+      const whole = await jest([])
+      expect(whole.exitCode, whole.output).toBe(0)
+      expect(await shardsReport()).toMatchObject(shardedRun)
+      const assertions: number[] = []
+      for (const [i, shard] of ['1/2', '2/2'].entries()) {
+        const outcome = await jest([`--shard=${shard}`])
+        expect(outcome.exitCode, outcome.output).toBe(0)
+        const report = await shardsReport()
+        expect(report.shard).toBe(shard)
+        assertions.push(report.assertions)
+        await writeFile(join(project, 'shards', `jest-shard-${i + 1}.json`), JSON.stringify(report))
+      }
+      expect(assertions.toSorted()).toEqual([1, 2])
+      const merged = await inShards([bin('expect-toolcalls', 'toolcalls', project), 'merge', 'jest-shard-1.json', 'jest-shard-2.json', '--json', 'merged.json'])
+      expect(merged.exitCode, merged.output).toBe(0)
+      expect(merged.output).toContain(shardedLine)
+      const report = await shardsReport('merged.json')
+      expect(report).toMatchObject(shardedRun)
       expect(report).not.toHaveProperty('shard')
     }, 60_000)
 
