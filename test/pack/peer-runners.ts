@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
 import { DIFF_FLAGS, expectVitestsOwnDiff } from '../fixtures/nested-diff/diff-of'
-import { bin, installedProject, node, resultsByTitle } from './packed-project'
+import { bin, installedProject, node, type Outcome, resultsByTitle } from './packed-project'
 
 // The packed package beside the runners of one end of its peer range, installed by a lockfile of
 // test/pack/peers, in a project outside the repo so that nothing resolves to the repo's own runners.
@@ -74,50 +74,49 @@ export function describePeerRunners(title: string, { folder, versions, node: own
     const inShards = (args: string[]) => node(args, join(project, 'shards'), nodePath())
     const shardsReport = async (file = 'corpus.json') => JSON.parse(await readFile(join(project, 'shards', file), 'utf8')) as TestCorpusReport
 
-    test("gives one run's figure in Vitest when the run is split into shards and their blobs are merged, each shard naming itself", async () => {
-      const vitest = (args: string[]) => inShards([bin('vitest', 'vitest', project), 'run', ...args])
-      const whole = await vitest([])
+    /** Runs the whole run, then each of two shards, each shard's report naming it; the shards' reports. */
+    async function wholeThenShards(run: (args: string[]) => Promise<Outcome>, shardArgs: (shard: string) => string[]): Promise<TestCorpusReport[]> {
+      const whole = await run([])
       expect(whole.exitCode, whole.output).toBe(0)
       expect(await shardsReport()).toMatchObject(shardedRun)
-      const assertions: number[] = []
+      const reports: TestCorpusReport[] = []
       for (const shard of ['1/2', '2/2']) {
-        const outcome = await vitest(['--config', 'vitest.shard.config.js', `--shard=${shard}`])
+        const outcome = await run(shardArgs(shard))
         expect(outcome.exitCode, outcome.output).toBe(0)
         const report = await shardsReport()
         expect(report.shard).toBe(shard)
-        assertions.push(report.assertions)
+        reports.push(report)
       }
       // Each shard ran one of the two files.
-      expect(assertions.toSorted()).toEqual([1, 2])
-      const merged = await vitest(['--merge-reports'])
+      expect(reports.map((report) => report.assertions).toSorted()).toEqual([1, 2])
+      return reports
+    }
+
+    /** The merged run printed and wrote the whole run's figure, as one run, naming no shard. */
+    async function expectWholeRun(merged: Outcome, file = 'corpus.json'): Promise<void> {
       expect(merged.exitCode, merged.output).toBe(0)
       expect(merged.output).toContain(shardedLine)
-      const report = await shardsReport()
+      const report = await shardsReport(file)
       expect(report).toMatchObject(shardedRun)
       expect(report).not.toHaveProperty('shard')
+    }
+
+    test("gives one run's figure in Vitest when the run is split into shards and their blobs are merged, each shard naming itself", async () => {
+      const vitest = (args: string[]) => inShards([bin('vitest', 'vitest', project), 'run', ...args])
+      await wholeThenShards(vitest, (shard) => ['--config', 'vitest.shard.config.js', `--shard=${shard}`])
+      await expectWholeRun(await vitest(['--merge-reports']))
     }, 60_000)
 
     test("gives one run's figure in Jest when the reports of its --shard runs are merged by 'toolcalls merge', each naming its shard", async () => {
       const jest = (args: string[]) => inShards([bin('jest', 'jest', project), '--ci', ...args])
-      const whole = await jest([])
-      expect(whole.exitCode, whole.output).toBe(0)
-      expect(await shardsReport()).toMatchObject(shardedRun)
-      const assertions: number[] = []
-      for (const [i, shard] of ['1/2', '2/2'].entries()) {
-        const outcome = await jest([`--shard=${shard}`])
-        expect(outcome.exitCode, outcome.output).toBe(0)
-        const report = await shardsReport()
-        expect(report.shard).toBe(shard)
-        assertions.push(report.assertions)
-        await writeFile(join(project, 'shards', `jest-shard-${i + 1}.json`), JSON.stringify(report))
-      }
-      expect(assertions.toSorted()).toEqual([1, 2])
-      const merged = await inShards([bin('expect-toolcalls', 'toolcalls', project), 'merge', 'jest-shard-1.json', 'jest-shard-2.json', '--json', 'merged.json'])
-      expect(merged.exitCode, merged.output).toBe(0)
-      expect(merged.output).toContain(shardedLine)
-      const report = await shardsReport('merged.json')
-      expect(report).toMatchObject(shardedRun)
-      expect(report).not.toHaveProperty('shard')
+      const reports = await wholeThenShards(jest, (shard) => [`--shard=${shard}`])
+      const files = await Promise.all(
+        reports.map(async (report, i) => {
+          await writeFile(join(project, 'shards', `jest-shard-${i + 1}.json`), JSON.stringify(report))
+          return `jest-shard-${i + 1}.json`
+        }),
+      )
+      await expectWholeRun(await inShards([bin('expect-toolcalls', 'toolcalls', project), 'merge', ...files, '--json', 'merged.json']), 'merged.json')
     }, 60_000)
 
     test.each(DIFF_FLAGS)("prints a nested diff as Vitest's own diff of the same values %s", async (_, flags, opening) => {
