@@ -358,6 +358,29 @@ export default defineConfig({ test: { ${config}include: ['*.spec.ts'], setupFile
     },
   )
 
+  test("gives each concurrent test the scores of its context's own expect, as Vitest asks concurrent tests to assert", async () => {
+    // Each test grades after the others have begun; the slowest, the wrong one, after the others have ended.
+    const graded = (name: string, delay: number, x: number) =>
+      `test.concurrent('${name}', async ({ expect }) => {
+  await new Promise((done) => setTimeout(done, ${delay}))
+  expect([{ name: 'f', args: { x: ${x} } }]).toScoreAtLeast(0, [{ name: 'f', args: { x: 1 } }])
+})`
+    const files = {
+      'agent.spec.ts': ["import { test } from 'vitest'", graded('slow, wrong', 300, 2), graded('fast, right', 20, 1), graded('between, right', 150, 1)].join('\n'),
+      'setup.ts': "import 'expect-toolcalls/vitest'\n",
+      'vitest.config.ts': `import { defineConfig } from 'vitest/config'
+export default defineConfig({ test: { include: ['*.spec.ts'], setupFiles: ['./setup.ts'], reporters: ['default', ['expect-toolcalls/reporter', { json: 'corpus.json' }]] } })
+`,
+    }
+    await inScratchProject('reporters-context-expect-', files, async (project) => {
+      const outcome = await runRunner('vitest', ['run'], project)
+      expect(outcome.exitCode, outcome.output).toBe(0)
+      const report = await readReport(join(project, 'corpus.json'))
+      expect(report).toMatchObject({ tests: 3, assertions: 3, tp: 2, fp: 1, fn: 1 })
+      expect(report.worst).toEqual([expect.objectContaining({ test: 'slow, wrong', f1: 0 })])
+    })
+  })
+
   test('in watch mode, reports after a re-run the latest figures of every file, not a sum over runs', async () => {
     // A copy of the fixture inside the repo, so that the package still resolves by its name.
     await mkdir(resolve(fixture, '../../../.tmp'), { recursive: true })
