@@ -77,6 +77,8 @@ interface RecordingContext {
   task?: VitestTask
   testPath?: unknown
   currentTestName?: unknown
+  /** The name of the concurrent test whose code is running (Jest 29.6 on), where `currentTestName` is one of those running together. */
+  currentConcurrentTestName?: unknown
   /** Jest's test in progress, by its own entry (Jest 30.5 gives it); undefined in a `beforeAll` or `afterAll` hook. */
   currentTestIdentity?: unknown
 }
@@ -307,7 +309,9 @@ function recordOnTask(task: VitestTask, score: Score, foldName?: Canonicalizer):
 }
 
 function appendToJestRun(folder: string, context: RecordingContext, score: Score, foldName?: Canonicalizer): void {
-  if (typeof context.testPath !== 'string' || typeof context.currentTestName !== 'string') return
+  const concurrentTestName: unknown = typeof context.currentConcurrentTestName === 'function' ? context.currentConcurrentTestName() : undefined
+  const testName = typeof concurrentTestName === 'string' ? concurrentTestName : context.currentTestName
+  if (typeof context.testPath !== 'string' || typeof testName !== 'string') return
   let place: JestTestPlace | undefined
   if (typeof context.currentTestIdentity === 'function') {
     const test: unknown = context.currentTestIdentity()
@@ -320,7 +324,7 @@ function appendToJestRun(folder: string, context: RecordingContext, score: Score
   const { perTool, exact, foldedNames, goldRows } = perToolCountsExactly(score, foldName)
   const record: AssertionRecord = {
     testPath: context.testPath,
-    testName: context.currentTestName,
+    testName,
     tp: score.tp,
     fp: score.fp,
     fn: score.fn,

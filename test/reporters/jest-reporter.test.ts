@@ -1,12 +1,13 @@
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { TestCorpusReport } from '../../src/reporters/test-corpus'
 import { evaluate } from '../../src/metric/evaluate'
 import { ToolCallMetric } from '../../src/metric/tool-call-metric'
 import { FIXTURE_COUNTS, FIXTURE_F1, FIXTURE_HEADING, FIXTURE_LINE, FIXTURE_PER_TOOL_ROW, FOLDED_NAMES_FILES, fixture, foldedNamesSpecs } from './fixture-corpus'
 import { runCli } from '../cli/run-cli'
+import { expectEachTestItsOwn, JEST_CONCURRENT_FILES } from '../fixtures/jest-concurrent/expect-run'
 import { expectStoppedRun, inScratchProject, type RunOutcome, runEnvironment, runRunner, startRunner } from './run-runner'
 
 let scratch: string
@@ -164,6 +165,11 @@ describe('the Jest reporter', { timeout: 30_000 }, () => {
   test('names each of the lowest tests by its file and its describe blocks', async () => {
     const outcome = await runRunner('jest', ['--ci', '--runInBand'], fixture, runEnvironment({ worst: 1 }))
     expect(outcome.output).toContain('Lowest F1:\n  booking.spec.ts > booking > forgets to cancel  F1 0  TP 0  FP 0  FN 2\n\nPer tool:')
+  })
+
+  test('counts each test.concurrent test\'s assertion under that test, though the tests run together', async () => {
+    const files = Object.fromEntries(await Promise.all(JEST_CONCURRENT_FILES.map(async (file) => [basename(file), await readFile(file, 'utf8')] as const)))
+    await inScratchProject('jest-concurrent-', files, async (project) => expectEachTestItsOwn(await runRunner('jest', ['--ci'], project), project))
   })
 
   test('removes its run folder when the run completes', async () => {

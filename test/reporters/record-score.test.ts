@@ -337,6 +337,17 @@ describe('recording under Jest, in the run folder', () => {
     expect(lines.map((line) => Object.keys(JSON.parse(line) as object))).toEqual(Array(3).fill(['testPath', 'testName', 'tp', 'fp', 'fn', 'perTool']))
   })
 
+  test("writes the name of the concurrent test whose code runs, where Jest 29.6 on gives it, else the current test's", async () => {
+    process.env[JEST_RUN_FOLDER] = folder
+    // Outside a concurrent test (a hook, or a test not run concurrently), Jest 29's function gives undefined.
+    for (const concurrent of ['search finds dogs', undefined]) {
+      const context = jestContext({ currentConcurrentTestName: () => concurrent } as Partial<MatcherContext>)
+      matchers.toMatchToolCalls.call(context, [search('cats')], [search('cats')])
+    }
+    const lines = (await readFile(join(folder, `${process.pid}.jsonl`), 'utf8')).trimEnd().split('\n')
+    expect(lines.map((line) => (JSON.parse(line) as { testName: string }).testName)).toEqual(['search finds dogs', 'search finds cats'])
+  })
+
   test('writes nothing outside a test, where Jest names no current test', async () => {
     process.env[JEST_RUN_FOLDER] = folder
     matchers.toMatchToolCalls.call(jestContext({ currentTestName: undefined } as Partial<MatcherContext>), [search('cats')], [search('cats')])
