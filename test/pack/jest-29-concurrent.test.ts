@@ -5,7 +5,7 @@ import { expectEachTestItsOwn, JEST_CONCURRENT_FILES } from '../fixtures/jest-co
 import { bin, installedProject, node } from './packed-project'
 
 // Jest 29.7, the last of Jest 29, names a concurrent test apart from the current one (`currentConcurrentTestName`, from 29.6),
-// where Jest 30 names each test in `currentTestIdentity`. Installed by the lockfile of test/pack/peers/jest-29.7.
+// as Jest 30.5 names each test in `currentTestIdentity`. Installed by the lockfile of test/pack/peers/jest-29.7.
 
 let project: string
 
