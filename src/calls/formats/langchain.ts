@@ -7,14 +7,14 @@ import { forEachItem, get, has, isList, isObject, lengthOf, noCalls, partOfTurn,
 const OTHER_MESSAGE_TYPES = new Set(['human', 'system', 'tool', 'generic', 'developer', 'function', 'remove'])
 
 /**
- * LangChain: an `AIMessage` or `AIMessageChunk` (class instance or plain `{ type: 'ai' }`),
+ * LangChain: an `AIMessage` or `AIMessageChunk` (class instance, of @langchain/core 0.3 too, or plain `{ type: 'ai' }`),
  * its serialised `toJSON()` form `{ lc, type: 'constructor', id, kwargs }`, and the stored
  * form `{ type: 'ai', data }`. Its `tool_calls` are its calls, `invalid_tool_calls` are
  * unparseable ones (a message without `tool_calls` has them in `additional_kwargs.tool_calls`);
  * its `content` may repeat the calls as vendor blocks and is not read.
  */
 export const readLangChain: FormatReader = (value, path, context) => {
-  const type = peek(value, 'type')
+  const type = langChainTypeOf(value)
   if (type === 'ai') {
     const data = peek(value, 'data')
     const hasOwnFields = has(value, 'tool_calls') || has(value, 'content')
@@ -32,13 +32,29 @@ export const readLangChain: FormatReader = (value, path, context) => {
 }
 
 /**
+ * A LangChain message's `type`; a message of @langchain/core 0.3 or before has no such field, and
+ * says its type through its class's `_getType()` (asked only of LangChain's own objects, which hold
+ * `lc_kwargs`). Undefined where neither tells, and where asking throws.
+ */
+export function langChainTypeOf(value: object): unknown {
+  const type = peek(value, 'type')
+  if (type !== undefined || !has(value, 'lc_kwargs')) return type
+  try {
+    const getType: unknown = (value as { _getType?: unknown })._getType
+    return typeof getType === 'function' ? getType.call(value) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * Whether `value` is a LangChain message of any type in a form that only LangChain writes: a
  * class instance, its stored form `{ type, data }`, or its serialised `toJSON()` form; a plain
  * `{ type: 'ai', content }` could be anyone's data. Never throws.
  */
 export function isLangChainMessage(value: unknown): boolean {
   if (!isObject(value)) return false
-  const type = peek(value, 'type')
+  const type = langChainTypeOf(value)
   if (type === 'constructor') return has(value, 'lc') && has(value, 'kwargs')
   if (type !== 'ai' && !(typeof type === 'string' && OTHER_MESSAGE_TYPES.has(type))) return false
   return has(value, 'data') || !hasPlainPrototype(value)

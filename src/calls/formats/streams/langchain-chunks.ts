@@ -1,5 +1,6 @@
 import { forEachIndex } from '../../list-indices'
 import { childPath } from '../../path'
+import { langChainTypeOf } from '../langchain'
 import { forEachObjectIn, has, isList, isObject, peek, type Context } from '../reader'
 import { JsonEndScan } from './json-end-scan'
 import { addArgumentsPiece, isName, type PendingCall, type PendingCalls } from './pending-calls'
@@ -10,7 +11,7 @@ import { addArgumentsPiece, isName, type PendingCall, type PendingCalls } from '
  * id: [..., 'AIMessageChunk'], kwargs }`); with the key its fields are under, if any.
  */
 export function langChainChunkOf(value: object): { message: object; key: 'data' | 'kwargs' | undefined } | undefined {
-  const type = peek(value, 'type')
+  const type = langChainTypeOf(value)
   if (type === 'ai') {
     if (isList(peek(value, 'tool_call_chunks'))) return { message: value, key: undefined }
     const data = peek(value, 'data')

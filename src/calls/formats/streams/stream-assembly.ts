@@ -1,5 +1,6 @@
 import { childPath } from '../../path'
 import type { ToolCall } from '../../tool-call'
+import { langChainTypeOf } from '../langchain'
 import { peek, type Context, type FormatReader } from '../reader'
 import { ANTHROPIC_EVENTS, beginsAnthropicMessage, takeAnthropicEvent } from './anthropic-events'
 import { beginsBedrockMessage, isBedrockEvent, takeBedrockEvent } from './bedrock-events'
@@ -22,7 +23,8 @@ export type StreamKind = 'chat' | 'anthropic' | 'bedrock' | 'responses' | 'langc
 export function streamKindOf(value: object, inList = false): StreamKind | undefined {
   // A message is no event: told first, as lists are mostly messages.
   if (typeof peek(value, 'role') === 'string') return undefined
-  const type = peek(value, 'type')
+  // An event's type, or a LangChain chunk's, which one of @langchain/core 0.3 gives by a method.
+  const type = langChainTypeOf(value)
   if (typeof type === 'string') {
     if (ANTHROPIC_EVENTS.has(type)) return 'anthropic'
     if (type.startsWith('response.')) return 'responses'
