@@ -1,4 +1,5 @@
 import { GenerateContentResponse, GoogleGenAI } from '@google/genai'
+import { type GenerativeModel, GoogleGenerativeAI } from '@google/generative-ai'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
 import { parisAndRome } from './paris-and-rome'
@@ -624,5 +625,48 @@ describe('@google/genai on Vertex AI, its arguments streamed, against a loopback
     for await (const received of await client.models.generateContentStream({ model: 'gemini-test', contents: 'Weather in Paris?', config })) chunks.push(received)
     expect(chunks).toHaveLength(4)
     expect(readTurns(chunks)).toEqual([[{ name: 'get_weather', args: { city: 'Paris', days: 3 } }]])
+  })
+})
+
+describe('the older @google/generative-ai SDK against a loopback server', () => {
+  let server: JsonServer
+  let model: GenerativeModel
+
+  beforeAll(async () => {
+    server = await startJsonServer((path) => (path.includes(':generateContent') ? responseBody : path.includes(':streamGenerateContent') ? streamed() : undefined))
+    model = new GoogleGenerativeAI('test').getGenerativeModel({ model: 'gemini-test' }, { baseUrl: server.url })
+  })
+
+  afterAll(() => server.close())
+
+  const streamed = () => new ServerSentEvents([{ data: { candidates: [{ content: { role: 'model', parts: [weatherPart('Paris'), weatherPart('Rome')] }, finishReason: 'STOP', index: 0 }] } }])
+
+  test('reads what generateContent returns, { response }, as the response it holds, and the response itself', async () => {
+    const result = await model.generateContent('Weather?')
+    expect(Object.keys(result)).toEqual(['response'])
+    expect(readTurns(result)).toEqual([parisAndRome])
+    expect(readTurns(result.response)).toEqual([parisAndRome])
+    expect(result).toMatchToolCalls(parisAndRome)
+  })
+
+  test("reads a chat's history", async () => {
+    const chat = model.startChat()
+    await chat.sendMessage('Weather?')
+    expect(readTurns(await chat.getHistory())).toEqual([parisAndRome])
+  })
+
+  test("reads a stream's chunks as the calls streamed, where the response the SDK puts together holds copies of the last call of a chunk", async () => {
+    const stream = await model.generateContentStream('Weather?')
+    const chunks = []
+    for await (const chunk of stream.stream) chunks.push(chunk)
+    expect(readTurns(chunks)).toEqual([parisAndRome])
+    // The SDK merges the parts of a chunk into one object, which each part then is: as the README warns, grade the chunks.
+    const merged = await stream.response
+    expect(merged.functionCalls()).toEqual([parisAndRome[1], parisAndRome[1]])
+    expect(readTurns(merged)).toEqual([[parisAndRome[1], parisAndRome[1]]])
+  })
+
+  test('reads a blocked prompt in { response } as no call', () => {
+    expect(readTurns({ response: { promptFeedback: { blockReason: 'SAFETY' } } })).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { atPath, childPath, describe } from '../path'
 import { startExcerpt } from '../text-excerpt'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { callAt, type ChunkOfResponse, get, has, isList, isObject, lengthOf, noCalls, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
+import { callAt, type ChunkOfResponse, get, has, isList, isObject, lengthOf, noCalls, onlyKey, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
 import { finishCallPieces, isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
 
 /** Fields of a Gemini `Part` that is not a function call (a Live API message's `toolCall`, listing `functionCalls`, is read before). */
@@ -25,7 +25,7 @@ const OTHER_PART_FIELDS = [
 ]
 
 /**
- * Gemini (`@google/genai`): a `GenerateContentResponse` (its first candidate, the others being
+ * Gemini (`@google/genai`, and `@google/generative-ai` before it): a `GenerateContentResponse` (its first candidate, the others being
  * alternatives, after the calls the SDK ran itself, in its automatic function calling history),
  * a candidate, an Agent Development Kit event `{ author, content }` (not a partial one), a
  * `Content` without a role, and parts `{ functionCall: { name, args } }`, or the pieces of one
@@ -33,6 +33,9 @@ const OTHER_PART_FIELDS = [
  * Only plain fields are read: the response class's getters (`text`, `functionCalls`) warn.
  */
 export const readGemini: FormatReader = (value, path, context) => {
+  // What `generateContent` of the older SDK, @google/generative-ai, returns: `{ response }`, read as the response it holds.
+  const response = peek(value, 'response')
+  if (isObject(response) && isResponse(response) && onlyKey(value) === 'response') return context.read(response, childPath(path, 'response'))
   const candidates = peek(value, 'candidates')
   // A prompt blocked before any answer: the response says why, and holds no candidate, so no call.
   if (candidates === undefined && isObject(peek(value, 'promptFeedback'))) return noCalls()
@@ -215,4 +218,9 @@ function holdsParts(content: unknown, role: string, field: string): boolean {
     if (isObject(part) && has(part, field)) return true
   }
   return false
+}
+
+/** A `GenerateContentResponse`: its candidates, or the feedback on a prompt blocked before any. Never throws. */
+function isResponse(value: object): boolean {
+  return isList(peek(value, 'candidates')) || isObject(peek(value, 'promptFeedback'))
 }
