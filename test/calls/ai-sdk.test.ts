@@ -81,6 +81,22 @@ describe('Vercel AI SDK, hand-written', () => {
     expect(toolCalls({ toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' }, result: { temp: 20 } })).toEqual([])
   })
 
+  test("v4's tool-result stream parts, which repeat their call's args, are no calls and end the turn", () => {
+    // The parts of a two-step v4 streamText's fullStream, as ai@4.3 gives them.
+    const parts = [
+      { type: 'step-start', messageId: 'msg-1', request: {}, warnings: [] },
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' } },
+      { type: 'tool-result', toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' }, result: 'sunny' },
+      { type: 'tool-call', toolCallId: 'c2', toolName: 'get_weather', args: { city: 'Rome' } },
+      { type: 'tool-result', toolCallId: 'c2', toolName: 'get_weather', args: { city: 'Rome' }, result: 'rainy' },
+      { type: 'step-finish', finishReason: 'tool-calls', usage: { promptTokens: 1, completionTokens: 1, totalTokens: 2 }, isContinued: false },
+      { type: 'step-start', messageId: 'msg-2', request: {}, warnings: [] },
+      { type: 'text-delta', textDelta: 'Sunny in Paris.' },
+      { type: 'finish', finishReason: 'stop', usage: { promptTokens: 2, completionTokens: 2, totalTokens: 4 } },
+    ]
+    expect(readTurns(parts)).toEqual([[paris], [rome]])
+  })
+
   test('reads an object with toolCalls as one turn', () => {
     expect(readTurns({ text: '', toolCalls: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Paris' } }] })).toEqual([[paris]])
   })

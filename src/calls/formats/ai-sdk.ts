@@ -30,6 +30,8 @@ export const readAiSdk: FormatReader = (value, path, context) => {
     if (isObject(payload) && !has(value, 'toolName')) return { call: toolCallPart(payload, childPath(path, 'payload')) }
     return { call: toolCallPart(value, path) }
   }
+  // A tool's result ends the turn; one of v4 repeats the call's `args`, which make no call of their own.
+  if (type === 'tool-result' && has(value, 'toolName')) return noCalls()
   if (type === 'tool-invocation') return { call: toolInvocationCall(value, path) }
   // A UI message stream's chunk of a whole call, its input parsed or, where that failed, as sent; the chunks before it hold its input in part.
   if (type === 'tool-input-available' || type === 'tool-input-error') return { call: toolCallPart(value, path, type === 'tool-input-error' ? 'failed' : 'parsed') }
