@@ -8,7 +8,7 @@ import { readBfcl } from './formats/bfcl'
 import { readClaudeAgentSdk } from './formats/claude-agent-sdk'
 import { readChatResponse } from './formats/chat-response'
 import { readConversation } from './formats/conversation'
-import { readGemini, readGeminiOtherPart } from './formats/gemini'
+import { GENERATIVE_AI_STREAM_RESULT_IS, GENERATIVE_AI_STREAM_RESULT_PASS, isGenerativeAiStreamResult, readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
 import { readLangChain } from './formats/langchain'
 import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readGraphUpdate, readNodeUpdate, stateMessages, streamModeOf } from './formats/langgraph'
@@ -146,6 +146,9 @@ function readAt(value: unknown, path: string, depth: number): Reading {
       return unparseable(path, `expected a trajectory, received a ${STREAM_TEXT_RESULT_IS} (await result.steps first)`)
     }
     if (isStreamHelper(value)) return unparseable(path, STREAM_HELPER)
+    if (isGenerativeAiStreamResult(value)) {
+      return unparseable(path, `expected a trajectory, received ${GENERATIVE_AI_STREAM_RESULT_IS} (${GENERATIVE_AI_STREAM_RESULT_PASS})`)
+    }
     if (isAncestor(value)) return unparseable(path, CYCLE)
     enter(value)
     const read = readByFormat(value, path, depth)

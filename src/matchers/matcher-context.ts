@@ -1,5 +1,6 @@
 import { describe } from '../calls/path'
 import { isStreamTextResult, STREAM_TEXT_RESULT_IS } from '../calls/formats/ai-sdk'
+import { GENERATIVE_AI_STREAM_RESULT_IS, GENERATIVE_AI_STREAM_RESULT_PASS, isGenerativeAiStreamResult } from '../calls/formats/gemini'
 import { isStreamHelper, STREAM_HELPER_ENDS_WITH, STREAM_HELPER_IS } from '../calls/formats/stream-helper'
 import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
@@ -106,6 +107,7 @@ export function hint(context: MatcherContext, name: string, received: string, ex
 const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or use expect(…).resolves'
 const STREAM_TEXT_RESULT = `received the AI SDK's ${STREAM_TEXT_RESULT_IS}: await result.steps, and pass them`
 const SDK_STREAM_HELPER = `received ${STREAM_HELPER_IS}: pass what it ends with (${STREAM_HELPER_ENDS_WITH})`
+const GENERATIVE_AI_STREAM_RESULT = `received ${GENERATIVE_AI_STREAM_RESULT_IS}: ${GENERATIVE_AI_STREAM_RESULT_PASS}`
 
 /**
  * Why a received value holds no calls yet, or undefined: a promise where its value belongs (no
@@ -119,6 +121,7 @@ export function notYetCalls(received: unknown): string | undefined {
     if (typeof received !== 'object' || received === null) return undefined
     if (isStreamTextResult(received)) return STREAM_TEXT_RESULT
     if (isStreamHelper(received)) return SDK_STREAM_HELPER
+    if (isGenerativeAiStreamResult(received)) return GENERATIVE_AI_STREAM_RESULT
     if (typeof (received as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] !== 'function') return undefined
   } catch {
     return undefined // a revoked Proxy, say: read as a trajectory, it is unparseable

@@ -666,6 +666,17 @@ describe('the older @google/generative-ai SDK against a loopback server', () => 
     expect(readTurns(merged)).toEqual([[parisAndRome[1], parisAndRome[1]]])
   })
 
+  test('a stream result, { stream, response }, not collected is no trajectory: its reason and the matchers say to collect the chunks', async () => {
+    const stream = await model.generateContentStream('Weather?')
+    const passChunks = 'collect the chunks of result.stream into an array, and pass them'
+    expect(toolCalls(stream)).toEqual([
+      { name: '', args: {}, unparseable: `expected a trajectory, received @google/generative-ai's stream result, { stream, response } (${passChunks})` },
+    ])
+    expect(() => expect(stream).toMatchToolCalls(parisAndRome)).toThrow(`received @google/generative-ai's stream result, { stream, response }: ${passChunks}`)
+    expect(() => expect(stream).not.toHaveCalledTool('delete_all')).toThrow(`received @google/generative-ai's stream result, { stream, response }: ${passChunks}`)
+    await stream.response
+  })
+
   test('reads a blocked prompt in { response } as no call', () => {
     expect(readTurns({ response: { promptFeedback: { blockReason: 'SAFETY' } } })).toEqual([])
   })
