@@ -116,6 +116,18 @@ describe('Gemini, hand-written', () => {
     expect(readTurns({ ...responseBody, promptFeedback: { safetyRatings: [] } })).toEqual([parisAndRome])
   })
 
+  test("an object whose text comes from its class's getter is no part without a call: no format reads it, so it is unparseable", () => {
+    class Reply {
+      constructor(readonly tool_calls: unknown[]) {}
+      get text(): string {
+        return ''
+      }
+    }
+    const [call] = toolCalls(new Reply([{ name: 'get_weather', args: { city: 'Paris' } }]))
+    expect(call?.unparseable).toBe('expected a tool call, a message or a model response, received an instance of Reply')
+    expect(toolCalls({ text: 'Sunny.' })).toEqual([])
+  })
+
   test('a functionCall that is not an object is unparseable', () => {
     expect(toolCalls([{ functionCall: 'get_weather' }])[0]?.unparseable).toBe('[0].functionCall: expected an object, received a string')
   })

@@ -99,7 +99,8 @@ function ownTurn(read: Reading): Reading {
  */
 export const readGeminiOtherPart: FormatReader = (value) => {
   if (has(value, 'type') || has(value, 'role')) return undefined
-  if (!OTHER_PART_FIELDS.some((field) => has(value, field))) return undefined
+  // A part's fields are its own: an SDK's class that gives `text` by a getter (a LangChain message) is not taken for a part without a call.
+  if (!OTHER_PART_FIELDS.some((field) => hasOwnField(value, field))) return undefined
   if (!has(value, 'functionResponse') && !has(value, 'toolResponse')) return partOfTurn()
   const cutShort = finishCallPieces()
   return cutShort === undefined ? noCalls() : { turns: [[cutShort]] }
@@ -238,3 +239,12 @@ export function isGenerativeAiStreamResult(value: object): boolean {
 /** What that result is, for a reason; and what to pass in its place. */
 export const GENERATIVE_AI_STREAM_RESULT_IS = "@google/generative-ai's stream result, { stream, response }"
 export const GENERATIVE_AI_STREAM_RESULT_PASS = 'collect the chunks of result.stream into an array, and pass them'
+
+/** `Object.hasOwn`, false where a Proxy's trap throws. */
+function hasOwnField(value: object, key: string): boolean {
+  try {
+    return Object.hasOwn(value, key)
+  } catch {
+    return false
+  }
+}
