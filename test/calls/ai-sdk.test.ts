@@ -81,6 +81,13 @@ describe('Vercel AI SDK, hand-written', () => {
     expect(toolCalls({ toolCallId: 'c1', toolName: 'get_weather', args: { city: 'Paris' }, result: { temp: 20 } })).toEqual([])
   })
 
+  test('a tool name beside fields of no shape of the SDK is unparseable, not taken for a result without a call', () => {
+    expect(toolCalls({ toolName: 'get_weather', arguments: { city: 'Paris' } })).toEqual([{ name: '', args: {}, unparseable: 'name: expected a tool name, received undefined' }])
+    expect(toolCalls({ toolName: 'get_weather' })).toEqual([
+      { name: '', args: {}, unparseable: 'expected a tool call, a message or a model response, received an object with keys toolName' },
+    ])
+  })
+
   test("v4's tool-result stream parts, which repeat their call's args, are no calls and end the turn", () => {
     // The parts of a two-step v4 streamText's fullStream, as ai@4.3 gives them.
     const parts = [

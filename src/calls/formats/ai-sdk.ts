@@ -43,8 +43,8 @@ export const readAiSdk: FormatReader = (value, path, context) => {
       return { call: STREAMING_STATES.has(state) ? cutShort(name, state, path) : uiToolPart(value, name, path, uiPartInput(state)) }
     }
   }
-  // A v4 tool result has a tool name and a result but no type.
-  return type === undefined && has(value, 'toolName') ? noCalls() : undefined
+  // A v4 tool result has a tool name and a result but no type; a tool name beside anything else is no shape of the SDK's.
+  return type === undefined && has(value, 'toolName') && (has(value, 'result') || has(value, 'output')) ? noCalls() : undefined
 }
 
 /** What a `streamText` result is, for a reason. */
