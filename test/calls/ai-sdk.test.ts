@@ -471,6 +471,34 @@ describe("Mastra's chunks, written from its chunk types", () => {
     expect(readTurns(chunks)).toEqual([[paris, rome], [{ name: 'get_weather', args: { city: 'Oslo' } }]])
   })
 
+  test("its stored messages, as a result's messages and its memory hold them, read as the calls of the parts in their content", () => {
+    // As Mastra 1.71 gives them for a run of two steps, on Node 22: the content, in its format 2, holds the parts.
+    const invocation = (toolCallId: string, city: string) => ({ state: 'result', toolCallId, toolName: 'get_weather', args: { city }, result: { temp: 20 } })
+    const messages = [
+      { id: 'm1', role: 'user', createdAt: '2026-12-07T23:23:36.668Z', content: { format: 2, parts: [{ type: 'text', text: 'Weather?' }], content: 'Weather?' } },
+      {
+        id: 'm2',
+        role: 'assistant',
+        createdAt: '2026-12-07T23:23:36.671Z',
+        content: {
+          format: 2,
+          parts: [
+            { type: 'tool-invocation', toolInvocation: invocation('c0', 'Paris') },
+            { type: 'tool-invocation', toolInvocation: invocation('c1', 'Rome') },
+            { type: 'step-start' },
+            { type: 'text', text: 'Warm.' },
+          ],
+          content: 'Warm.',
+          toolInvocations: [invocation('c0', 'Paris'), invocation('c1', 'Rome')],
+        },
+      },
+    ]
+    expect(readTurns(messages)).toEqual([[paris, rome]])
+    // The content's toolInvocations, which it keeps beside its parts, are read where its parts hold no call.
+    const { parts: _, ...withoutParts } = messages[1]!.content as Record<string, unknown>
+    expect(readTurns({ ...messages[1], content: { ...withoutParts, parts: [] } })).toEqual([[paris, rome]])
+  })
+
   test("a result's toolCalls list of chunks, and a chunk whose payload names no tool", () => {
     expect(readTurns({ text: '', finishReason: 'tool-calls', toolCalls: [chunk('tool-call', 'c1', 'Paris')] })).toEqual([[paris]])
     expect(toolCalls([{ type: 'tool-call', payload: { toolCallId: 'c1', args: {} } }])[0]?.unparseable).toBe(

@@ -13,8 +13,9 @@ const ROLES_WITHOUT_CALLS = new Set(['user', 'system', 'developer', 'tool', 'fun
 /**
  * A chat message in any vendor's shape, `{ role, ... }`, read as one turn: OpenAI's
  * `tool_calls` and legacy `function_call`, or else the calls among its `content` parts
- * (Anthropic, AI SDK) or `parts` (Gemini `Content`, AI SDK UI messages), or else an AI SDK
- * v4 message's `toolInvocations`. An AI SDK UI message holds a whole run, a turn per step.
+ * (Anthropic, AI SDK) or `parts` (Gemini `Content`, AI SDK UI messages, and Mastra's stored
+ * messages, in their content), or else an AI SDK v4 message's `toolInvocations`. An AI SDK UI
+ * message holds a whole run, a turn per step.
  */
 export const readMessage: FormatReader = (value, path, context) => {
   const role = peek(value, 'role')
@@ -25,11 +26,15 @@ export const readMessage: FormatReader = (value, path, context) => {
   const functionCallPath = childPath(path, 'function_call')
   const functionCall = get(value, 'function_call', functionCallPath)
   if (functionCall !== undefined && functionCall !== null) turn.push(context.call(functionCall, functionCallPath))
+  // Mastra's stored message (its content in format 2) keeps an AI SDK UI message's parts, and toolInvocations, in its content.
+  const stored = storedContent(value)
+  const holder = stored ?? value
+  const holderPath = stored === undefined ? path : childPath(path, 'content')
   // A message that lists its calls in `tool_calls` may mirror them in its content; read them once.
   if (turn.length === 0) {
     for (const key of ['content', 'parts']) {
-      const partsPath = childPath(path, key)
-      const parts = get(value, key, partsPath)
+      const partsPath = childPath(holderPath, key)
+      const parts = get(holder, key, partsPath)
       // MCP's sampling messages may hold one content block, not a list of them; a block is tagged with its type.
       if (key === 'content' && isObject(parts) && !isList(parts) && typeof peek(parts, 'type') === 'string') {
         for (const call of callsIn(context.read(parts, partsPath))) turn.push(call)
@@ -49,14 +54,20 @@ export const readMessage: FormatReader = (value, path, context) => {
   }
   // An AI SDK v4 message may list its calls only in `toolInvocations`, older than its `parts`.
   if (turn.length === 0) {
-    const invocationsPath = childPath(path, 'toolInvocations')
-    const invocations = get(value, 'toolInvocations', invocationsPath)
+    const invocationsPath = childPath(holderPath, 'toolInvocations')
+    const invocations = get(holder, 'toolInvocations', invocationsPath)
     if (isList(invocations)) forEachItem(invocations, invocationsPath, context, (invocation, invocationPath) => turn.push(invocationCall(invocation, invocationPath)))
   }
   // The model's own text between calls, as a Responses `message` item among `function_call`s, ends no turn.
   if (turn.length === 0) return partOfTurn()
   // A Gemini chat keeps each chunk of a streamed reply as a `model` Content of its own: those in a row are one reply.
   return role === 'model' ? { turns: [turn], partOfTurn: true } : { turns: [turn] }
+}
+
+/** The content of Mastra's stored message, `{ format: 2, parts }`, or undefined for any other. Never throws. */
+function storedContent(message: object): object | undefined {
+  const content = peek(message, 'content')
+  return isObject(content) && peek(content, 'format') === 2 && isList(peek(content, 'parts')) ? content : undefined
 }
 
 /** Whether a list of parts holds an AI SDK `step-start` part, which begins a step of its own. */
