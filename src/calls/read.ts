@@ -10,6 +10,7 @@ import { readChatResponse } from './formats/chat-response'
 import { readConversation } from './formats/conversation'
 import { GENERATIVE_AI_STREAM_RESULT_IS, GENERATIVE_AI_STREAM_RESULT_PASS, isGenerativeAiStreamResult, readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
+import { readGenkitPart } from './formats/genkit'
 import { readLangChain } from './formats/langchain'
 import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readGraphUpdate, readNodeUpdate, stateMessages, streamModeOf } from './formats/langgraph'
 import { readMcp } from './formats/mcp'
@@ -40,7 +41,7 @@ import { thousands } from './thousands'
  * content repeats its calls), AI SDK parts before our `{ args }` form (v4 parts have `args`
  * but no `name`), OpenAI Agents run items before it too (an approval request has `name` and
  * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
- * late, after Gemini's parts (`{ functionResponse: {...} }`), Bedrock's content blocks
+ * late, after Gemini's parts (`{ functionResponse: {...} }`), Genkit's (`{ toolRequest: {...} }`), Bedrock's content blocks
  * (`{ toolUse: {...} }`), the Gemini Live API's messages that hold no call (`{ goAway: {...} }`) and an API's error body (`{ error: {...} }`);
  * a Live message's `toolCall` before Gemini's parts, which have a `toolCall` of their own. A
  * batch API's result line is rare and untagged, so it is tried last, where no object another
@@ -58,6 +59,7 @@ const FORMATS: FormatReader[] = [
   readAnthropic,
   readClaudeAgentSdk,
   readGemini,
+  readGenkitPart,
   readBedrock,
   readMcp,
   readMessage,
