@@ -72,6 +72,26 @@ describe('messages of @langchain/core 0.3, which name their type by a method', (
     }
   })
 
+  test('an object of LangChain whose _getType throws, or names no type, is unparseable, not read as a message without calls', () => {
+    class Thrown {
+      lc_kwargs = {}
+      tool_calls = [{ name: 'get_weather', args: { city: 'Paris' } }]
+      _getType(): string {
+        throw new Error('no type')
+      }
+    }
+    class Numbered {
+      lc_kwargs = {}
+      tool_calls = [{ name: 'get_weather', args: { city: 'Paris' } }]
+      _getType(): number {
+        return 42
+      }
+    }
+    for (const value of [new Thrown(), new Numbered()]) {
+      expect(readTurns(value)).toEqual([[{ name: '', args: {}, unparseable: `expected a tool call, a message or a model response, received an instance of ${value.constructor.name}` }]])
+    }
+  })
+
   test.each(cores)('fail toHaveCalledTool under .not where the message makes the call (@langchain/core %s)', (_, { AIMessage }) => {
     const message = new AIMessage({ content: '', tool_calls: [{ name: 'delete_account', args: { id: 7 }, id: 'c1' }] })
     expect(() => expect(message).not.toHaveCalledTool('delete_account')).toThrow(/Expected no call to \S*delete_account\S*, but pred\[0\] is one\./)
