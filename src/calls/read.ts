@@ -23,7 +23,7 @@ import { type ChunkOfResponse, isList, isObject, lengthOf, onlyKey, peek, Unread
 import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
 import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
 import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
-import { isStreamHelper, STREAM_HELPER } from './formats/stream-helper'
+import { isStreamHelper, isToolRunner, STREAM_HELPER, TOOL_RUNNER_IS, TOOL_RUNNER_PASS } from './formats/stream-helper'
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits'
@@ -140,6 +140,7 @@ function readAt(value: unknown, path: string, depth: number): Reading {
     if (!isObject(value)) return unparseable(path, `${EXPECTED}, received ${describe(value)}`)
     if (isList(value)) return readArray(value, path, depth)
     if (typeof peek(value, 'then') === 'function') {
+      if (isToolRunner(value)) return unparseable(path, `expected a trajectory, received ${TOOL_RUNNER_IS} (${TOOL_RUNNER_PASS})`)
       return unparseable(path, 'expected a trajectory, received a Promise (await it first)')
     }
     const own = quickOwnCall(value)

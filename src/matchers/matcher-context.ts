@@ -1,7 +1,7 @@
 import { describe } from '../calls/path'
 import { isStreamTextResult, STREAM_TEXT_RESULT_IS } from '../calls/formats/ai-sdk'
 import { GENERATIVE_AI_STREAM_RESULT_IS, GENERATIVE_AI_STREAM_RESULT_PASS, isGenerativeAiStreamResult } from '../calls/formats/gemini'
-import { isStreamHelper, STREAM_HELPER_ENDS_WITH, STREAM_HELPER_IS } from '../calls/formats/stream-helper'
+import { isStreamHelper, isToolRunner, STREAM_HELPER_ENDS_WITH, STREAM_HELPER_IS, TOOL_RUNNER_IS, TOOL_RUNNER_PASS } from '../calls/formats/stream-helper'
 import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'
@@ -107,6 +107,7 @@ export function hint(context: MatcherContext, name: string, received: string, ex
 const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or use expect(…).resolves'
 const STREAM_TEXT_RESULT = `received the AI SDK's ${STREAM_TEXT_RESULT_IS}: await result.steps, and pass them`
 const SDK_STREAM_HELPER = `received ${STREAM_HELPER_IS}: pass what it ends with (${STREAM_HELPER_ENDS_WITH})`
+const TOOL_RUNNER = `received ${TOOL_RUNNER_IS}: ${TOOL_RUNNER_PASS}`
 const GENERATIVE_AI_STREAM_RESULT = `received ${GENERATIVE_AI_STREAM_RESULT_IS}: ${GENERATIVE_AI_STREAM_RESULT_PASS}`
 
 /**
@@ -117,7 +118,7 @@ const GENERATIVE_AI_STREAM_RESULT = `received ${GENERATIVE_AI_STREAM_RESULT_IS}:
  */
 export function notYetCalls(received: unknown): string | undefined {
   try {
-    if (isThenable(received)) return UNAWAITED
+    if (isThenable(received)) return isToolRunner(received as object) ? TOOL_RUNNER : UNAWAITED
     if (typeof received !== 'object' || received === null) return undefined
     if (isStreamTextResult(received)) return STREAM_TEXT_RESULT
     if (isStreamHelper(received)) return SDK_STREAM_HELPER

@@ -84,10 +84,15 @@ type ToEqualReturns<This> = This extends { toEqual: (...args: never) => infer Re
  * void), as a promise holds no calls yet. Under `.resolves` and `.rejects` Vitest drops a matcher's `this` and Jest
  * names `Sync` a promise.
  */
-type Received<T, Sync> = [Sync] extends [void] ? (T extends PromiseLike<unknown> ? UnawaitedPromise : unknown) : unknown
+type Received<T, Sync> = [Sync] extends [void] ? (T extends PromiseLike<unknown> ? (T extends { runUntilDone(): unknown } ? ToolRunner : UnawaitedPromise) : unknown) : unknown
 
 interface UnawaitedPromise {
   readonly 'received a Promise, which holds no calls yet: await it, or use expect(...).resolves': never
+}
+
+/** Anthropic's tool runner is a promise too, but of its last message alone. */
+interface ToolRunner {
+  readonly "received Anthropic's tool runner, whose awaited value is its last message alone: collect the messages it yields, and pass them": never
 }
 
 /**

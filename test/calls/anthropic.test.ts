@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk'
+import { betaTool } from '@anthropic-ai/sdk/helpers/beta/json-schema'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { readTurns, toolCalls } from '../../src/calls'
 import { anthropicMessage as message, anthropicToolUse as toolUse, parisAndRome } from './paris-and-rome'
@@ -72,5 +73,46 @@ describe('the Anthropic SDK against a loopback server', () => {
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '20C' }] },
     ]
     expect(readTurns(conversation)).toEqual([parisAndRome])
+  })
+})
+
+describe("the Anthropic SDK's tool runner against a loopback server", () => {
+  let server: JsonServer
+  let requests = 0
+  const answer = { ...message, id: 'msg_2', content: [{ type: 'text', text: 'Warm in both.' }], stop_reason: 'end_turn' }
+
+  beforeAll(async () => {
+    // The model asks for the weather in Paris and Rome, then answers once the runner has run the tool.
+    server = await startJsonServer((path) => (path.startsWith('/v1/messages') ? (requests++ % 2 === 0 ? message : answer) : undefined))
+  })
+
+  afterAll(() => server.close())
+
+  const runner = () => {
+    const client = new Anthropic({ baseURL: server.url, apiKey: 'test', maxRetries: 0 })
+    const getWeather = betaTool({
+      name: 'get_weather',
+      description: 'The weather in a city.',
+      inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      run: async ({ city }) => `20C in ${String(city)}`,
+    })
+    return client.beta.messages.toolRunner({ model: 'claude-test', max_tokens: 64, messages: [{ role: 'user', content: 'Weather?' }], tools: [getWeather] })
+  }
+
+  test('the messages it yields read as its calls, a turn each', async () => {
+    const messages = []
+    for await (const yielded of runner()) messages.push(yielded)
+    expect(readTurns(messages)).toEqual([parisAndRome])
+  })
+
+  test('the runner itself, which awaited gives its last message alone, is no trajectory: its reason and the matchers say to collect its messages', async () => {
+    const running = runner()
+    const collect = 'collect the messages it yields (for await (const message of runner)) into an array, and pass them'
+    expect(toolCalls(running)).toEqual([
+      { name: '', args: {}, unparseable: `expected a trajectory, received Anthropic's tool runner, whose awaited value is its last message alone (${collect})` },
+    ])
+    // Typed as a promise, which the matchers' types refuse: given as unknown, as a runner passed through untyped code is.
+    expect(() => expect(running as unknown).not.toHaveCalledTool('delete_all')).toThrow(`received Anthropic's tool runner, whose awaited value is its last message alone: ${collect}`)
+    expect(readTurns(await running.runUntilDone())).toEqual([])
   })
 })

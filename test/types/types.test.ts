@@ -73,6 +73,13 @@ describe.each([
       expect(errors).toContain(`${at(8, 76)} TS2353: Object literal may only specify known properties, and 'nam' does not exist in type 'GoldCallInput'.`)
       expect(errors).not.toContain("is not assignable to type 'string'")
     }, 60_000)
+
+    test("say that Anthropic's tool runner, a promise of its last message alone, is to be collected rather than awaited", async () => {
+      const errors = await typeErrors('gold-messages')
+      // TypeScript 5.9 reports the assertion's `this` (TS2684), TypeScript 7 the property it lacks (TS2741).
+      expect(errors).toMatch(/^test\/types\/gold-messages\/gold\.ts\(12,1\): error TS(2684|2741)/m)
+      expect(errors).toContain("received Anthropic's tool runner, whose awaited value is its last message alone: collect the messages it yields, and pass them")
+    }, 60_000)
   })
 
   describe("the options' types", () => {

@@ -16,3 +16,15 @@ export const STREAM_HELPER_IS = "an SDK's stream helper, whose messages hold the
 export const STREAM_HELPER_ENDS_WITH = "await stream.finalMessage(), finalChatCompletion() or finalResponse(); a runner's allChatCompletions()"
 
 export const STREAM_HELPER = `expected a trajectory, received ${STREAM_HELPER_IS} (pass what it ends with: ${STREAM_HELPER_ENDS_WITH})`
+
+/**
+ * Anthropic's tool runner (`client.beta.messages.toolRunner()`): awaited, it gives its last message alone,
+ * the model's answer once its tools ran; the messages it yields, one a turn, hold its calls. Told by its methods.
+ */
+export function isToolRunner(value: object): boolean {
+  return typeof peek(value, 'runUntilDone') === 'function' && typeof peek(value, Symbol.asyncIterator) === 'function'
+}
+
+/** What a tool runner is, for a reason; and what to pass in its place. */
+export const TOOL_RUNNER_IS = "Anthropic's tool runner, whose awaited value is its last message alone"
+export const TOOL_RUNNER_PASS = 'collect the messages it yields (for await (const message of runner)) into an array, and pass them'
