@@ -55,7 +55,7 @@ export function callOf(name: unknown, namePath: string, rawArgs: unknown, argsPa
  * JSON text to parse again, which would grade arguments encoded twice as right. Where the SDK
  * could not parse the text (`failed`), it keeps the text as it came, and one that is not JSON is said so.
  */
-export function callOfParsed(name: unknown, namePath: string, input: unknown, inputPath: string, failed: boolean): ToolCall {
+export function callOfParsed(name: unknown, namePath: string, input: unknown, inputPath: string, failed = false): ToolCall {
   // Blank text is no arguments, as anywhere.
   if (typeof input !== 'string' || input.trim() === '' || typeof name !== 'string' || name === '') return callOf(name, namePath, input, inputPath)
   if (failed) {

@@ -8,7 +8,7 @@ import { readBfcl } from './formats/bfcl'
 import { readClaudeAgentSdk } from './formats/claude-agent-sdk'
 import { readChatResponse } from './formats/chat-response'
 import { readConversation } from './formats/conversation'
-import { GENERATIVE_AI_STREAM_RESULT_IS, GENERATIVE_AI_STREAM_RESULT_PASS, isGenerativeAiStreamResult, readGemini, readGeminiOtherPart } from './formats/gemini'
+import { readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
 import { readGenkitPart } from './formats/genkit'
 import { readLangChain } from './formats/langchain'
@@ -23,7 +23,16 @@ import { type ChunkOfResponse, isList, isObject, lengthOf, onlyKey, peek, Unread
 import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
 import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
 import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
-import { isStreamHelper, isToolRunner, STREAM_HELPER, TOOL_RUNNER_IS, TOOL_RUNNER_PASS } from './formats/stream-helper'
+import {
+  GENERATIVE_AI_STREAM_RESULT_IS,
+  GENERATIVE_AI_STREAM_RESULT_PASS,
+  isGenerativeAiStreamResult,
+  isStreamHelper,
+  isToolRunner,
+  STREAM_HELPER,
+  TOOL_RUNNER_IS,
+  TOOL_RUNNER_PASS,
+} from './formats/stream-helper'
 import { readTaggedItem } from './formats/tagged-item'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits'

@@ -1,7 +1,16 @@
 import { describe } from '../calls/path'
 import { isStreamTextResult, STREAM_TEXT_RESULT_IS } from '../calls/formats/ai-sdk'
-import { GENERATIVE_AI_STREAM_RESULT_IS, GENERATIVE_AI_STREAM_RESULT_PASS, isGenerativeAiStreamResult } from '../calls/formats/gemini'
-import { isStreamHelper, isToolRunner, STREAM_HELPER_ENDS_WITH, STREAM_HELPER_IS, TOOL_RUNNER_IS, TOOL_RUNNER_PASS } from '../calls/formats/stream-helper'
+import {
+  GENERATIVE_AI_STREAM_RESULT_IS,
+  GENERATIVE_AI_STREAM_RESULT_PASS,
+  isGenerativeAiStreamResult,
+  isStreamHelper,
+  isToolRunner,
+  STREAM_HELPER_ENDS_WITH,
+  STREAM_HELPER_IS,
+  TOOL_RUNNER_IS,
+  TOOL_RUNNER_PASS,
+} from '../calls/formats/stream-helper'
 import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'

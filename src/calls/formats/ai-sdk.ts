@@ -116,7 +116,7 @@ function toolCallPart(value: object, path: string, form: InputForm = peek(value,
   const argsKey = inputGiven || !argsGiven ? 'input' : 'args'
   const argsPath = childPath(path, argsKey)
   if (form === 'text') return callAt(value, 'toolName', namePath, argsKey, argsPath)
-  return callAt(value, 'toolName', namePath, argsKey, argsPath, form === 'failed' ? callOfFailed : callOfParsedOnly)
+  return callAt(value, 'toolName', namePath, argsKey, argsPath, form === 'failed' ? callOfFailed : callOfParsed)
 }
 
 /** A v4 UI part: the call is its `toolInvocation`. */
@@ -145,7 +145,6 @@ function cutShort(name: unknown, state: string, path: string): ToolCall {
   return unparseableCall(atPath(childPath(path, 'state'), `the stream ended while this call's input was still streaming ('${state}')`), typeof name === 'string' ? name : '')
 }
 
-const callOfParsedOnly = (name: unknown, namePath: string, input: unknown, inputPath: string) => callOfParsed(name, namePath, input, inputPath, false)
 const callOfFailed = (name: unknown, namePath: string, input: unknown, inputPath: string) => callOfParsed(name, namePath, input, inputPath, true)
 
 function uiToolPart(value: object, name: string, path: string, form: InputForm): ToolCall {

@@ -226,20 +226,6 @@ function isResponse(value: object): boolean {
   return isList(peek(value, 'candidates')) || isObject(peek(value, 'promptFeedback'))
 }
 
-/**
- * What `generateContentStream` of @google/generative-ai returns: `{ stream, response }`, its response a promise
- * of the chunks put together, whose calls streamed in one chunk the SDK holds as copies of the last. Never throws.
- */
-export function isGenerativeAiStreamResult(value: object): boolean {
-  const stream = peek(value, 'stream')
-  const response = peek(value, 'response')
-  return isObject(stream) && typeof peek(stream, Symbol.asyncIterator) === 'function' && isObject(response) && typeof peek(response, 'then') === 'function'
-}
-
-/** What that result is, for a reason; and what to pass in its place. */
-export const GENERATIVE_AI_STREAM_RESULT_IS = "@google/generative-ai's stream result, { stream, response }"
-export const GENERATIVE_AI_STREAM_RESULT_PASS = 'collect the chunks of result.stream into an array, and pass them'
-
 /** `Object.hasOwn`, false where a Proxy's trap throws. */
 function hasOwnField(value: object, key: string): boolean {
   try {

@@ -1,6 +1,5 @@
 import { callOfParsed } from '../arguments'
 import { childPath } from '../path'
-import type { ToolCall } from '../tool-call'
 import { callAt, get, has, isObject, type FormatReader } from './reader'
 
 /**
@@ -14,9 +13,5 @@ export const readGenkitPart: FormatReader = (value, path) => {
   const requestPath = childPath(path, 'toolRequest')
   const request = get(value, 'toolRequest', requestPath)
   if (!isObject(request) || !has(request, 'name')) return undefined
-  return { call: callAt(request, 'name', childPath(requestPath, 'name'), 'input', childPath(requestPath, 'input'), parsedInput) }
-}
-
-function parsedInput(name: unknown, namePath: string, input: unknown, inputPath: string): ToolCall {
-  return callOfParsed(name, namePath, input, inputPath, false)
+  return { call: callAt(request, 'name', childPath(requestPath, 'name'), 'input', childPath(requestPath, 'input'), callOfParsed) }
 }

@@ -27,9 +27,8 @@ export const readMessage: FormatReader = (value, path, context) => {
   const functionCall = get(value, 'function_call', functionCallPath)
   if (functionCall !== undefined && functionCall !== null) turn.push(context.call(functionCall, functionCallPath))
   // Mastra's stored message (its content in format 2) keeps an AI SDK UI message's parts, and toolInvocations, in its content.
-  const stored = storedContent(value)
-  const holder = stored ?? value
-  const holderPath = stored === undefined ? path : childPath(path, 'content')
+  const holder = storedContent(value) ?? value
+  const holderPath = holder === value ? path : childPath(path, 'content')
   // A message that lists its calls in `tool_calls` may mirror them in its content; read them once.
   if (turn.length === 0) {
     for (const key of ['content', 'parts']) {

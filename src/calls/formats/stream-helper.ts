@@ -1,4 +1,4 @@
-import { peek } from './reader'
+import { isObject, peek } from './reader'
 
 /**
  * A stream helper of OpenAI's or Anthropic's SDK (`messages.stream()`, `chat.completions.stream()`,
@@ -28,3 +28,17 @@ export function isToolRunner(value: object): boolean {
 /** What a tool runner is, for a reason; and what to pass in its place. */
 export const TOOL_RUNNER_IS = "Anthropic's tool runner, whose awaited value is its last message alone"
 export const TOOL_RUNNER_PASS = 'collect the messages it yields (for await (const message of runner)) into an array, and pass them'
+
+/**
+ * What `generateContentStream` of @google/generative-ai returns: `{ stream, response }`, its response a promise
+ * of the chunks put together, whose calls streamed in one chunk the SDK holds as copies of the last. Never throws.
+ */
+export function isGenerativeAiStreamResult(value: object): boolean {
+  const stream = peek(value, 'stream')
+  const response = peek(value, 'response')
+  return isObject(stream) && typeof peek(stream, Symbol.asyncIterator) === 'function' && isObject(response) && typeof peek(response, 'then') === 'function'
+}
+
+/** What that result is, for a reason; and what to pass in its place. */
+export const GENERATIVE_AI_STREAM_RESULT_IS = "@google/generative-ai's stream result, { stream, response }"
+export const GENERATIVE_AI_STREAM_RESULT_PASS = 'collect the chunks of result.stream into an array, and pass them'
