@@ -10,7 +10,7 @@ import { readChatResponse } from './formats/chat-response'
 import { readConversation } from './formats/conversation'
 import { readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
-import { readGenkitPart } from './formats/genkit'
+import { readGenkitPart, readGenkitResponse } from './formats/genkit'
 import { readLangChain } from './formats/langchain'
 import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readGraphUpdate, readNodeUpdate, stateMessages, streamModeOf } from './formats/langgraph'
 import { readMcp } from './formats/mcp'
@@ -24,11 +24,11 @@ import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
 import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
 import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
 import {
-  GENERATIVE_AI_STREAM_RESULT_IS,
-  GENERATIVE_AI_STREAM_RESULT_PASS,
-  isGenerativeAiStreamResult,
+  isStreamAndResponse,
   isStreamHelper,
   isToolRunner,
+  STREAM_AND_RESPONSE_IS,
+  STREAM_AND_RESPONSE_PASS,
   STREAM_HELPER,
   TOOL_RUNNER_IS,
   TOOL_RUNNER_PASS,
@@ -52,7 +52,7 @@ import { thousands } from './thousands'
  * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
  * late, after Gemini's parts (`{ functionResponse: {...} }`), Genkit's (`{ toolRequest: {...} }`), Bedrock's content blocks
  * (`{ toolUse: {...} }`), the Gemini Live API's messages that hold no call (`{ goAway: {...} }`) and an API's error body (`{ error: {...} }`);
- * a Live message's `toolCall` before Gemini's parts, which have a `toolCall` of their own. A
+ * Genkit's response, which holds its request, before the other responses that wrap a message; a Live message's `toolCall` before Gemini's parts, which have a `toolCall` of their own. A
  * batch API's result line is rare and untagged, so it is tried last, where no object another
  * reader takes pays for it.
  */
@@ -62,6 +62,7 @@ const FORMATS: FormatReader[] = [
   readOpenAIAgents,
   readOwnCall,
   readStreamEvent,
+  readGenkitResponse,
   readChatResponse,
   readOpenAIChat,
   readOpenAIResponses,
@@ -158,8 +159,8 @@ function readAt(value: unknown, path: string, depth: number): Reading {
       return unparseable(path, `expected a trajectory, received a ${STREAM_TEXT_RESULT_IS} (await result.steps first)`)
     }
     if (isStreamHelper(value)) return unparseable(path, STREAM_HELPER)
-    if (isGenerativeAiStreamResult(value)) {
-      return unparseable(path, `expected a trajectory, received ${GENERATIVE_AI_STREAM_RESULT_IS} (${GENERATIVE_AI_STREAM_RESULT_PASS})`)
+    if (isStreamAndResponse(value)) {
+      return unparseable(path, `expected a trajectory, received ${STREAM_AND_RESPONSE_IS} (${STREAM_AND_RESPONSE_PASS})`)
     }
     if (isAncestor(value)) return unparseable(path, CYCLE)
     enter(value)

@@ -1,11 +1,11 @@
 import { describe } from '../calls/path'
 import { isStreamTextResult, STREAM_TEXT_RESULT_IS } from '../calls/formats/ai-sdk'
 import {
-  GENERATIVE_AI_STREAM_RESULT_IS,
-  GENERATIVE_AI_STREAM_RESULT_PASS,
-  isGenerativeAiStreamResult,
+  isStreamAndResponse,
   isStreamHelper,
   isToolRunner,
+  STREAM_AND_RESPONSE_IS,
+  STREAM_AND_RESPONSE_PASS,
   STREAM_HELPER_ENDS_WITH,
   STREAM_HELPER_IS,
   TOOL_RUNNER_IS,
@@ -117,7 +117,7 @@ const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or us
 const STREAM_TEXT_RESULT = `received the AI SDK's ${STREAM_TEXT_RESULT_IS}: await result.steps, and pass them`
 const SDK_STREAM_HELPER = `received ${STREAM_HELPER_IS}: pass what it ends with (${STREAM_HELPER_ENDS_WITH})`
 const TOOL_RUNNER = `received ${TOOL_RUNNER_IS}: ${TOOL_RUNNER_PASS}`
-const GENERATIVE_AI_STREAM_RESULT = `received ${GENERATIVE_AI_STREAM_RESULT_IS}: ${GENERATIVE_AI_STREAM_RESULT_PASS}`
+const STREAM_AND_RESPONSE = `received ${STREAM_AND_RESPONSE_IS}: ${STREAM_AND_RESPONSE_PASS}`
 
 /**
  * Why a received value holds no calls yet, or undefined: a promise where its value belongs (no
@@ -131,7 +131,7 @@ export function notYetCalls(received: unknown): string | undefined {
     if (typeof received !== 'object' || received === null) return undefined
     if (isStreamTextResult(received)) return STREAM_TEXT_RESULT
     if (isStreamHelper(received)) return SDK_STREAM_HELPER
-    if (isGenerativeAiStreamResult(received)) return GENERATIVE_AI_STREAM_RESULT
+    if (isStreamAndResponse(received)) return STREAM_AND_RESPONSE
     if (typeof (received as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] !== 'function') return undefined
   } catch {
     return undefined // a revoked Proxy, say: read as a trajectory, it is unparseable

@@ -1,6 +1,8 @@
 import { callOfParsed } from '../arguments'
 import { childPath } from '../path'
-import { callAt, get, has, isObject, type FormatReader } from './reader'
+import type { ToolCall } from '../tool-call'
+import { wrapsOneMessage } from './chat-response'
+import { callAt, forEachItem, get, has, isList, isObject, peek, type FormatReader, type Reading } from './reader'
 
 /**
  * Genkit: a message's part `{ toolRequest: { name, ref, input } }`, its `input` the value Genkit parsed
@@ -14,4 +16,31 @@ export const readGenkitPart: FormatReader = (value, path) => {
   const request = get(value, 'toolRequest', requestPath)
   if (!isObject(request) || !has(request, 'name')) return undefined
   return { call: callAt(request, 'name', childPath(requestPath, 'name'), 'input', childPath(requestPath, 'input'), callOfParsed) }
+}
+
+/**
+ * Genkit's response (`ai.generate()`'s, a chat's `send()`'s, or its JSON), which holds its request:
+ * its `message` is the last of the run, where Genkit ran the tools itself its answer, of no calls.
+ * The run's calls are in the request's messages after the last user message, the prompt; those
+ * before it are the conversation so far. Tried before the other responses that wrap a message.
+ */
+export const readGenkitResponse: FormatReader = (value, path, context) => {
+  if (!has(value, 'request') || !wrapsOneMessage(value)) return undefined
+  const request = peek(value, 'request')
+  const messages = isObject(request) ? peek(request, 'messages') : undefined
+  if (!isList(messages)) return undefined
+  const turns: ToolCall[][] = []
+  forEachItem(messages, childPath(childPath(path, 'request'), 'messages'), context, (message, messagePath) => {
+    if (isObject(message) && peek(message, 'role') === 'user') turns.length = 0
+    else addTurns(turns, context.read(message, messagePath))
+  })
+  const messagePath = childPath(path, 'message')
+  addTurns(turns, context.read(get(value, 'message', messagePath), messagePath))
+  return { turns }
+}
+
+function addTurns(turns: ToolCall[][], reading: Reading): void {
+  if ('call' in reading) turns.push([reading.call])
+  // One at a time: spread, a reading of many turns would overflow the stack.
+  else for (const turn of reading.turns) turns.push(turn)
 }

@@ -30,15 +30,16 @@ export const TOOL_RUNNER_IS = "Anthropic's tool runner, whose awaited value is i
 export const TOOL_RUNNER_PASS = 'collect the messages it yields (for await (const message of runner)) into an array, and pass them'
 
 /**
- * What `generateContentStream` of @google/generative-ai returns: `{ stream, response }`, its response a promise
- * of the chunks put together, whose calls streamed in one chunk the SDK holds as copies of the last. Never throws.
+ * What `generateContentStream` of @google/generative-ai and Genkit's `generateStream` return: `{ stream, response }`,
+ * its response a promise of the run put together (of @google/generative-ai's, whose calls streamed in one chunk it
+ * holds as copies of the last, not to be graded). Never throws.
  */
-export function isGenerativeAiStreamResult(value: object): boolean {
+export function isStreamAndResponse(value: object): boolean {
   const stream = peek(value, 'stream')
   const response = peek(value, 'response')
   return isObject(stream) && typeof peek(stream, Symbol.asyncIterator) === 'function' && isObject(response) && typeof peek(response, 'then') === 'function'
 }
 
 /** What that result is, for a reason; and what to pass in its place. */
-export const GENERATIVE_AI_STREAM_RESULT_IS = "@google/generative-ai's stream result, { stream, response }"
-export const GENERATIVE_AI_STREAM_RESULT_PASS = 'collect the chunks of result.stream into an array, and pass them'
+export const STREAM_AND_RESPONSE_IS = "a stream result, { stream, response }, as @google/generative-ai's generateContentStream and Genkit's generateStream give"
+export const STREAM_AND_RESPONSE_PASS = "collect the chunks of result.stream into an array, and pass them; or, Genkit's, await result.response"
