@@ -13,6 +13,7 @@ import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
 import { readGenkitPart, readGenkitResponse } from './formats/genkit'
 import { readLangChain } from './formats/langchain'
 import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readGraphUpdate, readNodeUpdate, stateMessages, streamModeOf } from './formats/langgraph'
+import { readLlamaIndex } from './formats/llamaindex'
 import { readMcp } from './formats/mcp'
 import { readMessage } from './formats/message'
 import { readOpenAIAgents } from './formats/openai-agents'
@@ -47,7 +48,7 @@ import { thousands } from './thousands'
 /**
  * The format readers, tried in order on each object; the first that recognises it reads it.
  * The order settles shapes that overlap: a LangChain message before a generic message (its
- * content repeats its calls), AI SDK parts before our `{ args }` form (v4 parts have `args`
+ * content repeats its calls), LlamaIndex's agent events before the AI SDK's reader (an output event has `toolCalls`), AI SDK parts before our `{ args }` form (v4 parts have `args`
  * but no `name`), OpenAI Agents run items before it too (an approval request has `name` and
  * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
  * late, after Gemini's parts (`{ functionResponse: {...} }`), Genkit's (`{ toolRequest: {...} }`), Bedrock's content blocks
@@ -58,6 +59,7 @@ import { thousands } from './thousands'
  */
 const FORMATS: FormatReader[] = [
   readLangChain,
+  readLlamaIndex,
   readAiSdk,
   readOpenAIAgents,
   readOwnCall,

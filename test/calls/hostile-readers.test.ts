@@ -7,7 +7,8 @@ import { HOSTILE_ANYTHING } from '../fixtures/hostile-values'
 
 /**
  * Hostile variants of the shapes the Gemini Live, Gemini (a failed call's finish reason, a
- * Content without parts) and Anthropic (`__json_buf`) readers take, and of iterables that are
+ * Content without parts), Anthropic (`__json_buf`), Genkit (a response holding its request) and
+ * LlamaIndex (messages, agent events, a run's result) readers take, and of iterables that are
  * no format. The generators give plans, built into values by the test: fast-check would trip
  * the getters and traps itself when it prints or shrinks a value.
  */
@@ -103,8 +104,22 @@ const toolUse = object({ type: fc.constant(v('tool_use')), id: field(text.map(v)
 const iteratorKind = fc.constantFrom<IteratorKind>('absent', 'getter throws', 'not a function', 'function')
 const iterable: fc.Arbitrary<Plan> = fc.record({ k: fc.constant('iterable' as const), sync: iteratorKind, async: iteratorKind })
 
-const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall)
-const message = object({ role: field(fc.constantFrom('assistant', 'model', 'user').map(v)), content: field(list(shape)), parts: field(list(part)) })
+const role = field(fc.constantFrom('assistant', 'model', 'user').map(v))
+const genkitRequest = object({ toolRequest: field(object({ name, input: args, ref: field(text.map(v)) })) })
+const genkitMessage = object({ role, content: field(list(fc.oneof(genkitRequest, part))) })
+const genkitResponse = object({ message: field(genkitMessage), finishReason: field(fc.constant(v('stop'))), request: field(object({ messages: field(list(genkitMessage)) })) })
+const llamaToolCall = object({ name, input: args, id: field(text.map(v)) })
+const llamaMessage = object({ role, content: field(text.map(v)), options: field(object({ toolCall: field(list(llamaToolCall)), toolResult: field(plainValue) })) })
+const llamaEventData = object({ agentName: field(text.map(v)), toolName: name, toolKwargs: args, toolOutput: field(plainValue), delta: field(text.map(v)) })
+const llamaStop = object({
+  message: field(llamaMessage),
+  result: field(text.map(v)),
+  state: field(object({ memory: field(object({ messages: field(list(llamaMessage, 5)) })) })),
+})
+const llamaEvent = object({ data: field(fc.oneof(llamaEventData, llamaStop)), type: field(text.map(v)) })
+
+const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall, genkitResponse, llamaMessage, llamaEvent, llamaStop)
+const message = object({ role, content: field(list(shape)), parts: field(list(part)) })
 const item = fc.oneof({ weight: 4, arbitrary: shape }, { weight: 1, arbitrary: message }, { weight: 1, arbitrary: plainValue })
 const deep = fc.record({ k: fc.constant('deep' as const), depth: fc.integer({ min: 200, max: 400 }), inner: item })
 const prediction: fc.Arbitrary<Plan> = fc.oneof(item, list(item, 6), deep, list(fc.oneof(item, deep), 3))
@@ -215,7 +230,7 @@ const goodCall = { name: 'search', args: { q: 'cats' } }
 const gold = [goodCall]
 const metric = new ToolCallMetric()
 
-describe('hostile Gemini Live, Gemini and Anthropic shapes, and iterables', () => {
+describe('hostile Gemini Live, Gemini, Anthropic, Genkit and LlamaIndex shapes, and iterables', () => {
   test.prop([prediction], { numRuns: 200 })('are read without throwing, into calls whose reasons are bounded and whole', (plan) => {
     const pred = build(plan)
     const turns = readTurns(pred)

@@ -1,7 +1,7 @@
 import { atPath, childPath, describe } from '../path'
 import { startExcerpt } from '../text-excerpt'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { callAt, type ChunkOfResponse, get, has, isList, isObject, lengthOf, noCalls, onlyKey, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
+import { callAt, type ChunkOfResponse, get, has, hasOwnField, isList, isObject, lengthOf, noCalls, onlyKey, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
 import { finishCallPieces, isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
 
 /** Fields of a Gemini `Part` that is not a function call (a Live API message's `toolCall`, listing `functionCalls`, is read before). */
@@ -224,13 +224,4 @@ function holdsParts(content: unknown, role: string, field: string): boolean {
 /** A `GenerateContentResponse`: its candidates, or the feedback on a prompt blocked before any. Never throws. */
 function isResponse(value: object): boolean {
   return isList(peek(value, 'candidates')) || isObject(peek(value, 'promptFeedback'))
-}
-
-/** `Object.hasOwn`, false where a Proxy's trap throws. */
-function hasOwnField(value: object, key: string): boolean {
-  try {
-    return Object.hasOwn(value, key)
-  } catch {
-    return false
-  }
 }

@@ -1,8 +1,8 @@
 import { callOfParsed } from '../arguments'
 import { childPath } from '../path'
-import type { ToolCall } from '../tool-call'
 import { wrapsOneMessage } from './chat-response'
-import { callAt, forEachItem, get, has, isList, isObject, peek, type FormatReader, type Reading } from './reader'
+import { callAt, get, has, isList, isObject, peek, type FormatReader } from './reader'
+import { addTurns, turnsSincePrompt } from './since-prompt'
 
 /**
  * Genkit: a message's part `{ toolRequest: { name, ref, input } }`, its `input` the value Genkit parsed
@@ -29,18 +29,8 @@ export const readGenkitResponse: FormatReader = (value, path, context) => {
   const request = peek(value, 'request')
   const messages = isObject(request) ? peek(request, 'messages') : undefined
   if (!isList(messages)) return undefined
-  const turns: ToolCall[][] = []
-  forEachItem(messages, childPath(childPath(path, 'request'), 'messages'), context, (message, messagePath) => {
-    if (isObject(message) && peek(message, 'role') === 'user') turns.length = 0
-    else addTurns(turns, context.read(message, messagePath))
-  })
+  const turns = turnsSincePrompt(messages, childPath(childPath(path, 'request'), 'messages'), context, (message) => peek(message, 'role') === 'user')
   const messagePath = childPath(path, 'message')
   addTurns(turns, context.read(get(value, 'message', messagePath), messagePath))
   return { turns }
-}
-
-function addTurns(turns: ToolCall[][], reading: Reading): void {
-  if ('call' in reading) turns.push([reading.call])
-  // One at a time: spread, a reading of many turns would overflow the stack.
-  else for (const turn of reading.turns) turns.push(turn)
 }

@@ -63,6 +63,15 @@ export function has(value: object, key: PropertyKey): boolean {
   }
 }
 
+/** `Object.hasOwn`, false where a Proxy's trap throws: a field of the value itself, not a getter of its class. */
+export function hasOwnField(value: object, key: string): boolean {
+  try {
+    return Object.hasOwn(value, key)
+  } catch {
+    return false
+  }
+}
+
 /** A field that is read for its content; a getter or Proxy trap that throws makes it `Unreadable`. */
 export function get(value: object, key: PropertyKey, path: string): unknown {
   try {
