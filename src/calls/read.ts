@@ -35,6 +35,7 @@ import {
   TOOL_RUNNER_PASS,
 } from './formats/stream-helper'
 import { readTaggedItem } from './formats/tagged-item'
+import { readWorkersAiOutput } from './formats/workers-ai'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'
 import { MAX_DEPTH, MAX_LIST_ITEMS } from './limits'
 import { looksLikeJson, opensAsJsonObject } from './looks-like-json'
@@ -52,7 +53,7 @@ import { thousands } from './thousands'
  * but no `name`), OpenAI Agents run items before it too (an approval request has `name` and
  * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
  * late, after Gemini's parts (`{ functionResponse: {...} }`), Genkit's (`{ toolRequest: {...} }`), Bedrock's content blocks
- * (`{ toolUse: {...} }`), the Gemini Live API's messages that hold no call (`{ goAway: {...} }`) and an API's error body (`{ error: {...} }`);
+ * (`{ toolUse: {...} }`), the Gemini Live API's messages that hold no call (`{ goAway: {...} }`), an API's error body (`{ error: {...} }`) and Workers AI's output (`{ tool_calls: [...] }`);
  * Genkit's response, which holds its request, before the other responses that wrap a message; a Live message's `toolCall` before Gemini's parts, which have a `toolCall` of their own. A
  * batch API's result line is rare and untagged, so it is tried last, where no object another
  * reader takes pays for it.
@@ -81,6 +82,7 @@ const FORMATS: FormatReader[] = [
   readGeminiLiveNotice,
   readApiErrorBody,
   readGraphUpdate,
+  readWorkersAiOutput,
   readBfcl,
   readTaggedItem,
   readBatchResult,
