@@ -1,3 +1,4 @@
+import { readAgentKitMessage, readAgentKitResult } from './formats/agent-kit'
 import { choiceIndex } from './formats/alternatives'
 import { isStreamTextResult, readAiSdk, STREAM_TEXT_RESULT_IS } from './formats/ai-sdk'
 import { readAnthropic } from './formats/anthropic'
@@ -49,7 +50,7 @@ import { thousands } from './thousands'
 /**
  * The format readers, tried in order on each object; the first that recognises it reads it.
  * The order settles shapes that overlap: a LangChain message before a generic message (its
- * content repeats its calls), LlamaIndex's agent events before the AI SDK's reader (an output event has `toolCalls`), AI SDK parts before our `{ args }` form (v4 parts have `args`
+ * content repeats its calls), AgentKit's result, then LlamaIndex's agent events, before the AI SDK's reader (each has `toolCalls`), AI SDK parts before our `{ args }` form (v4 parts have `args`
  * but no `name`), OpenAI Agents run items before it too (an approval request has `name` and
  * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
  * late, after Gemini's parts (`{ functionResponse: {...} }`), Genkit's (`{ toolRequest: {...} }`), Bedrock's content blocks
@@ -60,6 +61,7 @@ import { thousands } from './thousands'
  */
 const FORMATS: FormatReader[] = [
   readLangChain,
+  readAgentKitResult,
   readLlamaIndex,
   readAiSdk,
   readOpenAIAgents,
@@ -75,6 +77,7 @@ const FORMATS: FormatReader[] = [
   readGenkitPart,
   readBedrock,
   readMcp,
+  readAgentKitMessage,
   readMessage,
   readConversation,
   readGeminiLive,
