@@ -24,6 +24,7 @@ import { readOwnCall, readTupleCall } from './formats/own'
 import { type ChunkOfResponse, isList, isObject, lengthOf, onlyKey, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
 import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
 import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
+import { readStrands } from './formats/strands'
 import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
 import {
   isStreamAndResponse,
@@ -66,6 +67,7 @@ const FORMATS: FormatReader[] = [
   readAiSdk,
   readOpenAIAgents,
   readOwnCall,
+  readStrands,
   readStreamEvent,
   readGenkitResponse,
   readChatResponse,

@@ -3,11 +3,14 @@ import { isStreamTextResult, STREAM_TEXT_RESULT_IS } from '../calls/formats/ai-s
 import {
   isStreamAndResponse,
   isStreamHelper,
+  isStrandsAgentResult,
   isToolRunner,
   STREAM_AND_RESPONSE_IS,
   STREAM_AND_RESPONSE_PASS,
   STREAM_HELPER_ENDS_WITH,
   STREAM_HELPER_IS,
+  STRANDS_AGENT_RESULT_IS,
+  STRANDS_AGENT_RESULT_PASS,
   TOOL_RUNNER_IS,
   TOOL_RUNNER_PASS,
 } from '../calls/formats/stream-helper'
@@ -117,6 +120,7 @@ const UNAWAITED = 'received a Promise, which holds no calls yet: await it, or us
 const STREAM_TEXT_RESULT = `received the AI SDK's ${STREAM_TEXT_RESULT_IS}: await result.steps, and pass them`
 const SDK_STREAM_HELPER = `received ${STREAM_HELPER_IS}: pass what it ends with (${STREAM_HELPER_ENDS_WITH})`
 const TOOL_RUNNER = `received ${TOOL_RUNNER_IS}: ${TOOL_RUNNER_PASS}`
+const STRANDS_AGENT_RESULT = `received ${STRANDS_AGENT_RESULT_IS}: ${STRANDS_AGENT_RESULT_PASS}`
 const STREAM_AND_RESPONSE = `received ${STREAM_AND_RESPONSE_IS}: ${STREAM_AND_RESPONSE_PASS}`
 
 /**
@@ -132,6 +136,7 @@ export function notYetCalls(received: unknown): string | undefined {
     if (isStreamTextResult(received)) return STREAM_TEXT_RESULT
     if (isStreamHelper(received)) return SDK_STREAM_HELPER
     if (isStreamAndResponse(received)) return STREAM_AND_RESPONSE
+    if (isStrandsAgentResult(received)) return STRANDS_AGENT_RESULT
     if (typeof (received as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] !== 'function') return undefined
   } catch {
     return undefined // a revoked Proxy, say: read as a trajectory, it is unparseable

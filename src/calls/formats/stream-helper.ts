@@ -43,3 +43,15 @@ export function isStreamAndResponse(value: object): boolean {
 /** What that result is, for a reason; and what to pass in its place. */
 export const STREAM_AND_RESPONSE_IS = "a stream result, { stream, response }, as @google/generative-ai's generateContentStream and Genkit's generateStream give"
 export const STREAM_AND_RESPONSE_PASS = "collect the chunks of result.stream into an array, and pass them; or, Genkit's, await result.response"
+
+/**
+ * Strands Agents' `AgentResult` (what `agent.invoke()` gives): it holds its last message alone, the
+ * answer once the tools ran; the run is in `agent.messages`, and in the events of `agent.stream()`. Never throws.
+ */
+export function isStrandsAgentResult(value: object): boolean {
+  return peek(value, 'type') === 'agentResult' && isObject(peek(value, 'lastMessage'))
+}
+
+/** What that result is, for a reason; and what to pass in its place. */
+export const STRANDS_AGENT_RESULT_IS = "Strands' agent result, whose lastMessage is its answer alone"
+export const STRANDS_AGENT_RESULT_PASS = 'pass agent.messages, or the events of agent.stream() collected into an array'
