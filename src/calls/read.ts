@@ -17,15 +17,6 @@ import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readG
 import { readLlamaIndex } from './formats/llamaindex'
 import { readMcp } from './formats/mcp'
 import { readMessage } from './formats/message'
-import { readOpenAIAgents } from './formats/openai-agents'
-import { readOpenAIChat } from './formats/openai-chat'
-import { readOpenAIResponses } from './formats/openai-responses'
-import { readOwnCall, readTupleCall } from './formats/own'
-import { type ChunkOfResponse, isList, isObject, lengthOf, onlyKey, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
-import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
-import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
-import { readStrands } from './formats/strands'
-import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
 import {
   isStreamAndResponse,
   isStreamHelper,
@@ -35,7 +26,16 @@ import {
   STREAM_HELPER,
   TOOL_RUNNER_IS,
   TOOL_RUNNER_PASS,
-} from './formats/stream-helper'
+} from './formats/no-trajectory'
+import { readOpenAIAgents } from './formats/openai-agents'
+import { readOpenAIChat } from './formats/openai-chat'
+import { readOpenAIResponses } from './formats/openai-responses'
+import { readOwnCall, readTupleCall } from './formats/own'
+import { type ChunkOfResponse, isList, isObject, lengthOf, onlyKey, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
+import { readStrands } from './formats/strands'
+import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
+import { finishCallPieces, resumeCallPieces, suspendCallPieces } from './formats/streams/gemini-call-pieces'
+import { readStreamEvent, StreamAssembly, type StreamKind, streamKindOf } from './formats/streams/stream-assembly'
 import { readTaggedItem } from './formats/tagged-item'
 import { readWorkersAiOutput } from './formats/workers-ai'
 import { forEachIndex, type IndexVisitor, visitIndices } from './list-indices'

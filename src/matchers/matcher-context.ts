@@ -13,7 +13,7 @@ import {
   STRANDS_AGENT_RESULT_PASS,
   TOOL_RUNNER_IS,
   TOOL_RUNNER_PASS,
-} from '../calls/formats/stream-helper'
+} from '../calls/formats/no-trajectory'
 import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
 import type { ResolvedMatchOptions } from '../match/options'

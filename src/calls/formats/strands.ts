@@ -2,7 +2,7 @@ import { callOfParsed } from '../arguments'
 import { atPath, childPath } from '../path'
 import { unparseableCall } from '../tool-call'
 import { callAt, get, noCalls, partOfTurn, peek, type FormatReader } from './reader'
-import { isStrandsAgentResult, STRANDS_AGENT_RESULT_IS, STRANDS_AGENT_RESULT_PASS } from './stream-helper'
+import { isStrandsAgentResult, STRANDS_AGENT_RESULT_IS, STRANDS_AGENT_RESULT_PASS } from './no-trajectory'
 
 /** Strands' events (`beforeToolCallEvent`, `messageAddedEvent`, …): camel case, as no other SDK's types are. */
 const EVENT_TYPE = /^[a-z][A-Za-z]*Event$/

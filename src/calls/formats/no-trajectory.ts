@@ -1,5 +1,7 @@
 import { isObject, peek } from './reader'
 
+// SDK objects that hold no trajectory to read, though they look like one: each told apart, and what to pass in its place.
+
 /**
  * A stream helper of OpenAI's or Anthropic's SDK (`messages.stream()`, `chat.completions.stream()`,
  * `runTools()`, `responses.stream()`): its `messages` hold the request's own messages beside
