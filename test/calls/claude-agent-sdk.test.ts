@@ -61,3 +61,49 @@ describe('Claude Agent SDK messages, written from its message types', () => {
     )
   })
 })
+
+/** A line of a Claude Code session's transcript (its `.jsonl` file): the message, and where it stands in the session. */
+const transcriptLine = (uuid: string, parentUuid: string | null, type: 'user' | 'assistant', message: object, isSidechain = false) => ({
+  parentUuid,
+  isSidechain,
+  userType: 'external',
+  cwd: '/work',
+  sessionId: 'session_1',
+  version: '2.0.0',
+  type,
+  message,
+  uuid,
+  timestamp: '2026-12-08T00:00:00.000Z',
+})
+
+const transcriptAssistant = (uuid: string, parentUuid: string, content: object[], isSidechain = false) =>
+  transcriptLine(uuid, parentUuid, 'assistant', { id: `msg_${uuid}`, type: 'message', role: 'assistant', model: 'claude-test', content, stop_reason: null }, isSidechain)
+const transcriptResult = (uuid: string, parentUuid: string, toolUseId: string) =>
+  transcriptLine(uuid, parentUuid, 'user', { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUseId, content: 'ok' }] })
+
+describe("a Claude Code session's transcript", () => {
+  test('its lines read as the SDK messages do: calls a line apiece one turn, ended by the tool results', () => {
+    const lines = [
+      { type: 'summary', summary: 'Reading files', leafUuid: 'a4' },
+      transcriptLine('u1', null, 'user', { role: 'user', content: 'Read a, b and c.' }),
+      transcriptAssistant('a1', 'u1', [toolUse('t1', 'Read', { file_path: 'a.ts' })]),
+      transcriptAssistant('a2', 'a1', [toolUse('t2', 'Read', { file_path: 'b.ts' })]),
+      transcriptResult('u2', 'a2', 't1'),
+      transcriptResult('u3', 'u2', 't2'),
+      transcriptAssistant('a3', 'u3', [toolUse('t3', 'Read', { file_path: 'c.ts' })]),
+      transcriptResult('u4', 'a3', 't3'),
+      transcriptAssistant('a4', 'u4', [{ type: 'text', text: 'Done.' }]),
+    ]
+    expect(readTurns(lines)).toEqual([[read('a.ts'), read('b.ts')], [read('c.ts')]])
+    expect(() => expect(lines).not.toHaveCalledTool('Read')).toThrow(/Read/)
+  })
+
+  test("a subagent's lines (isSidechain) are each a turn of their own", () => {
+    const lines = [
+      transcriptAssistant('a1', 'u1', [toolUse('t1', 'Task', { prompt: 'Look.' })]),
+      transcriptAssistant('s1', 'a1', [toolUse('s1', 'Read', { file_path: 'a.ts' })], true),
+      transcriptAssistant('s2', 's1', [toolUse('s2', 'Read', { file_path: 'b.ts' })], true),
+    ]
+    expect(readTurns(lines)).toEqual([[{ name: 'Task', args: { prompt: 'Look.' } }], [read('a.ts')], [read('b.ts')]])
+  })
+})
