@@ -5,6 +5,7 @@ import {
   isStreamHelper,
   isStrandsAgentResult,
   isToolRunner,
+  isUnfinishedStreamedRun,
   STREAM_AND_RESPONSE_IS,
   STREAM_AND_RESPONSE_PASS,
   STREAM_HELPER_ENDS_WITH,
@@ -13,6 +14,8 @@ import {
   STRANDS_AGENT_RESULT_PASS,
   TOOL_RUNNER_IS,
   TOOL_RUNNER_PASS,
+  UNFINISHED_STREAMED_RUN_IS,
+  UNFINISHED_STREAMED_RUN_PASS,
 } from '../calls/formats/no-trajectory'
 import { readTurns, UNCOLLECTED_HINT } from '../calls/read'
 import { isThenable, type Tester, type TesterContext } from '../compare/compare-value'
@@ -121,6 +124,7 @@ const STREAM_TEXT_RESULT = `received the AI SDK's ${STREAM_TEXT_RESULT_IS}: awai
 const SDK_STREAM_HELPER = `received ${STREAM_HELPER_IS}: pass what it ends with (${STREAM_HELPER_ENDS_WITH})`
 const TOOL_RUNNER = `received ${TOOL_RUNNER_IS}: ${TOOL_RUNNER_PASS}`
 const STRANDS_AGENT_RESULT = `received ${STRANDS_AGENT_RESULT_IS}: ${STRANDS_AGENT_RESULT_PASS}`
+const UNFINISHED_STREAMED_RUN = `received ${UNFINISHED_STREAMED_RUN_IS}: ${UNFINISHED_STREAMED_RUN_PASS}`
 const STREAM_AND_RESPONSE = `received ${STREAM_AND_RESPONSE_IS}: ${STREAM_AND_RESPONSE_PASS}`
 
 /**
@@ -137,6 +141,7 @@ export function notYetCalls(received: unknown): string | undefined {
     if (isStreamHelper(received)) return SDK_STREAM_HELPER
     if (isStreamAndResponse(received)) return STREAM_AND_RESPONSE
     if (isStrandsAgentResult(received)) return STRANDS_AGENT_RESULT
+    if (isUnfinishedStreamedRun(received)) return UNFINISHED_STREAMED_RUN
     if (typeof (received as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] !== 'function') return undefined
   } catch {
     return undefined // a revoked Proxy, say: read as a trajectory, it is unparseable

@@ -88,6 +88,53 @@ describe('the OpenAI Agents SDK, run with a scripted model', () => {
   })
 })
 
+/** The same model, streamed: each response's items come whole in its `response_done` event, as the SDK's models give them. */
+function streamedModel(responses: AgentOutputItem[][]): Model {
+  let next = 0
+  return {
+    async getResponse(): Promise<ModelResponse> {
+      throw new Error('streamed only')
+    },
+    async *getStreamedResponse() {
+      const output = responses[Math.min(next, responses.length - 1)]!
+      next++
+      yield { type: 'response_started' }
+      const usage = { requests: 1, inputTokens: 1, outputTokens: 1, totalTokens: 2, inputTokensDetails: {}, outputTokensDetails: {} }
+      yield { type: 'response_done', response: { id: `resp_${next}`, usage, output } } as never
+    },
+  }
+}
+
+const streamedWeatherRun = () =>
+  run(new Agent({ name: 'weather', instructions: 'Answer.', model: streamedModel([[functionCall('c1', 'Paris'), functionCall('c2', 'Rome')], [answer]]), tools: [getWeather] }), 'Weather?', {
+    stream: true,
+  })
+
+describe('the OpenAI Agents SDK, a streamed run', () => {
+  beforeAll(() => setTracingDisabled(true))
+
+  test('before it is over, its result is no trajectory: its reason and the matchers say to await it', async () => {
+    const result = await streamedWeatherRun()
+    expect(result.newItems).toEqual([])
+    const awaitFirst = 'await result.completed (or consume its events) first, then pass it'
+    expect(toolCalls(result)).toEqual([{ name: '', args: {}, unparseable: `expected a trajectory, received the OpenAI Agents SDK's streamed run, not yet over (${awaitFirst})` }])
+    expect(() => expect(result).toMatchToolCalls([])).toThrow(`received the OpenAI Agents SDK's streamed run, not yet over: ${awaitFirst}`)
+    expect(() => expect(result).not.toHaveCalledTool('get_weather')).toThrow(`received the OpenAI Agents SDK's streamed run, not yet over: ${awaitFirst}`)
+    await result.completed
+  })
+
+  test('once over, awaited or its events consumed, it reads as its calls; its events, collected, read the same', async () => {
+    const awaited = await streamedWeatherRun()
+    await awaited.completed
+    expect(readTurns(awaited)).toEqual([[call('Paris'), call('Rome')]])
+    const consumed = await streamedWeatherRun()
+    const events = []
+    for await (const event of consumed) events.push(event)
+    expect(readTurns(consumed)).toEqual([[call('Paris'), call('Rome')]])
+    expect(readTurns(events)).toEqual([[call('Paris'), call('Rome')]])
+  })
+})
+
 describe('OpenAI Agents SDK items, hand-written', () => {
   test("a streamed run's events read as their run items; the model's raw events are not read again", () => {
     const events = [

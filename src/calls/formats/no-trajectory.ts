@@ -57,3 +57,21 @@ export function isStrandsAgentResult(value: object): boolean {
 /** What that result is, for a reason; and what to pass in its place. */
 export const STRANDS_AGENT_RESULT_IS = "Strands' agent result, whose lastMessage is its answer alone"
 export const STRANDS_AGENT_RESULT_PASS = 'pass agent.messages, or the events of agent.stream() collected into an array'
+
+/**
+ * The OpenAI Agents SDK's streamed run (`run(agent, input, { stream: true })`) before it is over: its
+ * `newItems` hold only what the stream has given so far, none where nothing consumed it. Over, its
+ * run state's step is the final output or an interruption (its `finalOutput` and `interruptions` ask
+ * the same); cancelled, it holds what came. Never throws.
+ */
+export function isUnfinishedStreamedRun(value: object): boolean {
+  if (typeof peek(value, 'toTextStream') !== 'function' || !isObject(peek(value, 'completed')) || peek(value, 'cancelled') === true) return false
+  const state = peek(value, 'state')
+  const step = isObject(state) ? peek(state, '_currentStep') : undefined
+  const stepType = isObject(step) ? peek(step, 'type') : undefined
+  return stepType !== 'next_step_final_output' && stepType !== 'next_step_interruption'
+}
+
+/** What that run is, for a reason; and what to do first. */
+export const UNFINISHED_STREAMED_RUN_IS = "the OpenAI Agents SDK's streamed run, not yet over"
+export const UNFINISHED_STREAMED_RUN_PASS = 'await result.completed (or consume its events) first, then pass it'

@@ -1,4 +1,6 @@
-import { childPath } from '../path'
+import { atPath, childPath } from '../path'
+import { unparseableCall } from '../tool-call'
+import { isUnfinishedStreamedRun, UNFINISHED_STREAMED_RUN_IS, UNFINISHED_STREAMED_RUN_PASS } from './no-trajectory'
 import { get, has, isList, partOfTurn, peek, type FormatReader } from './reader'
 
 /**
@@ -6,10 +8,12 @@ import { get, has, isList, partOfTurn, peek, type FormatReader } from './reader'
  * tool results between the model's responses end its turns; its `output` would read as one
  * response), a run item `{ type: '…_item', rawItem }`, read as the protocol item it wraps, and
  * a streamed run's events. A `tool_approval_item` is no call: it asks leave for a call that is
- * among the items already.
+ * among the items already. A streamed run's result before the run is over holds only what came so
+ * far: no trajectory, it says to await it.
  */
 export const readOpenAIAgents: FormatReader = (value, path, context) => {
   if (isList(peek(value, 'newItems'))) {
+    if (isUnfinishedStreamedRun(value)) return { call: unparseableCall(atPath(path, `expected a trajectory, received ${UNFINISHED_STREAMED_RUN_IS} (${UNFINISHED_STREAMED_RUN_PASS})`)) }
     const itemsPath = childPath(path, 'newItems')
     return { turns: context.list(get(value, 'newItems', itemsPath), itemsPath) }
   }
