@@ -17,6 +17,7 @@ import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readG
 import { readLlamaIndex } from './formats/llamaindex'
 import { readMcp } from './formats/mcp'
 import { readMessage } from './formats/message'
+import { readMistralConversation } from './formats/mistral-conversations'
 import {
   isStreamAndResponse,
   isStreamHelper,
@@ -52,7 +53,7 @@ import { thousands } from './thousands'
  * The format readers, tried in order on each object; the first that recognises it reads it.
  * The order settles shapes that overlap: a LangChain message before a generic message (its
  * content repeats its calls), AgentKit's result, then LlamaIndex's agent events, before the AI SDK's reader (each has `toolCalls`), AI SDK parts before our `{ args }` form (v4 parts have `args`
- * but no `name`), OpenAI Agents run items before it too (an approval request has `name` and
+ * but no `name`), OpenAI Agents run items and Mistral's conversation entries before it too (an approval request and a connector Mistral ran have `name` and
  * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
  * late, after Gemini's parts (`{ functionResponse: {...} }`), Genkit's (`{ toolRequest: {...} }`), Bedrock's content blocks
  * (`{ toolUse: {...} }`), the Gemini Live API's messages that hold no call (`{ goAway: {...} }`), an API's error body (`{ error: {...} }`) and Workers AI's output (`{ tool_calls: [...] }`);
@@ -66,6 +67,7 @@ const FORMATS: FormatReader[] = [
   readLlamaIndex,
   readAiSdk,
   readOpenAIAgents,
+  readMistralConversation,
   readOwnCall,
   readStrands,
   readStreamEvent,

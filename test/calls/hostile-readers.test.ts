@@ -8,7 +8,7 @@ import { HOSTILE_ANYTHING } from '../fixtures/hostile-values'
 /**
  * Hostile variants of the shapes the Gemini Live, Gemini (a failed call's finish reason, a
  * Content without parts), Anthropic (`__json_buf`), Genkit (a response holding its request),
- * LlamaIndex (messages, agent events, a run's result), Workers AI, AgentKit and Strands readers take, and of iterables that are
+ * LlamaIndex (messages, agent events, a run's result), Workers AI, AgentKit, Strands and Mistral conversation readers take, and of iterables that are
  * no format. The generators give plans, built into values by the test: fast-check would trip
  * the getters and traps itself when it prints or shrinks a value.
  */
@@ -124,9 +124,11 @@ const agentKitResult = object({ agentName: field(text.map(v)), output: field(lis
 const strandsBlock = object({ type: field(fc.constantFrom('toolUseBlock', 'toolResultBlock', 'textBlock').map(v)), name, toolUseId: field(text.map(v)), input: args })
 const strandsMessage = object({ type: field(fc.constant(v('message'))), role, content: field(list(strandsBlock)) })
 const strandsEvent = object({ type: field(fc.constantFrom('modelMessageEvent', 'messageAddedEvent', 'agentResult').map(v)), message: field(strandsMessage), lastMessage: field(strandsMessage) })
+const mistralEntry = object({ type: field(fc.constantFrom('function.call', 'function.result', 'tool.execution', 'message.output').map(v)), name, arguments: args, role })
+const mistralConversation = object({ object: field(fc.constantFrom('conversation.response', 'conversation.history').map(v)), outputs: field(list(mistralEntry)), entries: field(list(mistralEntry)) })
 const workersAiOutput = object({ response: field(text.map(v)), tool_calls: field(list(functionCallEntry)), usage: field(plainValue) })
 
-const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall, genkitResponse, llamaMessage, llamaEvent, llamaStop, workersAiOutput, agentKitMessage, agentKitResult, strandsMessage, strandsEvent)
+const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall, genkitResponse, llamaMessage, llamaEvent, llamaStop, workersAiOutput, agentKitMessage, agentKitResult, strandsMessage, strandsEvent, mistralEntry, mistralConversation)
 const message = object({ role, content: field(list(shape)), parts: field(list(part)) })
 const item = fc.oneof({ weight: 4, arbitrary: shape }, { weight: 1, arbitrary: message }, { weight: 1, arbitrary: plainValue })
 const deep = fc.record({ k: fc.constant('deep' as const), depth: fc.integer({ min: 200, max: 400 }), inner: item })
@@ -238,7 +240,7 @@ const goodCall = { name: 'search', args: { q: 'cats' } }
 const gold = [goodCall]
 const metric = new ToolCallMetric()
 
-describe('hostile Gemini Live, Gemini, Anthropic, Genkit, LlamaIndex, Workers AI, AgentKit and Strands shapes, and iterables', () => {
+describe('hostile Gemini Live, Gemini, Anthropic, Genkit, LlamaIndex, Workers AI, AgentKit, Strands and Mistral shapes, and iterables', () => {
   test.prop([prediction], { numRuns: 200 })('are read without throwing, into calls whose reasons are bounded and whole', (plan) => {
     const pred = build(plan)
     const turns = readTurns(pred)
