@@ -1,3 +1,4 @@
+import { readAgentExecutor } from './formats/agent-executor'
 import { readAgentKitMessage, readAgentKitResult } from './formats/agent-kit'
 import { choiceIndex } from './formats/alternatives'
 import { isStreamTextResult, readAiSdk, STREAM_TEXT_RESULT_IS } from './formats/ai-sdk'
@@ -90,6 +91,7 @@ const FORMATS: FormatReader[] = [
   readApiErrorBody,
   readGraphUpdate,
   readWorkersAiOutput,
+  readAgentExecutor,
   readBfcl,
   readTaggedItem,
   readBatchResult,

@@ -8,9 +8,10 @@ import { HOSTILE_ANYTHING } from '../fixtures/hostile-values'
 /**
  * Hostile variants of the shapes the Gemini Live, Gemini (a failed call's finish reason, a
  * Content without parts), Anthropic (`__json_buf`), Genkit (a response holding its request),
- * LlamaIndex (messages, agent events, a run's result), Workers AI, AgentKit, Strands and Mistral conversation readers take, and of iterables that are
- * no format. The generators give plans, built into values by the test: fast-check would trip
- * the getters and traps itself when it prints or shrinks a value.
+ * LlamaIndex (messages, agent events, a run's result), Workers AI, AgentKit, Strands, Mistral
+ * conversation and AgentExecutor readers take, and of iterables that are no format. The
+ * generators give plans, built into values by the test: fast-check would trip the getters and
+ * traps itself when it prints or shrinks a value.
  */
 type Wrap = 'none' | 'get throws' | 'has throws' | 'ownKeys throws' | 'getPrototypeOf throws' | 'getOwnPropertyDescriptor throws' | 'revoked' | 'answers every key' | 'lying length'
 type Plan =
@@ -126,9 +127,12 @@ const strandsMessage = object({ type: field(fc.constant(v('message'))), role, co
 const strandsEvent = object({ type: field(fc.constantFrom('modelMessageEvent', 'messageAddedEvent', 'agentResult').map(v)), message: field(strandsMessage), lastMessage: field(strandsMessage) })
 const mistralEntry = object({ type: field(fc.constantFrom('function.call', 'function.result', 'tool.execution', 'message.output').map(v)), name, arguments: args, role })
 const mistralConversation = object({ object: field(fc.constantFrom('conversation.response', 'conversation.history').map(v)), outputs: field(list(mistralEntry)), entries: field(list(mistralEntry)) })
+const executorAction = object({ tool: name, toolInput: args, messageLog: field(list(plainValue)) })
+const executorStep = object({ action: field(executorAction), observation: field(text.map(v)) })
+const executorOutput = object({ output: field(text.map(v)), intermediateSteps: field(list(executorStep)) })
 const workersAiOutput = object({ response: field(text.map(v)), tool_calls: field(list(functionCallEntry)), usage: field(plainValue) })
 
-const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall, genkitResponse, llamaMessage, llamaEvent, llamaStop, workersAiOutput, agentKitMessage, agentKitResult, strandsMessage, strandsEvent, mistralEntry, mistralConversation)
+const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall, genkitResponse, llamaMessage, llamaEvent, llamaStop, workersAiOutput, agentKitMessage, agentKitResult, strandsMessage, strandsEvent, mistralEntry, mistralConversation, executorStep, executorOutput)
 const message = object({ role, content: field(list(shape)), parts: field(list(part)) })
 const item = fc.oneof({ weight: 4, arbitrary: shape }, { weight: 1, arbitrary: message }, { weight: 1, arbitrary: plainValue })
 const deep = fc.record({ k: fc.constant('deep' as const), depth: fc.integer({ min: 200, max: 400 }), inner: item })
@@ -240,7 +244,7 @@ const goodCall = { name: 'search', args: { q: 'cats' } }
 const gold = [goodCall]
 const metric = new ToolCallMetric()
 
-describe('hostile Gemini Live, Gemini, Anthropic, Genkit, LlamaIndex, Workers AI, AgentKit, Strands and Mistral shapes, and iterables', () => {
+describe('hostile shapes of the readers, and iterables', () => {
   test.prop([prediction], { numRuns: 200 })('are read without throwing, into calls whose reasons are bounded and whole', (plan) => {
     const pred = build(plan)
     const turns = readTurns(pred)
