@@ -9,7 +9,7 @@ import { HOSTILE_ANYTHING } from '../fixtures/hostile-values'
  * Hostile variants of the shapes the Gemini Live, Gemini (a failed call's finish reason, a
  * Content without parts), Anthropic (`__json_buf`), Genkit (a response holding its request),
  * LlamaIndex (messages, agent events, a run's result), Workers AI, AgentKit, Strands, Mistral
- * conversation and AgentExecutor readers take, and of iterables that are no format. The
+ * conversation, AgentExecutor and AG-UI readers take, and of iterables that are no format. The
  * generators give plans, built into values by the test: fast-check would trip the getters and
  * traps itself when it prints or shrinks a value.
  */
@@ -130,9 +130,16 @@ const mistralConversation = object({ object: field(fc.constantFrom('conversation
 const executorAction = object({ tool: name, toolInput: args, messageLog: field(list(plainValue)) })
 const executorStep = object({ action: field(executorAction), observation: field(text.map(v)) })
 const executorOutput = object({ output: field(text.map(v)), intermediateSteps: field(list(executorStep)) })
+const agUiEvent = object({
+  type: field(fc.constantFrom('TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_END', 'TOOL_CALL_CHUNK', 'TOOL_CALL_RESULT', 'RUN_ERROR', 'MESSAGES_SNAPSHOT').map(v)),
+  toolCallId: field(fc.constantFrom('t0', 't1').map(v)),
+  toolCallName: name,
+  parentMessageId: field(fc.constantFrom('m1', 'm2').map(v)),
+  delta: jsonBuf,
+})
 const workersAiOutput = object({ response: field(text.map(v)), tool_calls: field(list(functionCallEntry)), usage: field(plainValue) })
 
-const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall, genkitResponse, llamaMessage, llamaEvent, llamaStop, workersAiOutput, agentKitMessage, agentKitResult, strandsMessage, strandsEvent, mistralEntry, mistralConversation, executorStep, executorOutput)
+const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall, genkitResponse, llamaMessage, llamaEvent, llamaStop, workersAiOutput, agentKitMessage, agentKitResult, strandsMessage, strandsEvent, mistralEntry, mistralConversation, executorStep, executorOutput, agUiEvent)
 const message = object({ role, content: field(list(shape)), parts: field(list(part)) })
 const item = fc.oneof({ weight: 4, arbitrary: shape }, { weight: 1, arbitrary: message }, { weight: 1, arbitrary: plainValue })
 const deep = fc.record({ k: fc.constant('deep' as const), depth: fc.integer({ min: 200, max: 400 }), inner: item })

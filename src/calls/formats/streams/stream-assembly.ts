@@ -2,6 +2,7 @@ import { childPath } from '../../path'
 import type { ToolCall } from '../../tool-call'
 import { langChainTypeOf } from '../langchain'
 import { peek, type Context, type FormatReader } from '../reader'
+import { AG_UI_EVENTS, AgUiTurn, beginsAgUiMessage, takeAgUiEvent } from './ag-ui-events'
 import { ANTHROPIC_EVENTS, beginsAnthropicMessage, takeAnthropicEvent } from './anthropic-events'
 import { beginsBedrockMessage, isBedrockEvent, takeBedrockEvent } from './bedrock-events'
 import { takeChatChunk } from './chat-chunks'
@@ -11,13 +12,14 @@ import { beginsResponsesResponse, responsesFailure, takeResponsesEvent } from '.
 
 /**
  * Whose stream an event is: OpenAI's Chat Completions chunks, Anthropic's raw message events,
- * Bedrock's ConverseStream events, the Responses API's events, or LangChain's message chunks.
+ * Bedrock's ConverseStream events, the Responses API's events, LangChain's message chunks, or AG-UI's events.
  */
-export type StreamKind = 'chat' | 'anthropic' | 'bedrock' | 'responses' | 'langchain'
+export type StreamKind = 'chat' | 'anthropic' | 'bedrock' | 'responses' | 'langchain' | 'ag-ui'
 
 /**
  * The kind of stream `value` is an event of, or undefined for anything else. A LangChain chunk
- * counts only in a list (`inList`): alone, it is read by its own reader, as chunks merged into one.
+ * counts only in a list (`inList`): alone, it is read by its own reader, as chunks merged into one;
+ * so does AG-UI's snapshot of the messages, which alone is read as the messages it holds.
  * Never throws: a field that cannot be read tells no kind.
  */
 export function streamKindOf(value: object, inList = false): StreamKind | undefined {
@@ -28,6 +30,7 @@ export function streamKindOf(value: object, inList = false): StreamKind | undefi
   if (typeof type === 'string') {
     if (ANTHROPIC_EVENTS.has(type)) return 'anthropic'
     if (type.startsWith('response.')) return 'responses'
+    if (AG_UI_EVENTS.has(type)) return type !== 'MESSAGES_SNAPSHOT' || inList ? 'ag-ui' : undefined
     if (type !== 'ai' && type !== 'constructor') return undefined
     if (!inList) return undefined
     const chunk = langChainChunkOf(value)
@@ -48,6 +51,9 @@ export class StreamAssembly {
   private readonly merge = new LangChainMerge()
   /** Responses items given whole, by id, so that the event ending a response adds only the others. */
   private readonly doneIds = new Set<unknown>()
+  private readonly agUiTurn = new AgUiTurn()
+  /** Calls that say a run failed, added to the response the failing event ends. */
+  private readonly failures: ToolCall[] = []
 
   /** Whether a response is being put together. */
   get underWay(): boolean {
@@ -81,6 +87,8 @@ export class StreamAssembly {
         const chunk = langChainChunkOf(event)
         return chunk !== undefined && beginsLangChainMessage(this.merge, chunk.message)
       }
+      case 'ag-ui':
+        return beginsAgUiMessage(this.calls, this.agUiTurn, event)
     }
   }
 
@@ -92,6 +100,7 @@ export class StreamAssembly {
     const calls = this.finish()!
     const failure = kind === 'responses' ? responsesFailure(event, path) : undefined
     if (failure !== undefined) calls.push(failure)
+    for (const call of this.failures.splice(0)) calls.push(call)
     return calls
   }
 
@@ -101,6 +110,7 @@ export class StreamAssembly {
     const kind = this.kind
     this.kind = undefined
     this.merge.clear()
+    this.agUiTurn.clear()
     return this.calls.take(kind === 'chat')
   }
 
@@ -119,6 +129,8 @@ export class StreamAssembly {
         if (chunk === undefined) return false
         return takeLangChainChunk(this.calls, this.merge, chunk.message, chunk.key === undefined ? path : childPath(path, chunk.key), context)
       }
+      case 'ag-ui':
+        return takeAgUiEvent(this.calls, this.agUiTurn, event, path, this.failures)
     }
   }
 }
