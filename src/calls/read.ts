@@ -14,7 +14,8 @@ import { readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
 import { readGenkitPart, readGenkitResponse } from './formats/genkit'
 import { readLangChain } from './formats/langchain'
-import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readGraphUpdate, readNodeUpdate, stateMessages, streamModeOf } from './formats/langgraph'
+import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readGraphUpdate, readNodeUpdate, stateMessages, streamChunkKey, streamModeOf } from './formats/langgraph'
+import { readLangGraphSdk, sdkEventOf } from './formats/langgraph-sdk'
 import { readLlamaIndex } from './formats/llamaindex'
 import { readMcp } from './formats/mcp'
 import { readMessage } from './formats/message'
@@ -90,6 +91,7 @@ const FORMATS: FormatReader[] = [
   readGeminiLiveNotice,
   readApiErrorBody,
   readGraphUpdate,
+  readLangGraphSdk,
   readWorkersAiOutput,
   readAgentExecutor,
   readBfcl,
@@ -345,13 +347,18 @@ class ListReading implements IndexVisitor {
     }
     let itemPath = childPath(path, index)
     let item = revokedAsUnreadable(listed, itemPath)
-    // A graph's chunk of several modes, [mode, chunk]: the chunks of one mode are read, as each mode holds every message.
+    // A graph's chunk of several modes, [mode, chunk] or a server's { event, data }: the chunks of one mode are read, as each mode holds every message.
     const mode = streamModeOf(item)
     const modeRead = mode === undefined ? undefined : this.graphStream()?.mode
     if (modeRead !== undefined) {
-      if (mode !== modeRead) return
-      itemPath = childPath(itemPath, 1)
-      item = revokedAsUnreadable(peek(item as unknown[], 1), itemPath)
+      if (mode !== modeRead) {
+        // A server's error event, of no mode read, is the run failing.
+        if (mode === 'error' && sdkEventOf(item) !== undefined) this.run = withItem(this.run, oneCall(item, itemPath, depth + 1))
+        return
+      }
+      const key = streamChunkKey(item)
+      itemPath = childPath(itemPath, key)
+      item = revokedAsUnreadable(peek(item as object, key), itemPath)
     }
     // A message streamed by a graph, paired with where it came from: the message stands in the list, so that its chunks merge.
     const message = graphMessageOf(item)

@@ -31,13 +31,25 @@ export const readLangChain: FormatReader = (value, path, context) => {
   return undefined
 }
 
+/** The `type` Python's LangChain gives a chunk's dump (`model_dump()`), as a LangGraph server sends it, and its message's. */
+const PYTHON_CHUNK_TYPES: Record<string, string> = {
+  AIMessageChunk: 'ai',
+  HumanMessageChunk: 'human',
+  ToolMessageChunk: 'tool',
+  SystemMessageChunk: 'system',
+  ChatMessageChunk: 'generic',
+  FunctionMessageChunk: 'function',
+}
+
 /**
- * A LangChain message's `type`; a message of @langchain/core 0.3 or before has no such field, and
- * says its type through its class's `_getType()` (asked only of LangChain's own objects, which hold
- * `lc_kwargs`). Undefined where neither tells, and where asking throws.
+ * A LangChain message's `type` (a chunk dumped by Python's LangChain, `AIMessageChunk`, as its
+ * message's, `ai`); a message of @langchain/core 0.3 or before has no such field, and says its type
+ * through its class's `_getType()` (asked only of LangChain's own objects, which hold `lc_kwargs`).
+ * Undefined where neither tells, and where asking throws.
  */
 export function langChainTypeOf(value: object): unknown {
   const type = peek(value, 'type')
+  if (typeof type === 'string' && Object.hasOwn(PYTHON_CHUNK_TYPES, type)) return PYTHON_CHUNK_TYPES[type]
   if (type !== undefined || !has(value, 'lc_kwargs')) return type
   try {
     const getType: unknown = (value as { _getType?: unknown })._getType

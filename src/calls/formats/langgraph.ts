@@ -1,6 +1,7 @@
 import { isLangChainMessage } from './langchain'
 import { forEachIndex } from '../list-indices'
 import { childPath } from '../path'
+import { sdkEventOf } from './langgraph-sdk'
 import { type Context, isList, isObject, lengthOf, noCalls, onlyKey, peek, type FormatReader, type Reading } from './reader'
 
 /**
@@ -88,8 +89,8 @@ export function graphMessageOf(item: unknown): unknown {
 /** The modes of `graph.stream()`: given several, it yields each chunk as `[mode, chunk]`. */
 const STREAM_MODES = new Set(['values', 'updates', 'messages', 'custom', 'debug', 'checkpoints', 'tasks', 'tools'])
 
-/** Of the modes a list streams, the one read: each holds every message the graph made, so reading two would count each call twice. */
-const MODES_READ = ['updates', 'values', 'messages'] as const
+/** Of the modes a list streams, the one read: each holds every message the graph made, so reading two would count each call twice. A server's `messages/complete` events hold whole messages. */
+const MODES_READ = ['updates', 'values', 'messages', 'messages/complete'] as const
 
 /** What a list's items tell of it being a graph's stream, found once for the list. */
 export interface GraphStream {
@@ -99,11 +100,20 @@ export interface GraphStream {
   mode: string | undefined
 }
 
-/** The mode of `[mode, chunk]`, as `graph.stream()` yields each chunk of several modes; undefined for anything else. Never throws. */
+/**
+ * The mode of `[mode, chunk]`, as `graph.stream()` yields each chunk of several modes, or of an event
+ * `{ event, data }` a LangGraph server streams; undefined for anything else. Never throws.
+ */
 export function streamModeOf(item: unknown): string | undefined {
-  if (!isList(item) || peek(item, 'length') !== 2) return undefined
+  if (!isList(item)) return sdkEventOf(item)?.mode
+  if (peek(item, 'length') !== 2) return undefined
   const mode = peek(item, 0)
   return typeof mode === 'string' && STREAM_MODES.has(mode) && isObject(peek(item, 1)) ? mode : undefined
+}
+
+/** Where a chunk of a mode stands in its item: `[mode, chunk]`'s second, or a server's event's `data`. */
+export function streamChunkKey(item: unknown): 1 | 'data' {
+  return isList(item) ? 1 : 'data'
 }
 
 /**
@@ -119,7 +129,8 @@ export function graphStreamOf(list: unknown[], length: number): GraphStream | un
       const item = peek(list, index)
       const mode = streamModeOf(item)
       if (mode !== undefined) (modes ??= new Set()).add(mode)
-      told ||= isGraphChunk(mode === undefined ? item : peek(item as unknown[], 1), mode)
+      // A server's events are a graph's stream, whatever form its messages take.
+      told ||= sdkEventOf(item) !== undefined || isGraphChunk(mode === undefined ? item : peek(item as object, streamChunkKey(item)), mode)
     })
   } catch {
     return undefined
