@@ -34,6 +34,7 @@ import { readOpenAIAgents } from './formats/openai-agents'
 import { readOpenAIChat } from './formats/openai-chat'
 import { readOpenAIResponses } from './formats/openai-responses'
 import { readOwnCall, readTupleCall } from './formats/own'
+import { readPydanticAi } from './formats/pydantic-ai'
 import { type ChunkOfResponse, isList, isObject, lengthOf, onlyKey, peek, Unreadable, type Context, type FormatReader, type Reading } from './formats/reader'
 import { readStrands } from './formats/strands'
 import { AiSdkOpenInputs } from './formats/streams/ai-sdk-inputs'
@@ -55,8 +56,8 @@ import { thousands } from './thousands'
  * The format readers, tried in order on each object; the first that recognises it reads it.
  * The order settles shapes that overlap: a LangChain message before a generic message (its
  * content repeats its calls), AgentKit's result, then LlamaIndex's agent events, before the AI SDK's reader (each has `toolCalls`), AI SDK parts before our `{ args }` form (v4 parts have `args`
- * but no `name`), OpenAI Agents run items and Mistral's conversation entries before it too (an approval request and a connector Mistral ran have `name` and
- * `arguments`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
+ * but no `name`), OpenAI Agents run items, Mistral's conversation entries and Pydantic AI's parts before it too (an approval request and a connector Mistral ran have `name` and
+ * `arguments`, a Pydantic AI call `args` but no `name`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
  * late, after Gemini's parts (`{ functionResponse: {...} }`), Genkit's (`{ toolRequest: {...} }`), Bedrock's content blocks
  * (`{ toolUse: {...} }`), the Gemini Live API's messages that hold no call (`{ goAway: {...} }`), an API's error body (`{ error: {...} }`) and Workers AI's output (`{ tool_calls: [...] }`);
  * Genkit's response, which holds its request, before the other responses that wrap a message; a Live message's `toolCall` before Gemini's parts, which have a `toolCall` of their own. A
@@ -70,6 +71,7 @@ const FORMATS: FormatReader[] = [
   readAiSdk,
   readOpenAIAgents,
   readMistralConversation,
+  readPydanticAi,
   readOwnCall,
   readStrands,
   readStreamEvent,
