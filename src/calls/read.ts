@@ -2,6 +2,7 @@ import { readAgentExecutor } from './formats/agent-executor'
 import { readAgentKitMessage, readAgentKitResult } from './formats/agent-kit'
 import { choiceIndex } from './formats/alternatives'
 import { isStreamTextResult, readAiSdk, STREAM_TEXT_RESULT_IS } from './formats/ai-sdk'
+import { readAutoGen } from './formats/autogen'
 import { readAnthropic } from './formats/anthropic'
 import { readApiErrorBody } from './formats/api-error'
 import { readBatchResult } from './formats/batch-result'
@@ -74,6 +75,7 @@ const FORMATS: FormatReader[] = [
   readPydanticAi,
   readOwnCall,
   readStrands,
+  readAutoGen,
   readStreamEvent,
   readGenkitResponse,
   readChatResponse,

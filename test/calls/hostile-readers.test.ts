@@ -9,7 +9,7 @@ import { HOSTILE_ANYTHING } from '../fixtures/hostile-values'
  * Hostile variants of the shapes the Gemini Live, Gemini (a failed call's finish reason, a
  * Content without parts), Anthropic (`__json_buf`), Genkit (a response holding its request),
  * LlamaIndex (messages, agent events, a run's result), Workers AI, AgentKit, Strands, Mistral
- * conversation, AgentExecutor, AG-UI, LangGraph server and Pydantic AI readers take, and of
+ * conversation, AgentExecutor, AG-UI, LangGraph server, Pydantic AI and AutoGen readers take, and of
  * iterables that are no format. The generators give plans, built into values by the test:
  * fast-check would trip the getters and traps itself when it prints or shrinks a value.
  */
@@ -149,9 +149,10 @@ const langGraphSdkEvent = object({
 })
 const pydanticPart = object({ part_kind: field(fc.constantFrom('tool-call', 'builtin-tool-call', 'tool-return', 'text').map(v)), tool_name: name, args })
 const pydanticMessage = object({ kind: field(fc.constantFrom('request', 'response').map(v)), parts: field(list(pydanticPart)) })
+const autoGenMessage = object({ type: field(fc.constantFrom('ToolCallRequestEvent', 'ToolCallExecutionEvent', 'ToolCallSummaryMessage').map(v)), content: field(list(functionCallEntry)) })
 const workersAiOutput = object({ response: field(text.map(v)), tool_calls: field(list(functionCallEntry)), usage: field(plainValue) })
 
-const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall, genkitResponse, llamaMessage, llamaEvent, llamaStop, workersAiOutput, agentKitMessage, agentKitResult, strandsMessage, strandsEvent, mistralEntry, mistralConversation, executorStep, executorOutput, agUiEvent, langGraphSdkEvent, langChainDump, pydanticMessage)
+const shape = fc.oneof(liveToolCall, liveNotice, geminiResponse, candidate, content, toolUse, iterable, functionCall, genkitResponse, llamaMessage, llamaEvent, llamaStop, workersAiOutput, agentKitMessage, agentKitResult, strandsMessage, strandsEvent, mistralEntry, mistralConversation, executorStep, executorOutput, agUiEvent, langGraphSdkEvent, langChainDump, pydanticMessage, autoGenMessage)
 const message = object({ role, content: field(list(shape)), parts: field(list(part)) })
 const item = fc.oneof({ weight: 4, arbitrary: shape }, { weight: 1, arbitrary: message }, { weight: 1, arbitrary: plainValue })
 const deep = fc.record({ k: fc.constant('deep' as const), depth: fc.integer({ min: 200, max: 400 }), inner: item })
