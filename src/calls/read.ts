@@ -2,9 +2,9 @@ import { readAgentExecutor } from './formats/agent-executor'
 import { readAgentKitMessage, readAgentKitResult } from './formats/agent-kit'
 import { choiceIndex } from './formats/alternatives'
 import { isStreamTextResult, readAiSdk, STREAM_TEXT_RESULT_IS } from './formats/ai-sdk'
-import { readAutoGen } from './formats/autogen'
 import { readAnthropic } from './formats/anthropic'
 import { readApiErrorBody } from './formats/api-error'
+import { readAutoGen } from './formats/autogen'
 import { readBatchResult } from './formats/batch-result'
 import { readBedrock } from './formats/bedrock'
 import { readBfcl } from './formats/bfcl'
@@ -55,14 +55,19 @@ import { thousands } from './thousands'
 
 /**
  * The format readers, tried in order on each object; the first that recognises it reads it.
- * The order settles shapes that overlap: a LangChain message before a generic message (its
- * content repeats its calls), AgentKit's result, then LlamaIndex's agent events, before the AI SDK's reader (each has `toolCalls`), AI SDK parts before our `{ args }` form (v4 parts have `args`
- * but no `name`), OpenAI Agents run items, Mistral's conversation entries and Pydantic AI's parts before it too (an approval request and a connector Mistral ran have `name` and
- * `arguments`, a Pydantic AI call `args` but no `name`), our `{ name, args }` early as the commonest, and BFCL's one-key objects
- * late, after Gemini's parts (`{ functionResponse: {...} }`), Genkit's (`{ toolRequest: {...} }`), Bedrock's content blocks
- * (`{ toolUse: {...} }`), the Gemini Live API's messages that hold no call (`{ goAway: {...} }`), an API's error body (`{ error: {...} }`) and Workers AI's output (`{ tool_calls: [...] }`);
- * Genkit's response, which holds its request, before the other responses that wrap a message; a Live message's `toolCall` before Gemini's parts, which have a `toolCall` of their own. A
- * batch API's result line is rare and untagged, so it is tried last, where no object another
+ * The order settles shapes that overlap:
+ * - a LangChain message before a generic message (its content repeats its calls);
+ * - AgentKit's result, then LlamaIndex's agent events, before the AI SDK's reader (each has `toolCalls`);
+ * - before our `{ name, args }` form, early as the commonest: AI SDK parts (v4 parts have `args` but
+ *   no `name`), OpenAI Agents run items and Mistral's conversation entries (an approval request and
+ *   a connector Mistral ran have `name` and `arguments`), Pydantic AI's parts (`args`, no `name`);
+ * - Genkit's response, which holds its request, before the other responses that wrap a message;
+ * - a Live message's `toolCall` before Gemini's parts, which have a `toolCall` of their own;
+ * - BFCL's one-key objects late, after Gemini's parts (`{ functionResponse: {...} }`), Genkit's
+ *   (`{ toolRequest: {...} }`), Bedrock's content blocks (`{ toolUse: {...} }`), the Gemini Live
+ *   API's messages that hold no call (`{ goAway: {...} }`), an API's error body (`{ error: {...} }`)
+ *   and Workers AI's output (`{ tool_calls: [...] }`).
+ * A batch API's result line is rare and untagged, so it is tried last, where no object another
  * reader takes pays for it.
  */
 const FORMATS: FormatReader[] = [
