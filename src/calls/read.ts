@@ -1,7 +1,7 @@
 import { readAgentExecutor } from './formats/agent-executor'
 import { readAgentKitMessage, readAgentKitResult } from './formats/agent-kit'
 import { choiceIndex } from './formats/alternatives'
-import { isStreamTextResult, readAiSdk, STREAM_TEXT_RESULT_IS } from './formats/ai-sdk'
+import { isAiSdkResultPart, isAiSdkStepPart, isStreamTextResult, readAiSdk, STREAM_TEXT_RESULT_IS } from './formats/ai-sdk'
 import { readAnthropic } from './formats/anthropic'
 import { readApiErrorBody } from './formats/api-error'
 import { readAutoGen } from './formats/autogen'
@@ -324,6 +324,8 @@ class ListReading implements IndexVisitor {
   private lastChoiceIndex = -1
   /** The id of the streamed response whose chunks the run holds, until its last chunk comes. */
   private responseUnderWay: string | undefined = undefined
+  /** Whether the list holds the AI SDK's step parts, found at the first tool's result. */
+  private steps: boolean | undefined = undefined
   /** What the items tell of the list being a graph's stream (false: they tell it is none), found at the first item that could be a chunk of one. */
   private graph: GraphStream | false | undefined = undefined
   /** Whether the list is among the ancestors: only once an item is read further, so that a list of calls alone, the commonest, costs nothing. */
@@ -403,6 +405,10 @@ class ListReading implements IndexVisitor {
       this.turns = withItem(this.turns, oneTurn(item, itemPath, depth + 1))
       return
     }
+    // A stream of steps gives a tool's result as soon as its tool ran, between calls of one step (v4's did): its step's end ends the turn.
+    if (isAiSdkResultPart(item) && this.marksSteps()) return
+    // Calls whose input a step began and never gave whole end with it.
+    if (this.aiSdkInputs !== undefined && isAiSdkStepPart(item)) for (const call of this.aiSdkInputs.cutShort()) this.run = withItem(this.run, call)
     const state = stateMessages(item)
     if (state !== undefined) this.beginState(state, index)
     const reading = (isOneKeyObject(item) && this.graphStream()?.updates === true ? readNodeUpdate(item, itemPath, contextAt(depth + 2)) : undefined) ?? readAt(item, itemPath, depth + 1)
@@ -420,6 +426,18 @@ class ListReading implements IndexVisitor {
     }
     this.endRun()
     for (const turn of reading.turns) this.turns = withItem(this.turns, turn)
+  }
+
+  /** Whether the list marks the AI SDK's steps, looked for once, when a tool's result comes. */
+  private marksSteps(): boolean {
+    if (this.steps === undefined) {
+      let marked = false
+      forEachIndex(this.list, this.length, (index) => {
+        marked ||= isAiSdkStepPart(peek(this.list, index))
+      })
+      this.steps = marked
+    }
+    return this.steps
   }
 
   /** The list as a graph's stream, looked for once, when an item could be a chunk of one. */

@@ -88,7 +88,7 @@ describe('Vercel AI SDK, hand-written', () => {
     ])
   })
 
-  test("v4's tool-result stream parts, which repeat their call's args, are no calls and end the turn", () => {
+  test("v4's tool-result stream parts, which repeat their call's args, are no calls; between calls of one step, they end no turn", () => {
     // The parts of a two-step v4 streamText's fullStream, as ai@4.3 gives them.
     const parts = [
       { type: 'step-start', messageId: 'msg-1', request: {}, warnings: [] },
@@ -101,7 +101,20 @@ describe('Vercel AI SDK, hand-written', () => {
       { type: 'text-delta', textDelta: 'Sunny in Paris.' },
       { type: 'finish', finishReason: 'stop', usage: { promptTokens: 2, completionTokens: 2, totalTokens: 4 } },
     ]
-    expect(readTurns(parts)).toEqual([[paris], [rome]])
+    expect(readTurns(parts)).toEqual([[paris, rome]])
+    // Without the step's parts, a tool's result between two calls ends the turn, as any tool's result does.
+    expect(readTurns(parts.slice(1, 5))).toEqual([[paris], [rome]])
+  })
+
+  test("a v5+ stream's and a UI message stream's results between calls of one step end no turn; the step's end does", () => {
+    const call = (id: string, input: object) => ({ type: 'tool-call', toolCallId: id, toolName: 'get_weather', input })
+    const result = (id: string) => ({ type: 'tool-result', toolCallId: id, toolName: 'get_weather', input: {}, output: 'sunny' })
+    const parts = [{ type: 'start-step', request: {}, warnings: [] }, call('c1', { city: 'Paris' }), result('c1'), call('c2', { city: 'Rome' }), result('c2'), { type: 'finish-step' }]
+    expect(readTurns([...parts, ...parts])).toEqual([[paris, rome], [paris, rome]])
+    const chunk = (id: string, input: object) => ({ type: 'tool-input-available', toolCallId: id, toolName: 'get_weather', input })
+    const output = (id: string) => ({ type: 'tool-output-available', toolCallId: id, output: 'sunny' })
+    const chunks = [{ type: 'start' }, { type: 'start-step' }, chunk('c1', { city: 'Paris' }), output('c1'), chunk('c2', { city: 'Rome' }), output('c2'), { type: 'finish-step' }, { type: 'finish' }]
+    expect(readTurns(chunks)).toEqual([[paris, rome]])
   })
 
   test('reads an object with toolCalls as one turn', () => {

@@ -47,6 +47,20 @@ export const readAiSdk: FormatReader = (value, path, context) => {
   return type === undefined && has(value, 'toolName') && (has(value, 'result') || has(value, 'output')) ? noCalls() : undefined
 }
 
+/** The AI SDK's stream parts and chunks that carry a tool's result, and those that mark a step. */
+const RESULT_PARTS = new Set(['tool-result', 'tool-error', 'tool-output-available', 'tool-output-error'])
+const STEP_PARTS = new Set(['step-start', 'step-finish', 'start-step', 'finish-step'])
+
+/** A stream's part or chunk of a tool's result. Never throws. */
+export function isAiSdkResultPart(item: unknown): boolean {
+  return isObject(item) && RESULT_PARTS.has(peek(item, 'type') as string) && has(item, 'toolCallId')
+}
+
+/** A stream's part or chunk that begins or ends a step. Never throws. */
+export function isAiSdkStepPart(item: unknown): boolean {
+  return isObject(item) && STEP_PARTS.has(peek(item, 'type') as string)
+}
+
 /** What a `streamText` result is, for a reason. */
 export const STREAM_TEXT_RESULT_IS = 'streamText result, whose calls are promises'
 

@@ -6,8 +6,9 @@ import { noCalls, partOfTurn, peek, type FormatReader } from './reader'
  * AI SDK's `tool-result` and `tool-error` (in a UI message stream, `tool-output-available` and
  * `tool-output-error`), the Responses API's `function_call_output` and other
  * `*_output` items, its `mcp_approval_response`, the OpenAI Agents SDK's `function_call_result`
- * and `computer_call_result`), and the AI SDK's `step-start`, which begins the next step of a
- * UI message. (An Anthropic server tool's `*_tool_result` is the model's own.)
+ * and `computer_call_result`), and the AI SDK's parts that begin or end a step (a UI message's
+ * `step-start`; a stream's `start-step` and `finish-step`, v4's `step-start` and `step-finish`).
+ * (An Anthropic server tool's `*_tool_result` is the model's own.)
  */
 function endsTurn(type: string): boolean {
   return (
@@ -19,6 +20,9 @@ function endsTurn(type: string): boolean {
     type === 'tool-output-available' ||
     type === 'tool-output-error' ||
     type === 'step-start' ||
+    type === 'start-step' ||
+    type === 'step-finish' ||
+    type === 'finish-step' ||
     type.endsWith('_output') ||
     type.endsWith('_response')
   )
