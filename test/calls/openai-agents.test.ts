@@ -88,14 +88,15 @@ describe('the OpenAI Agents SDK, run with a scripted model', () => {
   })
 })
 
-/** The same model, streamed: each response's items come whole in its `response_done` event, as the SDK's models give them. */
-function streamedModel(responses: AgentOutputItem[][]): Model {
+/** The same model, streamed: each response's items come whole in its `response_done` event, as the SDK's models give them; past the last, it fails. */
+function streamedModel(responses: AgentOutputItem[][], failsAfter = Infinity): Model {
   let next = 0
   return {
     async getResponse(): Promise<ModelResponse> {
       throw new Error('streamed only')
     },
     async *getStreamedResponse() {
+      if (next >= failsAfter) throw new Error('model down')
       const output = responses[Math.min(next, responses.length - 1)]!
       next++
       yield { type: 'response_started' }
@@ -132,6 +133,14 @@ describe('the OpenAI Agents SDK, a streamed run', () => {
     for await (const event of consumed) events.push(event)
     expect(readTurns(consumed)).toEqual([[call('Paris'), call('Rome')]])
     expect(readTurns(events)).toEqual([[call('Paris'), call('Rome')]])
+  })
+
+  test('one that failed reads as the calls made before, and a call saying why', async () => {
+    const model = streamedModel([[functionCall('c1', 'Paris'), functionCall('c2', 'Rome')]], 1)
+    const result = await run(new Agent({ name: 'weather', instructions: 'Answer.', model, tools: [getWeather] }), 'Weather?', { stream: true })
+    await expect(result.completed).rejects.toThrow('model down')
+    expect(toolCalls(result)).toEqual([call('Paris'), call('Rome'), { name: '', args: {}, unparseable: 'error: the run failed (model down)' }])
+    expect(() => expect(result).toMatchToolCalls([call('Paris'), call('Rome')])).toThrow(/the run failed \(model down\)/)
   })
 })
 

@@ -58,14 +58,21 @@ export function isStrandsAgentResult(value: object): boolean {
 export const STRANDS_AGENT_RESULT_IS = "Strands' agent result, whose lastMessage is its answer alone"
 export const STRANDS_AGENT_RESULT_PASS = 'pass agent.messages, or the events of agent.stream() collected into an array'
 
+/** The OpenAI Agents SDK's streamed run (`run(agent, input, { stream: true })`), told by its methods. Never throws. */
+export function isStreamedRun(value: object): boolean {
+  return typeof peek(value, 'toTextStream') === 'function' && isObject(peek(value, 'completed'))
+}
+
 /**
- * The OpenAI Agents SDK's streamed run (`run(agent, input, { stream: true })`) before it is over: its
- * `newItems` hold only what the stream has given so far, none where nothing consumed it. Over, its
- * run state's step is the final output or an interruption (its `finalOutput` and `interruptions` ask
- * the same); cancelled, it holds what came. Never throws.
+ * A streamed run before it is over: its `newItems` hold only what the stream has given so far, none
+ * where nothing consumed it. Over, its run state's step is the final output or an interruption (its
+ * `finalOutput` and `interruptions` ask the same); cancelled, it holds what came; failed, it holds
+ * what came before its `error`. Never throws.
  */
 export function isUnfinishedStreamedRun(value: object): boolean {
-  if (typeof peek(value, 'toTextStream') !== 'function' || !isObject(peek(value, 'completed')) || peek(value, 'cancelled') === true) return false
+  if (!isStreamedRun(value) || peek(value, 'cancelled') === true) return false
+  const error = peek(value, 'error')
+  if (error !== undefined && error !== null) return false
   const state = peek(value, 'state')
   const step = isObject(state) ? peek(state, '_currentStep') : undefined
   const stepType = isObject(step) ? peek(step, 'type') : undefined

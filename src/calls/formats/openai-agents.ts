@@ -1,6 +1,6 @@
-import { atPath, childPath } from '../path'
+import { atPath, childPath, errorMessage } from '../path'
 import { unparseableCall } from '../tool-call'
-import { isUnfinishedStreamedRun, UNFINISHED_STREAMED_RUN_IS, UNFINISHED_STREAMED_RUN_PASS } from './no-trajectory'
+import { isStreamedRun, isUnfinishedStreamedRun, UNFINISHED_STREAMED_RUN_IS, UNFINISHED_STREAMED_RUN_PASS } from './no-trajectory'
 import { get, has, isList, partOfTurn, peek, type FormatReader } from './reader'
 
 /**
@@ -9,13 +9,16 @@ import { get, has, isList, partOfTurn, peek, type FormatReader } from './reader'
  * response), a run item `{ type: '…_item', rawItem }`, read as the protocol item it wraps, and
  * a streamed run's events. A `tool_approval_item` is no call: it asks leave for a call that is
  * among the items already. A streamed run's result before the run is over holds only what came so
- * far: no trajectory, it says to await it.
+ * far: no trajectory, it says to await it. One that failed reads as what came, and a call saying why.
  */
 export const readOpenAIAgents: FormatReader = (value, path, context) => {
   if (isList(peek(value, 'newItems'))) {
     if (isUnfinishedStreamedRun(value)) return { call: unparseableCall(atPath(path, `expected a trajectory, received ${UNFINISHED_STREAMED_RUN_IS} (${UNFINISHED_STREAMED_RUN_PASS})`)) }
     const itemsPath = childPath(path, 'newItems')
-    return { turns: context.list(get(value, 'newItems', itemsPath), itemsPath) }
+    const turns = context.list(get(value, 'newItems', itemsPath), itemsPath)
+    const error = isStreamedRun(value) ? peek(value, 'error') : undefined
+    if (error !== undefined && error !== null) turns.push([unparseableCall(atPath(childPath(path, 'error'), `the run failed (${errorMessage(error)})`))])
+    return { turns }
   }
   const type = peek(value, 'type')
   // A streamed run's events: a run item's event reads as the item; the model's raw events repeat what the items hold.
