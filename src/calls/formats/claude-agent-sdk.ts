@@ -18,13 +18,13 @@ export const readClaudeAgentSdk: FormatReader = (value, path, context) => {
   const messagePath = childPath(path, 'message')
   const calls = callsIn(context.read(get(value, 'message', messagePath), messagePath))
   // A subagent's calls are its own turn: they are not made beside the call that started it.
-  return isSubagents(value) ? { turns: calls.length === 0 ? [] : [calls] } : callsOfTurn(calls)
+  return isSubagentMessage(value) ? { turns: calls.length === 0 ? [] : [calls] } : callsOfTurn(calls)
 }
 
 /** Fields that tell the SDK's messages (`session_id`, `parent_tool_use_id`) and a transcript's lines (the others) from other tagged items. */
 const SESSION_FIELDS = ['session_id', 'parent_tool_use_id', 'sessionId', 'isSidechain', 'parentUuid']
 
-function isSubagents(message: object): boolean {
+function isSubagentMessage(message: object): boolean {
   const parent = peek(message, 'parent_tool_use_id')
   return (parent !== undefined && parent !== null) || peek(message, 'isSidechain') === true
 }

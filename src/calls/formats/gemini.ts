@@ -1,7 +1,7 @@
 import { atPath, childPath, describe } from '../path'
 import { startExcerpt } from '../text-excerpt'
 import { unparseableCall, type ToolCall } from '../tool-call'
-import { callAt, type ChunkOfResponse, get, has, hasOwnField, isList, isObject, lengthOf, noCalls, onlyKey, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
+import { addTurns, callAt, type ChunkOfResponse, get, has, hasOwnField, isList, isObject, lengthOf, noCalls, onlyKey, partOfTurn, peek, type Context, type FormatReader, type Reading } from './reader'
 import { finishCallPieces, isCallPiece, takeCallPiece } from './streams/gemini-call-pieces'
 
 /** Fields of a Gemini `Part` that is not a function call (a Live API message's `toolCall`, listing `functionCalls`, is read before). */
@@ -185,9 +185,7 @@ function automaticCallTurns(history: unknown[], path: string, context: Context):
     const contentPath = childPath(path, i)
     const reading = context.read(get(history, i, contentPath), contentPath)
     const first = turns.length
-    // One at a time: spread, a content of many turns would overflow the stack.
-    if ('call' in reading) turns.push([reading.call])
-    else for (const turn of reading.turns) turns.push(turn)
+    addTurns(turns, reading)
     lastRound = turns.length - first === 1 ? turns[first]! : turns.slice(first).flat()
   }
   return { turns, lastRound }

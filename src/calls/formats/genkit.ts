@@ -1,8 +1,8 @@
 import { callOfParsed } from '../arguments'
 import { childPath } from '../path'
 import { wrapsOneMessage } from './chat-response'
-import { callAt, get, has, isList, isObject, peek, type FormatReader } from './reader'
-import { addTurns, turnsSincePrompt } from './since-prompt'
+import { addTurns, callAt, get, has, isList, isObject, peek, type FormatReader } from './reader'
+import { turnsSincePrompt } from './since-prompt'
 
 /**
  * Genkit: a message's part `{ toolRequest: { name, ref, input } }`, its `input` the value Genkit parsed

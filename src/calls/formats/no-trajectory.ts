@@ -64,19 +64,24 @@ export function isStreamedRun(value: object): boolean {
 }
 
 /**
- * A streamed run before it is over: its `newItems` hold only what the stream has given so far, none
- * where nothing consumed it. Over, its run state's step is the final output or an interruption (its
+ * Whether a streamed run is over: its run state's step is the final output or an interruption (its
  * `finalOutput` and `interruptions` ask the same); cancelled, it holds what came; failed, it holds
- * what came before its `error`. Never throws.
+ * what came before its `error`. Before, its `newItems` hold only what the stream has given so far,
+ * none where nothing consumed it. Never throws.
  */
-export function isUnfinishedStreamedRun(value: object): boolean {
-  if (!isStreamedRun(value) || peek(value, 'cancelled') === true) return false
-  const error = peek(value, 'error')
-  if (error !== undefined && error !== null) return false
-  const state = peek(value, 'state')
+export function isStreamedRunOver(run: object): boolean {
+  if (peek(run, 'cancelled') === true) return true
+  const error = peek(run, 'error')
+  if (error !== undefined && error !== null) return true
+  const state = peek(run, 'state')
   const step = isObject(state) ? peek(state, '_currentStep') : undefined
   const stepType = isObject(step) ? peek(step, 'type') : undefined
-  return stepType !== 'next_step_final_output' && stepType !== 'next_step_interruption'
+  return stepType === 'next_step_final_output' || stepType === 'next_step_interruption'
+}
+
+/** A streamed run before it is over (see isStreamedRunOver). Never throws. */
+export function isUnfinishedStreamedRun(value: object): boolean {
+  return isStreamedRun(value) && !isStreamedRunOver(value)
 }
 
 /** What that run is, for a reason; and what to do first. */

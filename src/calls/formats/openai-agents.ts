@@ -1,6 +1,6 @@
 import { atPath, childPath, errorMessage } from '../path'
 import { unparseableCall } from '../tool-call'
-import { isStreamedRun, isUnfinishedStreamedRun, UNFINISHED_STREAMED_RUN_IS, UNFINISHED_STREAMED_RUN_PASS } from './no-trajectory'
+import { isStreamedRun, isStreamedRunOver, UNFINISHED_STREAMED_RUN_IS, UNFINISHED_STREAMED_RUN_PASS } from './no-trajectory'
 import { get, has, isList, partOfTurn, peek, type FormatReader } from './reader'
 
 /**
@@ -13,10 +13,11 @@ import { get, has, isList, partOfTurn, peek, type FormatReader } from './reader'
  */
 export const readOpenAIAgents: FormatReader = (value, path, context) => {
   if (isList(peek(value, 'newItems'))) {
-    if (isUnfinishedStreamedRun(value)) return { call: unparseableCall(atPath(path, `expected a trajectory, received ${UNFINISHED_STREAMED_RUN_IS} (${UNFINISHED_STREAMED_RUN_PASS})`)) }
+    const streamed = isStreamedRun(value)
+    if (streamed && !isStreamedRunOver(value)) return { call: unparseableCall(atPath(path, `expected a trajectory, received ${UNFINISHED_STREAMED_RUN_IS} (${UNFINISHED_STREAMED_RUN_PASS})`)) }
     const itemsPath = childPath(path, 'newItems')
     const turns = context.list(get(value, 'newItems', itemsPath), itemsPath)
-    const error = isStreamedRun(value) ? peek(value, 'error') : undefined
+    const error = streamed ? peek(value, 'error') : undefined
     if (error !== undefined && error !== null) turns.push([unparseableCall(atPath(childPath(path, 'error'), `the run failed (${errorMessage(error)})`))])
     return { turns }
   }

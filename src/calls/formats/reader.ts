@@ -168,6 +168,13 @@ export function callsIn(reading: Reading): ToolCall[] {
   return 'call' in reading ? [reading.call] : reading.turns.flat()
 }
 
+/** Adds a reading's turns after `turns`; a call alone is a turn. */
+export function addTurns(turns: ToolCall[][], reading: Reading): void {
+  if ('call' in reading) turns.push([reading.call])
+  // One at a time: spread, a reading of many turns would overflow the stack.
+  else for (const turn of reading.turns) turns.push(turn)
+}
+
 /** Calls that are part of a turn the items beside them continue: a message that holds one block of a response. */
 export function callsOfTurn(calls: ToolCall[]): Reading {
   return { turns: [calls], partOfTurn: true }

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../tool-call'
-import { forEachItem, isObject, type Context, type Reading } from './reader'
+import { addTurns, forEachItem, isObject, type Context } from './reader'
 
 /**
  * The turns of a conversation's messages after the last prompt, `isPrompt` telling it: what an
@@ -12,11 +12,4 @@ export function turnsSincePrompt(messages: unknown[], path: string, context: Con
     else addTurns(turns, context.read(message, messagePath))
   })
   return turns
-}
-
-/** Adds a reading's turns after `turns`; a call alone is a turn. */
-export function addTurns(turns: ToolCall[][], reading: Reading): void {
-  if ('call' in reading) turns.push([reading.call])
-  // One at a time: spread, a reading of many turns would overflow the stack.
-  else for (const turn of reading.turns) turns.push(turn)
 }

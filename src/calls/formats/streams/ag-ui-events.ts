@@ -64,16 +64,14 @@ export function beginsAgUiMessage(calls: PendingCalls, turn: AgUiTurn, event: ob
  * AG-UI's events, as its client puts them together: a `TOOL_CALL_START` begins a call (by its
  * `toolCallId`), its `TOOL_CALL_ARGS` deltas add to its arguments, its `TOOL_CALL_END` completes it;
  * `TOOL_CALL_CHUNK`s do the same, a chunk without an id adding to the last call. Snapshots repeat
- * the conversation and state the other events give, and are passed over. True at the run's end; a
- * `RUN_ERROR` adds its failure to `failures`.
+ * the conversation and state the other events give, and are passed over. True at the run's end,
+ * a `RUN_ERROR` too (agUiFailure says why).
  */
-export function takeAgUiEvent(calls: PendingCalls, turn: AgUiTurn, event: object, path: string, failures: ToolCall[]): boolean {
+export function takeAgUiEvent(calls: PendingCalls, turn: AgUiTurn, event: object, path: string): boolean {
   const type = peek(event, 'type')
   switch (type) {
     case 'RUN_FINISHED':
-      return true
     case 'RUN_ERROR':
-      failures.push(streamErrorCall(event, path))
       return true
     case 'TOOL_CALL_RESULT':
       turn.resultSeen = true
@@ -104,4 +102,9 @@ export function takeAgUiEvent(calls: PendingCalls, turn: AgUiTurn, event: object
     default:
       return false
   }
+}
+
+/** The run's failure that a `RUN_ERROR` event ends it with: an unparseable call saying why; undefined for any other event. */
+export function agUiFailure(event: object, path: string): ToolCall | undefined {
+  return peek(event, 'type') === 'RUN_ERROR' ? streamErrorCall(event, path) : undefined
 }

@@ -2,7 +2,7 @@ import { childPath } from '../../path'
 import type { ToolCall } from '../../tool-call'
 import { langChainTypeOf } from '../langchain'
 import { peek, type Context, type FormatReader } from '../reader'
-import { AG_UI_EVENTS, AgUiTurn, beginsAgUiMessage, takeAgUiEvent } from './ag-ui-events'
+import { AG_UI_EVENTS, agUiFailure, AgUiTurn, beginsAgUiMessage, takeAgUiEvent } from './ag-ui-events'
 import { ANTHROPIC_EVENTS, beginsAnthropicMessage, takeAnthropicEvent } from './anthropic-events'
 import { beginsBedrockMessage, isBedrockEvent, takeBedrockEvent } from './bedrock-events'
 import { takeChatChunk } from './chat-chunks'
@@ -52,8 +52,6 @@ export class StreamAssembly {
   /** Responses items given whole, by id, so that the event ending a response adds only the others. */
   private readonly doneIds = new Set<unknown>()
   private readonly agUiTurn = new AgUiTurn()
-  /** Calls that say a run failed, added to the response the failing event ends. */
-  private readonly failures: ToolCall[] = []
 
   /** Whether a response is being put together. */
   get underWay(): boolean {
@@ -98,9 +96,8 @@ export class StreamAssembly {
     if (!this.takeEvent(event, kind, path, context)) return undefined
     for (const call of this.calls.all) call.complete = true
     const calls = this.finish()!
-    const failure = kind === 'responses' ? responsesFailure(event, path) : undefined
+    const failure = kind === 'responses' ? responsesFailure(event, path) : kind === 'ag-ui' ? agUiFailure(event, path) : undefined
     if (failure !== undefined) calls.push(failure)
-    for (const call of this.failures.splice(0)) calls.push(call)
     return calls
   }
 
@@ -130,7 +127,7 @@ export class StreamAssembly {
         return takeLangChainChunk(this.calls, this.merge, chunk.message, chunk.key === undefined ? path : childPath(path, chunk.key), context)
       }
       case 'ag-ui':
-        return takeAgUiEvent(this.calls, this.agUiTurn, event, path, this.failures)
+        return takeAgUiEvent(this.calls, this.agUiTurn, event, path)
     }
   }
 }
