@@ -15,8 +15,19 @@ import { readGemini, readGeminiOtherPart } from './formats/gemini'
 import { readGeminiLive, readGeminiLiveNotice } from './formats/gemini-live'
 import { readGenkitPart, readGenkitResponse } from './formats/genkit'
 import { readLangChain } from './formats/langchain'
-import { extendsMessages, type GraphStream, graphMessageOf, graphStreamOf, readGraphUpdate, readNodeUpdate, stateMessages, streamChunkKey, streamModeOf } from './formats/langgraph'
-import { readLangGraphSdk, sdkEventOf } from './formats/langgraph-sdk'
+import {
+  extendsMessages,
+  type GraphStream,
+  graphMessageOf,
+  graphStreamOf,
+  readGraphUpdate,
+  readNodeUpdate,
+  sdkEventOf,
+  stateMessages,
+  streamChunkKey,
+  streamModeOf,
+} from './formats/langgraph'
+import { readLangGraphSdk } from './formats/langgraph-sdk'
 import { readLlamaIndex } from './formats/llamaindex'
 import { readMcp } from './formats/mcp'
 import { readMessage } from './formats/message'

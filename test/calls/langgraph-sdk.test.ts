@@ -101,3 +101,11 @@ describe("a LangGraph server's run, streamed by @langchain/langgraph-sdk", () =>
     expect(readTurns(state)).toEqual([parisAndRome])
   })
 })
+
+describe("a LangGraph server's event read alone", () => {
+  test("a messages event's pair reads as its message, its metadata no call", () => {
+    expect(readTurns({ event: 'messages', data: [ai, { langgraph_node: 'agent' }] })).toEqual([parisAndRome])
+    expect(readTurns({ event: 'values', data: { messages: [human, ai] } })).toEqual([parisAndRome])
+    expect(readTurns(metadata)).toEqual([])
+  })
+})

@@ -1,36 +1,8 @@
 import { atPath, childPath } from '../path'
 import { type ToolCall, unparseableCall } from '../tool-call'
 import { because } from './api-error'
-import { get, has, hasOwnField, isObject, noCalls, peek, type Context, type FormatReader, type Reading } from './reader'
-
-/** The events of a run streamed from a LangGraph server (`@langchain/langgraph-sdk`'s `client.runs.stream()`), by the mode each is of. */
-const SDK_EVENTS = new Set([
-  'values',
-  'updates',
-  'messages',
-  'messages/complete',
-  'messages/partial',
-  'messages/metadata',
-  'metadata',
-  'end',
-  'error',
-  'events',
-  'debug',
-  'tasks',
-  'checkpoints',
-  'custom',
-  'tools',
-  'lifecycle',
-])
-
-/** An event `{ event, data }` a LangGraph server streams, its mode (a subgraph's, `values|ns`, as its graph's); undefined for anything else. Never throws. */
-export function sdkEventOf(item: unknown): { mode: string; data: unknown } | undefined {
-  if (!isObject(item) || !hasOwnField(item, 'event') || !has(item, 'data')) return undefined
-  const event = peek(item, 'event')
-  if (typeof event !== 'string') return undefined
-  const mode = event.split('|', 1)[0]!
-  return SDK_EVENTS.has(mode) ? { mode, data: peek(item, 'data') } : undefined
-}
+import { graphMessageOf, sdkEventOf } from './langgraph'
+import { get, has, isObject, noCalls, peek, type Context, type FormatReader, type Reading } from './reader'
 
 /**
  * One event of a LangGraph server's stream, read alone: a state's, a complete message's, an
@@ -43,6 +15,9 @@ export const readLangGraphSdk: FormatReader = (value, path, context) => {
   if (event === undefined) return threadStateValues(value, path, context)
   const dataPath = childPath(path, 'data')
   if (event.mode === 'error') return { call: runFailed(event.data, dataPath) }
+  // A message pair, [message, metadata], is its message.
+  const message = event.mode === 'messages' ? graphMessageOf(event.data) : undefined
+  if (message !== undefined) return context.read(message, childPath(dataPath, 0))
   if (event.mode === 'values' || event.mode === 'updates' || event.mode === 'messages' || event.mode === 'messages/complete') return context.read(get(value, 'data', dataPath), dataPath)
   return noCalls()
 }

@@ -1,8 +1,7 @@
 import { isLangChainMessage } from './langchain'
 import { forEachIndex } from '../list-indices'
 import { childPath } from '../path'
-import { sdkEventOf } from './langgraph-sdk'
-import { type Context, isList, isObject, lengthOf, noCalls, onlyKey, peek, type FormatReader, type Reading } from './reader'
+import { type Context, has, hasOwnField, isList, isObject, lengthOf, noCalls, onlyKey, peek, type FormatReader, type Reading } from './reader'
 
 /**
  * A LangGraph update, as `graph.stream()` yields it in its `updates` mode: `{ node: { messages } }`,
@@ -166,4 +165,33 @@ export function readNodeUpdate(item: unknown, path: string, context: Context): R
   const messages = peek(update, 'messages')
   if (messages === undefined || messages === null) return noCalls()
   return readMessages(messages, childPath(childPath(path, node), 'messages'), context)
+}
+
+/** The events of a run streamed from a LangGraph server (`@langchain/langgraph-sdk`'s `client.runs.stream()`), by the mode each is of. */
+const SDK_EVENTS = new Set([
+  'values',
+  'updates',
+  'messages',
+  'messages/complete',
+  'messages/partial',
+  'messages/metadata',
+  'metadata',
+  'end',
+  'error',
+  'events',
+  'debug',
+  'tasks',
+  'checkpoints',
+  'custom',
+  'tools',
+  'lifecycle',
+])
+
+/** An event `{ event, data }` a LangGraph server streams, its mode (a subgraph's, `values|ns`, as its graph's); undefined for anything else. Never throws. */
+export function sdkEventOf(item: unknown): { mode: string; data: unknown } | undefined {
+  if (!isObject(item) || !hasOwnField(item, 'event') || !has(item, 'data')) return undefined
+  const event = peek(item, 'event')
+  if (typeof event !== 'string') return undefined
+  const mode = event.split('|', 1)[0]!
+  return SDK_EVENTS.has(mode) ? { mode, data: peek(item, 'data') } : undefined
 }
