@@ -1,5 +1,5 @@
 import { withoutLoneSurrogates } from './surrogates'
-import { nameExcerpt } from './text-excerpt'
+import { nameExcerpt, nameForEscaping } from './text-excerpt'
 
 /** A name written bare, in a path as beside a value; any other is quoted. */
 export const IDENTIFIER = /^[A-Za-z_$][\w$]*$/
@@ -84,7 +84,8 @@ function describeObject(value: object): string {
     const proto: unknown = Object.getPrototypeOf(value)
     if (proto !== null && Object.getPrototypeOf(proto) !== null) return `an instance of ${className(proto)}`
     const type: unknown = (value as { type?: unknown }).type
-    if (typeof type === 'string') return `an object of type ${JSON.stringify(type)}`
+    // The model's `type`, however long, quoted as its names are: its start.
+    if (typeof type === 'string') return `an object of type ${JSON.stringify(nameForEscaping(type))}`
     const keys = Object.keys(value)
     if (keys.length === 0) return 'an empty object'
     const listed = keys.slice(0, LISTED_KEYS).map(nameExcerpt).join(', ')

@@ -125,6 +125,9 @@ describe('OpenAI Chat Completions, hand-written', () => {
     expect(toolCalls({ role: 'assistant', tool_calls: [{ id: 'c', type: 'computer' }] })[0]?.unparseable).toBe(
       'tool_calls[0]: expected a tool call, received an object of type "computer"',
     )
+    // A type of any length is quoted by its start, as a name is.
+    const reason = toolCalls({ role: 'assistant', tool_calls: [{ id: 'c', type: 'x'.repeat(50_000) }] })[0]?.unparseable
+    expect(reason).toBe(`tool_calls[0]: expected a tool call, received an object of type "${'x'.repeat(100)}…"`)
   })
 })
 
